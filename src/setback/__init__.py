@@ -1,0 +1,58 @@
+"""setback: every rule of Setback (Pitch, Auction Pitch, High-Low-Jack).
+
+Immutable game states, pure transitions, rules as data:
+
+    >>> from setback import Rules, new_game, legal_actions, apply_action
+    >>> state = new_game(Rules.setback(), seed=7)
+    >>> while not state.is_over:
+    ...     state = apply_action(state, legal_actions(state)[0])
+    >>> state.winner in (0, 1)
+    True
+"""
+
+from ._version import __version__
+from .actions import Action, Bid, Pass, Play, parse_action
+from .cards import CARDS, Card, Rank, Suit, parse_cards
+from .engine import apply_action, is_legal, legal_actions, new_game
+from .errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    RulesError,
+    SetbackError,
+)
+from .rules import SMUDGE, AllPass, DealerMatch, LowTo, Rules, WinRule
+from .state import GameState, HandResult, Phase, Trick
+
+__all__ = [
+    "CARDS",
+    "SMUDGE",
+    "Action",
+    "AllPass",
+    "Bid",
+    "Card",
+    "DealerMatch",
+    "GameState",
+    "HandResult",
+    "IllegalActionError",
+    "InvalidNotationError",
+    "InvalidStateError",
+    "LowTo",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "SetbackError",
+    "Suit",
+    "Trick",
+    "WinRule",
+    "__version__",
+    "apply_action",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "parse_cards",
+]

@@ -1,0 +1,205 @@
+"""`Rules`: every option of the game as one validated value, and the named presets."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+from .errors import RulesError
+
+__all__ = ["AllPass", "DealerMatch", "LowTo", "Rules", "WinRule"]
+
+SMUDGE = 5
+"""The contract value of a Smudge: it ranks above 4 and is worth 5."""
+
+
+class DealerMatch(enum.Enum):
+    """Whether the dealer, calling last, may match the highest bid and take the contract."""
+
+    NONE = "none"
+    """The dealer must bid higher, like everyone else."""
+    BELOW_MAX = "below_max"
+    """The dealer may match any bid but the top call (Smudge, or 4 where there is no Smudge)."""
+    ANY = "any"
+    """The dealer may match any bid, Smudge included."""
+
+
+class AllPass(enum.Enum):
+    """What happens when everyone before the dealer passes."""
+
+    DEALER_EXACTLY_MIN = "dealer_exactly_min"
+    """The stuck dealer must bid exactly the minimum bid."""
+    DEALER_AT_LEAST_MIN = "dealer_at_least_min"
+    """The stuck dealer must bid, any call of at least the minimum."""
+    REDEAL = "redeal"
+    """The dealer may pass too; then the same dealer deals a new hand."""
+    PASS_DEAL = "pass_deal"
+    """The dealer may pass too; then the deal passes to the left."""
+
+
+class LowTo(enum.Enum):
+    """Who scores the Low point."""
+
+    CAPTURER = "capturer"
+    """The side that wins the trick containing the lowest trump."""
+    HOLDER = "holder"
+    """The side that held the lowest trump when trick play began."""
+
+
+class WinRule(enum.Enum):
+    """Who wins when scores reach the target."""
+
+    BID_OUT = "bid_out"
+    """Only the pitching side, at the end of a hand in which it made its bid (RULES §1.8)."""
+    PITCHER_FIRST = "pitcher_first"
+    """Anyone reaching the target; the pitcher's points count first, then High, Low,
+    Jack and Game in that order (RULES §2.5)."""
+    HIGHEST_SCORE = "highest_score"
+    """The highest score once anyone reaches the target; a tie at the top goes to the
+    pitching side if it is among the tied, else play goes on."""
+
+
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def _enum_converter(kind: type[_E]) -> Callable[[Any], _E]:
+    def convert(value: Any) -> _E:
+        if isinstance(value, kind):
+            return value
+        if isinstance(value, str):
+            for member in kind:
+                if value.lower() in (member.value, member.name.lower()):
+                    return member
+        choices = ", ".join(member.name for member in kind)
+        raise RulesError(f"{kind.__name__} must be one of {choices}, not {value!r}")
+
+    return convert
+
+
+def _int_in(name: str, low: int, high: int | None) -> Callable[[Any, Any, Any], None]:
+    def check(_instance: Any, _attribute: Any, value: Any) -> None:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"{name} must be a whole number, not {value!r}")
+        if value < low or (high is not None and value > high):
+            span = f"at least {low}" if high is None else f"from {low} to {high}"
+            raise RulesError(f"{name} must be {span}, not {value}")
+
+    return check
+
+
+def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+@attrs.frozen
+class Rules:
+    """Every option of a game of Setback, checked when the value is built.
+
+    Build one with a preset, changing any option by keyword, e.g.
+    `Rules.setback(target=11)`; `Rules()` is the German partnership game.
+    Options that make no game together raise `RulesError`.
+
+    Example:
+        >>> rules = Rules.setback(low_to=LowTo.HOLDER)
+        >>> rules.sides
+        ((0, 2), (1, 3))
+        >>> Rules.setback(players=3)
+        Traceback (most recent call last):
+        ...
+        setback.errors.RulesError: partnerships need 4 players (sides of two, partners opposite); for 3 players use partnerships=False (cutthroat)
+    """
+
+    players: int = attrs.field(default=4, validator=_int_in("players", 2, 8))
+    """Number of seats, 2 to 8."""
+    partnerships: bool = attrs.field(default=True, validator=_is_bool)
+    """Sides of two, partners opposite (seats i and i + players/2); else each for himself."""
+    target: int = attrs.field(default=21, validator=_int_in("target", 1, None))
+    """The score that wins the game (how, is the `win_rule`)."""
+    min_bid: int = attrs.field(default=2, validator=_int_in("min_bid", 1, 4))
+    """The lowest bid, 1 to 4; the highest plain bid is always 4."""
+    smudge: bool = attrs.field(default=True, validator=_is_bool)
+    """Whether Smudge (all six tricks and all four points, worth 5) can be bid."""
+    dealer_match: DealerMatch = attrs.field(
+        default=DealerMatch.ANY, converter=_enum_converter(DealerMatch)
+    )
+    """Whether the dealer may match the highest bid."""
+    all_pass: AllPass = attrs.field(
+        default=AllPass.DEALER_EXACTLY_MIN, converter=_enum_converter(AllPass)
+    )
+    """What happens when all before the dealer pass."""
+    low_to: LowTo = attrs.field(default=LowTo.CAPTURER, converter=_enum_converter(LowTo))
+    """Who scores Low."""
+    win_rule: WinRule = attrs.field(default=WinRule.BID_OUT, converter=_enum_converter(WinRule))
+    """Who wins when scores reach the target."""
+
+    _side_of: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    _sides: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.partnerships and self.players != 4:
+            raise RulesError(
+                f"partnerships need 4 players (sides of two, partners opposite); "
+                f"for {self.players} players use partnerships=False (cutthroat)"
+            )
+        if self.partnerships:
+            half = self.players // 2
+            side_of = tuple(seat % half for seat in range(self.players))
+        else:
+            side_of = tuple(range(self.players))
+        sides = tuple(
+            tuple(seat for seat in range(self.players) if side_of[seat] == side)
+            for side in range(max(side_of) + 1)
+        )
+        object.__setattr__(self, "_side_of", side_of)
+        object.__setattr__(self, "_sides", sides)
+
+    # --- presets ----------------------------------------------------------------
+
+    @classmethod
+    def setback(cls, **overrides: Any) -> Rules:
+        """The German partnership game (RULES §1): 4 players, Smudge, the dealer may
+        match any bid, a stuck dealer bids 2, Low to the capturer, bid-out to 21.
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(overrides)
+
+    @classmethod
+    def _build(cls, overrides: dict[str, Any], **defaults: Any) -> Rules:
+        known = {field.name for field in attrs.fields(cls) if field.init}
+        unknown = sorted(set(overrides) - known)
+        if unknown:
+            raise RulesError(f"no such option: {', '.join(unknown)}; options are {sorted(known)}")
+        return cls(**{**defaults, **overrides})
+
+    # --- derived ------------------------------------------------------------------
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
+        return self._sides
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        return 6
+
+    @property
+    def max_bid(self) -> int:
+        """The highest call: 5 (Smudge) where Smudge exists, else 4."""
+        return SMUDGE if self.smudge else 4
+
+    def side_of(self, seat: int) -> int:
+        """The side that `seat` plays for: an index into `sides` and into scores.
+
+        Raises:
+            RulesError: there is no such seat.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise RulesError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        return self._side_of[seat]
