@@ -1,0 +1,143 @@
+"""Properties over random legal play, for random rules and seeds."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from setback import (
+    CARDS,
+    Bid,
+    GameState,
+    HandResult,
+    IllegalActionError,
+    Pass,
+    Phase,
+    Play,
+    Rules,
+    apply_action,
+    legal_actions,
+    new_game,
+)
+
+from . import reference
+from .strategies import all_rules, calm_choice, random_game, random_states, seeds
+
+EVERY_ACTION = (Pass(), *(Bid(level) for level in range(1, 6)), *(Play(card) for card in CARDS))
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=all_rules(), seed=seeds)
+def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -> None:
+    """Every action from legal_actions applies; every other one is refused, state unchanged;
+    in play the legal cards are exactly RULES §1.5's."""
+    for state in random_states(rules, seed, max_steps=250):
+        legal = legal_actions(state)
+        if state.is_over:
+            assert legal == () and state.to_act is None
+            continue
+        assert legal, "a seat to act always has a legal action"
+        assert list(legal) == sorted(set(legal), key=EVERY_ACTION.index), "stable order"
+        if state.phase is Phase.PLAY:
+            assert state.trick is not None
+            hand = state.hands[state.to_act]  # type: ignore[index]
+            expected = reference.legal_cards(hand, state.trick.cards, state.trump)
+            assert {a.card for a in legal} == expected  # type: ignore[union-attr]
+        before = state
+        for action in EVERY_ACTION:
+            if action not in legal:
+                with pytest.raises(IllegalActionError):
+                    apply_action(state, action)
+        assert state == before
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=all_rules(), seed=seeds)
+def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
+    """Each finished hand: cards dealt once and played once, tricks to the right card,
+    at most four points, High/Low/Jack/Game and the settlement exactly as RULES §1.6-§1.7,
+    scores moved by exactly the changes, and the game ended only as the win rule says."""
+    final = random_game(rules, seed)
+    before = [0] * len(rules.sides)
+    for number, result in enumerate(final.history):
+        assert result.number == number
+        if result.pitcher is None:
+            assert result.score_changes == (0,) * len(rules.sides)
+            assert result.tricks == () and result.trump is None
+            assert all(len(hand) == rules.hand_size for hand in result.hands)
+        else:
+            _check_played_hand(rules, result)
+        after = [b + c for b, c in zip(before, result.score_changes, strict=True)]
+        expected_winner = reference.winner(rules, before, result)
+        if number < len(final.history) - 1 or not final.is_over:
+            assert expected_winner is None, "the game went on after a win"
+        else:
+            assert expected_winner is not None and final.winner == expected_winner
+        before = after
+    assert list(final.scores) == before
+    if final.is_over:
+        assert final.winner is not None and 0 <= final.winner < len(rules.sides)
+
+
+def _check_played_hand(rules: Rules, result: HandResult) -> None:
+    dealt = Counter(card for hand in result.hands for card in hand)
+    played = Counter(card for trick in result.tricks for card in trick.cards)
+    assert played == dealt and max(played.values()) == 1
+    assert all(len(hand) == rules.hand_size for hand in result.hands)
+    assert len(result.tricks) == rules.hand_size
+    assert result.trump == result.tricks[0].plays[0][1].suit
+    assert result.tricks[0].leader == result.pitcher
+    for previous, trick in zip((None, *result.tricks), result.tricks, strict=False):
+        if previous is not None:
+            assert trick.leader == previous.winner
+        assert [seat for seat, _ in trick.plays] == [
+            (trick.leader + k) % rules.players for k in range(rules.players)
+        ]
+        assert trick.winner == reference.trick_winner(trick.plays, result.trump)
+    assert sum(result.points_won) <= 4
+    assert dict(result.points) == reference.points(rules, result)
+    assert sum(result.card_points) == sum(card.points for card in dealt)
+    made, changes = reference.score_changes(rules, result)
+    assert result.made == made
+    assert list(result.score_changes) == changes
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=all_rules(), seed=seeds, choices=st.integers(0, 2**32))
+def test_same_seed_and_actions_give_the_same_game(rules: Rules, seed: int, choices: int) -> None:
+    """Determinism: a seed and the same actions replay the identical game."""
+    def run() -> list[GameState]:
+        rng = random.Random(choices)
+        state = new_game(rules, seed=seed)
+        states = [state]
+        for _ in range(150):
+            if state.is_over:
+                break
+            state = apply_action(state, calm_choice(state, rng))
+            states.append(state)
+        return states
+
+    assert run() == run()
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules=all_rules(), seed=seeds)
+def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
+    """Every seat holds the dealt hand until play, then one card fewer per trick played to."""
+    for state in random_states(rules, seed, max_steps=120):
+        if state.is_over:
+            continue
+        sizes = [len(hand) for hand in state.hands]
+        if state.phase is Phase.BIDDING:
+            assert sizes == [rules.hand_size] * rules.players
+        else:
+            assert state.trick is not None
+            played = {seat for seat, _ in state.trick.plays}
+            left = rules.hand_size - len(state.tricks)
+            assert sizes == [left - (seat in played) for seat in range(rules.players)]
+        seen = [card for hand in state.hands for card in hand]
+        assert len(seen) == len(set(seen))
