@@ -9,15 +9,26 @@ from setback import GameState, HandResult, Rules, apply_action, new_game
 NAMES = {"A": 0, "B": 1, "C": 2, "D": 3, "P0": 0, "P1": 1, "P2": 2, "P3": 3}
 
 
-def deal(rules: Rules, hands: str, *, dealer: int = 3, scores: tuple[int, ...] | None = None,
-         seed: int = 1) -> GameState:
+def deal(
+    rules: Rules,
+    hands: str,
+    *,
+    dealer: int = 3,
+    scores: tuple[int, ...] | None = None,
+    seed: int = 1,
+) -> GameState:
     """A game whose first hand is `hands`: 'A: K♠ 9♦ …; B: …' (seats by initial)."""
     by_seat: dict[int, str] = {}
     for part in hands.split(";"):
         name, cards = part.split(":")
         by_seat[NAMES[name.strip()]] = cards
-    return new_game(rules, seed=seed, dealer=dealer, scores=scores,
-                    hands=[by_seat[seat] for seat in range(len(by_seat))])
+    return new_game(
+        rules,
+        seed=seed,
+        dealer=dealer,
+        scores=scores,
+        hands=[by_seat[seat] for seat in range(len(by_seat))],
+    )
 
 
 def act(state: GameState, calls: str) -> GameState:
@@ -40,7 +51,9 @@ def play(state: GameState, tricks: str) -> GameState:
     return state
 
 
-def hand(rules: Rules, hands: str, calls: str, tricks: str, **kw: object) -> tuple[GameState, HandResult]:
+def hand(
+    rules: Rules, hands: str, calls: str, tricks: str, **kw: object
+) -> tuple[GameState, HandResult]:
     """Deal, bid and play one whole hand; the state after it and its record."""
     state = play(act(deal(rules, hands, **kw), calls), tricks)  # type: ignore[arg-type]
     return state, state.history[-1]

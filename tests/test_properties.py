@@ -110,6 +110,7 @@ def _check_played_hand(rules: Rules, result: HandResult) -> None:
 @given(rules=all_rules(), seed=seeds, choices=st.integers(0, 2**32))
 def test_same_seed_and_actions_give_the_same_game(rules: Rules, seed: int, choices: int) -> None:
     """Determinism: a seed and the same actions replay the identical game."""
+
     def run() -> list[GameState]:
         rng = random.Random(choices)
         state = new_game(rules, seed=seed)

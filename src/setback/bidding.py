@@ -9,7 +9,7 @@ import attrs
 from .actions import Action, Bid, Pass
 from .rules import AllPass, DealerMatch, Rules
 from .scoring import end_hand, passed_out
-from .state import GameState, HandState, Phase, Trick
+from .state import GameState, Phase, Trick
 
 __all__: list[str] = []
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -48,7 +49,9 @@ class Suit(enum.IntEnum):
         try:
             return _SUIT_TEXT[text.strip().lower()]
         except (KeyError, AttributeError):
-            raise InvalidNotationError(f"not a suit: {text!r} (use C, D, H, S or ♣ ♦ ♥ ♠)") from None
+            raise InvalidNotationError(
+                f"not a suit: {text!r} (use C, D, H, S or ♣ ♦ ♥ ♠)"
+            ) from None
 
 
 class Rank(enum.IntEnum):
@@ -101,7 +104,7 @@ _RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items()} | {"t": Rank.T
 _GAME_POINTS = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
-def _to_suit(value: object) -> Suit:
+def _to_suit(value: Any) -> Suit:
     if isinstance(value, Suit):
         return value
     if isinstance(value, str):
@@ -112,7 +115,7 @@ def _to_suit(value: object) -> Suit:
         raise InvalidNotationError(f"not a suit: {value!r}") from None
 
 
-def _to_rank(value: object) -> Rank:
+def _to_rank(value: Any) -> Rank:
     if isinstance(value, Rank):
         return value
     try:

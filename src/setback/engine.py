@@ -63,7 +63,9 @@ def new_game(
     elif not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 256:
         raise InvalidStateError(f"seed must be a whole number of at most 256 bits, not {seed!r}")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
-        raise InvalidStateError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}")
+        raise InvalidStateError(
+            f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
+        )
     sheet = _check_scores(rules, scores)
     if hands is not None and deck is not None:
         raise InvalidStateError("give hands or deck, not both")
@@ -103,7 +105,9 @@ def _check_hands(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     parsed = [parse_cards(hand) for hand in hands]
     if len(parsed) != rules.players:
-        raise InvalidStateError(f"hands: need {rules.players} hands, one per seat; got {len(parsed)}")
+        raise InvalidStateError(
+            f"hands: need {rules.players} hands, one per seat; got {len(parsed)}"
+        )
     for seat, hand in enumerate(parsed):
         if len(hand) != rules.hand_size:
             raise InvalidStateError(

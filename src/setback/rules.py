@@ -79,6 +79,22 @@ def _enum_converter(kind: type[_E]) -> Callable[[Any], _E]:
     return convert
 
 
+def _to_dealer_match(value: Any) -> DealerMatch:
+    return _enum_converter(DealerMatch)(value)
+
+
+def _to_all_pass(value: Any) -> AllPass:
+    return _enum_converter(AllPass)(value)
+
+
+def _to_low_to(value: Any) -> LowTo:
+    return _enum_converter(LowTo)(value)
+
+
+def _to_win_rule(value: Any) -> WinRule:
+    return _enum_converter(WinRule)(value)
+
+
 def _int_in(name: str, low: int, high: int | None) -> Callable[[Any, Any, Any], None]:
     def check(_instance: Any, _attribute: Any, value: Any) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
@@ -107,10 +123,10 @@ class Rules:
         >>> rules = Rules.setback(low_to=LowTo.HOLDER)
         >>> rules.sides
         ((0, 2), (1, 3))
-        >>> Rules.setback(players=3)
+        >>> Rules.setback(players=3)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        setback.errors.RulesError: partnerships need 4 players (sides of two, partners opposite); for 3 players use partnerships=False (cutthroat)
+        setback.errors.RulesError: partnerships need 4 players ...
     """
 
     players: int = attrs.field(default=4, validator=_int_in("players", 2, 8))
@@ -123,17 +139,13 @@ class Rules:
     """The lowest bid, 1 to 4; the highest plain bid is always 4."""
     smudge: bool = attrs.field(default=True, validator=_is_bool)
     """Whether Smudge (all six tricks and all four points, worth 5) can be bid."""
-    dealer_match: DealerMatch = attrs.field(
-        default=DealerMatch.ANY, converter=_enum_converter(DealerMatch)
-    )
+    dealer_match: DealerMatch = attrs.field(default=DealerMatch.ANY, converter=_to_dealer_match)
     """Whether the dealer may match the highest bid."""
-    all_pass: AllPass = attrs.field(
-        default=AllPass.DEALER_EXACTLY_MIN, converter=_enum_converter(AllPass)
-    )
+    all_pass: AllPass = attrs.field(default=AllPass.DEALER_EXACTLY_MIN, converter=_to_all_pass)
     """What happens when all before the dealer pass."""
-    low_to: LowTo = attrs.field(default=LowTo.CAPTURER, converter=_enum_converter(LowTo))
+    low_to: LowTo = attrs.field(default=LowTo.CAPTURER, converter=_to_low_to)
     """Who scores Low."""
-    win_rule: WinRule = attrs.field(default=WinRule.BID_OUT, converter=_enum_converter(WinRule))
+    win_rule: WinRule = attrs.field(default=WinRule.BID_OUT, converter=_to_win_rule)
     """Who wins when scores reach the target."""
 
     _side_of: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)

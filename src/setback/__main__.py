@@ -1,0 +1,7 @@
+"""`python -m setback`: the same as the `setback` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,51 @@
+"""The `setback` command: `setback simulate`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from ._simulate import simulate
+from ._version import __version__
+from .errors import SetbackError
+from .rules import Rules
+
+PRESETS = {"setback": Rules.setback}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `setback` command line; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="setback", description="Setback (Pitch, High-Low-Jack): simulate games."
+    )
+    parser.add_argument("--version", action="version", version=f"setback {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    sim = commands.add_parser(
+        "simulate", help="play games between random players and summarise them"
+    )
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="game i is played from seed SEED+i")
+    sim.add_argument("--rules", choices=sorted(PRESETS), default="setback", help="the preset")
+    sim.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
+    args = parser.parse_args(argv)
+
+    try:
+        overrides = {} if args.target is None else {"target": args.target}
+        rules = PRESETS[args.rules](**overrides)
+        if args.games < 1:
+            parser.error("--games must be at least 1")
+        start = time.perf_counter()
+        summary = simulate(rules, args.games, args.seed)
+        seconds = time.perf_counter() - start
+    except SetbackError as error:
+        print(f"setback: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"{args.rules}: {rules.players} players, target {rules.target}, seeds "
+        f"{args.seed}..{args.seed + args.games - 1}"
+    )
+    for line in summary.lines(seconds):
+        print(line)
+    return 0
