@@ -1,0 +1,85 @@
+"""Actions and their text form."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from setback import CARDS, Bid, Card, InvalidNotationError, Pass, Play, parse_action
+
+EVERY_ACTION = [Pass(), *(Bid(level) for level in range(1, 6)), *(Play(c) for c in CARDS)]
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("pass", Pass()),
+        ("PASS", Pass()),
+        ("bid 3", Bid(3)),
+        ("  bid   2 ", Bid(2)),
+        ("smudge", Bid(5)),
+        ("bid 5", Bid(5)),
+        ("bid smudge", Bid(5)),
+        ("play KS", Play(Card.parse("KS"))),
+        ("play K♠", Play(Card.parse("KS"))),
+        ("play 10 h", Play(Card.parse("10H"))),
+    ],
+)
+def test_parse_action(text: str, action: object) -> None:
+    assert parse_action(text) == action
+
+
+@pytest.mark.parametrize("action", EVERY_ACTION, ids=str)
+def test_text_round_trips(action: object) -> None:
+    assert parse_action(str(action)) == action
+    assert eval(repr(action), {"Pass": Pass, "Bid": Bid, "Play": Play, "Card": Card}) == action
+
+
+def test_canonical_text() -> None:
+    assert [str(Pass()), str(Bid(4)), str(Bid(5)), str(Play("10♥"))] == [
+        "pass",
+        "bid 4",
+        "smudge",
+        "play 10H",
+    ]
+    assert Bid(5).is_smudge and not Bid(4).is_smudge
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "  ",
+        "bid",
+        "bid 0",
+        "bid 6",
+        "bid x",
+        "bid ²",
+        "pass 2",
+        "play",
+        "play ZZ",
+        "fold",
+        "smudge 5",
+        "bid " + "9" * 5000,
+    ],
+)
+def test_bad_text_is_refused(text: str) -> None:
+    with pytest.raises(InvalidNotationError):
+        parse_action(text)
+
+
+@pytest.mark.parametrize("level", [0, 6, -1, True, "3", 2.0])
+def test_bid_levels_are_checked(level: object) -> None:
+    with pytest.raises(InvalidNotationError, match="no such call"):
+        Bid(level)  # type: ignore[arg-type]
+
+
+@given(st.text(max_size=30))
+def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
+    """parse_action of arbitrary text returns a valid action or raises InvalidNotationError."""
+    try:
+        action = parse_action(text)
+    except InvalidNotationError:
+        return
+    assert action in EVERY_ACTION

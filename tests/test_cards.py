@@ -1,0 +1,87 @@
+"""Cards: parsing, canonical text, order and Game values (RULES §1.6)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from setback import CARDS, Card, InvalidNotationError, Rank, Suit, parse_cards
+
+
+@pytest.mark.parametrize("text", ["KS", "K♠", "ks", "k♤", " K S "])
+def test_king_of_spades_parses_from_every_form(text: str) -> None:
+    assert Card.parse(text) == Card(Suit.SPADES, Rank.KING)
+
+
+@pytest.mark.parametrize("text", ["10h", "Th", "10♥", "T♡", "10H"])
+def test_ten_parses_as_10_or_t(text: str) -> None:
+    assert str(Card.parse(text)) == "10H"
+
+
+def test_ten_of_clubs_with_symbol() -> None:
+    assert Card.parse("10♣") == Card(Suit.CLUBS, Rank.TEN)
+
+
+@pytest.mark.parametrize("text", ["", "K", "1S", "11S", "KX", "ZZ", "K♠♠", "10", "♠K", "AS AS"])
+def test_bad_card_text_is_refused(text: str) -> None:
+    with pytest.raises(InvalidNotationError, match="not a card"):
+        Card.parse(text)
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(InvalidNotationError):
+        Card.parse(12)  # type: ignore[arg-type]
+
+
+@given(st.sampled_from(CARDS))
+def test_text_round_trips(card: Card) -> None:
+    assert Card.parse(str(card)) is card
+    assert Card.parse(card.symbol) is card
+    assert eval(repr(card), {"Card": Card}) == card
+
+
+def test_pack_has_52_cards_in_index_order() -> None:
+    assert len(set(CARDS)) == 52
+    assert [card.index for card in CARDS] == list(range(52))
+    assert sorted(CARDS) == list(CARDS)
+    assert str(CARDS[0]) == "2C" and str(CARDS[-1]) == "AS"
+
+
+def test_game_values() -> None:
+    """RULES §1.6: 10 = 10, A = 4, K = 3, Q = 2, J = 1, others 0; 80 in the pack."""
+    values = {str(rank): rank.points for rank in Rank}
+    assert values == {
+        "2": 0,
+        "3": 0,
+        "4": 0,
+        "5": 0,
+        "6": 0,
+        "7": 0,
+        "8": 0,
+        "9": 0,
+        "10": 10,
+        "J": 1,
+        "Q": 2,
+        "K": 3,
+        "A": 4,
+    }
+    assert sum(card.points for card in CARDS) == 80
+
+
+def test_card_from_ints_and_bad_values() -> None:
+    assert Card(3, 14) == Card.parse("AS")  # type: ignore[arg-type]
+    with pytest.raises(InvalidNotationError):
+        Card(Suit.SPADES, 15)  # type: ignore[arg-type]
+    with pytest.raises(InvalidNotationError):
+        Card(7, Rank.ACE)  # type: ignore[arg-type]
+
+
+def test_parse_cards_splits_text() -> None:
+    assert parse_cards("K♠ 9♦, 4s") == (Card.parse("KS"), Card.parse("9D"), Card.parse("4S"))
+
+
+def test_suit_parse() -> None:
+    assert Suit.parse("♥") is Suit.HEARTS and Suit.parse("spades") is Suit.SPADES
+    with pytest.raises(InvalidNotationError):
+        Suit.parse("X")

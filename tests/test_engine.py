@@ -1,0 +1,162 @@
+"""new_game, apply_action and the errors a caller sees."""
+
+from __future__ import annotations
+
+import pytest
+
+from setback import (
+    CARDS,
+    Bid,
+    Card,
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    Pass,
+    Phase,
+    Rules,
+    RulesError,
+    SetbackError,
+    WinRule,
+    apply_action,
+    is_legal,
+    legal_actions,
+    new_game,
+)
+
+from .support import act, deal
+from .test_examples import S1_HANDS
+
+GERMAN = Rules.setback()
+
+
+def test_new_game_deals_and_opens_the_auction() -> None:
+    state = new_game(GERMAN, seed=7, dealer=2)
+    assert state.phase is Phase.BIDDING and state.to_act == 3 and state.dealer == 2
+    assert state.scores == (0, 0) and state.history == () and state.trick is None
+    assert all(len(hand) == 6 for hand in state.hands)
+    assert len(state.stock) == 28
+    assert set(state.stock).isdisjoint(card for hand in state.hands for card in hand)
+    assert state.seed == 7 and state.trump is None and state.pitcher is None
+
+
+def test_same_seed_same_deal_and_no_seed_is_kept() -> None:
+    assert new_game(GERMAN, seed=3) == new_game(GERMAN, seed=3)
+    assert new_game(GERMAN, seed=3).hands != new_game(GERMAN, seed=4).hands
+    fresh = new_game(GERMAN)
+    assert new_game(GERMAN, seed=fresh.seed) == fresh
+
+
+def test_deal_is_fixed_across_versions() -> None:
+    """The library's own shuffle: this deal is part of the contract (replays of stored games)."""
+    state = new_game(GERMAN, seed=7)
+    assert " ".join(str(c) for c in state.hands[1]) == "2C 7C JC 2D 10H 3S"
+
+
+def test_deck_is_dealt_in_packets_of_three_from_the_dealers_left() -> None:
+    state = new_game(GERMAN, dealer=3, deck=CARDS)
+    assert [" ".join(map(str, hand)) for hand in state.hands] == [
+        "2C 3C 4C AC 2D 3D",
+        "5C 6C 7C 4D 5D 6D",
+        "8C 9C 10C 7D 8D 9D",
+        "JC QC KC 10D JD QD",
+    ]
+    assert state.stock == CARDS[24:]
+
+
+def test_hands_are_dealt_exactly_and_the_stock_is_the_rest() -> None:
+    state = deal(GERMAN, S1_HANDS)
+    assert " ".join(map(str, state.hands[0])) == "10C 7D 9D QH 4S KS"
+    assert (
+        len(state.stock) == 28 and len(set(state.stock) | {c for h in state.hands for c in h}) == 52
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "message"),
+    [
+        ({"dealer": 4}, InvalidStateError, "dealer must be a seat"),
+        ({"seed": "x"}, InvalidStateError, "seed must be a whole number"),
+        ({"scores": (1, 2, 3)}, InvalidStateError, "scores must be 2 whole numbers"),
+        ({"hands": ["2C 3C 4C 5C 6C 7C"] * 4}, InvalidStateError, "dealt twice"),
+        ({"hands": ["2C"] * 4}, InvalidStateError, "seat 0 has 1 cards"),
+        ({"hands": ["2C 3C 4C 5C 6C 7C"]}, InvalidStateError, "need 4 hands"),
+        ({"hands": ["2C ZZ"] * 4}, InvalidNotationError, "not a card"),
+        ({"deck": CARDS[:51]}, InvalidStateError, "each of the 52 cards once"),
+        ({"deck": CARDS, "hands": ["2C"] * 4}, InvalidStateError, "not both"),
+    ],
+)
+def test_bad_arguments_to_new_game(kwargs: dict[str, object], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        new_game(GERMAN, **kwargs)  # type: ignore[arg-type]
+
+
+def test_scores_past_the_target_only_where_the_game_can_go_on() -> None:
+    """Under bid-out a side may stand past the target without having won (RULES §1.8)."""
+    assert new_game(GERMAN, scores=(25, 3)).scores == (25, 3)
+    with pytest.raises(InvalidStateError, match="already reach the target"):
+        new_game(Rules.setback(win_rule=WinRule.HIGHEST_SCORE), scores=(25, 3))
+
+
+def test_rules_must_be_rules() -> None:
+    with pytest.raises(RulesError):
+        new_game("setback")  # type: ignore[arg-type]
+
+
+def test_an_action_from_the_wrong_seat_is_refused() -> None:
+    state = new_game(GERMAN, seed=1, dealer=3)
+    with pytest.raises(IllegalActionError, match="it is seat 0's turn") as caught:
+        apply_action(state, Pass(), seat=2)
+    assert caught.value.seat == 2 and caught.value.action == Pass()
+
+
+def test_illegal_play_names_the_rule() -> None:
+    """RULES §1.5: to a ♠ lead, Ben must follow ♠ or trump."""
+    state = act(deal(GERMAN, S1_HANDS), "A 2, B pass, C pass, D pass")
+    state = apply_action(state, "play KS")
+    with pytest.raises(IllegalActionError, match="trump") as caught:
+        apply_action(state, "play 5D")
+    assert caught.value.seat == 1 and str(caught.value.action) == "play 5D"
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        apply_action(state, "play 2C")
+    with pytest.raises(IllegalActionError, match="auction is over"):
+        apply_action(state, "bid 3")
+
+
+def test_illegal_call_in_the_auction() -> None:
+    state = deal(GERMAN, S1_HANDS)
+    with pytest.raises(IllegalActionError, match="auction is still on"):
+        apply_action(state, "play KS")
+    with pytest.raises(IllegalActionError, match="lowest bid is 2"):
+        apply_action(state, Bid(1))
+    with pytest.raises(IllegalActionError, match="no Smudge"):
+        apply_action(deal(Rules.setback(smudge=False), S1_HANDS), "smudge")
+
+
+def test_text_actions_and_non_actions() -> None:
+    state = deal(GERMAN, S1_HANDS)
+    assert apply_action(state, "bid 2") == apply_action(state, Bid(2))
+    assert is_legal(state, "pass") and not is_legal(state, "play KS") and not is_legal(state, "x")
+    with pytest.raises(InvalidNotationError):
+        apply_action(state, "raise 3")
+    with pytest.raises(IllegalActionError, match="not an action"):
+        apply_action(state, 3)  # type: ignore[arg-type]
+
+
+def test_game_over_refuses_everything() -> None:
+    from .support import hand
+    from .test_examples import E1_HANDS, E1_TRICKS
+
+    state, _ = hand(GERMAN, E1_HANDS, "A 3, B pass, C pass, D pass", E1_TRICKS, scores=(18, 0))
+    assert state.is_over and legal_actions(state) == ()
+    with pytest.raises(IllegalActionError, match="game is over"):
+        apply_action(state, "pass")
+
+
+def test_errors_share_one_base() -> None:
+    for error in (IllegalActionError, InvalidNotationError, InvalidStateError, RulesError):
+        assert issubclass(error, SetbackError) and issubclass(error, ValueError)
+
+
+def test_hands_cards_are_card_values() -> None:
+    state = new_game(GERMAN, seed=2)
+    assert all(isinstance(card, Card) for hand in state.hands for card in hand)
