@@ -10,13 +10,24 @@ from collections.abc import Sequence
 from setback import SMUDGE, Card, HandResult, LowTo, Rank, Rules, Suit, WinRule
 
 
-def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None) -> set[Card]:
-    """RULES §1.5: what may be played to `trick` from `hand`."""
+def legal_cards(
+    rules: Rules, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, first: bool
+) -> set[Card]:
+    """RULES §1.5, §4.1, §4.3, §4.4: what may be played to `trick` (trick 1 if `first`)."""
+    trumps = {c for c in hand if c.suit == trump}
     if not trick:
+        pitcher_leads_trump = (rules.draw or (rules.players == 6 and rules.partnerships)) and not (
+            rules.no_trump_first_trick
+        )
+        if first and trump is not None and pitcher_leads_trump and trumps:
+            return trumps
         return set(hand)
     led = trick[0].suit
+    if first and rules.no_trump_first_trick and led != trump:
+        follow = {c for c in hand if c.suit == led}
+        others = {c for c in hand if c.suit != trump}
+        return follow or others or set(hand)
     if led == trump:
-        trumps = {c for c in hand if c.suit == trump}
         return trumps or set(hand)
     if any(c.suit == led for c in hand):
         return {c for c in hand if c.suit in (led, trump)}

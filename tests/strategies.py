@@ -26,10 +26,13 @@ from setback import (
 
 @st.composite
 def all_rules(draw: st.DrawFn) -> Rules:
-    """Any `Rules` value that validates: every option value, any seat count."""
+    """Any `Rules` value that validates: every preset, seat count, option and variant."""
     partnerships = draw(st.booleans())
-    players = 4 if partnerships else draw(st.integers(2, 8))
-    return Rules.setback(
+    players = draw(st.sampled_from((4, 6))) if partnerships else draw(st.integers(2, 8))
+    six = partnerships and players == 6
+    declared = draw(st.booleans())
+    pitch = not declared and not six and draw(st.booleans())
+    return Rules(
         players=players,
         partnerships=partnerships,
         target=draw(st.integers(1, 31)),
@@ -39,7 +42,23 @@ def all_rules(draw: st.DrawFn) -> Rules:
         all_pass=draw(st.sampled_from(AllPass)),
         low_to=draw(st.sampled_from(LowTo)),
         win_rule=draw(st.sampled_from(WinRule)),
+        draw=declared and not six and draw(st.booleans()),
+        no_trump_first_trick=declared and draw(st.booleans()),
+        pitch_instead_of_bid=pitch,
     )
+
+
+def presets() -> st.SearchStrategy[Rules]:
+    """The named presets, at every seat count they allow."""
+    return st.one_of(
+        st.just(Rules.setback()),
+        st.just(Rules.six_player()),
+        st.integers(2, 8).map(lambda n: Rules.auction_pitch(players=n)),
+        st.integers(2, 8).map(lambda n: Rules.cutthroat(players=n)),
+    )
+
+
+any_rules = st.one_of(presets(), all_rules())
 
 
 seeds = st.integers(0, 2**64 - 1)
@@ -49,10 +68,11 @@ def calm_choice(state: GameState, rng: random.Random) -> Action:
     """A random legal action that passes often and bids low, so bid-out games end."""
     legal = legal_actions(state)
     if state.phase is Phase.BIDDING:
-        bids = [a for a in legal if isinstance(a, Bid)]
-        if not bids or (Pass() in legal and rng.random() < 0.7):
+        if Pass() in legal and (len(legal) == 1 or rng.random() < 0.7):
             return Pass()
-        return bids[0] if rng.random() < 0.7 else rng.choice(bids)
+        calls = [a for a in legal if a != Pass()]
+        bids = [a for a in calls if isinstance(a, Bid)]
+        return bids[0] if bids and rng.random() < 0.7 else rng.choice(calls)
     return rng.choice(legal)
 
 

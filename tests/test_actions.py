@@ -6,9 +6,40 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from setback import CARDS, Bid, Card, InvalidNotationError, Pass, Play, parse_action
+from setback import (
+    CARDS,
+    Bid,
+    Card,
+    DeclareTrump,
+    Discard,
+    InvalidNotationError,
+    Pass,
+    Pitch,
+    Play,
+    Suit,
+    parse_action,
+)
 
-EVERY_ACTION = [Pass(), *(Bid(level) for level in range(1, 6)), *(Play(c) for c in CARDS)]
+EVERY_ACTION = [
+    Pass(),
+    *(Bid(level) for level in range(1, 6)),
+    *(Play(c) for c in CARDS),
+    *(Pitch(c) for c in CARDS),
+    *(DeclareTrump(suit) for suit in Suit),
+    Discard(),
+    Discard(["2C", "7D"]),
+    Discard(["AS"]),
+]
+NAMES = {
+    "Pass": Pass,
+    "Bid": Bid,
+    "Play": Play,
+    "Card": Card,
+    "Pitch": Pitch,
+    "DeclareTrump": DeclareTrump,
+    "Discard": Discard,
+    "Suit": Suit,
+}
 
 
 @pytest.mark.parametrize(
@@ -24,6 +55,12 @@ EVERY_ACTION = [Pass(), *(Bid(level) for level in range(1, 6)), *(Play(c) for c 
         ("play KS", Play(Card.parse("KS"))),
         ("play K♠", Play(Card.parse("KS"))),
         ("play 10 h", Play(Card.parse("10H"))),
+        ("pitch 10H", Pitch(Card.parse("10H"))),
+        ("trump S", DeclareTrump(Suit.SPADES)),
+        ("trump ♥", DeclareTrump(Suit.HEARTS)),
+        ("discard", Discard()),
+        ("discard 7D 2C", Discard(["2C", "7D"])),
+        ("Discard 2c, 7♦", Discard(["2C", "7D"])),
     ],
 )
 def test_parse_action(text: str, action: object) -> None:
@@ -33,7 +70,7 @@ def test_parse_action(text: str, action: object) -> None:
 @pytest.mark.parametrize("action", EVERY_ACTION, ids=str)
 def test_text_round_trips(action: object) -> None:
     assert parse_action(str(action)) == action
-    assert eval(repr(action), {"Pass": Pass, "Bid": Bid, "Play": Play, "Card": Card}) == action
+    assert eval(repr(action), NAMES) == action
 
 
 def test_canonical_text() -> None:
@@ -42,6 +79,11 @@ def test_canonical_text() -> None:
         "bid 4",
         "smudge",
         "play 10H",
+    ]
+    assert [str(Pitch("10h")), str(DeclareTrump("♠")), str(Discard(["7D", "2C"]))] == [
+        "pitch 10H",
+        "trump S",
+        "discard 2C 7D",
     ]
     assert Bid(5).is_smudge and not Bid(4).is_smudge
 
@@ -61,6 +103,12 @@ def test_canonical_text() -> None:
         "play ZZ",
         "fold",
         "smudge 5",
+        "trump",
+        "trump X",
+        "trump S H",
+        "discard 2C 2C",
+        "discard ZZ",
+        "pitch",
         "bid " + "9" * 5000,
     ],
 )
@@ -82,4 +130,5 @@ def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
         action = parse_action(text)
     except InvalidNotationError:
         return
-    assert action in EVERY_ACTION
+    assert isinstance(action, Pass | Bid | Play | Pitch | DeclareTrump | Discard)
+    assert parse_action(str(action)) == action

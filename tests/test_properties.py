@@ -11,27 +11,56 @@ from hypothesis import strategies as st
 
 from setback import (
     CARDS,
+    Action,
     Bid,
+    DeclareTrump,
+    Discard,
     GameState,
     HandResult,
     IllegalActionError,
     Pass,
     Phase,
+    Pitch,
     Play,
     Rules,
+    Suit,
     apply_action,
     legal_actions,
     new_game,
 )
 
 from . import reference
-from .strategies import all_rules, calm_choice, random_game, random_states, seeds
+from .strategies import any_rules, calm_choice, random_game, random_states, seeds
 
-EVERY_ACTION = (Pass(), *(Bid(level) for level in range(1, 6)), *(Play(card) for card in CARDS))
+EVERY_ACTION = (
+    Pass(),
+    *(Bid(level) for level in range(1, 6)),
+    *(Play(card) for card in CARDS),
+    *(Pitch(card) for card in CARDS),
+    *(DeclareTrump(suit) for suit in Suit),
+    Discard(),
+    *(Discard([card]) for card in CARDS),
+)
+KINDS = (Pass, Bid, Pitch, DeclareTrump, Discard, Play)
+
+
+def order(action: Action) -> tuple[int, ...]:
+    """The documented order: pass, calls low to high, then the other actions; cards by
+    suit, then rank; discards fewest first."""
+    kind = KINDS.index(type(action))
+    if isinstance(action, Bid):
+        return (kind, action.level)
+    if isinstance(action, Play | Pitch):
+        return (kind, action.card.index)
+    if isinstance(action, DeclareTrump):
+        return (kind, action.suit)
+    if isinstance(action, Discard):
+        return (kind, len(action.cards), *(card.index for card in action.cards))
+    return (kind,)
 
 
 @settings(max_examples=150, deadline=None)
-@given(rules=all_rules(), seed=seeds)
+@given(rules=any_rules, seed=seeds)
 def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -> None:
     """Every action from legal_actions applies; every other one is refused, state unchanged;
     in play the legal cards are exactly RULES §1.5's."""
@@ -41,11 +70,12 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
             assert legal == () and state.to_act is None
             continue
         assert legal, "a seat to act always has a legal action"
-        assert list(legal) == sorted(set(legal), key=EVERY_ACTION.index), "stable order"
+        assert list(legal) == sorted(set(legal), key=order), "stable order"
         if state.phase is Phase.PLAY:
             assert state.trick is not None
             hand = state.hands[state.to_act]  # type: ignore[index]
-            expected = reference.legal_cards(hand, state.trick.cards, state.trump)
+            first = not state.tricks
+            expected = reference.legal_cards(rules, hand, state.trick.cards, state.trump, first)
             assert {a.card for a in legal} == expected  # type: ignore[union-attr]
         before = state
         for action in EVERY_ACTION:
@@ -56,7 +86,7 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
 
 
 @settings(max_examples=150, deadline=None)
-@given(rules=all_rules(), seed=seeds)
+@given(rules=any_rules, seed=seeds)
 def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
     """Each finished hand: cards dealt once and played once, tricks to the right card,
     at most four points, High/Low/Jack/Game and the settlement exactly as RULES §1.6-§1.7,
@@ -69,6 +99,7 @@ def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
             assert result.score_changes == (0,) * len(rules.sides)
             assert result.tricks == () and result.trump is None
             assert all(len(hand) == rules.hand_size for hand in result.hands)
+            assert result.discards == ()
         else:
             _check_played_hand(rules, result)
         after = [b + c for b, c in zip(before, result.score_changes, strict=True)]
@@ -84,12 +115,24 @@ def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
 
 
 def _check_played_hand(rules: Rules, result: HandResult) -> None:
-    dealt = Counter(card for hand in result.hands for card in hand)
+    held = Counter(card for hand in result.hands for card in hand)
     played = Counter(card for trick in result.tricks for card in trick.cards)
-    assert played == dealt and max(played.values()) == 1
-    assert all(len(hand) == rules.hand_size for hand in result.hands)
-    assert len(result.tricks) == rules.hand_size
-    assert result.trump == result.tricks[0].plays[0][1].suit
+    assert played == held and max(played.values()) == 1
+    assert all(len(hand) == rules.tricks_per_hand for hand in result.hands)
+    assert len(result.tricks) == rules.tricks_per_hand
+    for seat, hand in enumerate(result.hands):
+        assert sorted(hand) == sorted(c for t in result.tricks for s, c in t.plays if s == seat)
+    thrown = [card for cards in result.discards for card in cards]
+    assert not set(thrown) & set(played), "a discard was played"
+    if rules.discards:
+        assert [len(cards) for cards in result.discards] == [rules.discards] * rules.players
+    elif not rules.draw:
+        assert thrown == []
+    if rules.draw:
+        trump = result.trump
+        assert all(card.suit != trump for card in thrown), "a trump was discarded in the draw"
+    if not rules.declares_trump:
+        assert result.trump == result.tricks[0].plays[0][1].suit
     assert result.tricks[0].leader == result.pitcher
     for previous, trick in zip((None, *result.tricks), result.tricks, strict=False):
         if previous is not None:
@@ -100,14 +143,14 @@ def _check_played_hand(rules: Rules, result: HandResult) -> None:
         assert trick.winner == reference.trick_winner(trick.plays, result.trump)
     assert sum(result.points_won) <= 4
     assert dict(result.points) == reference.points(rules, result)
-    assert sum(result.card_points) == sum(card.points for card in dealt)
+    assert sum(result.card_points) == sum(card.points for card in played)
     made, changes = reference.score_changes(rules, result)
     assert result.made == made
     assert list(result.score_changes) == changes
 
 
 @settings(max_examples=60, deadline=None)
-@given(rules=all_rules(), seed=seeds, choices=st.integers(0, 2**32))
+@given(rules=any_rules, seed=seeds, choices=st.integers(0, 2**32))
 def test_same_seed_and_actions_give_the_same_game(rules: Rules, seed: int, choices: int) -> None:
     """Determinism: a seed and the same actions replay the identical game."""
 
@@ -126,19 +169,28 @@ def test_same_seed_and_actions_give_the_same_game(rules: Rules, seed: int, choic
 
 
 @settings(max_examples=100, deadline=None)
-@given(rules=all_rules(), seed=seeds)
+@given(rules=any_rules, seed=seeds)
 def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
-    """Every seat holds the dealt hand until play, then one card fewer per trick played to."""
-    for state in random_states(rules, seed, max_steps=120):
+    """Every seat holds the dealt hand until the discards (a pitcher one card fewer while
+    his pitch lies on the table), then one card fewer for each trick it has played to."""
+    for state in random_states(rules, seed, max_steps=150):
         if state.is_over:
             continue
         sizes = [len(hand) for hand in state.hands]
-        if state.phase is Phase.BIDDING:
-            assert sizes == [rules.hand_size] * rules.players
+        on_table = {seat for seat, _ in state.trick.plays} if state.trick else set()
+        if state.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP):
+            assert sizes == [rules.hand_size - (seat in on_table) for seat in range(rules.players)]
+        elif state.phase is Phase.DISCARD:
+            assert state.to_act is not None
+            order = [(state.dealer + k) % rules.players for k in range(1, rules.players + 1)]
+            done = set(order[: order.index(state.to_act)])
+            assert sizes == [
+                rules.hand_size - rules.discards * (seat in done) for seat in range(rules.players)
+            ]
         else:
-            assert state.trick is not None
-            played = {seat for seat, _ in state.trick.plays}
-            left = rules.hand_size - len(state.tricks)
-            assert sizes == [left - (seat in played) for seat in range(rules.players)]
+            left = rules.tricks_per_hand - len(state.tricks)
+            assert sizes == [left - (seat in on_table) for seat in range(rules.players)]
         seen = [card for hand in state.hands for card in hand]
-        assert len(seen) == len(set(seen))
+        seen += [card for _, card in state.trick.plays] if state.trick else []
+        seen += list(state.stock)
+        assert len(seen) == len(set(seen)), "a card is in two places"

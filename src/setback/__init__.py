@@ -11,7 +11,7 @@ Immutable game states, pure transitions, rules as data:
 """
 
 from ._version import __version__
-from .actions import Action, Bid, Pass, Play, parse_action
+from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, parse_action
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .engine import apply_action, is_legal, legal_actions, new_game
 from .errors import (
@@ -32,6 +32,8 @@ __all__ = [
     "Bid",
     "Card",
     "DealerMatch",
+    "DeclareTrump",
+    "Discard",
     "GameState",
     "HandResult",
     "IllegalActionError",
@@ -40,6 +42,7 @@ __all__ = [
     "LowTo",
     "Pass",
     "Phase",
+    "Pitch",
     "Play",
     "Rank",
     "Rules",

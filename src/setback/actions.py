@@ -6,11 +6,11 @@ from typing import Any
 
 import attrs
 
-from .cards import Card
+from .cards import Card, Suit, parse_cards
 from .errors import InvalidNotationError
 from .rules import SMUDGE
 
-__all__ = ["Action", "Bid", "Pass", "Play", "parse_action"]
+__all__ = ["Action", "Bid", "DeclareTrump", "Discard", "Pass", "Pitch", "Play", "parse_action"]
 
 
 @attrs.frozen(repr=False)
@@ -67,18 +67,82 @@ class Play:
         return f"Play(Card.parse({str(self.card)!r}))"
 
 
-Action = Pass | Bid | Play
+@attrs.frozen(repr=False)
+class Pitch:
+    """Pitch instead of bid (RULES §4.2): lead `card` face up as a bid of 4 in its suit.
+
+    Text: `"pitch 10H"`.
+    """
+
+    card: Card = attrs.field(converter=_to_card)
+
+    def __str__(self) -> str:
+        return f"pitch {self.card}"
+
+    def __repr__(self) -> str:
+        return f"Pitch(Card.parse({str(self.card)!r}))"
+
+
+def _to_suit(value: Any) -> Suit:
+    return value if isinstance(value, Suit) else Suit.parse(value)
+
+
+@attrs.frozen(repr=False)
+class DeclareTrump:
+    """The pitcher names the trump suit before the first lead. Text: `"trump S"`."""
+
+    suit: Suit = attrs.field(converter=_to_suit)
+
+    def __str__(self) -> str:
+        return f"trump {self.suit.letter}"
+
+    def __repr__(self) -> str:
+        return f"DeclareTrump(Suit.{self.suit.name})"
+
+
+def _to_discards(value: Any) -> tuple[Card, ...]:
+    if isinstance(value, str | Card):
+        value = [value]
+    try:
+        cards = tuple(sorted(Card.parse(card) for card in value))
+    except TypeError:
+        raise InvalidNotationError(f"not cards to discard: {value!r}") from None
+    if len(set(cards)) != len(cards):
+        raise InvalidNotationError(f"a card is discarded twice: {' '.join(map(str, cards))}")
+    return cards
+
+
+@attrs.frozen(repr=False)
+class Discard:
+    """Discard `cards` face down (and, with the draw variant, draw as many).
+
+    Text: `"discard 2C 7D"`; a bare `"discard"` discards nothing. The cards are
+    kept sorted, so the same cards in any order are the same action.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_to_discards)
+
+    def __str__(self) -> str:
+        return " ".join(["discard", *map(str, self.cards)])
+
+    def __repr__(self) -> str:
+        return f"Discard({[str(card) for card in self.cards]!r})"
+
+
+Action = Pass | Bid | Play | Pitch | DeclareTrump | Discard
 """Any action: the union of the action classes."""
 
 _PASS = Pass()
-_WORDS = "pass, bid N, smudge, play CARD"
+_WORDS = "pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS"
 
 
 def parse_action(text: str) -> Action:
     """The action written as `text`; `str(action)` gives the canonical form back.
 
     Accepts `"pass"`, `"bid 3"`, `"smudge"` (also `"bid 5"`), `"play KS"`
-    (any card text `Card.parse` reads), case and spacing free.
+    (any card text `Card.parse` reads), `"pitch 10H"`, `"trump S"` (or
+    `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` discards nothing), case
+    and spacing free.
 
     Example:
         >>> parse_action("play 10h")
@@ -106,4 +170,10 @@ def parse_action(text: str) -> Action:
             return Bid(SMUDGE)
     if verb == "play" and rest:
         return Play(Card.parse("".join(rest)))
+    if verb == "pitch" and rest:
+        return Pitch(Card.parse("".join(rest)))
+    if verb == "trump" and len(rest) == 1:
+        return DeclareTrump(Suit.parse(rest[0]))
+    if verb == "discard":
+        return Discard(parse_cards(" ".join(rest)))
     raise InvalidNotationError(f"not an action: {text!r} (actions are {_WORDS})")

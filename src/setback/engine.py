@@ -9,10 +9,17 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import Action, Bid, Pass, Play, parse_action
+from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, parse_action
 from .bidding import apply_call, dealer_may_match, legal_calls
 from .cards import SUIT_MASKS, Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
+from .discarding import (
+    apply_declaration,
+    apply_discard,
+    discardable,
+    legal_declarations,
+    legal_discards,
+)
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
 from .play import apply_play, legal_cards, legal_plays
 from .rules import SMUDGE, AllPass, DealerMatch, Rules, WinRule
@@ -137,6 +144,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         legal = legal_plays(state)
     elif phase is Phase.BIDDING:
         legal = legal_calls(state)
+    elif phase is Phase.DISCARD:
+        legal = legal_discards(state)
+    elif phase is Phase.DECLARE_TRUMP:
+        legal = legal_declarations(state)
     else:
         legal = ()
     object.__setattr__(state, "_legal", legal)
@@ -176,9 +187,14 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise IllegalActionError(action, seat, _not_your_turn(state))
     if action not in legal:
         raise IllegalActionError(action, state.to_act, _why_illegal(state, action))
-    if state.phase is Phase.PLAY:
+    phase = state.phase
+    if phase is Phase.PLAY:
         return apply_play(state, action)  # type: ignore[arg-type]
-    return apply_call(state, action)
+    if phase is Phase.BIDDING:
+        return apply_call(state, action)
+    if phase is Phase.DISCARD:
+        return apply_discard(state, action)  # type: ignore[arg-type]
+    return apply_declaration(state, action)  # type: ignore[arg-type]
 
 
 # --- why an action is illegal (off the hot path) ------------------------------------
@@ -191,22 +207,39 @@ def _not_your_turn(state: GameState) -> str:
 
 
 def _why_illegal(state: GameState, action: Any) -> str:
-    if state.phase is Phase.GAME_OVER:
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
         return f"the game is over (side {state.winner} won)"
-    if not isinstance(action, Pass | Bid | Play):
-        return f"{action!r} is not an action (use Pass(), Bid(n), Play(card) or parse_action)"
-    if state.phase is Phase.BIDDING:
+    if not isinstance(action, Pass | Bid | Play | Pitch | DeclareTrump | Discard):
+        return f"{action!r} is not an action (use the action classes or parse_action)"
+    if phase is Phase.BIDDING:
         return _why_call_illegal(state, action)
+    if phase is Phase.DECLARE_TRUMP:
+        return "the pitcher must first name trump (e.g. 'trump S')"
+    if phase is Phase.DISCARD:
+        return _why_discard_illegal(state, action)
     if not isinstance(action, Play):
         return "the auction is over: play a card"
     return _why_card_illegal(state, action)
 
 
-def _why_call_illegal(state: GameState, action: Pass | Bid | Play) -> str:
+def _why_call_illegal(state: GameState, action: Action) -> str:
     rules, hand = state.rules, state.hand
     if isinstance(action, Play):
         return "the auction is still on: pass or bid"
-    dealer_turn = state.to_act == hand.dealer
+    if not isinstance(action, Pass | Bid | Pitch):
+        return "the auction is still on: pass or bid"
+    seat = state.to_act
+    assert seat is not None
+    if isinstance(action, Pitch):
+        if not rules.pitch_instead_of_bid:
+            return "pitching instead of bidding is not part of these rules"
+        if not state.held[seat] >> action.card.index & 1:
+            return f"seat {seat} does not hold {action.card.symbol}"
+        return f"a pitch is a bid of 4, and 4 cannot be bid now (highest so far {hand.high})"
+    if state.trick is not None:
+        return "a card was pitched: the dealer may only pass, pitch a card or call Smudge"
+    dealer_turn = seat == hand.dealer
     if isinstance(action, Pass):
         if rules.all_pass is AllPass.DEALER_EXACTLY_MIN:
             return f"everyone else passed: the dealer must bid {rules.min_bid}"
@@ -225,6 +258,22 @@ def _why_call_illegal(state: GameState, action: Pass | Bid | Play) -> str:
     return f"a bid must be higher than the highest so far ({hand.high}, by seat {hand.bidder})"
 
 
+def _why_discard_illegal(state: GameState, action: Action) -> str:
+    if not isinstance(action, Discard):
+        return "everyone discards before play: e.g. 'discard 2C 7D' (or 'discard' for none)"
+    seat = state.to_act
+    assert seat is not None
+    missing = [card.symbol for card in action.cards if not state.held[seat] >> card.index & 1]
+    if missing:
+        return f"seat {seat} does not hold {' '.join(missing)}"
+    allowed, fewest, most = discardable(state)
+    if state.rules.discards:
+        return f"every player discards exactly {fewest} cards"
+    if any(not allowed >> card.index & 1 for card in action.cards):
+        return "trumps may not be discarded in the draw"
+    return f"the stock can refill only {most} cards"
+
+
 def _why_card_illegal(state: GameState, action: Play) -> str:
     seat = state.to_act
     assert seat is not None and state.trick is not None
@@ -234,7 +283,11 @@ def _why_card_illegal(state: GameState, action: Play) -> str:
     trump = state.hand.trump
     led = state.trick.led_suit
     allowed = " ".join(c.symbol for c in cards_of(legal_cards(state)))
-    assert led is not None and trump is not None
+    assert trump is not None
+    if led is None:
+        return f"the pitcher's first lead must be a trump ({trump.symbol}): play one of {allowed}"
+    if led is not trump and not state.tricks and state.rules.no_trump_first_trick:
+        return f"no trump may be played to the first trick unless you must: play one of {allowed}"
     if led is trump:
         return f"trump ({trump.symbol}) was led and seat {seat} holds trump: play one of {allowed}"
     held_led = " ".join(c.symbol for c in cards_of(held & SUIT_MASKS[led]))

@@ -63,21 +63,28 @@ def _plays_of(mask: int) -> tuple[Action, ...]:
 def legal_cards(state: GameState) -> int:
     """The cards the seat to act may play, as a bit set.
 
-    Any card to lead. To a trump lead, a trump if you hold one. To another
-    lead, a card of the led suit or a trump if you hold the led suit (you may
-    trump although you could follow), else any card.
+    Any card to lead (but the pitcher's first lead must be a trump if he holds
+    one where `rules.must_lead_trump`). To a trump lead, a trump if you hold
+    one. To another lead, a card of the led suit or a trump if you hold the
+    led suit (you may trump although you could follow), else any card. With
+    no trump in the first trick, in trick 1 to a non-trump lead: the led suit
+    if you hold it, else a non-trump if you hold one, else a trump.
     """
     seat = state.to_act
     assert seat is not None and state.trick is not None
     held = state.held[seat]
     plays = state.trick.plays
-    if not plays:
-        return held
     trump = state.hand.trump
+    if not plays:
+        if trump is not None and not state.tricks and state.rules.must_lead_trump:
+            return held & SUIT_MASKS[trump] or held
+        return held
     assert trump is not None
     masks = suit_masks(trump)
     led = plays[0][1].suit
     led_mask = masks[led]
+    if led is not trump and not state.tricks and state.rules.no_trump_first_trick:
+        return held & led_mask or held & ~masks[trump] or held
     if held & led_mask:
         return held & led_mask if led is trump else held & (led_mask | masks[trump])
     return held
@@ -116,7 +123,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
     assert hand.trump is not None
     winner = trick_winner(plays, hand.trump)
     tricks = (*state.tricks, Trick(trick.leader, plays, winner))
-    if len(tricks) < rules.hand_size:
+    if len(tricks) < rules.tricks_per_hand:
         return GameState(
             rules=rules,
             seed=state.seed,

@@ -126,7 +126,7 @@ class Rules:
         >>> Rules.setback(players=3)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        setback.errors.RulesError: partnerships need 4 players ...
+        setback.errors.RulesError: the partnership game is for 4 or 6 players; ...
     """
 
     players: int = attrs.field(default=4, validator=_int_in("players", 2, 8))
@@ -147,15 +147,35 @@ class Rules:
     """Who scores Low."""
     win_rule: WinRule = attrs.field(default=WinRule.BID_OUT, converter=_to_win_rule)
     """Who wins when scores reach the target."""
+    draw: bool = attrs.field(default=False, validator=_is_bool)
+    """Nachziehen (RULES §4.1): the pitcher declares trump, everyone discards non-trumps
+    and draws as many from the stock, and the pitcher must lead a trump if he holds one."""
+    pitch_instead_of_bid: bool = attrs.field(default=False, validator=_is_bool)
+    """RULES §4.2: instead of calling, a player may lead a card face up, a bid of 4 in its
+    suit; after it only the dealer may act (pass, pitch a card of his own, or Smudge)."""
+    no_trump_first_trick: bool = attrs.field(default=False, validator=_is_bool)
+    """RULES §4.3: the pitcher declares trump and may lead any card; in trick 1, to a
+    non-trump lead, nobody may trump unless he holds only trumps."""
 
     _side_of: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     _sides: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        if self.partnerships and self.players != 4:
+        if self.partnerships and self.players not in (4, 6):
             raise RulesError(
-                f"partnerships need 4 players (sides of two, partners opposite); "
-                f"for {self.players} players use partnerships=False (cutthroat)"
+                f"partnerships need 4 or 6 players (sides of two, partners opposite); "
+                f"for {self.players} players use Rules.cutthroat(players={self.players})"
+            )
+        if self.pitch_instead_of_bid and self.declares_trump:
+            raise RulesError(
+                "pitch_instead_of_bid does not combine with "
+                + ", ".join(self._declaring_variants())
+                + ": there the pitcher declares trump before the first lead (RULES §4.2)"
+            )
+        if self.draw and self.discards:
+            raise RulesError(
+                "draw does not combine with the six-player game: everyone already discards "
+                "two, and the stock of four cards cannot refill the hands (RULES §4.4)"
             )
         if self.partnerships:
             half = self.players // 2
@@ -172,14 +192,60 @@ class Rules:
     # --- presets ----------------------------------------------------------------
 
     @classmethod
-    def setback(cls, **overrides: Any) -> Rules:
+    def setback(cls, players: int = 4, **overrides: Any) -> Rules:
         """The German partnership game (RULES §1): 4 players, Smudge, the dealer may
         match any bid, a stuck dealer bids 2, Low to the capturer, bid-out to 21.
+
+        With `players=6`: three sides of two (seats i and i + 3), 8 cards each,
+        trump declared, everyone discards 2 (RULES §4.4), as `six_player()`.
+
+        Raises:
+            RulesError: `players` is not 4 or 6 (see `cutthroat`), or an
+                override is not an option or makes no game.
+        """
+        if overrides.get("partnerships", True) and players not in (4, 6):
+            raise RulesError(
+                f"the partnership game is for 4 or 6 players; for {players!r} players "
+                f"use Rules.cutthroat(players={players!r})"
+            )
+        return cls._build(overrides, players=players)
+
+    @classmethod
+    def six_player(cls, **overrides: Any) -> Rules:
+        """The six-player partnership game (RULES §4.4): `Rules.setback(players=6)`.
 
         Raises:
             RulesError: an override is not an option, or makes no game.
         """
-        return cls._build(overrides)
+        return cls.setback(6, **overrides)
+
+    @classmethod
+    def cutthroat(cls, players: int = 3, **overrides: Any) -> Rules:
+        """The German rules with each player for himself (RULES §4.6), 2 to 8 players.
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(overrides, players=players, partnerships=False)
+
+    @classmethod
+    def auction_pitch(cls, players: int = 4, **overrides: Any) -> Rules:
+        """Traditional Auction Pitch (RULES §2): 2 to 8 players each for himself, bids 2
+        to 4 and no Smudge, the dealer may match, High and Low to the holder, target 7,
+        the pitcher's points first and then High, Low, Jack, Game.
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(
+            overrides,
+            players=players,
+            partnerships=False,
+            target=7,
+            smudge=False,
+            low_to=LowTo.HOLDER,
+            win_rule=WinRule.PITCHER_FIRST,
+        )
 
     @classmethod
     def _build(cls, overrides: dict[str, Any], **defaults: Any) -> Rules:
@@ -198,8 +264,34 @@ class Rules:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player."""
-        return 6
+        """Cards dealt to each player: 8 in the six-player partnership game, else 6."""
+        return 8 if self.partnerships and self.players == 6 else 6
+
+    @property
+    def discards(self) -> int:
+        """Cards each player discards after trump is declared: 2 in the six-player game."""
+        return 2 if self.partnerships and self.players == 6 else 0
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks played each hand: the cards each player holds when play begins."""
+        return self.hand_size - self.discards
+
+    @property
+    def declares_trump(self) -> bool:
+        """Whether the pitcher names trump before the first lead (draw, no trump in the
+        first trick, six players), instead of the first card setting it."""
+        return bool(self._declaring_variants())
+
+    @property
+    def must_lead_trump(self) -> bool:
+        """Whether the pitcher's first lead must be a trump if he holds one (draw, six
+        players), unless no trump may be played to the first trick."""
+        return (self.draw or self.discards > 0) and not self.no_trump_first_trick
+
+    def _declaring_variants(self) -> list[str]:
+        names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
+        return names + (["six players"] if self.discards else [])
 
     @property
     def max_bid(self) -> int:

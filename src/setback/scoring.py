@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank, Suit, cards_of
 from .dealing import start_hand
 from .rules import SMUDGE, LowTo, Rules, WinRule
 from .state import POINT_NAMES, GameState, HandResult, HandState, Phase, Trick
@@ -124,6 +124,7 @@ def score_hand(state: GameState, tricks: tuple[Trick, ...]) -> HandResult:
         card_points=tuple(tally.card_points),
         score_changes=changes,
         made=made,
+        discards=tuple(cards_of(mask) for mask in hand.discards),
     )
 
 

@@ -86,6 +86,9 @@ class HandResult:
     """What each side's score changed by."""
     made: bool | None
     """Whether the pitching side made its bid; `None` for a passed-out hand."""
+    discards: tuple[tuple[Card, ...], ...] = ()
+    """What each seat discarded face down (draw and six-player variants); empty when
+    nobody discards."""
 
     @property
     def points(self) -> Mapping[str, int | None]:
@@ -113,7 +116,8 @@ class HandState:
 
     `dealt` are the hands as dealt (bit sets), `stock` the undealt cards in
     order (indices), `high` the highest call so far (0 for none) and `bidder`
-    who made it.
+    who made it, `discards` each seat's face-down discards (bit sets, empty
+    until someone discards).
     """
 
     number: int
@@ -124,6 +128,7 @@ class HandState:
     high: int = 0
     bidder: int | None = None
     trump: Suit | None = None
+    discards: tuple[int, ...] = ()
 
 
 @attrs.frozen
