@@ -24,10 +24,11 @@ def cautious_choice(state: GameState, rng: random.Random) -> Action:
     legal = legal_actions(state)
     if state.phase is not Phase.BIDDING:
         return rng.choice(legal)
-    bids = [action for action in legal if isinstance(action, Bid)]
-    if not bids or (legal[0] == _PASS and rng.random() < 0.75):
+    if legal[0] == _PASS and (len(legal) == 1 or rng.random() < 0.75):
         return _PASS
-    return bids[0] if rng.random() < 0.75 else rng.choice(bids)
+    calls = [action for action in legal if action != _PASS]
+    bids = [action for action in calls if isinstance(action, Bid)]
+    return bids[0] if bids and rng.random() < 0.75 else rng.choice(calls)
 
 
 def play_random_game(rules: Rules, seed: int) -> GameState:
@@ -61,6 +62,9 @@ class Summary:
             name = names.get(level, f"bid {level}")
             out.append(f"  {name:<12} {made:>6} / {bid:<6} {made / bid:6.1%}")
         wins = "  ".join(f"side {side}: {count}" for side, count in enumerate(self.wins))
+        if len(self.wins) > 3:
+            wins = "  ".join(f"{side}: {count}" for side, count in enumerate(self.wins))
+            wins = f"by side  {wins}"
         out.append(f"wins           {wins}")
         out.append(f"time           {seconds:.2f} s ({self.hands / seconds:,.0f} hands/s)")
         return out

@@ -6,13 +6,29 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from ._simulate import simulate
 from ._version import __version__
-from .errors import SetbackError
+from .errors import RulesError, SetbackError
 from .rules import Rules
 
-PRESETS = {"setback": Rules.setback}
+PRESETS = {
+    "setback": Rules.setback,
+    "auction-pitch": Rules.auction_pitch,
+    "six": lambda **options: Rules.six_player(**options),
+    "cutthroat": Rules.cutthroat,
+}
+"""The presets by their command-line names."""
+
+
+def build_rules(name: str, players: int | None, **options: Any) -> Rules:
+    """The preset `name` with `players` seats (where the preset takes a count)."""
+    if players is not None:
+        if name == "six":
+            raise RulesError("the six-player preset is for 6 players; leave out --players")
+        options["players"] = players
+    return PRESETS[name](**options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,13 +43,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="game i is played from seed SEED+i")
-    sim.add_argument("--rules", choices=sorted(PRESETS), default="setback", help="the preset")
+    sim.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    sim.add_argument("--players", type=int, help="seats (default: the preset's)")
     sim.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
     args = parser.parse_args(argv)
 
     try:
         overrides = {} if args.target is None else {"target": args.target}
-        rules = PRESETS[args.rules](**overrides)
+        rules = build_rules(args.rules, args.players, **overrides)
         if args.games < 1:
             parser.error("--games must be at least 1")
         start = time.perf_counter()
