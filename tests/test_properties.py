@@ -192,5 +192,9 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
             assert sizes == [left - (seat in on_table) for seat in range(rules.players)]
         seen = [card for hand in state.hands for card in hand]
         seen += [card for _, card in state.trick.plays] if state.trick else []
+        seen += [card for trick in state.tricks for card in trick.cards]
         seen += list(state.stock)
-        assert len(seen) == len(set(seen)), "a card is in two places"
+        seen += [CARDS[i] for mask in state.hand.discards for i in range(52) if mask >> i & 1]
+        assert sorted(seen) == list(CARDS), "every card is in exactly one place"
+        if not rules.draw:
+            assert len(state.stock) == 52 - rules.players * rules.hand_size, "the stock moved"
