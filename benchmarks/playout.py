@@ -5,10 +5,12 @@ Run by hand, not by the test suite:
     python benchmarks/playout.py [HANDS] [ROUNDS]
 
 A hand is dealt, bid with uniformly random legal calls, played with random
-legal cards and scored, through `legal_actions` and `apply_action` only, in
-the German preset. When the hand-tuned reference of `../shared/bench/` is
-beside the checkout, it runs in the same process, alternating with the
-library, and the ratio of the two is printed.
+legal cards and scored, through `legal_actions` and `apply_action` only. The
+hand-tuned reference of `../shared/bench/` (beside the checkout) runs in the
+same process, alternating with the library, and the ratio of the two is
+printed. Then: hands per second for Auction Pitch with 3 players and for six
+players, and the time of hand 1 against hand 50 of one long game (the cost of
+a hand must not grow with the history).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def load_reference() -> ModuleType | None:
 
 
 def library_hands(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
-    """Seconds for `hands` random hands, and the number of actions taken."""
+    """Seconds for `hands` random hands (each a new game's first), and the actions taken."""
     rng = random.Random(seed)
     choice = rng.choice
     steps = 0
@@ -57,29 +59,52 @@ def reference_hands(reference: ModuleType, hands: int, seed: int) -> float:
     return time.perf_counter() - start
 
 
+def hand_times(games: int, upto: int) -> list[float]:
+    """Mean seconds of each hand 1..`upto` of long games that cannot end (target 10,000)."""
+    rules = Rules.setback(target=10_000)
+    totals = [0.0] * upto
+    for g in range(games):
+        rng = random.Random(g)
+        state = new_game(rules, seed=g)
+        for k in range(upto):
+            start = time.perf_counter()
+            while len(state.history) == k:
+                state = apply_action(state, rng.choice(legal_actions(state)))
+            totals[k] += time.perf_counter() - start
+    return [t / games for t in totals]
+
+
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     reference = load_reference()
-    rules = Rules.setback()
+    german = Rules.setback()
     lib_time = ref_time = 0.0
     steps = 0
     for r in range(rounds):
         if reference is not None:
             ref_time += reference_hands(reference, hands, r)
-        seconds, taken = library_hands(rules, hands, r * hands)
+        seconds, taken = library_hands(german, hands, r * hands)
         lib_time += seconds
         steps += taken
     total = hands * rounds
-    print(
-        f"setback (German preset)  {total / lib_time:10,.0f} hands/s  "
-        f"{lib_time / steps * 1e6:6.2f} µs per legal_actions + apply_action step"
-    )
+    print(f"setback, German preset     {total / lib_time:10,.0f} hands/s")
     if reference is not None:
-        print(f"reference                {total / ref_time:10,.0f} hands/s")
-        print(f"ratio                    {ref_time / lib_time:10.3f}")
+        print(f"reference (hand-tuned)     {total / ref_time:10,.0f} hands/s")
+        print(f"ratio                      {ref_time / lib_time:10.3f}")
     else:
         print(f"(no reference at {REFERENCE})")
+    per_step = lib_time / steps * 1e6
+    print(f"per step                   {per_step:10.2f} µs (legal_actions + apply_action)")
+    for name, rules in (
+        ("Auction Pitch, 3 players", Rules.auction_pitch(players=3)),
+        ("six players", Rules.six_player()),
+    ):
+        seconds, _ = library_hands(rules, hands, 0)
+        print(f"{name:<26} {hands / seconds:10,.0f} hands/s")
+    times = hand_times(max(hands // 50, 20), 50)
+    print(f"hand 1 of a game           {times[0] * 1e6:10.0f} µs")
+    print(f"hand 50 of the same game   {times[49] * 1e6:10.0f} µs")
 
 
 if __name__ == "__main__":

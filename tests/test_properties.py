@@ -13,6 +13,7 @@ from setback import (
     CARDS,
     Action,
     Bid,
+    Card,
     DeclareTrump,
     Discard,
     GameState,
@@ -198,3 +199,20 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         assert sorted(seen) == list(CARDS), "every card is in exactly one place"
         if not rules.draw:
             assert len(state.stock) == 52 - rules.players * rules.hand_size, "the stock moved"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(CARDS), min_size=2, max_size=8, unique=True),
+    trump=st.sampled_from(Suit),
+    leader=st.integers(0, 7),
+)
+def test_fast_trick_winner_matches_the_plain_rule(
+    cards: list[Card], trump: Suit, leader: int
+) -> None:
+    """The table-driven trick winner of the engine against RULES §1.5 stated plainly."""
+    from setback.play import trick_winner
+
+    n = len(cards)
+    plays = tuple(((leader + k) % n, card) for k, card in enumerate(cards))
+    assert trick_winner(plays, trump) == reference.trick_winner(plays, trump)

@@ -124,7 +124,7 @@ def _to_rank(value: Any) -> Rank:
         raise InvalidNotationError(f"not a rank: {value!r} (ranks are 2 to 14)") from None
 
 
-@attrs.frozen(order=True, repr=False)
+@attrs.frozen(repr=False)
 class Card:
     """One card of the 52-card pack: a suit and a rank.
 
@@ -140,11 +140,31 @@ class Card:
 
     suit: Suit = attrs.field(converter=_to_suit)
     rank: Rank = attrs.field(converter=_to_rank)
+    index: int = attrs.field(init=False, eq=False, repr=False)
+    """The card's number in the pack, 0 (2♣) to 51 (A♠): `suit * 13 + rank - 2`."""
 
-    @property
-    def index(self) -> int:
-        """The card's number in the pack, 0 (2♣) to 51 (A♠): `suit * 13 + rank - 2`."""
-        return self.suit * 13 + self.rank - 2
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit * 13 + self.rank - 2)
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
 
     @property
     def points(self) -> int:

@@ -11,7 +11,7 @@ from itertools import combinations
 import attrs
 
 from .actions import Action, DeclareTrump, Discard
-from .cards import CARDS, SUIT_MASKS, Suit, indices_of, mask_of
+from .cards import CARDS, SUIT_MASKS, Card, Suit, indices_of, mask_of
 from .state import GameState, Phase, Trick
 
 __all__: list[str] = []
@@ -56,8 +56,15 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
     cards, fewest, most = discardable(state)
     pool = [CARDS[i] for i in indices_of(cards)]
     return tuple(
-        Discard(chosen) for size in range(fewest, most + 1) for chosen in combinations(pool, size)
+        _discard(chosen) for size in range(fewest, most + 1) for chosen in combinations(pool, size)
     )
+
+
+def _discard(cards: tuple[Card, ...]) -> Discard:
+    """A `Discard` of cards already sorted and distinct, without the converter's checks."""
+    action = object.__new__(Discard)
+    object.__setattr__(action, "cards", cards)
+    return action
 
 
 def apply_discard(state: GameState, action: Discard) -> GameState:

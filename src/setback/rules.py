@@ -158,6 +158,7 @@ class Rules:
     non-trump lead, nobody may trump unless he holds only trumps."""
 
     _side_of: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
+    _tricks_per_hand: int = attrs.field(init=False, repr=False, eq=False)
     _sides: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -187,6 +188,7 @@ class Rules:
             for side in range(max(side_of) + 1)
         )
         object.__setattr__(self, "_side_of", side_of)
+        object.__setattr__(self, "_tricks_per_hand", self.hand_size - self.discards)
         object.__setattr__(self, "_sides", sides)
 
     # --- presets ----------------------------------------------------------------
@@ -275,7 +277,7 @@ class Rules:
     @property
     def tricks_per_hand(self) -> int:
         """Tricks played each hand: the cards each player holds when play begins."""
-        return self.hand_size - self.discards
+        return self._tricks_per_hand
 
     @property
     def declares_trump(self) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .cards import Card, Rank, Suit, cards_of
+from .cards import Rank, Suit, cards_of
 from .dealing import start_hand
 from .rules import SMUDGE, LowTo, Rules, WinRule
 from .state import POINT_NAMES, GameState, HandResult, HandState, Phase, Trick
@@ -107,14 +107,14 @@ def score_hand(state: GameState, tricks: tuple[Trick, ...]) -> HandResult:
             won[side] += 1
     assert hand.bidder is not None
     made, changes = settle(rules, hand.bidder, hand.high, tricks, tuple(won))
-    held: list[list[Card]] = [[] for _ in range(rules.players)]
+    held = [0] * rules.players
     for trick in tricks:
         for seat, card in trick.plays:
-            held[seat].append(card)
+            held[seat] |= 1 << card.index
     return HandResult(
         number=hand.number,
         dealer=hand.dealer,
-        hands=tuple(tuple(sorted(cards)) for cards in held),
+        hands=tuple(cards_of(mask) for mask in held),
         bids=hand.bids,
         pitcher=hand.bidder,
         contract=hand.high,
