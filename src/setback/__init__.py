@@ -21,11 +21,15 @@ from .errors import (
     RulesError,
     SetbackError,
 )
+from .records import format_hand, game_record, replay
 from .rules import SMUDGE, AllPass, DealerMatch, LowTo, Rules, WinRule
-from .state import GameState, HandResult, Phase, Trick
+from .serialization import SCHEMA_VERSION, dumps, loads
+from .state import GameRecord, GameState, HandResult, Phase, Trick
+from .views import PlayerView, observe
 
 __all__ = [
     "CARDS",
+    "SCHEMA_VERSION",
     "SMUDGE",
     "Action",
     "AllPass",
@@ -34,6 +38,7 @@ __all__ = [
     "DealerMatch",
     "DeclareTrump",
     "Discard",
+    "GameRecord",
     "GameState",
     "HandResult",
     "IllegalActionError",
@@ -44,6 +49,7 @@ __all__ = [
     "Phase",
     "Pitch",
     "Play",
+    "PlayerView",
     "Rank",
     "Rules",
     "RulesError",
@@ -53,9 +59,15 @@ __all__ = [
     "WinRule",
     "__version__",
     "apply_action",
+    "dumps",
+    "format_hand",
+    "game_record",
     "is_legal",
     "legal_actions",
+    "loads",
     "new_game",
+    "observe",
     "parse_action",
     "parse_cards",
+    "replay",
 ]

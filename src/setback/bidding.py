@@ -104,7 +104,7 @@ def _next(
 ) -> GameState:
     return GameState(
         rules=state.rules,
-        seed=state.seed,
+        origin=state.origin,
         phase=phase,
         to_act=to_act,
         scores=state.scores,

@@ -7,7 +7,7 @@ import struct
 from collections.abc import Sequence
 
 from .rules import Rules
-from .state import GameState, HandResult, HandState, Phase
+from .state import GameRecord, GameState, HandResult, HandState, Phase
 
 __all__: list[str] = []
 
@@ -54,7 +54,7 @@ def deal(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[tuple[int, ...
 
 def start_hand(
     rules: Rules,
-    seed: int,
+    origin: GameRecord,
     number: int,
     dealer: int,
     scores: tuple[int, ...],
@@ -66,11 +66,11 @@ def start_hand(
     `dealt` (hands as bit sets, and the stock) overrides the shuffle.
     """
     if dealt is None:
-        dealt = deal(rules, dealer, shuffled_pack(seed, number))
+        dealt = deal(rules, dealer, shuffled_pack(origin.seed, number))
     held, stock = dealt
     return GameState(
         rules=rules,
-        seed=seed,
+        origin=origin,
         phase=Phase.BIDDING,
         to_act=(dealer + 1) % rules.players,
         scores=scores,

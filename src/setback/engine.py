@@ -23,7 +23,7 @@ from .discarding import (
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
 from .play import apply_play, legal_cards, legal_plays
 from .rules import SMUDGE, AllPass, DealerMatch, Rules, WinRule
-from .state import GameState, Phase
+from .state import GameRecord, GameState, Phase
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
 
@@ -77,17 +77,29 @@ def new_game(
     if hands is not None and deck is not None:
         raise InvalidStateError("give hands or deck, not both")
     dealt = None
+    fixed_hands = fixed_deck = None
     if hands is not None:
-        dealt = _check_hands(rules, seed, hands)
+        if isinstance(hands, str):
+            raise InvalidStateError("hands must be one sequence of cards per seat, not one text")
+        fixed_hands = tuple(parse_cards(hand) for hand in hands)
+        dealt = _check_hands(rules, seed, fixed_hands)
     elif deck is not None:
-        pack = parse_cards(deck)
-        if len(pack) != 52 or len(set(pack)) != 52:
+        fixed_deck = parse_cards(deck)
+        if len(fixed_deck) != 52 or len(set(fixed_deck)) != 52:
             raise InvalidStateError(
-                f"a deck must hold each of the 52 cards once; got {len(pack)} cards, "
-                f"{len(set(pack))} different"
+                f"a deck must hold each of the 52 cards once; got {len(fixed_deck)} cards, "
+                f"{len(set(fixed_deck))} different"
             )
-        dealt = deal(rules, dealer, [card.index for card in pack])
-    return start_hand(rules, seed, 0, dealer, sheet, (), dealt)
+        dealt = deal(rules, dealer, [card.index for card in fixed_deck])
+    origin = GameRecord(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        scores=None if scores is None else sheet,
+        hands=fixed_hands,
+        deck=fixed_deck,
+    )
+    return start_hand(rules, origin, 0, dealer, sheet, (), dealt)
 
 
 def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]:
@@ -108,9 +120,8 @@ def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]
 
 
 def _check_hands(
-    rules: Rules, seed: int, hands: Sequence[Sequence[Card | str] | str]
+    rules: Rules, seed: int, parsed: tuple[tuple[Card, ...], ...]
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    parsed = [parse_cards(hand) for hand in hands]
     if len(parsed) != rules.players:
         raise InvalidStateError(
             f"hands: need {rules.players} hands, one per seat; got {len(parsed)}"

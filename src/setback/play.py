@@ -108,12 +108,12 @@ def apply_play(state: GameState, action: Play) -> GameState:
     if hand.trump is None:
         hand = attrs.evolve(hand, trump=card.suit)
     if len(plays) < rules.players:
-        # The hot path: positional arguments in GameState's field order (rules, seed,
+        # The hot path: positional arguments in GameState's field order (rules, origin,
         # phase, to_act, scores, history, winner, hand, held, trick, tricks) are a
         # quarter faster than keywords.
         return GameState(
             rules,
-            state.seed,
+            state.origin,
             Phase.PLAY,
             (seat + 1) % rules.players,
             state.scores,
@@ -130,7 +130,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
     if len(tricks) < rules.tricks_per_hand:
         return GameState(
             rules,
-            state.seed,
+            state.origin,
             Phase.PLAY,
             winner,
             state.scores,

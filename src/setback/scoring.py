@@ -184,10 +184,10 @@ def end_hand(state: GameState, result: HandResult, next_dealer: int) -> GameStat
     history = (*state.history, result)
     winner = game_winner(rules, state.scores, result)
     if winner is None:
-        return start_hand(rules, state.seed, result.number + 1, next_dealer, scores, history)
+        return start_hand(rules, state.origin, result.number + 1, next_dealer, scores, history)
     return GameState(
         rules=rules,
-        seed=state.seed,
+        origin=state.origin,
         phase=Phase.GAME_OVER,
         to_act=None,
         scores=scores,

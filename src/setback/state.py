@@ -11,7 +11,7 @@ from .actions import Action
 from .cards import CARDS, Card, Suit, cards_of
 from .rules import Rules
 
-__all__ = ["GameState", "HandResult", "Phase", "Trick"]
+__all__ = ["GameRecord", "GameState", "HandResult", "Phase", "Trick"]
 
 
 class Phase(enum.Enum):
@@ -132,6 +132,24 @@ class HandState:
 
 
 @attrs.frozen
+class GameRecord:
+    """Everything needed to rebuild a game: how it began, and every action since.
+
+    `replay(record)` turns it back into the identical state; `game_record(state)`
+    makes one. `hands` or `deck` is the first deal if it was given to `new_game`
+    (later deals always come from `seed`).
+    """
+
+    rules: Rules
+    seed: int
+    dealer: int = 0
+    scores: tuple[int, ...] | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    deck: tuple[Card, ...] | None = None
+    actions: tuple[Action, ...] = ()
+
+
+@attrs.frozen
 class GameState:
     """A whole game at one moment: the current hand and everything before it.
 
@@ -140,8 +158,9 @@ class GameState:
     """
 
     rules: Rules
-    seed: int
-    """The seed every deal of this game is shuffled from."""
+    origin: GameRecord = attrs.field(repr=False)
+    """How the game began: rules, seed, first dealer, starting scores, any fixed first
+    deal (its `actions` are empty; see `game_record` for the whole record)."""
     phase: Phase
     to_act: int | None
     """The seat whose turn it is; None when the game is over."""
@@ -162,6 +181,11 @@ class GameState:
     _legal: tuple[Action, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
+
+    @property
+    def seed(self) -> int:
+        """The seed every deal of this game is shuffled from."""
+        return self.origin.seed
 
     @property
     def is_over(self) -> bool:

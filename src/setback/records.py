@@ -1,0 +1,168 @@
+"""Game records: every action of a game, `replay`, and a readable text form of a hand."""
+
+from __future__ import annotations
+
+import attrs
+
+from .actions import Action, Bid, DeclareTrump, Discard, Pitch, Play
+from .cards import Suit, cards_of
+from .engine import apply_action, new_game
+from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
+from .rules import SMUDGE, Rules
+from .state import GameRecord, GameState, HandResult, Phase, Trick
+
+__all__ = ["format_hand", "game_record", "replay"]
+
+
+def _hand_actions(
+    rules: Rules,
+    dealer: int,
+    bids: tuple[tuple[int, Action], ...],
+    trump: Suit | None,
+    discards: list[tuple[int, Discard]],
+    tricks: tuple[Trick, ...],
+    auction_over: bool,
+) -> list[Action]:
+    """The actions of one hand, in the order they were taken."""
+    actions = [action for _, action in bids]
+    if not auction_over:
+        return actions
+    if rules.declares_trump and trump is not None:
+        actions.append(DeclareTrump(trump))
+    actions.extend(
+        discard
+        for _, discard in sorted(discards, key=lambda d: (d[0] - dealer - 1) % rules.players)
+    )
+    plays = [Play(card) for trick in tricks for _, card in trick.plays]
+    pitched = any(isinstance(action, Pitch) for _, action in bids)
+    if pitched and plays and not isinstance(bids[-1][1], Bid):
+        plays = plays[1:]  # the first lead was the pitched card itself
+    actions.extend(plays)
+    return actions
+
+
+def _result_actions(rules: Rules, result: HandResult) -> list[Action]:
+    discards = []
+    if result.pitcher is not None and (rules.draw or rules.discards):
+        discards = [(seat, Discard(cards)) for seat, cards in enumerate(result.discards)]
+    return _hand_actions(
+        rules,
+        result.dealer,
+        result.bids,
+        result.trump,
+        discards,
+        result.tricks,
+        result.pitcher is not None,
+    )
+
+
+def game_record(state: GameState) -> GameRecord:
+    """The record of `state`'s game so far: how it began and every action since.
+
+    Example:
+        >>> from setback import Rules, new_game, apply_action
+        >>> state = apply_action(new_game(Rules.setback(), seed=3), "bid 2")
+        >>> [str(action) for action in game_record(state).actions]
+        ['bid 2']
+    """
+    rules, hand = state.rules, state.hand
+    actions: list[Action] = []
+    for result in state.history:
+        actions += _result_actions(rules, result)
+    if not state.is_over:
+        auction_over = state.phase is not Phase.BIDDING
+        discards: list[tuple[int, Discard]] = []
+        if hand.discards and (rules.draw or rules.discards):
+            order = [(hand.dealer + k) % rules.players for k in range(1, rules.players + 1)]
+            done = order if state.phase is Phase.PLAY else order[: order.index(state.to_act)]  # type: ignore[arg-type]
+            discards = [(seat, Discard(cards_of(hand.discards[seat]))) for seat in done]
+        tricks = state.tricks + ((state.trick,) if state.trick and auction_over else ())
+        declared = hand.trump if state.phase is not Phase.DECLARE_TRUMP else None
+        actions += _hand_actions(
+            rules, hand.dealer, hand.bids, declared, discards, tricks, auction_over
+        )
+    return attrs.evolve(state.origin, actions=tuple(actions))
+
+
+MAX_ACTIONS = 200_000
+"""The most actions `replay` accepts: far beyond any real game, short of a hang."""
+
+
+def replay(record: GameRecord) -> GameState:
+    """The state that `record` leads to: `new_game` as it began, then every action.
+
+    Raises:
+        InvalidStateError: the record does not make a game: a bad start, or an
+            action that was not legal when it came (named, with its number).
+    """
+    if not isinstance(record, GameRecord):
+        raise InvalidStateError(f"not a GameRecord: {record!r}")
+    if len(record.actions) > MAX_ACTIONS:
+        raise InvalidStateError(
+            f"{len(record.actions)} actions: more than any game ({MAX_ACTIONS})"
+        )
+    try:
+        state = new_game(
+            record.rules,
+            seed=record.seed,
+            dealer=record.dealer,
+            hands=record.hands,
+            deck=record.deck,
+            scores=record.scores,
+        )
+    except (InvalidNotationError, RulesError) as error:
+        raise InvalidStateError(f"the game cannot begin: {error}") from error
+    for number, action in enumerate(record.actions):
+        try:
+            state = apply_action(state, action)
+        except (IllegalActionError, InvalidNotationError) as error:
+            raise InvalidStateError(
+                f"action {number} ({action}) cannot be replayed: {error}"
+            ) from error
+    return state
+
+
+def _side_name(rules: Rules, side: int | None) -> str:
+    if side is None:
+        return "nobody"
+    seats = rules.sides[side]
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+
+
+def format_hand(result: HandResult, rules: Rules) -> str:
+    """A finished hand as readable text for logs, like a bridge hand record.
+
+    Example:
+        >>> from setback import Rules, new_game, apply_action, legal_actions
+        >>> state = new_game(Rules.setback(), seed=3)
+        >>> while not state.history:
+        ...     state = apply_action(state, legal_actions(state)[0])
+        >>> print(format_hand(state.history[0], Rules.setback()).splitlines()[0])
+        Hand 0: dealer seat 0, seat 0 bid 2, trump ♣
+    """
+    if result.pitcher is None:
+        head = f"Hand {result.number}: dealer seat {result.dealer}, passed out"
+    else:
+        call = "smudge" if result.contract == SMUDGE else f"bid {result.contract}"
+        trump = result.trump.symbol if result.trump is not None else "none"
+        head = (
+            f"Hand {result.number}: dealer seat {result.dealer}, "
+            f"seat {result.pitcher} {call}, trump {trump}"
+        )
+    lines = [head]
+    for seat, cards in enumerate(result.hands):
+        lines.append(f"  seat {seat}: {' '.join(card.symbol for card in cards)}")
+    lines.append("  auction: " + ", ".join(f"{seat} {action}" for seat, action in result.bids))
+    for seat, cards in enumerate(result.discards):
+        if cards:
+            lines.append(f"  seat {seat} discarded {' '.join(card.symbol for card in cards)}")
+    for number, trick in enumerate(result.tricks, 1):
+        plays = "  ".join(f"{seat} {card.symbol}" for seat, card in trick.plays)
+        lines.append(f"  trick {number}: {plays}  -> {trick.winner}")
+    if result.pitcher is not None:
+        points = ", ".join(f"{name} {_side_name(rules, side)}" for name, side in result.awards)
+        lines.append(f"  points: {points}; card points {'-'.join(map(str, result.card_points))}")
+        outcome = "made" if result.made else "set"
+        changes = " ".join(f"{change:+d}" for change in result.score_changes)
+        lines.append(f"  {outcome}; score changes {changes}")
+    return "\n".join(lines)

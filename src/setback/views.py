@@ -1,0 +1,114 @@
+"""What one seat may know: `observe(state, seat) -> PlayerView`."""
+
+from __future__ import annotations
+
+import attrs
+
+from .actions import Action
+from .cards import Card, Suit, cards_of
+from .engine import legal_actions
+from .errors import RulesError
+from .rules import Rules
+from .state import GameState, HandResult, Phase, Trick
+
+__all__ = ["PlayerView", "observe"]
+
+
+@attrs.frozen
+class PlayerView:
+    """The game as one seat sees it: what a server may send to that player.
+
+    It holds the seat's own hand and face-down discards, everything played face
+    up (the auction, pitched cards, the trick in progress, this hand's finished
+    tricks, the last finished hand), the scores and how many cards everyone
+    holds; never another seat's hand or discards, the undealt stock, or the
+    seed.
+    """
+
+    rules: Rules
+    seat: int
+    """The seat this view belongs to."""
+    phase: Phase
+    to_act: int | None
+    dealer: int
+    hand_number: int
+    scores: tuple[int, ...]
+    hand: tuple[Card, ...]
+    """The seat's own cards, by suit then rank."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    stock_size: int
+    """How many cards are still undealt."""
+    bids: tuple[tuple[int, Action], ...]
+    """The current hand's auction so far."""
+    pitcher: int | None
+    contract: int | None
+    trump: Suit | None
+    trick: Trick | None
+    """The trick in progress (a pitched card lies here face up while the dealer answers)."""
+    tricks: tuple[Trick, ...]
+    """The current hand's finished tricks."""
+    discards: tuple[Card, ...]
+    """The seat's own face-down discards this hand."""
+    legal_actions: tuple[Action, ...]
+    """What the seat may do now; empty when it is not its turn."""
+    last_result: HandResult | None
+    """The last finished hand, with other seats' face-down cards removed."""
+    winner: int | None
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this seat is to act."""
+        return self.to_act == self.seat
+
+
+def _public_result(result: HandResult, seat: int) -> HandResult:
+    """A finished hand as `seat` may see it: others' discards, and the cards of a
+    passed-out hand, stay face down."""
+    hands = result.hands
+    if result.pitcher is None:
+        hands = tuple(cards if s == seat else () for s, cards in enumerate(hands))
+    discards = tuple(cards if s == seat else () for s, cards in enumerate(result.discards))
+    return attrs.evolve(result, hands=hands, discards=discards)
+
+
+def observe(state: GameState, seat: int) -> PlayerView:
+    """What `seat` may know of `state`, and nothing more.
+
+    Example:
+        >>> from setback import Rules, new_game
+        >>> view = observe(new_game(Rules.setback(), seed=7), 1)
+        >>> view.hand_sizes, view.is_my_turn, len(view.legal_actions)
+        ((6, 6, 6, 6), True, 5)
+
+    Raises:
+        RulesError: there is no such seat.
+    """
+    rules = state.rules
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
+        raise RulesError(f"no seat {seat!r}: seats are 0 to {rules.players - 1}")
+    hand = state.hand
+    own_discards = hand.discards[seat] if hand.discards else 0
+    last = _public_result(state.history[-1], seat) if state.history else None
+    return PlayerView(
+        rules=rules,
+        seat=seat,
+        phase=state.phase,
+        to_act=state.to_act,
+        dealer=state.dealer,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        hand=cards_of(state.held[seat]),
+        hand_sizes=tuple(mask.bit_count() for mask in state.held),
+        stock_size=len(hand.stock),
+        bids=hand.bids if not state.is_over else (),
+        pitcher=state.pitcher if not state.is_over else None,
+        contract=state.contract if not state.is_over else None,
+        trump=state.trump if not state.is_over else None,
+        trick=state.trick,
+        tricks=state.tricks,
+        discards=cards_of(own_discards) if not state.is_over else (),
+        legal_actions=legal_actions(state) if state.to_act == seat else (),
+        last_result=last,
+        winner=state.winner,
+    )
