@@ -139,9 +139,8 @@ def test_a_record_replays_to_the_identical_state(rules: Rules, seed: int) -> Non
 
 
 def test_a_record_keeps_a_fixed_first_deal() -> None:
-    from .test_examples import S1_HANDS
-
     from .support import deal
+    from .test_examples import S1_HANDS
 
     state = apply_action(deal(Rules.setback(), S1_HANDS, scores=(3, 4)), "bid 2")
     record = game_record(state)
@@ -177,9 +176,8 @@ def test_same_seed_replays_identically_in_another_process() -> None:
 
 
 def test_format_hand_reads_like_a_hand_record() -> None:
-    from .test_examples import S1_HANDS, S1_TRICKS
-
     from .support import hand
+    from .test_examples import S1_HANDS, S1_TRICKS
 
     _, result = hand(Rules.setback(), S1_HANDS, "A 2, B pass, C pass, D pass", S1_TRICKS)
     text = format_hand(result, Rules.setback())
