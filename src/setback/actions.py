@@ -144,7 +144,7 @@ def parse_action(text: str) -> Action:
     `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` discards nothing), case
     and spacing free.
 
-    Example:
+    Examples:
         >>> parse_action("play 10h")
         Play(Card.parse('10H'))
         >>> str(parse_action("Smudge"))

@@ -132,7 +132,7 @@ class Card:
     `str(card)` is the canonical text (`"KS"`, `"10H"`), which
     `Card.parse` reads back, along with `"K♠"`, `"10h"`, `"Th"`.
 
-    Example:
+    Examples:
         >>> card = Card.parse("K♠")
         >>> str(card), card.symbol, card.points
         ('KS', 'K♠', 3)

@@ -53,7 +53,7 @@ def new_game(
 
     Later hands are always shuffled from the seed.
 
-    Example:
+    Examples:
         >>> state = new_game(Rules.setback(), seed=7)
         >>> state.phase, state.to_act, state.scores
         (<Phase.BIDDING: 'bidding'>, 1, (0, 0))

@@ -59,7 +59,7 @@ def _result_actions(rules: Rules, result: HandResult) -> list[Action]:
 def game_record(state: GameState) -> GameRecord:
     """The record of `state`'s game so far: how it began and every action since.
 
-    Example:
+    Examples:
         >>> from setback import Rules, new_game, apply_action
         >>> state = apply_action(new_game(Rules.setback(), seed=3), "bid 2")
         >>> [str(action) for action in game_record(state).actions]
@@ -132,7 +132,7 @@ def _side_name(rules: Rules, side: int | None) -> str:
 def format_hand(result: HandResult, rules: Rules) -> str:
     """A finished hand as readable text for logs, like a bridge hand record.
 
-    Example:
+    Examples:
         >>> from setback import Rules, new_game, apply_action, legal_actions
         >>> state = new_game(Rules.setback(), seed=3)
         >>> while not state.history:

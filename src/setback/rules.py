@@ -119,7 +119,7 @@ class Rules:
     `Rules.setback(target=11)`; `Rules()` is the German partnership game.
     Options that make no game together raise `RulesError`.
 
-    Example:
+    Examples:
         >>> rules = Rules.setback(low_to=LowTo.HOLDER)
         >>> rules.sides
         ((0, 2), (1, 3))

@@ -160,7 +160,7 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
     """`obj` as versioned JSON: a `GameState`, `PlayerView`, `GameRecord`, `HandResult`,
     `Rules`, `Trick`, `Card` or action.
 
-    Example:
+    Examples:
         >>> from setback import Rules, new_game
         >>> text = dumps(new_game(Rules.setback(), seed=7))
         >>> loads(text) == new_game(Rules.setback(), seed=7)

@@ -75,7 +75,7 @@ def _public_result(result: HandResult, seat: int) -> HandResult:
 def observe(state: GameState, seat: int) -> PlayerView:
     """What `seat` may know of `state`, and nothing more.
 
-    Example:
+    Examples:
         >>> from setback import Rules, new_game
         >>> view = observe(new_game(Rules.setback(), seed=7), 1)
         >>> view.hand_sizes, view.is_my_turn, len(view.legal_actions)
