@@ -15,9 +15,11 @@ def test_simulate_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "games          5" in out
     assert "hands" in out and "per game" in out
-    assert "bid 2" in out and "wins" in out and "side 0:" in out and "side 1:" in out
-    wins = out.split("wins")[1].split("\n")[0]
-    assert sum(int(part.split(":")[1]) for part in wins.split("  ") if ":" in part) == 5
+    assert "bid 2" in out and "wins" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("  side ")]
+    assert [row[1] for row in rows] == ["0", "1"]
+    assert sum(int(row[2]) for row in rows) == 5
+    assert all(row[3].endswith("%") for row in rows)
 
 
 def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
@@ -42,3 +44,71 @@ def test_python_dash_m() -> None:
         check=True,
     )
     assert "games          2" in done.stdout
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(line + "\n" for line in lines)))
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", *args]) == 0
+    return out.getvalue()
+
+
+def test_play_a_whole_game_by_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Always choosing the first listed action plays a game to its end."""
+    out = _play(monkeypatch, ["1"] * 2000, "--seed", "3", "--target", "5")
+    assert "Your hand: " in out and "Choices:" in out and "   1. " in out
+    assert "Hand 1 over." in out
+    for line in ("  High ", "  Low ", "  Jack ", "  Game ", "  card points: ", "  changes: "):
+        assert line in out
+    assert "made it" in out or "set back" in out
+    assert "Game over: " in out
+
+
+def test_play_reprompts_on_bad_input_and_quits(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _play(monkeypatch, ["99", "fold", "bid 9", "play AS", "quit"], "--seed", "3")
+    assert "choose a number from 1 to" in out
+    assert "not an action: 'fold'" in out
+    assert "no such call" in out
+    assert "is illegal: the auction is still on" in out
+    assert out.rstrip().endswith("Bye.")
+
+
+def test_play_accepts_card_text_and_leaves_on_end_of_input(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out = _play(
+        monkeypatch, ["pass"] * 3, "--seed", "3", "--rules", "auction-pitch", "--players", "3"
+    )
+    assert out.rstrip().endswith("Bye.")
+    assert "Your turn (bidding)" in out
+
+
+def test_play_shows_the_trick_and_takes_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # seat 0 bids 2 on its turn, then answers every card prompt with its first card
+    out = _play(monkeypatch, ["2"] + ["1"] * 8, "--seed", "4", "--bot", "random")
+    assert "trick 1 to " in out
+    assert "Trump: " in out
+
+
+def test_play_rejects_a_seat_that_does_not_exist(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seat", "7"]) == 2
+    assert "--seat must be from 0 to 3" in capsys.readouterr().err
+
+
+def test_simulate_with_bots_per_side(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "4", "--bot", "heuristic", "--bot", "cautious"]) == 0
+    out = capsys.readouterr().out
+    assert "side 0 (heuristic)" in out and "side 1 (cautious)" in out and "%" in out
+
+
+def test_simulate_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "3", "--progress"]) == 0
+    assert "[##############################] 3/3 games" in capsys.readouterr().err
+
+
+def test_simulate_bot_count_must_fit_the_sides() -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--games", "2", "--bot", "random", "--bot", "random", "--bot", "random"])

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
 import attrs
 
 from .actions import Action, Bid, Pass
+from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
 from .engine import apply_action, legal_actions, new_game
 from .rules import Rules
 from .state import GameState, Phase
@@ -40,6 +43,22 @@ def play_random_game(rules: Rules, seed: int) -> GameState:
     return state
 
 
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": lambda seed: RandomBot(seed=seed),
+    "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
+}
+"""The built-in bots by their command-line names."""
+
+
+def play_bot_game(rules: Rules, kinds: Sequence[str], seed: int) -> GameState:
+    """A whole game with the bot `kinds[side]` in every seat of each side."""
+    rng = random.Random(seed)
+    bots = [BOTS[kinds[rules.side_of(seat)]](rng.getrandbits(32)) for seat in range(rules.players)]
+    return play_game(rules, bots, seed=seed, dealer=rng.randrange(rules.players), max_hands=1000)
+
+
 @attrs.frozen
 class Summary:
     """What `setback simulate` reports."""
@@ -49,6 +68,8 @@ class Summary:
     contracts: tuple[tuple[int, int, int], ...]  # level, bid, made
     wins: tuple[int, ...]
     passed_out: int
+    bots: tuple[str, ...] = ()
+    unfinished: int = 0
 
     def lines(self, seconds: float) -> list[str]:
         names = {5: "smudge"}
@@ -61,25 +82,43 @@ class Summary:
         for level, bid, made in self.contracts:
             name = names.get(level, f"bid {level}")
             out.append(f"  {name:<12} {made:>6} / {bid:<6} {made / bid:6.1%}")
-        wins = "  ".join(f"side {side}: {count}" for side, count in enumerate(self.wins))
-        if len(self.wins) > 3:
-            wins = "  ".join(f"{side}: {count}" for side, count in enumerate(self.wins))
-            wins = f"by side  {wins}"
-        out.append(f"wins           {wins}")
+        out.append("wins")
+        for side, count in enumerate(self.wins):
+            bot = f" ({self.bots[side]})" if self.bots else ""
+            out.append(f"  side {side}{bot:<13} {count:>6}   {count / max(self.games, 1):6.1%}")
+        if self.unfinished:
+            out.append(f"unfinished     {self.unfinished} (no winner after 1000 hands)")
         out.append(f"time           {seconds:.2f} s ({self.hands / seconds:,.0f} hands/s)")
         return out
 
 
-def simulate(rules: Rules, games: int, seed: int) -> Summary:
-    """Play `games` random games, the i-th from seed `seed + i`, and count what happened."""
+def simulate(
+    rules: Rules,
+    games: int,
+    seed: int,
+    bots: Sequence[str] = (),
+    progress: TextIO | None = None,
+) -> Summary:
+    """Play `games` games, the i-th from seed `seed + i`, and count what happened.
+
+    Without `bots` every seat is a cautious random player on the full state (the
+    fast path); with them, side k is played by bots of kind `bots[k]` (one kind
+    for every side if only one is given), each seeing only its own view.
+    """
+    kinds = tuple(bots) * len(rules.sides) if len(bots) == 1 else tuple(bots)
     bid: Counter[int] = Counter()
     made: Counter[int] = Counter()
     wins = [0] * len(rules.sides)
-    hands = passed = 0
+    hands = passed = unfinished = 0
     for i in range(games):
-        final = play_random_game(rules, seed + i)
-        assert final.winner is not None
-        wins[final.winner] += 1
+        if kinds:
+            final = play_bot_game(rules, kinds, seed + i)
+        else:
+            final = play_random_game(rules, seed + i)
+        if final.winner is None:
+            unfinished += 1
+        else:
+            wins[final.winner] += 1
         for result in final.history:
             hands += 1
             if result.contract is None:
@@ -87,5 +126,16 @@ def simulate(rules: Rules, games: int, seed: int) -> Summary:
                 continue
             bid[result.contract] += 1
             made[result.contract] += bool(result.made)
+        if progress is not None:
+            _progress_bar(progress, i + 1, games)
     contracts = tuple((level, bid[level], made[level]) for level in sorted(bid))
-    return Summary(games, hands, contracts, tuple(wins), passed)
+    return Summary(games, hands, contracts, tuple(wins), passed, kinds, unfinished)
+
+
+def _progress_bar(stream: TextIO, done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        stream.write("\n")
+    stream.flush()

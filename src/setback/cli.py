@@ -1,4 +1,4 @@
-"""The `setback` command: `setback simulate`."""
+"""The `setback` command: `setback play` and `setback simulate`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ._simulate import simulate
+from ._play import TerminalGame
+from ._simulate import BOTS, simulate
 from ._version import __version__
 from .errors import RulesError, SetbackError
 from .rules import Rules
@@ -34,7 +35,7 @@ def build_rules(name: str, players: int | None, **options: Any) -> Rules:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `setback` command line; returns the exit status."""
     parser = argparse.ArgumentParser(
-        prog="setback", description="Setback (Pitch, High-Low-Jack): simulate games."
+        prog="setback", description="Setback (Pitch, High-Low-Jack): play or simulate games."
     )
     parser.add_argument("--version", action="version", version=f"setback {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -46,15 +47,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
     sim.add_argument("--players", type=int, help="seats (default: the preset's)")
     sim.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
+    sim.add_argument(
+        "--bot",
+        action="append",
+        choices=list(BOTS),
+        default=[],
+        help="the bot of a side; repeat once per side, or give once for all "
+        "(default: fast cautious random players)",
+    )
+    sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    game = commands.add_parser("play", help="play a game in the terminal against bots")
+    game.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    game.add_argument("--players", type=int, help="seats (default: the preset's)")
+    game.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
+    game.add_argument("--seed", type=int, help="replay a game by its seed")
+    game.add_argument("--bot", choices=list(BOTS), default="heuristic", help="the opponents")
+    game.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     args = parser.parse_args(argv)
+    if args.command == "play":
+        return _play(args)
 
     try:
         overrides = {} if args.target is None else {"target": args.target}
         rules = build_rules(args.rules, args.players, **overrides)
         if args.games < 1:
             parser.error("--games must be at least 1")
+        if args.bot and len(args.bot) not in (1, len(rules.sides)):
+            parser.error(f"--bot: give one, or one per side ({len(rules.sides)})")
+        show = sys.stderr if args.progress or (sys.stderr.isatty() and args.games >= 20) else None
         start = time.perf_counter()
-        summary = simulate(rules, args.games, args.seed)
+        summary = simulate(rules, args.games, args.seed, args.bot, show)
         seconds = time.perf_counter() - start
     except SetbackError as error:
         print(f"setback: {error}", file=sys.stderr)
@@ -65,4 +87,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for line in summary.lines(seconds):
         print(line)
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        overrides = {} if args.target is None else {"target": args.target}
+        rules = build_rules(args.rules, args.players, **overrides)
+        if not 0 <= args.seat < rules.players:
+            raise RulesError(f"--seat must be from 0 to {rules.players - 1}")
+    except SetbackError as error:
+        print(f"setback: {error}", file=sys.stderr)
+        return 2
+    seed = args.seed
+    bots = {
+        seat: BOTS[args.bot](seat if seed is None else seed * 10 + seat)
+        for seat in range(rules.players)
+        if seat != args.seat
+    }
+    TerminalGame(rules, bots, args.seat, seed, sys.stdin.readline, sys.stdout).run()
     return 0

@@ -1,0 +1,103 @@
+"""How strong the bots are: win rates over many German games, with 95% intervals.
+
+Run by hand, not by the test suite:
+
+    python benchmarks/strength.py [GAMES] [PROCESSES]
+
+Two matches of GAMES games each (default 200), partners against partners,
+the dealer and the sides alternating from game to game:
+
+1. HeuristicBot against cautious random players (pass whenever allowed, bid
+   the minimum when forced, random legal cards);
+2. MonteCarloBot (default settings) against HeuristicBot, timing every
+   decision the Monte Carlo bot computes itself.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from multiprocessing import Pool
+
+from setback import Action, PlayerView, Rules
+from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
+
+RULES = Rules.setback()
+
+
+class Timed:
+    """Times the decisions of a bot that are its own (trick play with a choice)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.times: list[float] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        if view.phase.name == "PLAY" and len(view.legal_actions) > 1:
+            self.times.append(time.perf_counter() - start)
+        return action
+
+
+MAKERS: dict[str, Callable[[int], Bot]] = {
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
+    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
+}
+
+
+def one_game(job: tuple[str, str, int]) -> tuple[bool, list[float]]:
+    """Game `g`: side g % 2 is played by `first`; the dealer is g % 4."""
+    first, second, g = job
+    ours = [Timed(MAKERS[first](1000 * g + k)) for k in range(2)]
+    theirs = [MAKERS[second](1000 * g + 500 + k) for k in range(2)]
+    side = g % 2
+    bots: list[Bot] = [ours[0], theirs[0], ours[1], theirs[1]]
+    if side == 1:
+        bots = [theirs[0], ours[0], theirs[1], ours[1]]
+    final = play_game(RULES, bots, seed=g, dealer=g % 4, max_hands=1000)
+    return final.winner == side, ours[0].times + ours[1].times
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def match(first: str, second: str, games: int, processes: int) -> None:
+    start = time.perf_counter()
+    with Pool(processes) as pool:
+        results = pool.map(one_game, [(first, second, g) for g in range(games)], chunksize=1)
+    seconds = time.perf_counter() - start
+    wins = sum(won for won, _ in results)
+    low, high = wilson(wins, games)
+    print(
+        f"{first} vs {second}: {wins}/{games} won = {wins / games:.1%} "
+        f"(95% CI {low:.1%} to {high:.1%}), {seconds:.0f} s"
+    )
+    times = sorted(t for _, ts in results for t in ts)
+    if first == "montecarlo" and times:
+        p99 = times[int(0.99 * (len(times) - 1))]
+        print(
+            f"  {len(times)} Monte Carlo decisions: mean {statistics.mean(times) * 1000:.1f} ms, "
+            f"median {statistics.median(times) * 1000:.1f} ms, 99th percentile "
+            f"{p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
+        )
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    processes = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    match("heuristic", "cautious", games, processes)
+    match("montecarlo", "heuristic", games, processes)
+
+
+if __name__ == "__main__":
+    main()

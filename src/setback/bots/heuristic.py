@@ -1,0 +1,236 @@
+"""`HeuristicBot`: bids from the expected points of its hand and plays by simple rules."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play
+from ..cards import Card, Rank, Suit
+from ..play import POWER
+from ..rules import SMUDGE, LowTo, Rules
+from ..state import Phase, Trick
+from ..views import PlayerView
+
+_PASS = Pass()
+
+
+def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
+    """A rough estimate of the points `hand` takes with `trump` as trump."""
+    trumps = sorted((card.rank for card in hand if card.suit is trump), reverse=True)
+    count = len(trumps)
+    if not count:
+        return 0.0
+    top = trumps[0]
+    high = {Rank.ACE: 1.0, Rank.KING: 0.65, Rank.QUEEN: 0.4}.get(top, 0.15)
+    low_rank = trumps[-1]
+    holder = rules.low_to is LowTo.HOLDER
+    low = {2: 1.0 if holder else 0.7, 3: 0.6 if holder else 0.45, 4: 0.35 if holder else 0.25}.get(
+        low_rank, 0.1
+    )
+    if Rank.JACK in trumps:
+        jack = 0.85 if count >= 3 or top > Rank.JACK else 0.5
+    else:
+        jack = 0.25 if top >= Rank.KING and count >= 2 else 0.1
+    tens = sum(1 for card in hand if card.rank == Rank.TEN)
+    honours = sum(card.points for card in hand if card.rank != Rank.TEN)
+    game = min(0.9, 0.2 + 0.2 * tens + 0.03 * honours + 0.08 * count)
+    return high + low + jack + game + 0.15 * max(0, count - 2)
+
+
+def best_suit(hand: tuple[Card, ...], rules: Rules) -> tuple[Suit, float]:
+    """The suit that makes the best trump for `hand`, and its estimate."""
+    return max(
+        ((suit, expected_points(hand, suit, rules)) for suit in Suit),
+        key=lambda pair: (pair[1], pair[0]),
+    )
+
+
+def trick_leader(trick: Trick, trump: Suit | None) -> tuple[int, Card] | None:
+    """The `(seat, card)` winning `trick` so far."""
+    if not trick.plays:
+        return None
+    if trump is None:
+        trump = trick.plays[0][1].suit
+    power = POWER[trump * 4 + trick.plays[0][1].suit]
+    return max(trick.plays, key=lambda play: power[play[1].index])
+
+
+def strength(card: Card, trick: Trick, trump: Suit) -> int:
+    """How strong `card` would be in `trick` (0 if it cannot win)."""
+    led = trick.plays[0][1].suit if trick.plays else card.suit
+    return POWER[trump * 4 + led][card.index]
+
+
+class HeuristicBot:
+    """A rule-of-thumb player: a fair opponent and a baseline for stronger bots.
+
+    It bids from the expected points of its hand, pitches its strongest suit,
+    pulls trumps as pitcher, protects its jack and tens, and feeds Game cards
+    to tricks its side wins. Randomness only breaks ties.
+    """
+
+    def __init__(self, *, seed: int | None = None, boldness: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.boldness = boldness
+
+    def choose(self, view: PlayerView) -> Action:
+        """The heuristic's action for `view`."""
+        legal = view.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if view.phase is Phase.BIDDING:
+            return self._call(view)
+        if view.phase is Phase.DECLARE_TRUMP:
+            return DeclareTrump(best_suit(view.hand, view.rules)[0])
+        if view.phase is Phase.DISCARD:
+            return self._discard(view)
+        return self._play(view)
+
+    # --- the auction ---------------------------------------------------------------
+
+    def _call(self, view: PlayerView) -> Action:
+        legal, rules = view.legal_actions, view.rules
+        suit, estimate = best_suit(view.hand, rules)
+        if rules.partnerships:
+            estimate += 0.4
+        estimate += self.boldness
+        pitches = [a for a in legal if isinstance(a, Pitch)]
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if view.trick is not None:  # a pitch lies on the table: we are the dealer
+            if estimate >= 4.3 and pitches:
+                return self._pitch_card(view, pitches, suit)
+            return _PASS
+        if estimate >= 3.6 and pitches:
+            return self._pitch_card(view, pitches, suit)
+        partner_bid = any(
+            isinstance(action, Bid) and rules.side_of(seat) == rules.side_of(view.seat)
+            for seat, action in view.bids
+        )
+        wanted = 0
+        if estimate >= 4.6 and rules.smudge and len([c for c in view.hand if c.suit is suit]) >= 5:
+            wanted = SMUDGE
+        elif estimate >= 2.0:
+            wanted = min(4, int(estimate))
+        if partner_bid:
+            wanted = wanted if estimate >= 3.5 else 0
+        fitting = [bid for bid in bids if bid.level <= wanted]
+        if fitting:
+            return min(fitting, key=lambda bid: bid.level)
+        if _PASS in legal:
+            return _PASS
+        return min(bids, key=lambda bid: bid.level) if bids else legal[0]
+
+    def _pitch_card(self, view: PlayerView, pitches: list[Pitch], suit: Suit) -> Action:
+        mine = [a for a in pitches if a.card.suit is suit]
+        return max(mine or pitches, key=lambda a: a.card.rank)
+
+    # --- discards --------------------------------------------------------------------
+
+    def _discard(self, view: PlayerView) -> Action:
+        legal = [a for a in view.legal_actions if isinstance(a, Discard)]
+        trump = view.trump
+
+        def keep_value(card: Card) -> float:
+            value = float(card.rank) + (30 if card.suit is trump else 0)
+            if card.suit is trump and card.rank in (Rank.TWO, Rank.THREE, Rank.JACK):
+                value += 20
+            return value + (8 if card.rank in (Rank.TEN, Rank.ACE) else 0)
+
+        if view.rules.discards:
+            return min(legal, key=lambda a: sum(keep_value(card) for card in a.cards))
+        # the draw: throw every non-trump that is not an ace or a ten
+        throw = tuple(c for c in view.hand if c.suit is not trump and c.rank < Rank.TEN)
+        best = max(
+            (a for a in legal if set(a.cards) <= set(throw)),
+            key=lambda a: len(a.cards),
+            default=None,
+        )
+        return best if best is not None else legal[0]
+
+    # --- trick play --------------------------------------------------------------------
+
+    def _play(self, view: PlayerView) -> Action:
+        cards = [a.card for a in view.legal_actions if isinstance(a, Play)]
+        trick = view.trick
+        assert trick is not None
+        trump = view.trump
+        if trump is None:  # leading the first card: it sets trump
+            suit, _ = best_suit(view.hand, view.rules)
+            return Play(max((c for c in cards if c.suit is suit), key=lambda c: c.rank))
+        played = {c for t in view.tricks for c in t.cards} | set(trick.cards)
+        higher_trumps_out = lambda card: any(  # noqa: E731
+            c.suit is trump and c.rank > card.rank and c not in played and c not in view.hand
+            for c in _suit_cards(trump)
+        )
+        if not trick.plays:
+            return Play(self._lead(view, cards, trump, higher_trumps_out))
+        return Play(self._follow(view, cards, trick, trump, higher_trumps_out))
+
+    def _lead(self, view: PlayerView, cards: list[Card], trump: Suit, higher_out: object) -> Card:
+        pitching = view.pitcher is not None and view.rules.side_of(
+            view.pitcher
+        ) == view.rules.side_of(view.seat)
+        trumps = sorted((c for c in cards if c.suit is trump), key=lambda c: c.rank, reverse=True)
+        if (
+            pitching
+            and trumps
+            and not higher_out(trumps[0])  # type: ignore[operator]
+            and (trumps[0].rank != Rank.JACK or len(trumps) == 1)
+        ):
+            return trumps[0]
+        others = [c for c in cards if c.suit is not trump]
+        aces = [c for c in others if c.rank == Rank.ACE]
+        if aces:
+            return aces[0]
+        if others:
+            return min(others, key=lambda c: (c.points, c.rank))
+        return min(cards, key=lambda c: (c.rank == Rank.JACK, c.rank))
+
+    def _follow(
+        self, view: PlayerView, cards: list[Card], trick: Trick, trump: Suit, higher_out: object
+    ) -> Card:
+        rules = view.rules
+        leader = trick_leader(trick, trump)
+        assert leader is not None
+        lead_seat, lead_card = leader
+        best = strength(lead_card, trick, trump)
+        partner_winning = rules.side_of(lead_seat) == rules.side_of(view.seat)
+        last = len(trick.plays) == rules.players - 1
+        safe = partner_winning and (last or lead_card.suit is trump or lead_card.rank == Rank.ACE)
+        if safe:  # feed Game cards and the jack home
+            return max(
+                cards,
+                key=lambda c: (
+                    c.points + (5 if c.suit is trump and c.rank == Rank.JACK else 0),
+                    -c.rank,
+                ),
+            )
+        winners = [c for c in cards if strength(c, trick, trump) > best]
+        trick_value = sum(c.points for c in trick.cards) + sum(
+            3 for c in trick.cards if c.suit is trump and c.rank in (Rank.JACK, Rank.TWO)
+        )
+        if winners and (trick_value > 0 or last or not partner_winning):
+            safe_winners = [
+                c
+                for c in winners
+                if last or c.suit is not trump or not higher_out(c)  # type: ignore[operator]
+            ]
+            pool = safe_winners or (winners if trick_value >= 3 else [])
+            if pool:
+                return min(pool, key=lambda c: (c.suit is trump, c.rank == Rank.JACK, c.rank))
+        # cannot or need not win: throw the cheapest card, keeping tens, jack and low trumps
+        return min(
+            cards,
+            key=lambda c: (
+                c.points
+                + (6 if c.suit is trump else 0)
+                + (10 if c.suit is trump and c.rank == Rank.JACK else 0),
+                c.rank,
+            ),
+        )
+
+
+def _suit_cards(suit: Suit) -> list[Card]:
+    from ..cards import CARDS
+
+    return list(CARDS[suit * 13 : suit * 13 + 13])

@@ -1,0 +1,136 @@
+"""`MonteCarloBot`: determinized playouts of the rest of the hand."""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import Action, Pitch
+from ..cards import CARDS, Card, Suit, mask_of
+from ..engine import apply_action, legal_actions
+from ..state import GameRecord, GameState, HandState, Phase
+from ..views import PlayerView
+from .heuristic import HeuristicBot
+
+
+def _voids(view: PlayerView) -> list[set[Suit]]:
+    """The suits each seat has shown it lacks. Not following suit reveals nothing (one
+    may always trump), but playing a third suit does, and so does not following a
+    trump lead."""
+    voids: list[set[Suit]] = [set() for _ in range(view.rules.players)]
+    trump = view.trump
+    tricks = [*view.tricks, *([view.trick] if view.trick else [])]
+    for trick in tricks:
+        if not trick.plays:
+            continue
+        led = trick.plays[0][1].suit
+        for seat, card in trick.plays[1:]:
+            if card.suit is led:
+                continue
+            if led is trump or card.suit is not trump:
+                voids[seat].add(led)
+    return voids
+
+
+def determinize(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state consistent with everything `view` shows: the unseen cards dealt at
+    random to the other seats, in the numbers they hold, respecting shown voids."""
+    rules, seat = view.rules, view.seat
+    played = {card for trick in view.tricks for card in trick.cards}
+    if view.trick is not None:
+        played |= set(view.trick.cards)
+    own = set(view.hand) | set(view.discards)
+    known: list[set[Card]] = [set() for _ in range(rules.players)]
+    for bidder, action in view.bids:  # a pitched card taken back is in its pitcher's hand
+        if isinstance(action, Pitch) and action.card not in played and bidder != seat:
+            known[bidder].add(action.card)
+    unseen = [
+        c for c in CARDS if c not in played and c not in own and not any(c in k for k in known)
+    ]
+    voids = _voids(view)
+    others = [s for s in range(rules.players) if s != seat]
+    others.sort(key=lambda s: -len(voids[s]))
+    for attempt in range(30):
+        rng.shuffle(unseen)
+        pool = list(unseen)
+        hands: dict[int, list[Card]] = {}
+        ok = True
+        for other in others:
+            need = view.hand_sizes[other] - len(known[other])
+            banned = voids[other] if attempt < 29 else set()
+            picked = [c for c in pool if c.suit not in banned][:need]
+            if len(picked) < need:
+                ok = False
+                break
+            for card in picked:
+                pool.remove(card)
+            hands[other] = picked
+        if ok:
+            break
+    held = [0] * rules.players
+    held[seat] = mask_of(view.hand)
+    for other in others:
+        held[other] = mask_of([*hands[other], *known[other]])
+    hand = HandState(
+        number=view.hand_number,
+        dealer=view.dealer,
+        dealt=tuple(held),
+        stock=tuple(card.index for card in pool),
+        bids=view.bids,
+        high=view.contract or 0,
+        bidder=view.pitcher,
+        trump=view.trump,
+    )
+    return GameState(
+        rules=rules,
+        origin=GameRecord(rules=rules, seed=rng.getrandbits(32)),
+        phase=view.phase,
+        to_act=view.to_act,
+        scores=view.scores,
+        history=(),
+        winner=None,
+        hand=hand,
+        held=tuple(held),
+        trick=view.trick,
+        tricks=view.tricks,
+    )
+
+
+def _rollout(state: GameState, rng: random.Random) -> tuple[int, ...]:
+    """Random legal play to the end of the hand; the hand's score changes."""
+    choice = rng.choice
+    while not state.history:
+        state = apply_action(state, choice(legal_actions(state)))
+    return state.history[0].score_changes
+
+
+class MonteCarloBot:
+    """Chooses each card by playing the rest of the hand out many times.
+
+    For each of `determinizations` guesses of the hidden hands (consistent with
+    the view, voids included), every legal card is tried and the hand is played
+    out at random; the card with the best total score difference for its side
+    wins. The auction, trump and discards are the `HeuristicBot`'s.
+    """
+
+    def __init__(self, *, seed: int | None = None, determinizations: int = 40) -> None:
+        self.rng = random.Random(seed)
+        self.determinizations = determinizations
+        self.heuristic = HeuristicBot(seed=self.rng.getrandbits(32))
+
+    def choose(self, view: PlayerView) -> Action:
+        """The card with the best playouts, or the heuristic's action outside trick play."""
+        legal = view.legal_actions
+        if len(legal) == 1 or view.phase is not Phase.PLAY:
+            return self.heuristic.choose(view)
+        rules = view.rules
+        mine = rules.side_of(view.seat)
+        totals = [0.0] * len(legal)
+        for _ in range(self.determinizations):
+            state = determinize(view, self.rng)
+            seed = self.rng.getrandbits(32)
+            for i, action in enumerate(legal):
+                changes = _rollout(apply_action(state, action), random.Random(seed))
+                others = [c for side, c in enumerate(changes) if side != mine]
+                totals[i] += changes[mine] - max(others)
+        best = max(range(len(legal)), key=lambda i: totals[i])
+        return legal[best]
