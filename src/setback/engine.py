@@ -53,6 +53,9 @@ def new_game(
 
     Later hands are always shuffled from the seed.
 
+    Returns:
+        The state at the start of the first hand: `Phase.BIDDING`, eldest to act.
+
     Examples:
         >>> state = new_game(Rules.setback(), seed=7)
         >>> state.phase, state.to_act, state.scores
@@ -144,8 +147,20 @@ def _check_hands(
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions open to the seat to act, in a stable order; empty once the game is over.
 
-    Order: pass, then calls from low to high, then plays by suit, then rank.
-    Computed once per state.
+    Order: pass, then calls from low to high, then the other actions (pitches,
+    trump declarations, discards fewest first, plays), cards by suit, then
+    rank. Computed once per state and cached in it.
+
+    Args:
+        state: any game state.
+
+    Returns:
+        The legal actions of `state.to_act`.
+
+    Examples:
+        >>> from setback import Rules, new_game
+        >>> [str(a) for a in legal_actions(new_game(Rules.setback(), seed=1))]
+        ['pass', 'bid 2', 'bid 3', 'bid 4', 'smudge']
     """
     cached = state._legal
     if cached is not None:
@@ -166,7 +181,21 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def is_legal(state: GameState, action: Action | str) -> bool:
-    """Whether `action` (a value or its text) may be applied to `state` now."""
+    """Whether `action` (a value or its text) may be applied to `state` now.
+
+    Args:
+        state: any game state.
+        action: an action value, or its text; text that is no action is not legal.
+
+    Returns:
+        True if `apply_action(state, action)` would succeed.
+
+    Examples:
+        >>> from setback import Rules, new_game
+        >>> state = new_game(Rules.setback(), seed=1)
+        >>> is_legal(state, "bid 2"), is_legal(state, "bid 1"), is_legal(state, "fold")
+        (True, False, False)
+    """
     if isinstance(action, str):
         try:
             action = parse_action(action)
@@ -184,6 +213,20 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         seat: the seat that sends the action, if known (a server passes the
             authenticated seat); an action from another seat than the one
             to act is refused.
+
+    Returns:
+        The new state. When the action ends a hand, the hand is scored and
+        recorded in `history`, and the next hand is dealt (or the game ends).
+
+    Examples:
+        >>> from setback import Rules, new_game
+        >>> state = new_game(Rules.setback(), seed=1, dealer=3)
+        >>> apply_action(state, "bid 2", seat=0).bids
+        ((0, Bid(2)),)
+        >>> apply_action(state, "pass", seat=1)
+        Traceback (most recent call last):
+        ...
+        setback.errors.IllegalActionError: pass by seat 1 is illegal: it is seat 0's turn
 
     Raises:
         IllegalActionError: the action is not legal now, or not this seat's to take.
