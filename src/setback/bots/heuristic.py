@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play
-from ..cards import Card, Rank, Suit
+from ..cards import CARDS, Card, Rank, Suit
 from ..play import POWER
 from ..rules import SMUDGE, LowTo, Rules
 from ..state import Phase, Trick
@@ -158,15 +159,19 @@ class HeuristicBot:
             suit, _ = best_suit(view.hand, view.rules)
             return Play(max((c for c in cards if c.suit is suit), key=lambda c: c.rank))
         played = {c for t in view.tricks for c in t.cards} | set(trick.cards)
-        higher_trumps_out = lambda card: any(  # noqa: E731
-            c.suit is trump and c.rank > card.rank and c not in played and c not in view.hand
-            for c in _suit_cards(trump)
-        )
-        if not trick.plays:
-            return Play(self._lead(view, cards, trump, higher_trumps_out))
-        return Play(self._follow(view, cards, trick, trump, higher_trumps_out))
+        unseen_trumps = [c for c in _suit_cards(trump) if c not in played and c not in view.hand]
 
-    def _lead(self, view: PlayerView, cards: list[Card], trump: Suit, higher_out: object) -> Card:
+        def higher_out(card: Card) -> bool:
+            """Whether a trump higher than `card` may still be in another hand."""
+            return any(c.rank > card.rank for c in unseen_trumps)
+
+        if not trick.plays:
+            return Play(self._lead(view, cards, trump, higher_out))
+        return Play(self._follow(view, cards, trick, trump, higher_out))
+
+    def _lead(
+        self, view: PlayerView, cards: list[Card], trump: Suit, higher_out: Callable[[Card], bool]
+    ) -> Card:
         pitching = view.pitcher is not None and view.rules.side_of(
             view.pitcher
         ) == view.rules.side_of(view.seat)
@@ -174,7 +179,7 @@ class HeuristicBot:
         if (
             pitching
             and trumps
-            and not higher_out(trumps[0])  # type: ignore[operator]
+            and not higher_out(trumps[0])
             and (trumps[0].rank != Rank.JACK or len(trumps) == 1)
         ):
             return trumps[0]
@@ -187,7 +192,12 @@ class HeuristicBot:
         return min(cards, key=lambda c: (c.rank == Rank.JACK, c.rank))
 
     def _follow(
-        self, view: PlayerView, cards: list[Card], trick: Trick, trump: Suit, higher_out: object
+        self,
+        view: PlayerView,
+        cards: list[Card],
+        trick: Trick,
+        trump: Suit,
+        higher_out: Callable[[Card], bool],
     ) -> Card:
         rules = view.rules
         leader = trick_leader(trick, trump)
@@ -210,11 +220,7 @@ class HeuristicBot:
             3 for c in trick.cards if c.suit is trump and c.rank in (Rank.JACK, Rank.TWO)
         )
         if winners and (trick_value > 0 or last or not partner_winning):
-            safe_winners = [
-                c
-                for c in winners
-                if last or c.suit is not trump or not higher_out(c)  # type: ignore[operator]
-            ]
+            safe_winners = [c for c in winners if last or c.suit is not trump or not higher_out(c)]
             pool = safe_winners or (winners if trick_value >= 3 else [])
             if pool:
                 return min(pool, key=lambda c: (c.suit is trump, c.rank == Rank.JACK, c.rank))
@@ -230,7 +236,5 @@ class HeuristicBot:
         )
 
 
-def _suit_cards(suit: Suit) -> list[Card]:
-    from ..cards import CARDS
-
-    return list(CARDS[suit * 13 : suit * 13 + 13])
+def _suit_cards(suit: Suit) -> tuple[Card, ...]:
+    return CARDS[suit * 13 : suit * 13 + 13]
