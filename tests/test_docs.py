@@ -12,17 +12,21 @@ import setback
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
+BLOCK = re.compile(r"```python\n(.*?)```(?:\n\n```text\n(.*?)```)?", re.DOTALL)
 EXAMPLES = [
-    pytest.param(code, id=f"{page.relative_to(ROOT)}#{n}")
+    pytest.param(code, expected, id=f"{page.relative_to(ROOT)}#{n}")
     for page in PAGES
-    for n, code in enumerate(BLOCK.findall(page.read_text(encoding="utf-8")))
+    for n, (code, expected) in enumerate(BLOCK.findall(page.read_text(encoding="utf-8")))
 ]
 
 
-@pytest.mark.parametrize("code", EXAMPLES)
-def test_example_runs(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("code", "expected"), EXAMPLES)
+def test_example_runs_and_prints_what_the_page_shows(
+    code: str, expected: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each Python block runs; what it prints is exactly the `text` block after it."""
     exec(compile(code, "<example>", "exec"), {"__name__": "__example__"})
+    assert capsys.readouterr().out == expected
 
 
 def test_there_are_examples() -> None:
