@@ -144,6 +144,12 @@ def parse_action(text: str) -> Action:
     `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` discards nothing), case
     and spacing free.
 
+    Args:
+        text: the action's text.
+
+    Returns:
+        The action value (`Pass`, `Bid`, `Play`, `Pitch`, `DeclareTrump` or `Discard`).
+
     Examples:
         >>> parse_action("play 10h")
         Play(Card.parse('10H'))

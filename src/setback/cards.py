@@ -225,6 +225,12 @@ for _card in CARDS:
 def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
     """Cards from card values or text; a string is split at spaces and commas.
 
+    Args:
+        cards: `Card` values or card text, or one string of card texts.
+
+    Returns:
+        The cards, in the order given.
+
     Raises:
         InvalidNotationError: one of them is not a card.
     """

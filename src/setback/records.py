@@ -59,6 +59,12 @@ def _result_actions(rules: Rules, result: HandResult) -> list[Action]:
 def game_record(state: GameState) -> GameRecord:
     """The record of `state`'s game so far: how it began and every action since.
 
+    Args:
+        state: any game state.
+
+    Returns:
+        A `GameRecord` that `replay` turns back into `state`.
+
     Examples:
         >>> from setback import Rules, new_game, apply_action
         >>> state = apply_action(new_game(Rules.setback(), seed=3), "bid 2")
@@ -90,6 +96,12 @@ MAX_ACTIONS = 200_000
 
 def replay(record: GameRecord) -> GameState:
     """The state that `record` leads to: `new_game` as it began, then every action.
+
+    Args:
+        record: a `GameRecord`, e.g. from `game_record` or `loads`.
+
+    Returns:
+        The identical state the record was made from.
 
     Raises:
         InvalidStateError: the record does not make a game: a bad start, or an
@@ -131,6 +143,14 @@ def _side_name(rules: Rules, side: int | None) -> str:
 
 def format_hand(result: HandResult, rules: Rules) -> str:
     """A finished hand as readable text for logs, like a bridge hand record.
+
+    Args:
+        result: a finished hand, from `state.history`.
+        rules: the game's rules (to name the sides).
+
+    Returns:
+        Several lines: the deal, the auction, the discards, every trick with its
+        winner, the points and the score changes.
 
     Examples:
         >>> from setback import Rules, new_game, apply_action, legal_actions

@@ -160,6 +160,13 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
     """`obj` as versioned JSON: a `GameState`, `PlayerView`, `GameRecord`, `HandResult`,
     `Rules`, `Trick`, `Card` or action.
 
+    Args:
+        obj: the value to write.
+        indent: indent the JSON by this many spaces (compact by default).
+
+    Returns:
+        The JSON text: `{"format": "setback", "version": 1, "kind": ..., "data": ...}`.
+
     Examples:
         >>> from setback import Rules, new_game
         >>> text = dumps(new_game(Rules.setback(), seed=7))
@@ -191,6 +198,12 @@ def loads(text: str | bytes) -> Any:
 
     A `GameState` is rebuilt by replaying its record, so it is consistent or
     refused. Other kinds are checked for shape and types.
+
+    Args:
+        text: a document written by `dumps` (text or UTF-8 bytes), from any source.
+
+    Returns:
+        The value, of the kind the document names.
 
     Raises:
         InvalidStateError: the text is not JSON, not a setback document of this

@@ -75,6 +75,13 @@ def _public_result(result: HandResult, seat: int) -> HandResult:
 def observe(state: GameState, seat: int) -> PlayerView:
     """What `seat` may know of `state`, and nothing more.
 
+    Args:
+        state: the full game state (kept on the server).
+        seat: the seat whose view is wanted.
+
+    Returns:
+        The seat's `PlayerView`, safe to send to that player.
+
     Examples:
         >>> from setback import Rules, new_game
         >>> view = observe(new_game(Rules.setback(), seed=7), 1)

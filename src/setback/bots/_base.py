@@ -36,6 +36,16 @@ def play_game(
     after that many hands even if nobody has won (bots that never make a bid
     could otherwise play a bid-out game forever).
 
+    Args:
+        rules: the rules of the game.
+        bots: one bot per seat, seat 0 first.
+        seed: the game's seed (`None` draws one).
+        dealer: the first dealer.
+        max_hands: stop after this many hands.
+
+    Returns:
+        The final state: over, or stopped after `max_hands` hands.
+
     Examples:
         >>> from setback import Rules
         >>> from setback.bots import HeuristicBot
