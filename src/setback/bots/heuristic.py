@@ -67,7 +67,8 @@ class HeuristicBot:
 
     It bids from the expected points of its hand, pitches its strongest suit,
     pulls trumps as pitcher, protects its jack and tens, and feeds Game cards
-    to tricks its side wins. Randomness only breaks ties.
+    to tricks its side wins. It plays without randomness: the same view always
+    gets the same action (`seed` is taken so that every bot is built alike).
     """
 
     def __init__(self, *, seed: int | None = None, boldness: float = 0.0) -> None:
