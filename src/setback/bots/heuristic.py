@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play
@@ -72,7 +71,8 @@ class HeuristicBot:
     """
 
     def __init__(self, *, seed: int | None = None, boldness: float = 0.0) -> None:
-        self.rng = random.Random(seed)
+        """`boldness` is added to the hand's estimate in the auction: above 0 bids more."""
+        self.seed = seed
         self.boldness = boldness
 
     def choose(self, view: PlayerView) -> Action:
