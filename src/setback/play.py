@@ -13,7 +13,7 @@ import attrs
 from .actions import Action, Play
 from .cards import CARDS, SUIT_MASKS, Card, Suit
 from .scoring import end_hand, score_hand
-from .state import GameState, Phase, Trick
+from .state import GameState, HandState, Phase, Trick
 
 __all__: list[str] = []
 
@@ -105,8 +105,18 @@ def apply_play(state: GameState, action: Play) -> GameState:
     held = list(state.held)
     held[seat] &= ~(1 << card.index)
     plays = (*trick.plays, (seat, card))
-    if hand.trump is None:
-        hand = attrs.evolve(hand, trump=card.suit)
+    if hand.trump is None:  # the first card sets trump
+        hand = HandState(
+            number=hand.number,
+            dealer=hand.dealer,
+            dealt=hand.dealt,
+            stock=hand.stock,
+            bids=hand.bids,
+            high=hand.high,
+            bidder=hand.bidder,
+            trump=card.suit,
+            discards=hand.discards,
+        )
     if len(plays) < rules.players:
         # The hot path: positional arguments in GameState's field order (rules, origin,
         # phase, to_act, scores, history, winner, hand, held, trick, tricks) are a
