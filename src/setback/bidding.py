@@ -10,7 +10,7 @@ from .actions import Action, Bid, Pass, Pitch
 from .cards import CARDS, indices_of
 from .rules import SMUDGE, AllPass, DealerMatch, Rules
 from .scoring import end_hand, passed_out
-from .state import GameState, HandState, Phase, Trick
+from .state import GameState, HandState, Phase, Trick, rebuilt_hand
 
 __all__: list[str] = []
 
@@ -80,9 +80,9 @@ def apply_call(state: GameState, action: Action) -> GameState:
     if isinstance(action, Pitch):
         return _pitch(state, attrs.evolve(hand, bids=bids), seat, action)
     if isinstance(action, Bid):
-        hand = _called(hand, bids, action.level, seat)
+        hand = rebuilt_hand(hand, bids, action.level, seat, hand.trump)
     else:
-        hand = _called(hand, bids, hand.high, hand.bidder)
+        hand = rebuilt_hand(hand, bids, hand.high, hand.bidder, hand.trump)
     if seat != hand.dealer:
         return _next(state, Phase.BIDDING, (seat + 1) % rules.players, hand, state.held, None)
     if hand.bidder is None:
@@ -92,23 +92,6 @@ def apply_call(state: GameState, action: Action) -> GameState:
     if rules.declares_trump:
         return _next(state, Phase.DECLARE_TRUMP, pitcher, hand, state.held, None)
     return _next(state, Phase.PLAY, pitcher, hand, state.held, Trick(pitcher))
-
-
-def _called(
-    hand: HandState, bids: tuple[tuple[int, Action], ...], high: int, bidder: int | None
-) -> HandState:
-    """`hand` after a call (built directly: `attrs.evolve` costs five times as much)."""
-    return HandState(
-        number=hand.number,
-        dealer=hand.dealer,
-        dealt=hand.dealt,
-        stock=hand.stock,
-        bids=bids,
-        high=high,
-        bidder=bidder,
-        trump=hand.trump,
-        discards=hand.discards,
-    )
 
 
 def _next(

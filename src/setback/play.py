@@ -13,7 +13,7 @@ import attrs
 from .actions import Action, Play
 from .cards import CARDS, SUIT_MASKS, Card, Suit
 from .scoring import end_hand, score_hand
-from .state import GameState, HandState, Phase, Trick
+from .state import GameState, Phase, Trick, rebuilt_hand
 
 __all__: list[str] = []
 
@@ -106,17 +106,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
     held[seat] &= ~(1 << card.index)
     plays = (*trick.plays, (seat, card))
     if hand.trump is None:  # the first card sets trump
-        hand = HandState(
-            number=hand.number,
-            dealer=hand.dealer,
-            dealt=hand.dealt,
-            stock=hand.stock,
-            bids=hand.bids,
-            high=hand.high,
-            bidder=hand.bidder,
-            trump=card.suit,
-            discards=hand.discards,
-        )
+        hand = rebuilt_hand(hand, hand.bids, hand.high, hand.bidder, card.suit)
     if len(plays) < rules.players:
         # The hot path: positional arguments in GameState's field order (rules, origin,
         # phase, to_act, scores, history, winner, hand, held, trick, tricks) are a
