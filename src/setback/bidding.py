@@ -7,7 +7,7 @@ import functools
 import attrs
 
 from .actions import Action, Bid, Pass, Pitch
-from .cards import CARDS, indices_of
+from .cards import CARDS, pick
 from .rules import SMUDGE, AllPass, DealerMatch, Rules
 from .scoring import end_hand, passed_out
 from .state import GameState, HandState, Phase, Trick, rebuilt_hand
@@ -49,7 +49,7 @@ def _plain_calls(state: GameState) -> tuple[Action, ...]:
 
 def _pitches(state: GameState) -> tuple[Action, ...]:
     assert state.to_act is not None
-    return tuple(PITCHES[i] for i in indices_of(state.held[state.to_act]))
+    return pick(PITCHES, state.held[state.to_act])
 
 
 def legal_calls(state: GameState) -> tuple[Action, ...]:

@@ -8,8 +8,8 @@ and shared, so `CARDS[i]` is the card with index `i`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -254,21 +254,20 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
-def cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a bit set, in index order (by suit, then rank)."""
+_T = TypeVar("_T")
+
+
+def pick(table: Sequence[_T], mask: int) -> tuple[_T, ...]:
+    """`table[i]` for every card index `i` in the bit set, in index order: the cards,
+    or the shared actions, of a set of cards."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
+        out.append(table[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 
 
-def indices_of(mask: int) -> list[int]:
-    """The card indices of a bit set, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit set, in index order (by suit, then rank)."""
+    return pick(CARDS, mask)

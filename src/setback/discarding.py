@@ -11,7 +11,7 @@ from itertools import combinations
 import attrs
 
 from .actions import Action, DeclareTrump, Discard
-from .cards import CARDS, SUIT_MASKS, Card, Suit, indices_of, mask_of
+from .cards import CARDS, SUIT_MASKS, Card, Suit, cards_of, mask_of
 from .state import GameState, Phase, Trick
 
 __all__: list[str] = []
@@ -54,7 +54,7 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
     non-trumps, at most as many as the stock can refill.
     """
     cards, fewest, most = discardable(state)
-    pool = [CARDS[i] for i in indices_of(cards)]
+    pool = cards_of(cards)
     return tuple(
         _discard(chosen) for size in range(fewest, most + 1) for chosen in combinations(pool, size)
     )

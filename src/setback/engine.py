@@ -279,8 +279,6 @@ def _why_illegal(state: GameState, action: Any) -> str:
 
 def _why_call_illegal(state: GameState, action: Action) -> str:
     rules, hand = state.rules, state.hand
-    if isinstance(action, Play):
-        return "the auction is still on: pass or bid"
     if not isinstance(action, Pass | Bid | Pitch):
         return "the auction is still on: pass or bid"
     seat = state.to_act

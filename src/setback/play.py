@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from .actions import Action, Play
-from .cards import CARDS, SUIT_MASKS, Card, Suit
+from .cards import CARDS, SUIT_MASKS, Card, Suit, pick
 from .scoring import end_hand, score_hand
 from .state import GameState, Phase, Trick, rebuilt_hand
 
@@ -51,16 +51,6 @@ def trick_winner(plays: tuple[tuple[int, Card], ...], trump: Suit) -> int:
     return best_seat
 
 
-def _plays_of(mask: int) -> tuple[Action, ...]:
-    """The `Play` actions of a bit set of cards, by suit then rank."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(PLAYS[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
-
-
 def legal_cards(state: GameState) -> int:
     """The cards the seat to act may play, as a bit set.
 
@@ -93,7 +83,7 @@ def legal_cards(state: GameState) -> int:
 
 def legal_plays(state: GameState) -> tuple[Action, ...]:
     """The `Play` actions open to the seat to act, by suit then rank."""
-    return _plays_of(legal_cards(state))
+    return pick(PLAYS, legal_cards(state))
 
 
 def apply_play(state: GameState, action: Play) -> GameState:
