@@ -61,8 +61,7 @@ def _visible(state: GameState, seat: int, seen: set[Card]) -> set[Card]:
     for _, action in state.bids:
         if isinstance(action, Pitch):
             visible.add(action.card)
-    if state.hand.discards:
-        visible |= {CARDS[i] for i in range(52) if state.hand.discards[seat] >> i & 1}
+    visible |= set(state.discards[seat])
     if state.history:  # the hand just finished was played face up to its last card
         visible |= {card for trick in state.history[-1].tricks for card in trick.cards}
     return visible
@@ -101,12 +100,10 @@ def test_view_shows_own_discards_only() -> None:
     for call in ["pass"] * 5 + ["bid 2", "trump S"]:
         state = apply_action(state, call)
     state = apply_action(state, legal_actions(state)[0])  # seat 0 discards
-    thrown = state.hand.discards[0]
-    assert thrown and observe(state, 0).discards
+    thrown = state.discards[0]
+    assert len(thrown) == 2 and observe(state, 0).discards == thrown
     assert observe(state, 1).discards == ()
-    assert not _cards_in(dumps(observe(state, 1))) & {
-        CARDS[i] for i in range(52) if thrown >> i & 1
-    }
+    assert not _cards_in(dumps(observe(state, 1))) & set(thrown)
 
 
 def test_observe_refuses_a_seat_that_does_not_exist() -> None:

@@ -17,6 +17,7 @@ from setback import (
     apply_action,
     legal_actions,
     new_game,
+    parse_cards,
 )
 
 from .strategies import calm_choice
@@ -240,8 +241,8 @@ def test_draw_declares_discards_and_refills_from_the_stock_in_order() -> None:
     assert _texts(state) == ["play 2D", "play 3D", "play KD", "play AD"]
     with pytest.raises(IllegalActionError, match="first lead must be a trump"):
         apply_action(state, "play 4C")
-    discards = state.hand.discards
-    assert discards[0] and discards[2] == 0
+    discards = state.discards
+    assert discards[0] and discards[2] == ()
 
 
 def test_draw_never_takes_more_than_the_stock_holds() -> None:
@@ -323,7 +324,7 @@ def test_six_players_declare_discard_two_and_lead_trump() -> None:
     with pytest.raises(IllegalActionError, match="exactly 2"):
         apply_action(state, "discard 2C")
     state = apply_action(state, "discard 7D 8D")  # trumps allowed
-    assert state.hand.discards[0] and len(state.hands[0]) == 6
+    assert state.discards[0] == parse_cards("7D 8D") and len(state.hands[0]) == 6
     for _ in range(5):
         state = apply_action(state, legal_actions(state)[-1])
     assert state.phase is Phase.PLAY and state.to_act == 5

@@ -21,10 +21,13 @@ from .errors import (
     RulesError,
     SetbackError,
 )
+from .options import AllPass, DealerMatch, LowTo, WinRule
+from .points import Point
 from .records import format_hand, game_record, replay
-from .rules import SMUDGE, AllPass, DealerMatch, LowTo, Rules, WinRule
+from .rules import SMUDGE, Rules
 from .serialization import SCHEMA_VERSION, dumps, loads
-from .state import GameRecord, GameState, HandResult, Phase, Trick
+from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
+from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
 
 __all__ = [
@@ -32,6 +35,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SMUDGE",
     "Action",
+    "ActionLog",
     "AllPass",
     "Bid",
     "Card",
@@ -50,12 +54,14 @@ __all__ = [
     "Pitch",
     "Play",
     "PlayerView",
+    "Point",
     "Rank",
     "Rules",
     "RulesError",
     "SetbackError",
     "Suit",
     "Trick",
+    "TrumpTable",
     "WinRule",
     "__version__",
     "apply_action",
@@ -70,4 +76,6 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "replay",
+    "trick_winner",
+    "trump_table",
 ]

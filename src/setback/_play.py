@@ -51,7 +51,7 @@ class TerminalGame:
         rules: Rules,
         bots: dict[int, Bot],
         seat: int,
-        seed: int | None,
+        seed: int,
         read: Callable[[], str],
         out: TextIO,
     ) -> None:

@@ -34,11 +34,16 @@ def cautious_choice(state: GameState, rng: random.Random) -> Action:
     return bids[0] if bids and rng.random() < 0.75 else rng.choice(calls)
 
 
+MAX_HANDS = 1000
+"""Games stop unfinished after this many hands (random play may never end a game)."""
+
+
 def play_random_game(rules: Rules, seed: int) -> GameState:
-    """A whole game between cautious random players; deals and choices come from `seed`."""
+    """A whole game between cautious random players, stopped unfinished after `MAX_HANDS`
+    hands; deals and choices come from `seed`."""
     rng = random.Random(seed)
     state = new_game(rules, seed=seed, dealer=rng.randrange(rules.players))
-    while not state.is_over:
+    while not state.is_over and len(state.history) < MAX_HANDS:
         state = apply_action(state, cautious_choice(state, rng))
     return state
 
@@ -56,7 +61,9 @@ def play_bot_game(rules: Rules, kinds: Sequence[str], seed: int) -> GameState:
     """A whole game with the bot `kinds[side]` in every seat of each side."""
     rng = random.Random(seed)
     bots = [BOTS[kinds[rules.side_of(seat)]](rng.getrandbits(32)) for seat in range(rules.players)]
-    return play_game(rules, bots, seed=seed, dealer=rng.randrange(rules.players), max_hands=1000)
+    return play_game(
+        rules, bots, seed=seed, dealer=rng.randrange(rules.players), max_hands=MAX_HANDS
+    )
 
 
 @attrs.frozen
@@ -87,7 +94,7 @@ class Summary:
             bot = f" ({self.bots[side]})" if self.bots else ""
             out.append(f"  side {side}{bot:<13} {count:>6}   {count / max(self.games, 1):6.1%}")
         if self.unfinished:
-            out.append(f"unfinished     {self.unfinished} (no winner after 1000 hands)")
+            out.append(f"unfinished     {self.unfinished} (no winner after {MAX_HANDS} hands)")
         out.append(f"time           {seconds:.2f} s ({self.hands / seconds:,.0f} hands/s)")
         return out
 

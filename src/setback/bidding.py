@@ -1,152 +1,275 @@
-"""The auction: which calls are legal, and what a call changes."""
+"""The auction: which calls are open (and why others are not), and what a call changes.
+
+`open_calls` is the one home of the auction's rules: it says whether the
+seat to act may pass, the range of bids open to it, whether it may pitch,
+and which rule set those bounds. The legal actions, `apply_action`'s check
+and the refusal's words all come from it.
+"""
 
 from __future__ import annotations
 
+import enum
 import functools
-
-import attrs
+from typing import NamedTuple
 
 from .actions import Action, Bid, Pass, Pitch
 from .cards import CARDS, pick
-from .rules import SMUDGE, AllPass, DealerMatch, Rules
-from .scoring import end_hand, passed_out
-from .state import GameState, HandState, Phase, Trick, rebuilt_hand
+from .dealing import close_hand
+from .options import AllPass, DealerMatch
+from .rules import SMUDGE, Rules
+from .scoring import passed_out
+from .state import GameState, HandState, Phase, Trick, advance, with_auction
+from .trumps import trump_named_by
 
 __all__: list[str] = []
 
 PASS = Pass()
-BIDS: tuple[Bid, ...] = tuple(Bid(max(level, 1)) for level in range(6))
+BIDS: tuple[Bid, ...] = tuple(Bid(max(level, 1)) for level in range(SMUDGE + 1))
 """`BIDS[level]`: the shared `Bid` value of each level, 1 to 5 (index 0 is unused)."""
 PITCHES = tuple(Pitch(card) for card in CARDS)
 """`PITCHES[index]`: the shared `Pitch` value of each card."""
 
 
-@functools.lru_cache(maxsize=256)
-def _calls(with_pass: bool, lowest: int, highest: int) -> tuple[Action, ...]:
-    bids: tuple[Action, ...] = tuple(BIDS[level] for level in range(lowest, highest + 1))
-    return ((PASS,) if with_pass else ()) + bids
+class Bound(enum.Enum):
+    """The rule that sets the calls open to the seat to act."""
+
+    OUTBID = "outbid"
+    """A bid must be higher than the highest so far (anyone but the dealer)."""
+    DEALER_MATCH = "dealer_match"
+    """The dealer may match the highest bid, or bid higher."""
+    DEALER_NO_MATCH = "dealer_no_match"
+    """The dealer must bid higher: the rules forbid matching this bid."""
+    STUCK_EXACTLY = "stuck_exactly"
+    """Everyone else passed: the dealer must bid exactly the minimum."""
+    STUCK_AT_LEAST = "stuck_at_least"
+    """Everyone else passed: the dealer must bid at least the minimum."""
+    DEALER_MAY_PASS = "dealer_may_pass"
+    """Everyone else passed and the dealer may pass too (redeal or pass the deal)."""
+    ANSWER_PITCH = "answer_pitch"
+    """A card was pitched: the dealer may pass, pitch his own card, or call Smudge."""
 
 
-def dealer_may_match(rules: Rules, high: int) -> bool:
-    """Whether the dealer may take the contract by matching the bid `high`."""
+class OpenCalls(NamedTuple):
+    """The calls open to the seat to act: pass or not, bids `lowest` to `highest` (none
+    when `lowest > highest`), pitches or not, and the rule that set them."""
+
+    may_pass: bool
+    lowest: int
+    highest: int
+    may_pitch: bool
+    bound: Bound
+
+
+def dealer_may_match(rules: Rules, contract: int) -> bool:
+    """Whether the dealer may take the contract by matching the bid `contract`."""
     match = rules.dealer_match
-    return match is DealerMatch.ANY or (match is DealerMatch.BELOW_MAX and high < rules.max_bid)
+    return match is DealerMatch.ANY or (match is DealerMatch.BELOW_MAX and contract < rules.max_bid)
 
 
-def _plain_calls(state: GameState) -> tuple[Action, ...]:
-    rules, hand = state.rules, state.hand
-    high, top = hand.high, rules.max_bid
+def open_calls(state: GameState) -> OpenCalls:
+    """The calls open to the seat to act, and the rule that bounds them.
+
+    Anyone but the dealer may pass or bid higher than the highest bid. The
+    dealer, calling last, may match it where `rules.dealer_match` allows;
+    if everyone else passed, `rules.all_pass` says what he must do. A pitch
+    (pitch instead of bid) is a bid of 4, open while 4 may be bid and the
+    highest bid is below it. Once a card is pitched only the dealer answers:
+    pass, Smudge (where it exists) or a pitch of his own, whatever the
+    dealer-match option.
+    """
+    rules, hand = state.rules, state.hand_state
+    top, plain = rules.max_bid, rules.max_plain_bid
+    if state.trick is not None:
+        lowest = SMUDGE if rules.smudge else top + 1
+        return OpenCalls(True, lowest, top, True, Bound.ANSWER_PITCH)
+    contract = hand.contract
     if state.to_act != hand.dealer:
-        return _calls(True, max(high + 1, rules.min_bid), top)
-    if high == 0:
+        lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, Bound.OUTBID
+    elif contract == 0:
         policy = rules.all_pass
+        lowest = rules.min_bid
         if policy is AllPass.DEALER_EXACTLY_MIN:
-            return _calls(False, rules.min_bid, rules.min_bid)
-        return _calls(policy is not AllPass.DEALER_AT_LEAST_MIN, rules.min_bid, top)
-    lowest = high if dealer_may_match(rules, high) else high + 1
-    return _calls(True, max(lowest, rules.min_bid), top)
+            return OpenCalls(
+                False, lowest, lowest, _may_pitch(rules, lowest, lowest), Bound.STUCK_EXACTLY
+            )
+        if policy is AllPass.DEALER_AT_LEAST_MIN:
+            may_pass, bound = False, Bound.STUCK_AT_LEAST
+        else:
+            may_pass, bound = True, Bound.DEALER_MAY_PASS
+    elif dealer_may_match(rules, contract):
+        lowest, may_pass, bound = max(contract, rules.min_bid), True, Bound.DEALER_MATCH
+    else:
+        lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, Bound.DEALER_NO_MATCH
+    return OpenCalls(
+        may_pass, lowest, top, _may_pitch(rules, lowest, top) and contract < plain, bound
+    )
 
 
-def _pitches(state: GameState) -> tuple[Action, ...]:
-    assert state.to_act is not None
-    return pick(PITCHES, state.held[state.to_act])
+def _may_pitch(rules: Rules, lowest: int, highest: int) -> bool:
+    plain = rules.max_plain_bid
+    return rules.pitch_instead_of_bid and lowest <= plain <= highest
+
+
+@functools.lru_cache(maxsize=256)
+def _calls(may_pass: bool, lowest: int, highest: int) -> tuple[Action, ...]:
+    bids: tuple[Action, ...] = tuple(BIDS[level] for level in range(lowest, highest + 1))
+    return ((PASS,) if may_pass else ()) + bids
 
 
 def legal_calls(state: GameState) -> tuple[Action, ...]:
     """The calls open to the seat to act: pass (where allowed), then bids low to high,
-    then pitches (pitch instead of bid) by suit and rank.
+    then pitches by suit and rank."""
+    calls = open_calls(state)
+    legal = _calls(calls.may_pass, calls.lowest, calls.highest)
+    if calls.may_pitch:
+        assert state.to_act is not None
+        return legal + pick(PITCHES, state.held[state.to_act])
+    return legal
 
-    A pitch is a bid of 4: open while the highest bid is below 4 to a seat that
-    could bid 4. Once a card is pitched, only the dealer answers: pass, Smudge
-    (where it exists) or a pitch of his own, whatever the dealer-match option.
-    """
-    if state.trick is not None:
-        answers: tuple[Action, ...] = (PASS, BIDS[SMUDGE]) if state.rules.smudge else (PASS,)
-        return answers + _pitches(state)
-    calls = _plain_calls(state)
-    if state.rules.pitch_instead_of_bid and state.hand.high < 4 and BIDS[4] in calls:
-        return calls + _pitches(state)
-    return calls
+
+def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
+    """Why the seat to act may not make `action` in the auction, or None if it may."""
+    rules, hand = state.rules, state.hand_state
+    seat = state.to_act
+    assert seat is not None
+    if not isinstance(action, Pass | Bid | Pitch):
+        return "the auction is still on: pass or bid"
+    calls = open_calls(state)
+    if isinstance(action, Pass):
+        return None if calls.may_pass else _bounds_in_words(rules, hand, calls)
+    if isinstance(action, Pitch):
+        if not rules.pitch_instead_of_bid:
+            return "pitching instead of bidding is not part of these rules"
+        if not state.held[seat] >> action.card.index & 1:
+            return f"seat {seat} does not hold {action.card.symbol}"
+        if calls.may_pitch:
+            return None
+        plain = rules.max_plain_bid
+        return f"a pitch is a bid of {plain}, and {plain} cannot be bid now: " + _bounds_in_words(
+            rules, hand, calls
+        )
+    level = action.level
+    if level == SMUDGE and not rules.smudge:
+        return f"these rules have no Smudge (the highest bid is {rules.max_plain_bid})"
+    if calls.lowest <= level <= calls.highest:
+        return None
+    if level < rules.min_bid and calls.bound is not Bound.ANSWER_PITCH:
+        return f"the lowest bid is {rules.min_bid}"
+    return _bounds_in_words(rules, hand, calls)
+
+
+def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> str:
+    """What the seat to act may call, in the words of the rule that bounds it."""
+    bound, contract, minimum = calls.bound, hand.contract, rules.min_bid
+    if bound is Bound.ANSWER_PITCH:
+        answers = ["pass", "pitch a card of his own"] + (["call Smudge"] if rules.smudge else [])
+        return (
+            "a card was pitched: the dealer may only "
+            + ", ".join(answers[:-1])
+            + (f" or {answers[-1]}")
+        )
+    if bound is Bound.STUCK_EXACTLY:
+        return f"everyone else passed: the dealer must bid exactly {minimum}"
+    if bound is Bound.STUCK_AT_LEAST:
+        return f"everyone else passed: the dealer must bid at least {minimum}"
+    if bound is Bound.DEALER_MAY_PASS:
+        return f"the dealer may pass or bid from {minimum}"
+    by = f"{contract}, by seat {hand.pitcher}"
+    if bound is Bound.DEALER_MATCH:
+        return f"a bid must be higher than the highest so far ({by}), or the dealer may match it"
+    if bound is Bound.DEALER_NO_MATCH:
+        if rules.dealer_match is DealerMatch.NONE:
+            return f"the dealer may not match the highest bid ({by}) in these rules: bid higher"
+        return f"the dealer may not match the top call ({by}): bid higher"
+    return f"a bid must be higher than the highest so far ({by})"
 
 
 def apply_call(state: GameState, action: Action) -> GameState:
     """Record the call of the seat to act; after the dealer's, start play or pass the hand out."""
-    rules, hand = state.rules, state.hand
+    rules, hand = state.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
     bids = (*hand.bids, (seat, action))
     if state.trick is not None:
-        return _answer_pitch(state, attrs.evolve(hand, bids=bids), action)
+        return _answer_pitch(state, action, bids)
     if isinstance(action, Pitch):
-        return _pitch(state, attrs.evolve(hand, bids=bids), seat, action)
+        return _pitch(state, action, bids)
     if isinstance(action, Bid):
-        hand = rebuilt_hand(hand, bids, action.level, seat, hand.trump)
+        hand = with_auction(hand, bids, action.level, seat, hand.trump)
     else:
-        hand = rebuilt_hand(hand, bids, hand.high, hand.bidder, hand.trump)
+        hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
     if seat != hand.dealer:
-        return _next(state, Phase.BIDDING, (seat + 1) % rules.players, hand, state.held, None)
-    if hand.bidder is None:
-        following = hand.dealer if rules.all_pass is AllPass.REDEAL else hand.dealer + 1
-        return end_hand(state, passed_out(state, hand), following % rules.players)
-    pitcher = hand.bidder
+        return _next(state, action, Phase.BIDDING, (seat + 1) % rules.players, hand)
+    pitcher = hand.pitcher
+    if pitcher is None:
+        return close_hand(state, action, passed_out(rules, hand, state.held))
     if rules.declares_trump:
-        return _next(state, Phase.DECLARE_TRUMP, pitcher, hand, state.held, None)
-    return _next(state, Phase.PLAY, pitcher, hand, state.held, Trick(pitcher))
+        return _next(state, action, Phase.DECLARE_TRUMP, pitcher, hand)
+    return _next(state, action, Phase.PLAY, pitcher, hand, trick=Trick(pitcher))
 
 
 def _next(
     state: GameState,
+    action: Action,
     phase: Phase,
     to_act: int,
     hand: HandState,
-    held: tuple[int, ...],
-    trick: Trick | None,
+    *,
+    held: tuple[int, ...] | None = None,
+    trick: Trick | None = None,
 ) -> GameState:
-    return GameState(
-        rules=state.rules,
-        origin=state.origin,
+    return advance(
+        state,
+        action,
         phase=phase,
         to_act=to_act,
-        scores=state.scores,
-        history=state.history,
-        winner=None,
-        hand=hand,
-        held=held,
+        hand_state=hand,
+        held=state.held if held is None else held,
         trick=trick,
         tricks=(),
     )
 
 
-def _pitch(state: GameState, hand: HandState, seat: int, action: Pitch) -> GameState:
-    """`seat` leads a card face up as a bid of 4 in its suit; the dealer answers, unless
-    the dealer pitched: then play goes on from his left."""
-    card = action.card
+def _pitch(state: GameState, action: Pitch, bids: tuple[tuple[int, Action], ...]) -> GameState:
+    """The seat to act leads a card face up as a bid of 4 in its suit; the dealer answers,
+    unless the dealer pitched: then play goes on from his left."""
+    seat = state.to_act
+    assert seat is not None
+    card, hand = action.card, state.hand_state
     held = list(state.held)
     held[seat] &= ~(1 << card.index)
-    hand = attrs.evolve(hand, high=4, bidder=seat, trump=card.suit)
+    hand = with_auction(hand, bids, state.rules.max_plain_bid, seat, trump_named_by(card))
     trick = Trick(seat, ((seat, card),))
     if seat == hand.dealer:
-        return _next(state, Phase.PLAY, (seat + 1) % state.rules.players, hand, tuple(held), trick)
-    return _next(state, Phase.BIDDING, hand.dealer, hand, tuple(held), trick)
+        to_act, phase = (seat + 1) % state.rules.players, Phase.PLAY
+    else:
+        to_act, phase = hand.dealer, Phase.BIDDING
+    return _next(state, action, phase, to_act, hand, held=tuple(held), trick=trick)
 
 
-def _answer_pitch(state: GameState, hand: HandState, action: Action) -> GameState:
+def _answer_pitch(
+    state: GameState, action: Action, bids: tuple[tuple[int, Action], ...]
+) -> GameState:
     """The dealer's answer to a pitch: let it stand, pitch his own card, or Smudge.
 
     Pitching his own card or calling Smudge gives the first pitcher his card back.
     """
-    trick = state.trick
+    trick, hand = state.trick, state.hand_state
     assert trick is not None
     dealer, players = hand.dealer, state.rules.players
     if isinstance(action, Pass):
-        return _next(state, Phase.PLAY, (trick.leader + 1) % players, hand, state.held, trick)
+        hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
+        return _next(state, action, Phase.PLAY, (trick.leader + 1) % players, hand, trick=trick)
     pitcher, card = trick.plays[0]
     held = list(state.held)
     held[pitcher] |= 1 << card.index
     if isinstance(action, Pitch):
         held[dealer] &= ~(1 << action.card.index)
-        hand = attrs.evolve(hand, high=4, bidder=dealer, trump=action.card.suit)
+        trump = trump_named_by(action.card)
+        hand = with_auction(hand, bids, state.rules.max_plain_bid, dealer, trump)
         trick = Trick(dealer, ((dealer, action.card),))
-        return _next(state, Phase.PLAY, (dealer + 1) % players, hand, tuple(held), trick)
-    hand = attrs.evolve(hand, high=SMUDGE, bidder=dealer, trump=None)
-    return _next(state, Phase.PLAY, dealer, hand, tuple(held), Trick(dealer))
+        return _next(
+            state, action, Phase.PLAY, (dealer + 1) % players, hand, held=tuple(held), trick=trick
+        )
+    hand = with_auction(hand, bids, SMUDGE, dealer, None)
+    return _next(state, action, Phase.PLAY, dealer, hand, held=tuple(held), trick=Trick(dealer))

@@ -104,6 +104,11 @@ _RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items()} | {"t": Rank.T
 _GAME_POINTS = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
+def index_of(suit: Suit, rank: Rank) -> int:
+    """The index of the card `rank` of `suit`: `suit * 13 + rank - 2` (0 is 2♣, 51 is A♠)."""
+    return suit * 13 + rank - 2
+
+
 def _to_suit(value: Any) -> Suit:
     if isinstance(value, Suit):
         return value
@@ -140,11 +145,13 @@ class Card:
 
     suit: Suit = attrs.field(converter=_to_suit)
     rank: Rank = attrs.field(converter=_to_rank)
-    index: int = attrs.field(init=False, eq=False, repr=False)
+    index: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda card: index_of(card.suit, card.rank), takes_self=True),
+    )
     """The card's number in the pack, 0 (2♣) to 51 (A♠): `suit * 13 + rank - 2`."""
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "index", self.suit * 13 + self.rank - 2)
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
@@ -205,7 +212,7 @@ class Card:
         rank = _RANK_PARSE.get(compact[:-1])
         suit = _SUIT_TEXT.get(compact[-1:])
         if rank is not None and suit is not None:
-            return CARDS[suit * 13 + rank - 2]
+            return CARDS[index_of(suit, rank)]
         raise InvalidNotationError(
             f"not a card: {text!r} (write the rank, then the suit: KS, K♠, 10h, Th)"
         )
@@ -241,7 +248,6 @@ def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
 
 # --- the engine's integer view of cards -------------------------------------------
 
-SUIT_MASKS: tuple[int, ...] = tuple(0x1FFF << (13 * s) for s in Suit)
 FULL_PACK = (1 << 52) - 1
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 

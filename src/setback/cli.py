@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -99,11 +100,11 @@ def _play(args: argparse.Namespace) -> int:
     except SetbackError as error:
         print(f"setback: {error}", file=sys.stderr)
         return 2
-    seed = args.seed
+    # Without --seed, draw one now: the game, its first dealer and the bots all come from
+    # it, so the seed printed at the start replays the whole game.
+    seed = secrets.randbits(32) if args.seed is None else args.seed
     bots = {
-        seat: BOTS[args.bot](seat if seed is None else seed * 10 + seat)
-        for seat in range(rules.players)
-        if seat != args.seat
+        seat: BOTS[args.bot](seed * 10 + seat) for seat in range(rules.players) if seat != args.seat
     }
     TerminalGame(rules, bots, args.seat, seed, sys.stdin.readline, sys.stdout).run()
     return 0

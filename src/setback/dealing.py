@@ -1,4 +1,5 @@
-"""Shuffling and dealing: the library's own shuffle, keyed by (seed, hand number)."""
+"""Shuffling and dealing: the library's own shuffle, keyed by (seed, hand number); the
+end of a hand (who deals next) and the start of the next."""
 
 from __future__ import annotations
 
@@ -6,8 +7,11 @@ import hashlib
 import struct
 from collections.abc import Sequence
 
+from .actions import Action
+from .options import AllPass
 from .rules import Rules
-from .state import GameRecord, GameState, HandResult, HandState, Phase
+from .scoring import game_winner
+from .state import ActionLog, GameRecord, GameState, HandResult, HandState, Phase, make_state
 
 __all__: list[str] = []
 
@@ -59,6 +63,7 @@ def start_hand(
     dealer: int,
     scores: tuple[int, ...],
     history: tuple[HandResult, ...],
+    log: ActionLog,
     dealt: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> GameState:
     """The state at the start of hand `number`: cards dealt, the auction open.
@@ -68,7 +73,7 @@ def start_hand(
     if dealt is None:
         dealt = deal(rules, dealer, shuffled_pack(origin.seed, number))
     held, stock = dealt
-    return GameState(
+    return make_state(
         rules=rules,
         origin=origin,
         phase=Phase.BIDDING,
@@ -76,8 +81,44 @@ def start_hand(
         scores=scores,
         history=history,
         winner=None,
-        hand=HandState(number=number, dealer=dealer, dealt=held, stock=stock),
+        hand_state=HandState(number, dealer, stock),
         held=held,
         trick=None,
         tricks=(),
+        log=log,
+    )
+
+
+def next_dealer(rules: Rules, result: HandResult) -> int:
+    """Who deals after the hand `result`: the seat to the dealer's left, or the same
+    dealer again after a hand everyone passed under `AllPass.REDEAL`."""
+    if result.pitcher is None and rules.all_pass is AllPass.REDEAL:
+        return result.dealer
+    return (result.dealer + 1) % rules.players
+
+
+def close_hand(state: GameState, action: Action, result: HandResult) -> GameState:
+    """The state after `action` ended the hand `result`: the hand recorded, the scores
+    settled, and the game over or the next hand dealt."""
+    rules = state.rules
+    scores = tuple(a + b for a, b in zip(state.scores, result.score_changes, strict=True))
+    history = (*state.history, result)
+    log = state.log.add(action)
+    winner = game_winner(rules, state.scores, result)
+    if winner is None:
+        dealer = next_dealer(rules, result)
+        return start_hand(rules, state.origin, result.number + 1, dealer, scores, history, log)
+    return make_state(
+        rules=rules,
+        origin=state.origin,
+        phase=Phase.GAME_OVER,
+        to_act=None,
+        scores=scores,
+        history=history,
+        winner=winner,
+        hand_state=state.hand_state,
+        held=(0,) * rules.players,
+        trick=None,
+        tricks=(),
+        log=log,
     )

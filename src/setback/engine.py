@@ -6,24 +6,25 @@ This module only dispatches on the phase; each rule lives in its own module.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, parse_action
-from .bidding import apply_call, dealer_may_match, legal_calls
-from .cards import SUIT_MASKS, Card, cards_of, mask_of, parse_cards
+from .bidding import apply_call, call_refusal, legal_calls
+from .cards import Card, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
     apply_declaration,
     apply_discard,
-    discardable,
+    declaration_refusal,
+    discard_refusal,
     legal_declarations,
     legal_discards,
 )
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
-from .play import apply_play, legal_cards, legal_plays
-from .rules import SMUDGE, AllPass, DealerMatch, Rules, WinRule
-from .state import GameRecord, GameState, Phase
+from .options import WinRule
+from .play import apply_play, legal_plays, play_refusal, playable
+from .rules import Rules
+from .state import EMPTY_LOG, GameRecord, GameState, Phase
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
 
@@ -102,7 +103,7 @@ def new_game(
         hands=fixed_hands,
         deck=fixed_deck,
     )
-    return start_hand(rules, origin, 0, dealer, sheet, (), dealt)
+    return start_hand(rules, origin, 0, dealer, sheet, (), EMPTY_LOG, dealt)
 
 
 def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]:
@@ -144,12 +145,28 @@ def _check_hands(
     return masks, stock
 
 
+_ACTIONS = (Pass, Bid, Play, Pitch, DeclareTrump, Discard)
+
+_LEGAL: dict[Phase, Callable[[GameState], tuple[Action, ...]]] = {
+    Phase.BIDDING: legal_calls,
+    Phase.DECLARE_TRUMP: legal_declarations,
+    Phase.DISCARD: legal_discards,
+    Phase.PLAY: legal_plays,
+}
+_REFUSAL: dict[Phase, Callable[..., str | None]] = {
+    Phase.BIDDING: call_refusal,
+    Phase.DECLARE_TRUMP: declaration_refusal,
+    Phase.DISCARD: discard_refusal,
+    Phase.PLAY: play_refusal,
+}
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The actions open to the seat to act, in a stable order; empty once the game is over.
 
     Order: pass, then calls from low to high, then the other actions (pitches,
     trump declarations, discards fewest first, plays), cards by suit, then
-    rank. Computed once per state and cached in it.
+    rank.
 
     Args:
         state: any game state.
@@ -157,27 +174,38 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     Returns:
         The legal actions of `state.to_act`.
 
+    Raises:
+        TypeError: `state` is not a `GameState`.
+
     Examples:
         >>> from setback import Rules, new_game
         >>> [str(a) for a in legal_actions(new_game(Rules.setback(), seed=1))]
         ['pass', 'bid 2', 'bid 3', 'bid 4', 'smudge']
     """
-    cached = state._legal
-    if cached is not None:
-        return cached
+    if type(state) is not GameState:
+        raise TypeError(f"legal_actions takes a GameState, not {type(state).__name__}")
     phase = state.phase
     if phase is Phase.PLAY:
-        legal = legal_plays(state)
-    elif phase is Phase.BIDDING:
-        legal = legal_calls(state)
-    elif phase is Phase.DISCARD:
-        legal = legal_discards(state)
-    elif phase is Phase.DECLARE_TRUMP:
-        legal = legal_declarations(state)
-    else:
-        legal = ()
-    object.__setattr__(state, "_legal", legal)
-    return legal
+        return legal_plays(state)
+    if phase is Phase.GAME_OVER:
+        return ()
+    return _LEGAL[phase](state)
+
+
+def refusal(state: GameState, action: object, *, seat: int | None = None) -> str | None:
+    """Why `action` may not be applied to `state` now, or None if it may.
+
+    The same code decides the legal actions, so the two cannot disagree. The
+    reason names the acting seat's cards only when `seat` is given (the caller
+    says the action comes from that seat, which holds them).
+    """
+    if state.phase is Phase.GAME_OVER:
+        return f"the game is over (side {state.winner} won)"
+    if seat is not None and seat != state.to_act:
+        return f"it is seat {state.to_act}'s turn"
+    if type(action) not in _ACTIONS:
+        return f"{action!r} is not an action (use the action classes or parse_action)"
+    return _REFUSAL[state.phase](state, action, show_hand=seat is not None)
 
 
 def is_legal(state: GameState, action: Action | str) -> bool:
@@ -190,18 +218,23 @@ def is_legal(state: GameState, action: Action | str) -> bool:
     Returns:
         True if `apply_action(state, action)` would succeed.
 
+    Raises:
+        TypeError: `state` is not a `GameState`.
+
     Examples:
         >>> from setback import Rules, new_game
         >>> state = new_game(Rules.setback(), seed=1)
         >>> is_legal(state, "bid 2"), is_legal(state, "bid 1"), is_legal(state, "fold")
         (True, False, False)
     """
+    if type(state) is not GameState:
+        raise TypeError(f"is_legal takes a GameState, not {type(state).__name__}")
     if isinstance(action, str):
         try:
             action = parse_action(action)
         except InvalidNotationError:
             return False
-    return action in legal_actions(state)
+    return refusal(state, action) is None
 
 
 def apply_action(state: GameState, action: Action | str, *, seat: int | None = None) -> GameState:
@@ -212,7 +245,8 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         action: an action from `legal_actions(state)`, or its text.
         seat: the seat that sends the action, if known (a server passes the
             authenticated seat); an action from another seat than the one
-            to act is refused.
+            to act is refused, and only then does a refusal name the cards
+            that seat holds.
 
     Returns:
         The new state. When the action ends a hand, the hand is scored and
@@ -231,17 +265,25 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     Raises:
         IllegalActionError: the action is not legal now, or not this seat's to take.
         InvalidNotationError: `action` is text that is no action.
+        TypeError: `state` is not a `GameState`, or `seat` is not a whole number.
     """
+    if type(state) is not GameState:
+        raise TypeError(f"apply_action takes a GameState, not {type(state).__name__}")
     if isinstance(action, str):
         action = parse_action(action)
-    legal = state._legal
-    if legal is None:
-        legal = legal_actions(state)
-    if seat is not None and seat != state.to_act:
-        raise IllegalActionError(action, seat, _not_your_turn(state))
-    if action not in legal:
-        raise IllegalActionError(action, state.to_act, _why_illegal(state, action))
+    if seat is not None and (type(seat) is not int):
+        raise TypeError(f"seat must be a whole number (an int), not {type(seat).__name__}")
     phase = state.phase
+    if (
+        phase is Phase.PLAY
+        and seat is None
+        and type(action) is Play
+        and playable(state)[0] >> action.card.index & 1
+    ):  # the hot path: the same rule as play_refusal, without building a reason
+        return apply_play(state, action)
+    why = refusal(state, action, seat=seat)
+    if why is not None:
+        return _refuse(state, action, seat, why)
     if phase is Phase.PLAY:
         return apply_play(state, action)  # type: ignore[arg-type]
     if phase is Phase.BIDDING:
@@ -251,99 +293,5 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     return apply_declaration(state, action)  # type: ignore[arg-type]
 
 
-# --- why an action is illegal (off the hot path) ------------------------------------
-
-
-def _not_your_turn(state: GameState) -> str:
-    if state.to_act is None:
-        return "the game is over"
-    return f"it is seat {state.to_act}'s turn"
-
-
-def _why_illegal(state: GameState, action: Any) -> str:
-    phase = state.phase
-    if phase is Phase.GAME_OVER:
-        return f"the game is over (side {state.winner} won)"
-    if not isinstance(action, Pass | Bid | Play | Pitch | DeclareTrump | Discard):
-        return f"{action!r} is not an action (use the action classes or parse_action)"
-    if phase is Phase.BIDDING:
-        return _why_call_illegal(state, action)
-    if phase is Phase.DECLARE_TRUMP:
-        return "the pitcher must first name trump (e.g. 'trump S')"
-    if phase is Phase.DISCARD:
-        return _why_discard_illegal(state, action)
-    if not isinstance(action, Play):
-        return "the auction is over: play a card"
-    return _why_card_illegal(state, action)
-
-
-def _why_call_illegal(state: GameState, action: Action) -> str:
-    rules, hand = state.rules, state.hand
-    if not isinstance(action, Pass | Bid | Pitch):
-        return "the auction is still on: pass or bid"
-    seat = state.to_act
-    assert seat is not None
-    if isinstance(action, Pitch):
-        if not rules.pitch_instead_of_bid:
-            return "pitching instead of bidding is not part of these rules"
-        if not state.held[seat] >> action.card.index & 1:
-            return f"seat {seat} does not hold {action.card.symbol}"
-        return f"a pitch is a bid of 4, and 4 cannot be bid now (highest so far {hand.high})"
-    if state.trick is not None:
-        return "a card was pitched: the dealer may only pass, pitch a card or call Smudge"
-    dealer_turn = seat == hand.dealer
-    if isinstance(action, Pass):
-        if rules.all_pass is AllPass.DEALER_EXACTLY_MIN:
-            return f"everyone else passed: the dealer must bid {rules.min_bid}"
-        return f"everyone else passed: the dealer must bid at least {rules.min_bid}"
-    level = action.level
-    if level == SMUDGE and not rules.smudge:
-        return "these rules have no Smudge (the highest bid is 4)"
-    if level < rules.min_bid:
-        return f"the lowest bid is {rules.min_bid}"
-    if dealer_turn and hand.high == 0:
-        return f"everyone else passed: the dealer must bid exactly {rules.min_bid}"
-    if level == hand.high and dealer_turn and not dealer_may_match(rules, hand.high):
-        if rules.dealer_match is DealerMatch.NONE:
-            return f"the dealer may not match the highest bid ({hand.high}) in these rules"
-        return f"the dealer may not match the top call ({hand.high})"
-    return f"a bid must be higher than the highest so far ({hand.high}, by seat {hand.bidder})"
-
-
-def _why_discard_illegal(state: GameState, action: Action) -> str:
-    if not isinstance(action, Discard):
-        return "everyone discards before play: e.g. 'discard 2C 7D' (or 'discard' for none)"
-    seat = state.to_act
-    assert seat is not None
-    missing = [card.symbol for card in action.cards if not state.held[seat] >> card.index & 1]
-    if missing:
-        return f"seat {seat} does not hold {' '.join(missing)}"
-    allowed, fewest, most = discardable(state)
-    if state.rules.discards:
-        return f"every player discards exactly {fewest} cards"
-    if any(not allowed >> card.index & 1 for card in action.cards):
-        return "trumps may not be discarded in the draw"
-    return f"the stock can refill only {most} cards"
-
-
-def _why_card_illegal(state: GameState, action: Play) -> str:
-    seat = state.to_act
-    assert seat is not None and state.trick is not None
-    card, held = action.card, state.held[seat]
-    if not held >> card.index & 1:
-        return f"seat {seat} does not hold {card.symbol}"
-    trump = state.hand.trump
-    led = state.trick.led_suit
-    allowed = " ".join(c.symbol for c in cards_of(legal_cards(state)))
-    assert trump is not None
-    if led is None:
-        return f"the pitcher's first lead must be a trump ({trump.symbol}): play one of {allowed}"
-    if led is not trump and not state.tricks and state.rules.no_trump_first_trick:
-        return f"no trump may be played to the first trick unless you must: play one of {allowed}"
-    if led is trump:
-        return f"trump ({trump.symbol}) was led and seat {seat} holds trump: play one of {allowed}"
-    held_led = " ".join(c.symbol for c in cards_of(held & SUIT_MASKS[led]))
-    return (
-        f"must follow {led.symbol} or trump ({trump.symbol}): {card.symbol} is neither, "
-        f"and seat {seat} holds {held_led}"
-    )
+def _refuse(state: GameState, action: object, seat: int | None, why: str) -> GameState:
+    raise IllegalActionError(action, state.to_act if seat is None else seat, why)

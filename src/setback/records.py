@@ -4,56 +4,12 @@ from __future__ import annotations
 
 import attrs
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pitch, Play
-from .cards import Suit, cards_of
 from .engine import apply_action, new_game
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
 from .rules import SMUDGE, Rules
-from .state import GameRecord, GameState, HandResult, Phase, Trick
+from .state import GameRecord, GameState, HandResult
 
 __all__ = ["format_hand", "game_record", "replay"]
-
-
-def _hand_actions(
-    rules: Rules,
-    dealer: int,
-    bids: tuple[tuple[int, Action], ...],
-    trump: Suit | None,
-    discards: list[tuple[int, Discard]],
-    tricks: tuple[Trick, ...],
-    auction_over: bool,
-) -> list[Action]:
-    """The actions of one hand, in the order they were taken."""
-    actions = [action for _, action in bids]
-    if not auction_over:
-        return actions
-    if rules.declares_trump and trump is not None:
-        actions.append(DeclareTrump(trump))
-    actions.extend(
-        discard
-        for _, discard in sorted(discards, key=lambda d: (d[0] - dealer - 1) % rules.players)
-    )
-    plays = [Play(card) for trick in tricks for _, card in trick.plays]
-    pitched = any(isinstance(action, Pitch) for _, action in bids)
-    if pitched and plays and not isinstance(bids[-1][1], Bid):
-        plays = plays[1:]  # the first lead was the pitched card itself
-    actions.extend(plays)
-    return actions
-
-
-def _result_actions(rules: Rules, result: HandResult) -> list[Action]:
-    discards = []
-    if result.pitcher is not None and (rules.draw or rules.discards):
-        discards = [(seat, Discard(cards)) for seat, cards in enumerate(result.discards)]
-    return _hand_actions(
-        rules,
-        result.dealer,
-        result.bids,
-        result.trump,
-        discards,
-        result.tricks,
-        result.pitcher is not None,
-    )
 
 
 def game_record(state: GameState) -> GameRecord:
@@ -71,23 +27,9 @@ def game_record(state: GameState) -> GameRecord:
         >>> [str(action) for action in game_record(state).actions]
         ['bid 2']
     """
-    rules, hand = state.rules, state.hand
-    actions: list[Action] = []
-    for result in state.history:
-        actions += _result_actions(rules, result)
-    if not state.is_over:
-        auction_over = state.phase is not Phase.BIDDING
-        discards: list[tuple[int, Discard]] = []
-        if hand.discards and (rules.draw or rules.discards):
-            order = [(hand.dealer + k) % rules.players for k in range(1, rules.players + 1)]
-            done = order if state.phase is Phase.PLAY else order[: order.index(state.to_act)]  # type: ignore[arg-type]
-            discards = [(seat, Discard(cards_of(hand.discards[seat]))) for seat in done]
-        tricks = state.tricks + ((state.trick,) if state.trick and auction_over else ())
-        declared = hand.trump if state.phase is not Phase.DECLARE_TRUMP else None
-        actions += _hand_actions(
-            rules, hand.dealer, hand.bids, declared, discards, tricks, auction_over
-        )
-    return attrs.evolve(state.origin, actions=tuple(actions))
+    if type(state) is not GameState:
+        raise TypeError(f"game_record takes a GameState, not {type(state).__name__}")
+    return attrs.evolve(state.origin, actions=tuple(state.log))
 
 
 MAX_ACTIONS = 200_000

@@ -3,63 +3,20 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import attrs
 
 from .errors import RulesError
+from .options import AllPass, DealerMatch, LowTo, WinRule
+from .points import FOUR_POINTS, Point
 
-__all__ = ["AllPass", "DealerMatch", "LowTo", "Rules", "WinRule"]
+__all__ = ["AllPass", "DealerMatch", "LowTo", "Rules", "WinRule", "seat_side"]
 
 SMUDGE = 5
 """The contract value of a Smudge: it ranks above 4 and is worth 5."""
-
-
-class DealerMatch(enum.Enum):
-    """Whether the dealer, calling last, may match the highest bid and take the contract."""
-
-    NONE = "none"
-    """The dealer must bid higher, like everyone else."""
-    BELOW_MAX = "below_max"
-    """The dealer may match any bid but the top call (Smudge, or 4 where there is no Smudge)."""
-    ANY = "any"
-    """The dealer may match any bid, Smudge included."""
-
-
-class AllPass(enum.Enum):
-    """What happens when everyone before the dealer passes."""
-
-    DEALER_EXACTLY_MIN = "dealer_exactly_min"
-    """The stuck dealer must bid exactly the minimum bid."""
-    DEALER_AT_LEAST_MIN = "dealer_at_least_min"
-    """The stuck dealer must bid, any call of at least the minimum."""
-    REDEAL = "redeal"
-    """The dealer may pass too; then the same dealer deals a new hand."""
-    PASS_DEAL = "pass_deal"
-    """The dealer may pass too; then the deal passes to the left."""
-
-
-class LowTo(enum.Enum):
-    """Who scores the Low point."""
-
-    CAPTURER = "capturer"
-    """The side that wins the trick containing the lowest trump."""
-    HOLDER = "holder"
-    """The side that held the lowest trump when trick play began."""
-
-
-class WinRule(enum.Enum):
-    """Who wins when scores reach the target."""
-
-    BID_OUT = "bid_out"
-    """Only the pitching side, at the end of a hand in which it made its bid (RULES §1.8)."""
-    PITCHER_FIRST = "pitcher_first"
-    """Anyone reaching the target; the pitcher's points count first, then High, Low,
-    Jack and Game in that order (RULES §2.5)."""
-    HIGHEST_SCORE = "highest_score"
-    """The highest score once anyone reaches the target; a tie at the top goes to the
-    pitching side if it is among the tied, else play goes on."""
 
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -157,10 +114,6 @@ class Rules:
     """RULES §4.3: the pitcher declares trump and may lead any card; in trick 1, to a
     non-trump lead, nobody may trump unless he holds only trumps."""
 
-    _side_of: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
-    _tricks_per_hand: int = attrs.field(init=False, repr=False, eq=False)
-    _sides: tuple[tuple[int, ...], ...] = attrs.field(init=False, repr=False, eq=False)
-
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
             raise RulesError(
@@ -171,25 +124,13 @@ class Rules:
             raise RulesError(
                 "pitch_instead_of_bid does not combine with "
                 + ", ".join(self._declaring_variants())
-                + ": there the pitcher declares trump before the first lead (RULES §4.2)"
+                + ": there the pitcher declares trump before the first lead"
             )
-        if self.draw and self.discards:
+        if self.draw and self.discard_count:
             raise RulesError(
                 "draw does not combine with the six-player game: everyone already discards "
-                "two, and the stock of four cards cannot refill the hands (RULES §4.4)"
+                "two, and the stock of four cards cannot refill the hands"
             )
-        if self.partnerships:
-            half = self.players // 2
-            side_of = tuple(seat % half for seat in range(self.players))
-        else:
-            side_of = tuple(range(self.players))
-        sides = tuple(
-            tuple(seat for seat in range(self.players) if side_of[seat] == side)
-            for side in range(max(side_of) + 1)
-        )
-        object.__setattr__(self, "_side_of", side_of)
-        object.__setattr__(self, "_tricks_per_hand", self.hand_size - self.discards)
-        object.__setattr__(self, "_sides", sides)
 
     # --- presets ----------------------------------------------------------------
 
@@ -259,10 +200,28 @@ class Rules:
 
     # --- derived ------------------------------------------------------------------
 
-    @property
+    @functools.cached_property
+    def side_count(self) -> int:
+        """How many sides there are: `players // 2` with partnerships, else `players`."""
+        return self.players // 2 if self.partnerships else self.players
+
+    @functools.cached_property
+    def seat_sides(self) -> tuple[int, ...]:
+        """The side of each seat, seat 0 first: `(0, 1, 0, 1)` for partnerships of four.
+
+        The one seating table: everything that needs a seat's side reads it (or
+        `side_of`, which checks the seat).
+        """
+        return tuple(seat_side(seat, self.side_count) for seat in range(self.players))
+
+    @functools.cached_property
     def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
-        return self._sides
+        table = self.seat_sides
+        return tuple(
+            tuple(seat for seat in range(self.players) if table[seat] == side)
+            for side in range(self.side_count)
+        )
 
     @property
     def hand_size(self) -> int:
@@ -270,14 +229,34 @@ class Rules:
         return 8 if self.partnerships and self.players == 6 else 6
 
     @property
-    def discards(self) -> int:
-        """Cards each player discards after trump is declared: 2 in the six-player game."""
+    def discard_count(self) -> int:
+        """Cards each player must discard after trump is declared: 2 in the six-player
+        game, else 0 (the draw variant's discards are free, see `draw`)."""
         return 2 if self.partnerships and self.players == 6 else 0
 
     @property
+    def discards(self) -> int:
+        """The same as `discard_count` (the older name)."""
+        return self.discard_count
+
+    @functools.cached_property
     def tricks_per_hand(self) -> int:
         """Tricks played each hand: the cards each player holds when play begins."""
-        return self._tricks_per_hand
+        return self.hand_size - self.discard_count
+
+    @property
+    def points(self) -> tuple[Point, ...]:
+        """The points a hand awards, in award order: High, Low, Jack, Game.
+
+        The order of `HandResult.points` and of the pitcher-first race. Scoring
+        walks this tuple; each `Point` knows how it is awarded and what it is worth.
+        """
+        return FOUR_POINTS
+
+    @functools.cached_property
+    def total_points(self) -> int:
+        """The most points one side can win in a hand: the worth of every point (4)."""
+        return sum(point.worth for point in self.points)
 
     @property
     def declares_trump(self) -> bool:
@@ -289,16 +268,21 @@ class Rules:
     def must_lead_trump(self) -> bool:
         """Whether the pitcher's first lead must be a trump if he holds one (draw, six
         players), unless no trump may be played to the first trick."""
-        return (self.draw or self.discards > 0) and not self.no_trump_first_trick
+        return (self.draw or self.discard_count > 0) and not self.no_trump_first_trick
 
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
-        return names + (["six players"] if self.discards else [])
+        return names + (["six players"] if self.discard_count else [])
 
     @property
     def max_bid(self) -> int:
-        """The highest call: 5 (Smudge) where Smudge exists, else 4."""
-        return SMUDGE if self.smudge else 4
+        """The highest call: Smudge (5) where Smudge exists, else the highest plain bid (4)."""
+        return self.max_plain_bid + 1 if self.smudge else self.max_plain_bid
+
+    @property
+    def max_plain_bid(self) -> int:
+        """The highest plain bid: every point of the hand (4)."""
+        return self.total_points
 
     def side_of(self, seat: int) -> int:
         """The side that `seat` plays for: an index into `sides` and into scores.
@@ -306,6 +290,17 @@ class Rules:
         Raises:
             RulesError: there is no such seat.
         """
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise RulesError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
-        return self._side_of[seat]
+        return self.seat_sides[seat]
+
+
+def seat_side(seat: int, side_count: int) -> int:
+    """The seating rule: seat `seat` plays for side `seat % side_count`.
+
+    With partnerships of two this puts partners opposite (seats i and
+    i + players/2); in cutthroat (as many sides as seats) each seat is its own
+    side. `Rules.seat_sides` is built from it, and `HandResult.pitching_side`
+    asks it, so the rule has one home.
+    """
+    return seat % side_count

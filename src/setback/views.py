@@ -90,12 +90,13 @@ def observe(state: GameState, seat: int) -> PlayerView:
 
     Raises:
         RulesError: there is no such seat.
+        TypeError: `state` is not a `GameState`.
     """
+    if type(state) is not GameState:
+        raise TypeError(f"observe takes a GameState, not {type(state).__name__}")
     rules = state.rules
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
         raise RulesError(f"no seat {seat!r}: seats are 0 to {rules.players - 1}")
-    hand = state.hand
-    own_discards = hand.discards[seat] if hand.discards else 0
     last = _public_result(state.history[-1], seat) if state.history else None
     return PlayerView(
         rules=rules,
@@ -107,14 +108,14 @@ def observe(state: GameState, seat: int) -> PlayerView:
         scores=state.scores,
         hand=cards_of(state.held[seat]),
         hand_sizes=tuple(mask.bit_count() for mask in state.held),
-        stock_size=len(hand.stock),
-        bids=hand.bids if not state.is_over else (),
-        pitcher=state.pitcher if not state.is_over else None,
-        contract=state.contract if not state.is_over else None,
-        trump=state.trump if not state.is_over else None,
+        stock_size=len(state.hand_state.stock),
+        bids=state.bids,
+        pitcher=state.pitcher,
+        contract=state.contract,
+        trump=state.trump,
         trick=state.trick,
         tricks=state.tricks,
-        discards=cards_of(own_discards) if not state.is_over else (),
+        discards=state.discards[seat],
         legal_actions=legal_actions(state) if state.to_act == seat else (),
         last_result=last,
         winner=state.winner,

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play
 from ..cards import CARDS, Card, Rank, Suit
-from ..play import POWER
 from ..rules import SMUDGE, LowTo, Rules
 from ..state import Phase, Trick
+from ..trumps import trump_named_by, trump_table
 from ..views import PlayerView
 
 _PASS = Pass()
@@ -49,16 +49,16 @@ def trick_leader(trick: Trick, trump: Suit | None) -> tuple[int, Card] | None:
     """The `(seat, card)` winning `trick` so far."""
     if not trick.plays:
         return None
-    if trump is None:
-        trump = trick.plays[0][1].suit
-    power = POWER[trump * 4 + trick.plays[0][1].suit]
-    return max(trick.plays, key=lambda play: power[play[1].index])
+    table = trump_table(trump if trump is not None else trump_named_by(trick.plays[0][1]))
+    seat = table.winner(trick.plays)
+    return next(play for play in trick.plays if play[0] == seat)
 
 
 def strength(card: Card, trick: Trick, trump: Suit) -> int:
     """How strong `card` would be in `trick` (0 if it cannot win)."""
-    led = trick.plays[0][1].suit if trick.plays else card.suit
-    return POWER[trump * 4 + led][card.index]
+    table = trump_table(trump)
+    led = table.suit_of(trick.plays[0][1] if trick.plays else card)
+    return table.strength(card, led)
 
 
 class HeuristicBot:

@@ -7,8 +7,8 @@ import random
 from ..actions import Action, Pitch
 from ..cards import CARDS, Card, Suit, mask_of
 from ..engine import apply_action, legal_actions
-from ..play import POWER
-from ..state import GameRecord, GameState, HandState, Phase
+from ..state import EMPTY_LOG, GameRecord, GameState, HandState, Phase, make_state
+from ..trumps import trump_table
 from ..views import PlayerView
 from .heuristic import HeuristicBot
 
@@ -74,14 +74,13 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     hand = HandState(
         number=view.hand_number,
         dealer=view.dealer,
-        dealt=tuple(held),
         stock=tuple(card.index for card in pool),
         bids=view.bids,
-        high=view.contract or 0,
-        bidder=view.pitcher,
+        contract=view.contract or 0,
+        pitcher=view.pitcher,
         trump=view.trump,
     )
-    return GameState(
+    return make_state(
         rules=rules,
         origin=GameRecord(rules=rules, seed=rng.getrandbits(32)),
         phase=view.phase,
@@ -89,10 +88,11 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         scores=view.scores,
         history=(),
         winner=None,
-        hand=hand,
+        hand_state=hand,
         held=tuple(held),
         trick=view.trick,
         tricks=view.tricks,
+        log=EMPTY_LOG,
     )
 
 
@@ -102,14 +102,13 @@ def _greedy(state: GameState, legal: tuple[Action, ...], rng: random.Random) -> 
     trick = state.trick
     if trick is None or not trick.plays or len(legal) == 1 or rng.random() < 0.25:
         return rng.choice(legal)
-    trump = state.hand.trump
+    trump = state.trump
     assert trump is not None
-    power = POWER[trump * 4 + trick.plays[0][1].suit]
-    best_seat, best = trick.plays[0][0], -1
-    for seat, card in trick.plays:
-        if power[card.index] > best:
-            best_seat, best = seat, power[card.index]
-    side_of = state.rules._side_of
+    table = trump_table(trump)
+    power = table.power[table.suit_of(trick.plays[0][1])]
+    best_seat = table.winner(trick.plays)
+    best = max(power[card.index] for _, card in trick.plays)
+    side_of = state.rules.seat_sides
     ranked = sorted(legal, key=lambda action: power[action.card.index])  # type: ignore[union-attr]
     if side_of[best_seat] == side_of[state.to_act]:  # type: ignore[index]
         return ranked[0]

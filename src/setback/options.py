@@ -1,0 +1,53 @@
+"""The option enums of `Rules`: the dealer's match, the all-pass policy, Low, the win rule."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["AllPass", "DealerMatch", "LowTo", "WinRule"]
+
+
+class DealerMatch(enum.Enum):
+    """Whether the dealer, calling last, may match the highest bid and take the contract."""
+
+    NONE = "none"
+    """The dealer must bid higher, like everyone else."""
+    BELOW_MAX = "below_max"
+    """The dealer may match any bid but the top call (Smudge, or 4 where there is no Smudge)."""
+    ANY = "any"
+    """The dealer may match any bid, Smudge included."""
+
+
+class AllPass(enum.Enum):
+    """What happens when everyone before the dealer passes."""
+
+    DEALER_EXACTLY_MIN = "dealer_exactly_min"
+    """The stuck dealer must bid exactly the minimum bid."""
+    DEALER_AT_LEAST_MIN = "dealer_at_least_min"
+    """The stuck dealer must bid, any call of at least the minimum."""
+    REDEAL = "redeal"
+    """The dealer may pass too; then the same dealer deals a new hand."""
+    PASS_DEAL = "pass_deal"
+    """The dealer may pass too; then the deal passes to the left."""
+
+
+class LowTo(enum.Enum):
+    """Who scores the Low point."""
+
+    CAPTURER = "capturer"
+    """The side that wins the trick containing the lowest trump."""
+    HOLDER = "holder"
+    """The side that held the lowest trump when trick play began."""
+
+
+class WinRule(enum.Enum):
+    """Who wins when scores reach the target."""
+
+    BID_OUT = "bid_out"
+    """Only the pitching side, at the end of a hand in which it made its bid (RULES §1.8)."""
+    PITCHER_FIRST = "pitcher_first"
+    """Anyone reaching the target; the pitcher's points count first, then High, Low,
+    Jack and Game in that order (RULES §2.5)."""
+    HIGHEST_SCORE = "highest_score"
+    """The highest score once anyone reaches the target; a tie at the top goes to the
+    pitching side if it is among the tied, else play goes on."""

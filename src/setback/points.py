@@ -1,0 +1,128 @@
+"""The points of a hand as data: `Point`, what each is worth, and how each is awarded.
+
+Scoring walks `rules.points` in order and asks each point who takes it; a
+new point is one more member here and one more award function.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from .cards import Rank, index_of
+from .options import LowTo
+from .trumps import TrumpTable
+
+__all__ = ["FOUR_POINTS", "Point", "Tally"]
+
+
+class Point(enum.Enum):
+    """A point a hand can award (its value is its lower-case name)."""
+
+    HIGH = "high"
+    """The highest trump in play, to the side that held it."""
+    LOW = "low"
+    """The lowest trump in play, to its holder's or its capturer's side (`Rules.low_to`)."""
+    JACK = "jack"
+    """The jack of trumps, to the side that captured it; nobody if it is not in play."""
+    GAME = "game"
+    """The strictly highest total of card points taken in tricks; a tie at the top, nobody."""
+
+    @property
+    def worth(self) -> int:
+        """How many points it scores: 1."""
+        return 1
+
+    def award(self, tally: Tally) -> int | None:
+        """The side that takes this point in the hand `tally` describes, or None."""
+        return _AWARDS[self](tally)
+
+
+FOUR_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
+"""The points of the four-point game, in the order they are awarded."""
+
+
+@attrs.frozen
+class Tally:
+    """Everything the points of one played hand depend on, from one walk over its tricks."""
+
+    seat_sides: tuple[int, ...]
+    """Each seat's side (`Rules.seat_sides`)."""
+    low_to: LowTo
+    """Who takes Low."""
+    table: TrumpTable
+    """The trump of the hand."""
+    trumps: tuple[tuple[int, int, int], ...]
+    """Every trump in play as `(card index, holder, capturer)`, strongest first."""
+    captured: dict[int, int] = attrs.field(eq=False)
+    """Who captured each card in play: card index to seat."""
+    card_points: tuple[int, ...]
+    """Card points (for Game) in each side's tricks."""
+
+    @classmethod
+    def walk(
+        cls,
+        seat_sides: tuple[int, ...],
+        low_to: LowTo,
+        table: TrumpTable,
+        tricks: Sequence[tuple[Sequence[tuple[int, int]], int]],
+        card_points: Sequence[int],
+    ) -> Tally:
+        """The tally of `tricks`: each a sequence of `(seat, card index)` plays and its
+        winner; `card_points[index]` is each card's Game value."""
+        totals = [0] * (max(seat_sides) + 1)
+        captured: dict[int, int] = {}
+        trumps = []
+        trump_mask, power = table.trump_mask, table.power[table.trump]
+        for plays, winner in tricks:
+            side = seat_sides[winner]
+            for seat, index in plays:
+                captured[index] = winner
+                totals[side] += card_points[index]
+                if trump_mask >> index & 1:
+                    trumps.append((power[index], index, seat, winner))
+        trumps.sort(reverse=True)
+        return cls(
+            seat_sides=seat_sides,
+            low_to=low_to,
+            table=table,
+            trumps=tuple((index, holder, capturer) for _, index, holder, capturer in trumps),
+            captured=captured,
+            card_points=tuple(totals),
+        )
+
+    def capturer_of(self, rank: Rank) -> int | None:
+        """The side that captured the trump of `rank`, or None if it was not in play."""
+        seat = self.captured.get(index_of(self.table.trump, rank))
+        return None if seat is None else self.seat_sides[seat]
+
+
+def _high(tally: Tally) -> int | None:
+    return tally.seat_sides[tally.trumps[0][1]] if tally.trumps else None
+
+
+def _low(tally: Tally) -> int | None:
+    if not tally.trumps:
+        return None
+    _, holder, capturer = tally.trumps[-1]
+    return tally.seat_sides[holder if tally.low_to is LowTo.HOLDER else capturer]
+
+
+def _jack(tally: Tally) -> int | None:
+    return tally.capturer_of(Rank.JACK)
+
+
+def _game(tally: Tally) -> int | None:
+    totals = tally.card_points
+    best = max(totals)
+    return totals.index(best) if totals.count(best) == 1 else None
+
+
+_AWARDS: dict[Point, Callable[[Tally], int | None]] = {
+    Point.HIGH: _high,
+    Point.LOW: _low,
+    Point.JACK: _jack,
+    Point.GAME: _game,
+}
