@@ -1,13 +1,28 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
-Written straight from RULES.md §1 with cards and lists, no bit sets or tables.
+Written straight from RULES.md (§1 to §4) with cards and lists, no bit sets or tables,
+and never asking the engine what is legal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from setback import SMUDGE, Card, HandResult, LowTo, Rank, Rules, Suit, WinRule
+from setback import (
+    SMUDGE,
+    Action,
+    AllPass,
+    Bid,
+    Card,
+    DealerMatch,
+    HandResult,
+    LowTo,
+    Pitch,
+    Rank,
+    Rules,
+    Suit,
+    WinRule,
+)
 
 
 def legal_cards(
@@ -111,3 +126,52 @@ def winner(rules: Rules, before: Sequence[int], result: HandResult) -> int | Non
             if running[side] >= rules.target:
                 return side
     return None
+
+
+def legal_calls(
+    rules: Rules,
+    dealer: int,
+    seat: int,
+    calls: Sequence[tuple[int, Action]],
+    hand: Sequence[Card],
+    pitched: bool,
+) -> set[str]:
+    """RULES §1.3, §2.2, §3 and §4.2: the calls open to `seat`, as action texts.
+
+    `calls` is the auction so far, `(seat, action)` in order; `hand` what `seat` holds;
+    `pitched` whether a pitched card lies on the table (then `seat` is the dealer).
+    """
+    four = 4  # the highest plain bid (T of §6.3; 4 in the game of §1 to §5)
+    smudge = SMUDGE if rules.smudge else None
+    pitches = {f"pitch {card}" for card in hand} if rules.pitch_instead_of_bid else set()
+    if pitched:  # §4.2: the dealer answers a pitch, whatever the dealer-match option
+        return {"pass"} | ({"smudge"} if smudge else set()) | pitches
+    levels = [*range(rules.min_bid, four + 1), *([smudge] if smudge else [])]
+    bids = [
+        four if isinstance(action, Pitch) else action.level
+        for _, action in calls
+        if isinstance(action, Bid | Pitch)
+    ]
+    highest = max(bids, default=0)
+    may_pass = True
+    if seat != dealer:  # §1.3: strictly higher than the highest bid so far
+        open_levels = [level for level in levels if level > highest]
+    elif not bids:  # §1.3, §3: everyone else passed
+        if rules.all_pass is AllPass.DEALER_EXACTLY_MIN:
+            may_pass, open_levels = False, [rules.min_bid]
+        elif rules.all_pass is AllPass.DEALER_AT_LEAST_MIN:
+            may_pass, open_levels = False, levels
+        else:  # REDEAL, PASS_DEAL: the dealer may pass too
+            open_levels = levels
+    else:  # §1.3, §2.2, §3: the dealer may match, as the option says, or bid higher
+        top_call = smudge or four
+        match = rules.dealer_match is DealerMatch.ANY or (
+            rules.dealer_match is DealerMatch.BELOW_MAX and highest < top_call
+        )
+        open_levels = [level for level in levels if level > highest or (match and level == highest)]
+    texts = {"smudge" if level == SMUDGE else f"bid {level}" for level in open_levels}
+    if may_pass:
+        texts.add("pass")
+    if highest < four and four in open_levels:  # §4.2: a pitch is a bid of 4
+        texts |= pitches
+    return texts

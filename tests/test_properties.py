@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -26,6 +27,7 @@ from setback import (
     Rules,
     Suit,
     apply_action,
+    is_legal,
     legal_actions,
     new_game,
 )
@@ -33,7 +35,7 @@ from setback import (
 from . import reference
 from .strategies import any_rules, calm_choice, random_game, random_states, seeds
 
-EVERY_ACTION = (
+EVERY_ACTION: tuple[Action, ...] = (
     Pass(),
     *(Bid(level) for level in range(1, 6)),
     *(Play(card) for card in CARDS),
@@ -63,8 +65,9 @@ def order(action: Action) -> tuple[int, ...]:
 @settings(max_examples=150, deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -> None:
-    """Every action from legal_actions applies; every other one is refused, state unchanged;
-    in play the legal cards are exactly RULES §1.5's."""
+    """Every action from legal_actions applies; every other one is refused with a reason,
+    and is_legal says which is which; trying them leaves the state unchanged; in play the
+    legal cards are exactly RULES §1.5's."""
     for state in random_states(rules, seed, max_steps=250):
         legal = legal_actions(state)
         if state.is_over:
@@ -78,12 +81,76 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
             first = not state.tricks
             expected = reference.legal_cards(rules, hand, state.trick.cards, state.trump, first)
             assert {a.card for a in legal} == expected  # type: ignore[union-attr]
-        before = state
+        before = _snapshot(state)
+        for offer in legal:
+            assert is_legal(state, offer)
+            apply_action(state, offer)
+        offered = set(legal)
         for action in EVERY_ACTION:
-            if action not in legal:
-                with pytest.raises(IllegalActionError):
+            assert is_legal(state, action) == (action in offered), f"is_legal on {action}"
+            if action not in offered:
+                with pytest.raises(IllegalActionError) as refused:
                     apply_action(state, action)
-        assert state == before
+                reason = str(refused.value).partition(" is illegal: ")[2]
+                assert reason.strip(), f"{action} was refused without a reason"
+        assert _snapshot(state) == before, "trying actions changed the state"
+
+
+def _snapshot(state: GameState) -> tuple[object, ...]:
+    """What a player could read of `state`, computed afresh (a copy, not the state itself)."""
+    return (
+        state.phase,
+        state.to_act,
+        state.scores,
+        state.winner,
+        state.hands,
+        state.stock,
+        state.discards,
+        repr(state.bids),
+        repr(state.trick),
+        repr(state.tricks),
+        len(state.history),
+        repr(state.history[-1:]),
+        len(state.log),
+    )
+
+
+CARD_SYMBOL = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_a_refused_play_names_hidden_cards_only_to_their_holder(rules: Rules, seed: int) -> None:
+    """STYLE 'An error': a refusal names cards the sender may not know only when the caller
+    said which seat sent it. A play refused without `seat=` names no card in anyone's hand
+    but the one played; with `seat=` (the seat to act) it may name that seat's own cards,
+    never another seat's."""
+    for state in random_states(rules, seed, max_steps=120):
+        if state.phase is not Phase.PLAY:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        held = {card.symbol: holder for holder, hand in enumerate(state.hands) for card in hand}
+        legal = legal_actions(state)
+        for card in CARDS:
+            action = Play(card)
+            if action in legal:
+                continue
+            shown = set(CARD_SYMBOL.findall(_refusal(state, action, None))) - {card.symbol}
+            assert not shown & held.keys(), f"{action} refused naming held {sorted(shown)}"
+            shown = set(CARD_SYMBOL.findall(_refusal(state, action, seat))) - {card.symbol}
+            assert all(held.get(symbol, seat) == seat for symbol in shown), (
+                f"{action} by seat {seat} refused naming another seat's {sorted(shown)}"
+            )
+
+
+def _refusal(state: GameState, action: Action, seat: int | None) -> str:
+    """The message of the error `apply_action` raises for an illegal action."""
+    try:
+        apply_action(state, action, seat=seat)
+    except IllegalActionError as error:
+        return str(error)
+    raise AssertionError(f"{action} was not refused")
 
 
 @settings(max_examples=150, deadline=None)

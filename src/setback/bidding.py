@@ -145,9 +145,13 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
         if calls.may_pitch:
             return None
         plain = rules.max_plain_bid
-        return f"a pitch is a bid of {plain}, and {plain} cannot be bid now: " + _bounds_in_words(
-            rules, hand, calls
-        )
+        if hand.contract >= plain:
+            return (
+                f"a pitch is a bid of {plain}, open only while the highest bid is below "
+                f"{plain} (highest so far {hand.contract}, by seat {hand.pitcher})"
+            )
+        bounds = _bounds_in_words(rules, hand, calls)
+        return f"a pitch is a bid of {plain}, and {plain} cannot be bid now: {bounds}"
     level = action.level
     if level == SMUDGE and not rules.smudge:
         return f"these rules have no Smudge (the highest bid is {rules.max_plain_bid})"

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, parse_action
 from .bidding import apply_call, call_refusal, legal_calls
-from .cards import Card, mask_of, parse_cards
+from .cards import Card, mask_of, parse_cards, pick
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
     apply_declaration,
@@ -22,7 +22,7 @@ from .discarding import (
 )
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
 from .options import WinRule
-from .play import apply_play, legal_plays, play_refusal, playable
+from .play import PLAYS, apply_play, legal_plays, play_refusal
 from .rules import Rules
 from .state import EMPTY_LOG, GameRecord, GameState, Phase
 
@@ -146,6 +146,7 @@ def _check_hands(
 
 
 _ACTIONS = (Pass, Bid, Play, Pitch, DeclareTrump, Discard)
+_PLAY = Phase.PLAY
 
 _LEGAL: dict[Phase, Callable[[GameState], tuple[Action, ...]]] = {
     Phase.BIDDING: legal_calls,
@@ -185,8 +186,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if type(state) is not GameState:
         raise TypeError(f"legal_actions takes a GameState, not {type(state).__name__}")
     phase = state.phase
-    if phase is Phase.PLAY:
-        return legal_plays(state)
+    if phase is _PLAY:
+        return pick(PLAYS, state.playable[0])  # legal_plays(state), without the call
     if phase is Phase.GAME_OVER:
         return ()
     return _LEGAL[phase](state)
@@ -275,11 +276,11 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise TypeError(f"seat must be a whole number (an int), not {type(seat).__name__}")
     phase = state.phase
     if (
-        phase is Phase.PLAY
+        phase is _PLAY
         and seat is None
         and type(action) is Play
-        and playable(state)[0] >> action.card.index & 1
-    ):  # the hot path: the same rule as play_refusal, without building a reason
+        and state.playable[0] >> action.card.index & 1
+    ):  # the hot path: the same rule as play_refusal (following.playable), no words
         return apply_play(state, action)
     why = refusal(state, action, seat=seat)
     if why is not None:

@@ -223,12 +223,12 @@ class Rules:
             for side in range(self.side_count)
         )
 
-    @property
+    @functools.cached_property
     def hand_size(self) -> int:
         """Cards dealt to each player: 8 in the six-player partnership game, else 6."""
         return 8 if self.partnerships and self.players == 6 else 6
 
-    @property
+    @functools.cached_property
     def discard_count(self) -> int:
         """Cards each player must discard after trump is declared: 2 in the six-player
         game, else 0 (the draw variant's discards are free, see `draw`)."""
@@ -258,13 +258,13 @@ class Rules:
         """The most points one side can win in a hand: the worth of every point (4)."""
         return sum(point.worth for point in self.points)
 
-    @property
+    @functools.cached_property
     def declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead (draw, no trump in the
         first trick, six players), instead of the first card setting it."""
         return bool(self._declaring_variants())
 
-    @property
+    @functools.cached_property
     def must_lead_trump(self) -> bool:
         """Whether the pitcher's first lead must be a trump if he holds one (draw, six
         players), unless no trump may be played to the first trick."""
@@ -274,12 +274,12 @@ class Rules:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
         return names + (["six players"] if self.discard_count else [])
 
-    @property
+    @functools.cached_property
     def max_bid(self) -> int:
         """The highest call: Smudge (5) where Smudge exists, else the highest plain bid (4)."""
         return self.max_plain_bid + 1 if self.smudge else self.max_plain_bid
 
-    @property
+    @functools.cached_property
     def max_plain_bid(self) -> int:
         """The highest plain bid: every point of the hand (4)."""
         return self.total_points

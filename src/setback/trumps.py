@@ -83,7 +83,8 @@ def _table(trump: Suit) -> TrumpTable:
     return TrumpTable(trump=trump, suits=suits, masks=masks, power=power)
 
 
-_TABLES = tuple(_table(trump) for trump in Suit)
+TABLES = tuple(_table(trump) for trump in Suit)
+"""`TABLES[trump]`: the table of each trump (what `trump_table` returns)."""
 
 
 def trump_table(trump: Suit) -> TrumpTable:
@@ -96,7 +97,7 @@ def trump_table(trump: Suit) -> TrumpTable:
         >>> table.strength(two, Suit.HEARTS) > table.strength(ace, Suit.HEARTS)
         True
     """
-    return _TABLES[trump]
+    return TABLES[trump]
 
 
 def trump_named_by(card: Card) -> Suit:
@@ -119,4 +120,4 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
         >>> trick_winner([(0, Card.parse("KH")), (1, Card.parse("2S"))], Suit.SPADES)
         1
     """
-    return _TABLES[trump].winner(plays)
+    return TABLES[trump].winner(plays)

@@ -1,0 +1,86 @@
+"""The rules of following: which cards the seat to act may play, and which rule says so.
+
+`playable` is their one home. `GameState.playable` holds its answer for
+every state (so `legal_actions` and `apply_action` read it without asking
+twice), and the refusal's words come from the `Narrowed` rule it names. It
+reads a card's suit from the `TrumpTable` of the current trump, never from
+`card.suit`.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from .phase import Phase
+from .trumps import TABLES
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__: list[str] = []
+
+
+class Narrowed(enum.Enum):
+    """Which rule of following narrowed the cards a seat may play; its value is the
+    rule in words (a template of `{card}`, `{led}` and `{trump}`)."""
+
+    NOTHING = "any card held may be played"
+    LEAD_TRUMP = "the pitcher's first lead must be a trump ({trump}) while he holds one"
+    FOLLOW_TRUMP = "trump ({trump}) was led: a player holding a trump must play one"
+    FOLLOW_OR_TRUMP = "must follow {led} or trump ({trump}): {card} is neither"
+    NO_TRUMP_FIRST_TRICK = (
+        "no trump may be played to the first trick unless you must: to a {led} lead, "
+        "follow suit, else play a non-trump, and a trump ({trump}) only holding nothing else"
+    )
+
+
+_NOTHING = Narrowed.NOTHING
+_LEAD_TRUMP = Narrowed.LEAD_TRUMP
+_FOLLOW_TRUMP = Narrowed.FOLLOW_TRUMP
+_FOLLOW_OR_TRUMP = Narrowed.FOLLOW_OR_TRUMP
+_NO_TRUMP_FIRST_TRICK = Narrowed.NO_TRUMP_FIRST_TRICK
+
+
+_PLAY = Phase.PLAY
+_NONE = (0, Narrowed.NOTHING)
+
+
+def playable(state: GameState) -> tuple[int, Narrowed]:
+    """The cards the seat to act may play (a bit set), and the rule that narrowed them;
+    no card outside trick play.
+
+    Any card to lead, but the pitcher's first lead must be a trump if he holds
+    one where `rules.must_lead_trump`. To a trump lead, a trump if you hold
+    one. To another lead, a card of the led suit or a trump if you hold the
+    led suit (you may trump although you could follow), else any card. With
+    no trump in the first trick, in trick 1 to a non-trump lead: the led suit
+    if you hold it, else a non-trump if you hold one, else a trump.
+    """
+    if state.phase is not _PLAY:
+        return _NONE
+    seat = state.to_act
+    trick = state.trick
+    assert seat is not None and trick is not None
+    held = state.held[seat]
+    plays = trick.plays
+    trump = state.hand_state.trump
+    if not plays:
+        if trump is not None and not state.tricks and state.rules.must_lead_trump:
+            trumps = held & TABLES[trump].trump_mask
+            if trumps:
+                return trumps, _LEAD_TRUMP
+        return held, _NOTHING
+    assert trump is not None
+    table = TABLES[trump]
+    masks = table.masks
+    led = table.suits[plays[0][1].index]
+    led_mask = masks[led]
+    if led is not trump and not state.tricks and state.rules.no_trump_first_trick:
+        narrowed = held & led_mask or held & ~masks[trump]
+        return (narrowed, _NO_TRUMP_FIRST_TRICK) if narrowed else (held, _NOTHING)
+    if held & led_mask:
+        if led is trump:
+            return held & led_mask, _FOLLOW_TRUMP
+        return held & (led_mask | masks[trump]), _FOLLOW_OR_TRUMP
+    return held, _NOTHING
