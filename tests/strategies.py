@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from hypothesis import strategies as st
 
@@ -86,6 +86,21 @@ def random_states(rules: Rules, seed: int, *, max_steps: int = 600) -> Iterator[
             return
         state = apply_action(state, calm_choice(state, rng))
         yield state
+
+
+def play_until(
+    state: GameState,
+    done: Callable[[GameState], bool],
+    choose: Callable[[GameState], Action],
+    *,
+    max_steps: int = 5000,
+) -> GameState:
+    """Apply `choose(state)` until `done(state)`; fail (never hang) after `max_steps`."""
+    for _ in range(max_steps):
+        if done(state):
+            return state
+        state = apply_action(state, choose(state))
+    raise AssertionError(f"still not done after {max_steps} actions: a rule may be broken")
 
 
 def random_game(rules: Rules, seed: int, *, max_steps: int = 600) -> GameState:

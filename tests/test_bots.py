@@ -10,6 +10,8 @@ from setback import Phase, PlayerView, Rules, RulesError, Suit, apply_action, ne
 from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
 from setback.bots.montecarlo import _voids, determinize
 
+from .strategies import play_until
+
 RULES = [
     Rules.setback(),
     Rules.six_player(),
@@ -79,7 +81,7 @@ def test_heuristic_beats_cautious_random_players() -> None:
         heuristic = [HeuristicBot(seed=game * 4 + k) for k in range(2)]
         cautious = [RandomBot(seed=game * 4 + 2 + k, cautious=True) for k in range(2)]
         bots = [heuristic[0], cautious[0], heuristic[1], cautious[1]]
-        final = play_game(Rules.setback(), bots, seed=game, dealer=game % 4)
+        final = play_game(Rules.setback(), bots, seed=game, dealer=game % 4, max_hands=500)
         wins += final.winner == 0
     assert wins >= 17
 
@@ -101,8 +103,11 @@ def test_determinized_deals_agree_with_the_view(seed: int) -> None:
     rng = random.Random(seed)
     bots = [HeuristicBot(seed=s) for s in range(4)]
     state = new_game(rules, seed=seed)
-    while state.phase is not Phase.PLAY or len(state.tricks) < 1 + seed % 4:
-        state = apply_action(state, bots[state.to_act].choose(observe(state, state.to_act)))  # type: ignore[index]
+    state = play_until(
+        state,
+        lambda s: s.phase is Phase.PLAY and len(s.tricks) >= 1 + seed % 4,
+        lambda s: bots[s.to_act].choose(observe(s, s.to_act)),  # type: ignore[index,arg-type]
+    )
     view = observe(state, state.to_act)  # type: ignore[arg-type]
     voids = _voids(view)
     for _ in range(10):

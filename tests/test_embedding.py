@@ -42,7 +42,7 @@ from setback import (
     replay,
 )
 
-from .strategies import any_rules, calm_choice, random_game, random_states, seeds
+from .strategies import any_rules, calm_choice, play_until, random_game, random_states, seeds
 
 CARD_TEXT = re.compile(r'"((?:10|[2-9JQKA])[CDHS])"')
 
@@ -335,8 +335,7 @@ def test_game_record_lists_every_kind_of_action() -> None:
     rules = Rules.setback(draw=True)
     rng = random.Random(4)
     state = new_game(rules, seed=4)
-    while len(state.history) < 3:
-        state = apply_action(state, calm_choice(state, rng))
+    state = play_until(state, lambda s: len(s.history) >= 3, lambda s: calm_choice(s, rng))
     kinds = {type(action) for action in game_record(state).actions}
     assert {Pass, Bid, DeclareTrump, Discard, Play} <= kinds
 

@@ -20,6 +20,7 @@ from setback import (
     observe,
 )
 
+from .strategies import play_until
 from .support import act, deal, hand, play
 
 
@@ -106,10 +107,11 @@ def _first_hand_with_discards(rules: Rules) -> GameState:
     """Play hand 0: everyone passes and the stuck dealer bids, every seat discards as many
     cards as it may, then each seat plays its first legal card."""
     state = new_game(rules, seed=5, dealer=rules.players - 1)
-    while not state.history:
-        legal = legal_actions(state)
-        state = apply_action(state, legal[-1] if state.phase is Phase.DISCARD else legal[0])
-    return state
+    return play_until(
+        state,
+        lambda s: bool(s.history),
+        lambda s: legal_actions(s)[-1 if s.phase is Phase.DISCARD else 0],
+    )
 
 
 @pytest.mark.parametrize(

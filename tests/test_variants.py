@@ -20,7 +20,7 @@ from setback import (
     parse_cards,
 )
 
-from .strategies import calm_choice
+from .strategies import calm_choice, play_until
 from .support import act, deal, hand
 
 AUCTION = Rules.auction_pitch(players=4)
@@ -206,8 +206,7 @@ def test_pitched_card_counts_as_its_pitchers() -> None:
 
     rng = random.Random(3)
     state = apply_action(_ben_pitches(), "pass")  # type: ignore[arg-type]
-    while not state.history:
-        state = apply_action(state, calm_choice(state, rng))
+    state = play_until(state, lambda s: bool(s.history), lambda s: calm_choice(s, rng))
     assert Card.parse("7D") in state.history[0].hands[1]
 
 
@@ -292,8 +291,7 @@ def test_a_declared_suit_nobody_holds_gives_high_and_low_to_nobody() -> None:
     state = act(deal(NO_TRUMP_FIRST, hands), "A 2, B pass, C pass, D pass")
     state = apply_action(state, "trump S")
     rng = random.Random(0)
-    while not state.history:
-        state = apply_action(state, calm_choice(state, rng))
+    state = play_until(state, lambda s: bool(s.history), lambda s: calm_choice(s, rng))
     result = state.history[0]
     assert result.trump is Suit.SPADES
     assert result.points["high"] is None and result.points["low"] is None
@@ -340,7 +338,9 @@ def test_six_player_game_is_only_for_a_strictly_highest_total() -> None:
     rng = random.Random(2)
     seen = 0
     state = new_game(SIX, seed=4)
-    while seen < 30 and not state.is_over:
+    for _ in range(5000):
+        if seen >= 30 or state.is_over:
+            break
         state = apply_action(state, calm_choice(state, rng))
         if state.history and len(state.history) > seen:
             seen = len(state.history)
