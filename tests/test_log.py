@@ -54,11 +54,21 @@ def test_the_log_holds_every_action_in_the_order_taken() -> None:
     assert game_record(state).actions == tuple(taken)
 
 
-def test_a_step_adds_one_action_and_shares_the_rest() -> None:
+def test_a_step_adds_one_action_and_shares_the_earlier_hands() -> None:
+    """Within a hand a step copies only that hand's actions; at its end the hand's actions
+    become one shared chunk of the next hand's log."""
     state, _ = _long_game(50)
-    after = apply_action(state, calm_choice(state, random.Random(0)))
-    assert after.log.earlier is state.log
-    assert len(after.log) == len(state.log) + 1
+    rng = random.Random(0)
+    after = apply_action(state, calm_choice(state, rng))
+    assert list(after.log) == [*state.log, after.log[-1]]
+    if len(after.history) == len(state.history):
+        assert after.earlier_log is state.earlier_log
+    for _ in range(200):
+        if len(after.history) > len(state.history):
+            break
+        state, after = after, apply_action(after, calm_choice(after, rng))
+    assert after.earlier_log.earlier is state.earlier_log or not state.earlier_log
+    assert after.hand_log == ()
 
 
 def test_a_long_log_compares_hashes_pickles_and_prints_without_recursion() -> None:

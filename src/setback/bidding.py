@@ -79,7 +79,7 @@ def open_calls(state: GameState) -> OpenCalls:
     """
     rules, hand = state.rules, state.hand_state
     top, plain = rules.max_bid, rules.max_plain_bid
-    if state.trick is not None:
+    if state.leader is not None:
         lowest = SMUDGE if rules.smudge else top + 1
         return OpenCalls(True, lowest, top, True, Bound.ANSWER_PITCH)
     contract = hand.contract
@@ -194,7 +194,7 @@ def apply_call(state: GameState, action: Action) -> GameState:
     seat = state.to_act
     assert seat is not None
     bids = (*hand.bids, (seat, action))
-    if state.trick is not None:
+    if state.leader is not None:
         return _answer_pitch(state, action, bids)
     if isinstance(action, Pitch):
         return _pitch(state, action, bids)
@@ -229,7 +229,8 @@ def _next(
         to_act=to_act,
         hand_state=hand,
         held=state.held if held is None else held,
-        trick=trick,
+        leader=None if trick is None else trick.leader,
+        plays=() if trick is None else trick.plays,
         tricks=(),
     )
 

@@ -103,7 +103,7 @@ def close_hand(state: GameState, action: Action, result: HandResult) -> GameStat
     rules = state.rules
     scores = tuple(a + b for a, b in zip(state.scores, result.score_changes, strict=True))
     history = (*state.history, result)
-    log = state.log.add(action)
+    log = state.earlier_log.extend((*state.hand_log, action))
     winner = game_winner(rules, state.scores, result)
     if winner is None:
         dealer = next_dealer(rules, result)

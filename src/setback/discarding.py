@@ -14,7 +14,7 @@ import attrs
 
 from .actions import Action, DeclareTrump, Discard
 from .cards import CARDS, Suit, cards_of, mask_of
-from .state import GameState, Phase, Trick, advance
+from .state import GameState, Phase, advance
 from .trumps import trump_table
 
 __all__: list[str] = []
@@ -41,9 +41,9 @@ def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
     hand = attrs.evolve(hand, trump=action.suit, discarded=(0,) * rules.players)
     assert hand.pitcher is not None
     if rules.discard_count or rules.draw:
-        phase, to_act, trick = Phase.DISCARD, (hand.dealer + 1) % rules.players, None
+        phase, to_act, leader = Phase.DISCARD, (hand.dealer + 1) % rules.players, None
     else:
-        phase, to_act, trick = Phase.PLAY, hand.pitcher, Trick(hand.pitcher)
+        phase, to_act, leader = Phase.PLAY, hand.pitcher, hand.pitcher
     return advance(
         state,
         action,
@@ -51,7 +51,8 @@ def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
         to_act=to_act,
         hand_state=hand,
         held=state.held,
-        trick=trick,
+        leader=leader,
+        plays=(),
         tricks=(),
     )
 
@@ -125,9 +126,9 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
     discarded[seat] = thrown
     hand = attrs.evolve(hand, stock=stock, discarded=tuple(discarded))
     if seat == hand.dealer:
-        phase, to_act, trick = Phase.PLAY, pitcher, Trick(pitcher)
+        phase, to_act, leader = Phase.PLAY, pitcher, pitcher
     else:
-        phase, to_act, trick = Phase.DISCARD, (seat + 1) % rules.players, None
+        phase, to_act, leader = Phase.DISCARD, (seat + 1) % rules.players, None
     return advance(
         state,
         action,
@@ -135,6 +136,7 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
         to_act=to_act,
         hand_state=hand,
         held=tuple(held),
-        trick=trick,
+        leader=leader,
+        plays=(),
         tricks=(),
     )

@@ -60,10 +60,9 @@ def playable(state: GameState) -> tuple[int, Narrowed]:
     if state.phase is not _PLAY:
         return _NONE
     seat = state.to_act
-    trick = state.trick
-    assert seat is not None and trick is not None
+    assert seat is not None and state.leader is not None
     held = state.held[seat]
-    plays = trick.plays
+    plays = state.plays
     trump = state.hand_state.trump
     if not plays:
         if trump is not None and not state.tricks and state.rules.must_lead_trump:

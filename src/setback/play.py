@@ -43,8 +43,8 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     if allowed >> card.index & 1:
         return None
     trump = state.hand_state.trump
-    assert trump is not None and state.trick is not None
-    plays = state.trick.plays
+    assert trump is not None
+    plays = state.plays
     led = trump_table(trump).suit_of(plays[0][1]) if plays else trump
     reason = rule.value.format(card=card.symbol, led=led.symbol, trump=trump.symbol)
     if show_hand:
@@ -55,32 +55,24 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
 def apply_play(state: GameState, action: Play) -> GameState:
     """The seat to act plays a card; closes the trick when everyone has played, and the
     hand after the last trick."""
-    rules, hand, trick = state.rules, state.hand_state, state.trick
+    rules, hand, leader = state.rules, state.hand_state, state.leader
     seat = state.to_act
-    assert seat is not None and trick is not None
+    assert seat is not None and leader is not None
     card = action.card
     held = list(state.held)
     held[seat] &= ~(1 << card.index)
-    plays = (*trick.plays, (seat, card))
+    plays = (*state.plays, (seat, card))
     if hand.trump is None:  # the first card sets trump
         hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
     if len(plays) < rules.players:
-        # positionally: phase, to_act, hand_state, held, trick, tricks
-        return advance(
-            state,
-            action,
-            _PLAY,
-            (seat + 1) % rules.players,
-            hand,
-            tuple(held),
-            Trick(trick.leader, plays),
-            state.tricks,
-        )
+        # positionally: phase, to_act, hand_state, held, leader, plays, tricks
+        to_act = (seat + 1) % rules.players
+        return advance(state, action, _PLAY, to_act, hand, tuple(held), leader, plays, state.tricks)
     assert hand.trump is not None
     winner = TABLES[hand.trump].winner(plays)
-    tricks = (*state.tricks, Trick(trick.leader, plays, winner))
+    tricks = (*state.tricks, Trick(leader, plays, winner))
     if len(tricks) < rules.tricks_per_hand:
-        return advance(state, action, _PLAY, winner, hand, tuple(held), Trick(winner), tricks)
+        return advance(state, action, _PLAY, winner, hand, tuple(held), winner, (), tricks)
     played = [0] * rules.players
     for done in tricks:
         for player, played_card in done.plays:

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from .cards import Rank, index_of
 from .options import LowTo
 from .trumps import TrumpTable
+
+if TYPE_CHECKING:
+    from .state import Trick
 
 __all__ = ["FOUR_POINTS", "Point", "Tally"]
 
@@ -67,18 +71,21 @@ class Tally:
         seat_sides: tuple[int, ...],
         low_to: LowTo,
         table: TrumpTable,
-        tricks: Sequence[tuple[Sequence[tuple[int, int]], int]],
+        tricks: Sequence[Trick],
         card_points: Sequence[int],
     ) -> Tally:
-        """The tally of `tricks`: each a sequence of `(seat, card index)` plays and its
-        winner; `card_points[index]` is each card's Game value."""
+        """The tally of the finished `tricks`; `card_points[index]` is each card's Game
+        value."""
         totals = [0] * (max(seat_sides) + 1)
         captured: dict[int, int] = {}
         trumps = []
         trump_mask, power = table.trump_mask, table.power[table.trump]
-        for plays, winner in tricks:
+        for trick in tricks:
+            winner = trick.winner
+            assert winner is not None
             side = seat_sides[winner]
-            for seat, index in plays:
+            for seat, card in trick.plays:
+                index = card.index
                 captured[index] = winner
                 totals[side] += card_points[index]
                 if trump_mask >> index & 1:

@@ -7,7 +7,7 @@ from .options import WinRule
 from .points import Point, Tally
 from .rules import SMUDGE, Rules
 from .state import HandResult, HandState, Trick
-from .trumps import trump_table
+from .trumps import TABLES
 
 __all__: list[str] = []
 
@@ -44,11 +44,7 @@ def score_hand(
     `played` holds each seat's cards in play (bit sets): what it held when play began.
     """
     assert hand.trump is not None and hand.pitcher is not None
-    walked = []
-    for trick in tricks:
-        assert trick.winner is not None
-        walked.append(([(seat, card.index) for seat, card in trick.plays], trick.winner))
-    tally = Tally.walk(rules.seat_sides, rules.low_to, trump_table(hand.trump), walked, CARD_POINTS)
+    tally = Tally.walk(rules.seat_sides, rules.low_to, TABLES[hand.trump], tricks, CARD_POINTS)
     awarded = [(point, point.award(tally)) for point in rules.points]
     won = [0] * rules.side_count
     for point, side in awarded:

@@ -134,39 +134,47 @@ def with_auction(
 class ActionLog(Sequence[Action]):
     """Every action of a game so far, oldest first: an immutable sequence.
 
-    Each log shares all but its last action with the log it grew from, so
-    recording an action costs the same however long the game is. Equality,
+    A log is a chain of chunks, newest first: `newest` holds the latest
+    actions (the engine adds one chunk per finished hand) and `earlier` the
+    log before them, shared with the log it grew from. So a step of the game
+    copies at most one hand's actions, however long the game is. Equality,
     hashing, pickling and `repr` walk it without recursion, so a log of any
     length is safe.
     """
 
-    last: Action | None = None
-    """The newest action (None for the empty log)."""
+    newest: tuple[Action, ...] = ()
+    """The latest actions, oldest first (empty only for the empty log)."""
     earlier: ActionLog | None = None
-    """The log before `last` (None for the empty log)."""
+    """The log before `newest` (None for a log of one chunk)."""
     length: int = 0
     """How many actions the log holds."""
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> ActionLog:
         """The log of `actions`, in order."""
-        log = EMPTY_LOG
-        for action in actions:
-            log = ActionLog(action, log, log.length + 1)
-        return log
+        chunk = tuple(actions)
+        return ActionLog(chunk, None, len(chunk)) if chunk else EMPTY_LOG
 
-    def add(self, action: Action) -> ActionLog:
-        """This log with `action` appended."""
-        return ActionLog(action, self, self.length + 1)
+    def add(self, *actions: Action) -> ActionLog:
+        """This log with `actions` appended."""
+        return self.extend(actions)
+
+    def extend(self, actions: tuple[Action, ...]) -> ActionLog:
+        """This log with the chunk `actions` appended (shared, not copied)."""
+        if not actions:
+            return self
+        return ActionLog(actions, self if self.length else None, self.length + len(actions))
 
     def __len__(self) -> int:
         return self.length
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._newest_first()[::-1])
+        for chunk in reversed(self._chunks()):
+            yield from chunk
 
     def __reversed__(self) -> Iterator[Action]:
-        return iter(self._newest_first())
+        for chunk in self._chunks():
+            yield from reversed(chunk)
 
     @overload
     def __getitem__(self, index: int) -> Action: ...
@@ -175,30 +183,32 @@ class ActionLog(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
         return tuple(self)[index]
 
-    def _newest_first(self) -> list[Action]:
-        out: list[Action] = []
+    def _chunks(self) -> list[tuple[Action, ...]]:
+        """The chunks, newest first."""
+        out = []
         node: ActionLog | None = self
-        while node is not None and node.last is not None:
-            out.append(node.last)
+        while node is not None:
+            out.append(node.newest)
             node = node.earlier
         return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ActionLog):
             return NotImplemented
-        mine: ActionLog | None = self
-        theirs: ActionLog | None = other
         if self.length != other.length:
             return False
+        mine: ActionLog | None = self
+        theirs: ActionLog | None = other
         while mine is not theirs:  # a shared tail is equal without looking further
-            assert mine is not None and theirs is not None
-            if mine.last != theirs.last:
+            if mine is None or theirs is None or len(mine.newest) != len(theirs.newest):
+                return list(self) == list(other)  # chunked differently: compare in full
+            if mine.newest != theirs.newest:
                 return False
             mine, theirs = mine.earlier, theirs.earlier
         return True
 
     def __hash__(self) -> int:
-        return hash((self.length, self.last))
+        return hash((self.length, self.newest[-1] if self.newest else None))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (ActionLog.of, (tuple(self),))
@@ -207,7 +217,7 @@ class ActionLog(Sequence[Action]):
         return f"<ActionLog of {self.length} actions>"
 
 
-EMPTY_LOG = ActionLog()
+EMPTY_LOG = ActionLog((), None, 0)
 """The log of a game before its first action."""
 
 
@@ -256,12 +266,16 @@ class GameState:
     """The current hand's deal and auction (internal)."""
     held: tuple[int, ...] = attrs.field(repr=False)
     """The cards each seat holds, as bit sets (internal; see `hands`)."""
-    trick: Trick | None
-    """The trick in progress (possibly empty, before the lead); None outside play."""
+    leader: int | None
+    """Who leads (or led) the trick in progress; None when there is none (see `trick`)."""
+    plays: tuple[tuple[int, Card], ...]
+    """The `(seat, card)` plays of the trick in progress, in order (see `trick`)."""
     tricks: tuple[Trick, ...]
     """The finished tricks of the current hand."""
-    log: ActionLog = attrs.field(repr=False)
-    """Every action of the game so far, oldest first, recorded as it was taken."""
+    earlier_log: ActionLog = attrs.field(repr=False)
+    """The actions of the game before the current hand (see `log`)."""
+    hand_log: tuple[Action, ...] = attrs.field(repr=False)
+    """The current hand's actions so far (see `log`)."""
     playable: tuple[int, Narrowed] = attrs.field(
         init=False,
         eq=False,
@@ -270,6 +284,19 @@ class GameState:
     )
     """The cards the seat to act may play (a bit set; 0 outside trick play) and the rule
     that narrowed them: `following.playable`, the rules of following, asked once."""
+
+    @property
+    def trick(self) -> Trick | None:
+        """The trick in progress (possibly empty, before the lead); None outside play.
+
+        A pitched card lies here while the dealer answers the pitch.
+        """
+        return None if self.leader is None else Trick(self.leader, self.plays)
+
+    @property
+    def log(self) -> ActionLog:
+        """Every action of the game so far, oldest first, recorded as it was taken."""
+        return self.earlier_log.extend(self.hand_log)
 
     @property
     def seed(self) -> int:
@@ -353,7 +380,8 @@ def make_state(
     log: ActionLog,
 ) -> GameState:
     """A `GameState` from all its fields: the one builder for a state at the start of a
-    hand, at the end of a game, or from a sampled deal (keywords only)."""
+    hand, at the end of a game, or from a sampled deal (keywords only). `log` holds every
+    action before it; the new state's hand has none yet."""
     return GameState(
         rules=rules,
         origin=origin,
@@ -364,9 +392,11 @@ def make_state(
         winner=winner,
         hand_state=hand_state,
         held=held,
-        trick=trick,
+        leader=None if trick is None else trick.leader,
+        plays=() if trick is None else trick.plays,
         tricks=tricks,
-        log=log,
+        earlier_log=log,
+        hand_log=(),
     )
 
 
@@ -377,14 +407,16 @@ def advance(
     to_act: int,
     hand_state: HandState,
     held: tuple[int, ...],
-    trick: Trick | None,
+    leader: int | None,
+    plays: tuple[tuple[int, Card], ...],
     tricks: tuple[Trick, ...],
 ) -> GameState:
     """`state` after `action`, within the same hand: the game's fields carried over and
-    `action` added to the log. The hot path's builder: it builds the state positionally
+    `action` added to the hand's log (a copy of at most one hand's actions; the
+    earlier hands' log is shared); the trick in progress is `leader` (None for none) and its
+    `plays`. The hot path's builder: it builds the state positionally
     (a quarter faster than keywords), and the hot callers may pass its own arguments
     positionally too, in the order of its signature."""
-    log = state.log
     return GameState(
         state.rules,
         state.origin,
@@ -395,7 +427,9 @@ def advance(
         None,
         hand_state,
         held,
-        trick,
+        leader,
+        plays,
         tricks,
-        ActionLog(action, log, log.length + 1),  # log.add(action), without the call
+        state.earlier_log,
+        (*state.hand_log, action),
     )
