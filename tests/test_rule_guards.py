@@ -187,3 +187,43 @@ def test_six_players_pitcher_must_lead_trump_to_the_first_trick_only() -> None:
         state = apply_action(state, f"play {card}", seat=seat)
     assert state.tricks[0].winner == 0 and state.to_act == 0
     assert _texts(state) == {"play KS", "play 3H", "play 4H", "play 5C", "play 6C"}
+
+
+# --- turns and the end of the game (engine.refusal) -----------------------------------
+
+
+def test_seat_zero_is_refused_out_of_turn() -> None:
+    """DESIGN: an action from a seat whose turn it is not is refused, seat 0 included."""
+    state = apply_action(new_game(Rules.setback(), seed=1, dealer=3), "pass", seat=0)
+    assert state.to_act == 1
+    with pytest.raises(IllegalActionError, match="it is seat 1's turn"):
+        apply_action(state, "pass", seat=0)
+
+
+def test_a_finished_game_refuses_every_seat_with_that_reason() -> None:
+    """RULES §1.8: once a side has won, nothing is legal, whoever sends it."""
+    from .test_examples import E1_HANDS, E1_TRICKS, GERMAN
+
+    state, _ = hand(GERMAN, E1_HANDS, "A 3, B pass, C pass, D pass", E1_TRICKS, scores=(18, 0))
+    assert state.is_over
+    for seat in range(4):
+        with pytest.raises(IllegalActionError, match="the game is over"):
+            apply_action(state, "pass", seat=seat)
+
+
+# --- §4.1 the draw: never more cards than the stock can refill --------------------------
+
+
+def test_draw_discards_no_more_than_the_stock_can_refill() -> None:
+    """RULES §4.1: each player discards non-trumps and draws as many, never more cards
+    than the stock can refill (eight players leave a stock of 4)."""
+    rules = Rules.cutthroat(players=8, draw=True)
+    state = new_game(rules, seed=11, dealer=7)
+    for _ in range(7):
+        state = apply_action(state, "pass")
+    state = apply_action(state, "bid 2")
+    state = apply_action(state, "trump S")  # eldest holds 5♣ 2♦ 7♦ 3♥ 5♥ 6♥: no trump
+    assert state.phase is Phase.DISCARD and state.to_act == 0 and len(state.stock) == 4
+    with pytest.raises(IllegalActionError, match="the stock can refill only 4 cards"):
+        apply_action(state, "discard 5C 2D 7D 3H 5H")
+    assert max(len(action.cards) for action in legal_actions(state)) == 4  # type: ignore[union-attr]
