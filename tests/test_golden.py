@@ -125,10 +125,15 @@ GAMES = {
 def describe(rules: Rules) -> str:
     """Every option of `rules`, as `name=value` pairs."""
     values = attrs.asdict(rules, recurse=False)
-    return " ".join(
-        f"{name}={value.value if isinstance(value, Enum) else value}"
-        for name, value in values.items()
-    )
+    return " ".join(f"{name}={_text(value)}" for name, value in values.items())
+
+
+def _text(value: object) -> str:
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, tuple):
+        return ",".join(_text(item) for item in value)
+    return str(value)
 
 
 def cards(hand: tuple[Card, ...]) -> str:

@@ -11,7 +11,7 @@ Immutable game states, pure transitions, rules as data:
 """
 
 from ._version import __version__
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, parse_action
+from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .engine import apply_action, is_legal, legal_actions, new_game
 from .errors import (
@@ -21,7 +21,7 @@ from .errors import (
     RulesError,
     SetbackError,
 )
-from .options import AllPass, DealerMatch, LowTo, WinRule
+from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
@@ -48,6 +48,8 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidStateError",
+    "JokerRank",
+    "KeepSix",
     "LowTo",
     "Pass",
     "Phase",
@@ -59,6 +61,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetbackError",
+    "Smudge",
     "Suit",
     "Trick",
     "TrumpTable",

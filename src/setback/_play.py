@@ -11,7 +11,7 @@ from .bots import Bot
 from .cards import Card
 from .engine import apply_action, new_game
 from .errors import IllegalActionError, InvalidNotationError
-from .rules import SMUDGE, Rules
+from .rules import Rules
 from .state import GameState, HandResult, Trick
 from .views import PlayerView, observe
 
@@ -26,8 +26,11 @@ def _cards(cards: tuple[Card, ...]) -> str:
 
 def _hand_by_suit(cards: tuple[Card, ...]) -> str:
     suits: dict[str, list[str]] = {}
-    for card in sorted(cards, key=lambda c: (c.suit, -c.rank)):
-        suits.setdefault(card.suit.symbol, []).append(card.rank.text)
+    for card in sorted(cards, key=lambda c: (c.suit is None, c.suit or 0, -c.rank)):
+        if card.suit is None:
+            suits.setdefault("", []).append(card.symbol)
+        else:
+            suits.setdefault(card.suit.symbol, []).append(card.rank.text)
     return "   ".join(f"{suit} {' '.join(ranks)}" for suit, ranks in suits.items()) or "-"
 
 
@@ -125,7 +128,8 @@ class TerminalGame:
                 "Auction: " + ", ".join(f"{self.name(s)} {_action_text(a)}" for s, a in view.bids)
             )
         if view.contract is not None and view.pitcher is not None:
-            call = "smudge" if view.contract == SMUDGE else f"bid {view.contract}"
+            smudged = self.rules.smudge and view.contract == self.rules.smudge_level
+            call = "smudge" if smudged else f"bid {view.contract}"
             self.say(f"Contract: {self.name(view.pitcher)} {call}.")
         if view.trump is not None:
             self.say(f"Trump: {view.trump.symbol}")
@@ -185,7 +189,8 @@ class TerminalGame:
             self.say(f"  {name.title():<5} {self.side_name(side)}")
         points = " | ".join(f"{self.side_name(s)}: {p}" for s, p in enumerate(result.card_points))
         self.say(f"  card points: {points}")
-        call = "Smudge" if result.contract == SMUDGE else f"bid {result.contract}"
+        smudged = self.rules.smudge and result.contract == self.rules.smudge_level
+        call = "Smudge" if smudged else f"bid {result.contract}"
         outcome = "made it" if result.made else "set back"
         self.say(f"  {self.name(result.pitcher)} ({call}): {outcome}")
         changes = " | ".join(

@@ -77,13 +77,17 @@ class Summary:
     passed_out: int
     bots: tuple[str, ...] = ()
     unfinished: int = 0
+    smudge_level: int | None = None
+    points: int = 0
 
     def lines(self, seconds: float) -> list[str]:
-        names = {5: "smudge"}
+        names = {} if self.smudge_level is None else {self.smudge_level: "smudge"}
+        played = self.hands - self.passed_out
         out = [
             f"games          {self.games}",
             f"hands          {self.hands} ({self.hands / max(self.games, 1):.1f} per game, "
             f"{self.passed_out} passed out)",
+            f"points         {self.points / max(played, 1):.2f} per played hand",
             "contracts      made / bid",
         ]
         for level, bid, made in self.contracts:
@@ -116,7 +120,7 @@ def simulate(
     bid: Counter[int] = Counter()
     made: Counter[int] = Counter()
     wins = [0] * len(rules.sides)
-    hands = passed = unfinished = 0
+    hands = passed = unfinished = points = 0
     for i in range(games):
         if kinds:
             final = play_bot_game(rules, kinds, seed + i)
@@ -132,11 +136,13 @@ def simulate(
                 passed += 1
                 continue
             bid[result.contract] += 1
+            points += sum(result.points_won)
             made[result.contract] += bool(result.made)
         if progress is not None:
             _progress_bar(progress, i + 1, games)
     contracts = tuple((level, bid[level], made[level]) for level in sorted(bid))
-    return Summary(games, hands, contracts, tuple(wins), passed, kinds, unfinished)
+    smudge = rules.smudge_level if rules.smudge else None
+    return Summary(games, hands, contracts, tuple(wins), passed, kinds, unfinished, smudge, points)
 
 
 def _progress_bar(stream: TextIO, done: int, total: int) -> None:

@@ -8,9 +8,18 @@ import attrs
 
 from .cards import Card, Suit, parse_cards
 from .errors import InvalidNotationError
-from .rules import SMUDGE
 
-__all__ = ["Action", "Bid", "DeclareTrump", "Discard", "Pass", "Pitch", "Play", "parse_action"]
+__all__ = [
+    "Action",
+    "Bid",
+    "DeclareTrump",
+    "Discard",
+    "Pass",
+    "Pitch",
+    "Play",
+    "Smudge",
+    "parse_action",
+]
 
 
 @attrs.frozen(repr=False)
@@ -24,30 +33,51 @@ class Pass:
         return "Pass()"
 
 
+MAX_LEVEL = 20
+"""The highest level a `Bid` value may carry (above any point set's total)."""
+
+
 def _check_level(_instance: Any, _attribute: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= SMUDGE:
-        raise InvalidNotationError(f"no such call: {value!r} (bids are 1 to 4, and 5 for smudge)")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidNotationError(f"a bid's level is a whole number, not {value!r:.40}")
+    if not 1 <= value <= MAX_LEVEL:
+        shown = value if value.bit_length() < 64 else "(a number too large)"
+        raise InvalidNotationError(f"no such call: bid {shown} (bids are 1 to {MAX_LEVEL})")
 
 
 @attrs.frozen(repr=False)
 class Bid:
-    """A bid of `level` points, 1 to 4; level 5 is Smudge.
+    """A plain bid of `level` points (2 to 4 in the four-point game, up to the points a
+    hand awards in the extended forms). Text: `"bid 3"`.
 
-    Text: `"bid 3"`; a Smudge is `"smudge"`.
+    A Smudge is its own action, `Smudge`; `Bid(5)` is a plain bid of 5.
     """
 
     level: int = attrs.field(validator=_check_level)
+    """How many points the bidder's side undertakes to win."""
 
     @property
     def is_smudge(self) -> bool:
-        """Whether this is the Smudge call (level 5)."""
-        return self.level == SMUDGE
+        """Always False: a Smudge is the `Smudge` action (kept for older code)."""
+        return False
 
     def __str__(self) -> str:
-        return "smudge" if self.level == SMUDGE else f"bid {self.level}"
+        return f"bid {self.level}"
 
     def __repr__(self) -> str:
         return f"Bid({self.level})"
+
+
+@attrs.frozen(repr=False)
+class Smudge:
+    """The Smudge call: every trick and every point, worth one more than the highest plain
+    bid (5 in the four-point game). Text: `"smudge"`."""
+
+    def __str__(self) -> str:
+        return "smudge"
+
+    def __repr__(self) -> str:
+        return "Smudge()"
 
 
 def _to_card(value: Any) -> Card:
@@ -129,17 +159,18 @@ class Discard:
         return f"Discard({[str(card) for card in self.cards]!r})"
 
 
-Action = Pass | Bid | Play | Pitch | DeclareTrump | Discard
+Action = Pass | Bid | Smudge | Play | Pitch | DeclareTrump | Discard
 """Any action: the union of the action classes."""
 
 _PASS = Pass()
+_SMUDGE = Smudge()
 _WORDS = "pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS"
 
 
 def parse_action(text: str) -> Action:
     """The action written as `text`; `str(action)` gives the canonical form back.
 
-    Accepts `"pass"`, `"bid 3"`, `"smudge"` (also `"bid 5"`), `"play KS"`
+    Accepts `"pass"`, `"bid 3"`, `"smudge"` (also `"bid smudge"`), `"play KS"`
     (any card text `Card.parse` reads), `"pitch 10H"`, `"trump S"` (or
     `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` discards nothing), case
     and spacing free.
@@ -148,7 +179,8 @@ def parse_action(text: str) -> Action:
         text: the action's text.
 
     Returns:
-        The action value (`Pass`, `Bid`, `Play`, `Pitch`, `DeclareTrump` or `Discard`).
+        The action value (`Pass`, `Bid`, `Smudge`, `Play`, `Pitch`, `DeclareTrump` or
+        `Discard`).
 
     Examples:
         >>> parse_action("play 10h")
@@ -168,12 +200,12 @@ def parse_action(text: str) -> Action:
     if verb == "pass" and not rest:
         return _PASS
     if verb == "smudge" and not rest:
-        return Bid(SMUDGE)
+        return _SMUDGE
     if verb == "bid" and len(rest) == 1:
         if rest[0].isascii() and rest[0].isdecimal() and len(rest[0]) <= 3:
             return Bid(int(rest[0]))
         if rest[0].lower() == "smudge":
-            return Bid(SMUDGE)
+            return _SMUDGE
     if verb == "play" and rest:
         return Play(Card.parse("".join(rest)))
     if verb == "pitch" and rest:

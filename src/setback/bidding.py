@@ -12,11 +12,11 @@ import enum
 import functools
 from typing import NamedTuple
 
-from .actions import Action, Bid, Pass, Pitch
+from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Smudge
 from .cards import CARDS, pick
 from .dealing import close_hand
 from .options import AllPass, DealerMatch
-from .rules import SMUDGE, Rules
+from .rules import Rules
 from .scoring import passed_out
 from .state import GameState, HandState, Phase, Trick, advance, with_auction
 from .trumps import trump_named_by
@@ -24,8 +24,9 @@ from .trumps import trump_named_by
 __all__: list[str] = []
 
 PASS = Pass()
-BIDS: tuple[Bid, ...] = tuple(Bid(max(level, 1)) for level in range(SMUDGE + 1))
-"""`BIDS[level]`: the shared `Bid` value of each level, 1 to 5 (index 0 is unused)."""
+SMUDGE_CALL = Smudge()
+BIDS: tuple[Bid, ...] = tuple(Bid(max(level, 1)) for level in range(MAX_LEVEL + 1))
+"""`BIDS[level]`: the shared `Bid` value of each level (index 0 is unused)."""
 PITCHES = tuple(Pitch(card) for card in CARDS)
 """`PITCHES[index]`: the shared `Pitch` value of each card."""
 
@@ -50,8 +51,9 @@ class Bound(enum.Enum):
 
 
 class OpenCalls(NamedTuple):
-    """The calls open to the seat to act: pass or not, bids `lowest` to `highest` (none
-    when `lowest > highest`), pitches or not, and the rule that set them."""
+    """The calls open to the seat to act: pass or not, the levels `lowest` to `highest`
+    (none when `lowest > highest`; the level `rules.smudge_level` is the Smudge), pitches
+    or not, and the rule that set them."""
 
     may_pass: bool
     lowest: int
@@ -80,7 +82,7 @@ def open_calls(state: GameState) -> OpenCalls:
     rules, hand = state.rules, state.hand_state
     top, plain = rules.max_bid, rules.max_plain_bid
     if state.leader is not None:
-        lowest = SMUDGE if rules.smudge else top + 1
+        lowest = rules.smudge_level if rules.smudge else top + 1
         return OpenCalls(True, lowest, top, True, Bound.ANSWER_PITCH)
     contract = hand.contract
     if state.to_act != hand.dealer:
@@ -111,8 +113,12 @@ def _may_pitch(rules: Rules, lowest: int, highest: int) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def _calls(may_pass: bool, lowest: int, highest: int) -> tuple[Action, ...]:
-    bids: tuple[Action, ...] = tuple(BIDS[level] for level in range(lowest, highest + 1))
+def _calls(may_pass: bool, lowest: int, highest: int, smudge: int) -> tuple[Action, ...]:
+    """Pass (if it may), the plain bids from `lowest` to `highest`, and the Smudge if its
+    level `smudge` is in that range."""
+    bids: tuple[Action, ...] = tuple(
+        SMUDGE_CALL if level == smudge else BIDS[level] for level in range(lowest, highest + 1)
+    )
     return ((PASS,) if may_pass else ()) + bids
 
 
@@ -120,7 +126,8 @@ def legal_calls(state: GameState) -> tuple[Action, ...]:
     """The calls open to the seat to act: pass (where allowed), then bids low to high,
     then pitches by suit and rank."""
     calls = open_calls(state)
-    legal = _calls(calls.may_pass, calls.lowest, calls.highest)
+    smudge = state.rules.smudge_level if state.rules.smudge else 0
+    legal = _calls(calls.may_pass, calls.lowest, calls.highest, smudge)
     if calls.may_pitch:
         assert state.to_act is not None
         return legal + pick(PITCHES, state.held[state.to_act])
@@ -132,7 +139,7 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     rules, hand = state.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
-    if not isinstance(action, Pass | Bid | Pitch):
+    if not isinstance(action, Pass | Bid | Smudge | Pitch):
         return "the auction is still on: pass or bid"
     calls = open_calls(state)
     if isinstance(action, Pass):
@@ -152,9 +159,16 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
             )
         bounds = _bounds_in_words(rules, hand, calls)
         return f"a pitch is a bid of {plain}, and {plain} cannot be bid now: {bounds}"
-    level = action.level
-    if level == SMUDGE and not rules.smudge:
-        return f"these rules have no Smudge (the highest bid is {rules.max_plain_bid})"
+    if isinstance(action, Smudge):
+        if not rules.smudge:
+            return f"these rules have no Smudge (the highest bid is {rules.max_plain_bid})"
+        level = rules.smudge_level
+    else:
+        level = action.level
+        if level > rules.max_plain_bid:
+            return f"the highest bid is {rules.max_plain_bid}, every point of the hand" + (
+                " (above it, only Smudge)" if rules.smudge else ""
+            )
     if calls.lowest <= level <= calls.highest:
         return None
     if level < rules.min_bid and calls.bound is not Bound.ANSWER_PITCH:
@@ -200,6 +214,8 @@ def apply_call(state: GameState, action: Action) -> GameState:
         return _pitch(state, action, bids)
     if isinstance(action, Bid):
         hand = with_auction(hand, bids, action.level, seat, hand.trump)
+    elif isinstance(action, Smudge):
+        hand = with_auction(hand, bids, rules.smudge_level, seat, hand.trump)
     else:
         hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
     if seat != hand.dealer:
@@ -276,5 +292,5 @@ def _answer_pitch(
         return _next(
             state, action, Phase.PLAY, (dealer + 1) % players, hand, held=tuple(held), trick=trick
         )
-    hand = with_auction(hand, bids, SMUDGE, dealer, None)
+    hand = with_auction(hand, bids, state.rules.smudge_level, dealer, None)
     return _next(state, action, Phase.PLAY, dealer, hand, held=tuple(held), trick=Trick(dealer))

@@ -55,7 +55,13 @@ class Suit(enum.IntEnum):
 
 
 class Rank(enum.IntEnum):
-    """The thirteen ranks, valued 2 to 14: the ace is high."""
+    """The thirteen ranks, valued 2 to 14 (the ace is high), and the three jokers' ranks.
+
+    A joker is a card of no suit whose rank is `JOKER` (the one joker of a
+    53-card pack), `BIG_JOKER` or `LITTLE_JOKER` (the two of a 54-card pack).
+    Where a joker ranks among the trumps is the rules' business (`TrumpTable`),
+    not its rank value's.
+    """
 
     TWO = 2
     THREE = 3
@@ -70,11 +76,22 @@ class Rank(enum.IntEnum):
     QUEEN = 12
     KING = 13
     ACE = 14
+    JOKER = 15
+    """The joker of a pack with one (card text `JK`)."""
+    BIG_JOKER = 16
+    """The big joker of a pack with two (card text `BJ`)."""
+    LITTLE_JOKER = 17
+    """The little joker of a pack with two (card text `LJ`)."""
 
     @property
     def text(self) -> str:
-        """The rank in card text: 2 to 10, J, Q, K, A."""
+        """The rank in card text: 2 to 10, J, Q, K, A; a joker's whole text, JK, BJ or LJ."""
         return _RANK_TEXT[self]
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is a joker's rank."""
+        return self >= Rank.JOKER
 
     @property
     def points(self) -> int:
@@ -99,18 +116,33 @@ _RANK_TEXT = {r: str(int(r)) for r in Rank if r <= 10} | {
     Rank.QUEEN: "Q",
     Rank.KING: "K",
     Rank.ACE: "A",
+    Rank.JOKER: "JK",
+    Rank.BIG_JOKER: "BJ",
+    Rank.LITTLE_JOKER: "LJ",
 }
-_RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items()} | {"t": Rank.TEN}
+_RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items() if r <= Rank.ACE} | {"t": Rank.TEN}
+_JOKER_SYMBOL = {Rank.JOKER: "🃏", Rank.BIG_JOKER: "B🃏", Rank.LITTLE_JOKER: "L🃏"}
+_JOKER_PARSE = {
+    **{text.lower(): rank for rank, text in _RANK_TEXT.items() if rank.is_joker},
+    **{symbol.lower(): rank for rank, symbol in _JOKER_SYMBOL.items()},
+    "joker": Rank.JOKER,
+    "bigjoker": Rank.BIG_JOKER,
+    "littlejoker": Rank.LITTLE_JOKER,
+}
+_JOKER_INDEX = {Rank.BIG_JOKER: 52, Rank.LITTLE_JOKER: 53, Rank.JOKER: 54}
 _GAME_POINTS = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
 
-def index_of(suit: Suit, rank: Rank) -> int:
-    """The index of the card `rank` of `suit`: `suit * 13 + rank - 2` (0 is 2♣, 51 is A♠)."""
-    return suit * 13 + rank - 2
+def index_of(suit: Suit | None, rank: Rank) -> int:
+    """The index of the card `rank` of `suit`: `suit * 13 + rank - 2` (0 is 2♣, 51 is A♠);
+    the jokers follow, BJ 52, LJ 53, JK 54 (-1 for no such card)."""
+    if suit is None:
+        return _JOKER_INDEX.get(rank, -1)
+    return suit * 13 + rank - 2 if rank <= Rank.ACE else -1
 
 
-def _to_suit(value: Any) -> Suit:
-    if isinstance(value, Suit):
+def _to_suit(value: Any) -> Suit | None:
+    if value is None or isinstance(value, Suit):
         return value
     if isinstance(value, str):
         return Suit.parse(value)
@@ -126,7 +158,15 @@ def _to_rank(value: Any) -> Rank:
     try:
         return Rank(value)
     except ValueError:
-        raise InvalidNotationError(f"not a rank: {value!r} (ranks are 2 to 14)") from None
+        raise InvalidNotationError(f"not a rank: {value!r} (ranks are 2 to 17)") from None
+
+
+def _fits_suit(card: Card, _attribute: Any, rank: Rank) -> None:
+    if (card.suit is None) != rank.is_joker:
+        raise InvalidNotationError(
+            f"no such card: {rank.name.lower()} of {card.suit!r} (a joker has no suit, "
+            "every other card has one)"
+        )
 
 
 @attrs.frozen(repr=False)
@@ -143,15 +183,18 @@ class Card:
         ('KS', 'K♠', 3)
     """
 
-    suit: Suit = attrs.field(converter=_to_suit)
-    rank: Rank = attrs.field(converter=_to_rank)
+    suit: Suit | None = attrs.field(converter=_to_suit)
+    """The card's suit; None for a joker (under a trump a joker counts as a trump)."""
+    rank: Rank = attrs.field(converter=_to_rank, validator=_fits_suit)
+    """The card's rank (a joker's is `Rank.JOKER`, `BIG_JOKER` or `LITTLE_JOKER`)."""
     index: int = attrs.field(
         init=False,
         eq=False,
         repr=False,
         default=attrs.Factory(lambda card: index_of(card.suit, card.rank), takes_self=True),
     )
-    """The card's number in the pack, 0 (2♣) to 51 (A♠): `suit * 13 + rank - 2`."""
+    """The card's number in the pack, 0 (2♣) to 51 (A♠): `suit * 13 + rank - 2`; then the
+    jokers, BJ 52, LJ 53, JK 54."""
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
@@ -175,15 +218,25 @@ class Card:
 
     @property
     def points(self) -> int:
-        """The card's Game value: 10 = 10, A = 4, K = 3, Q = 2, J = 1, others 0."""
+        """The card's Game value: 10 = 10, A = 4, K = 3, Q = 2, J = 1, others (jokers too) 0."""
         return self.rank.points
 
     @property
+    def is_joker(self) -> bool:
+        """Whether the card is a joker (it has no suit)."""
+        return self.suit is None
+
+    @property
     def symbol(self) -> str:
-        """The card with its suit symbol, as players write it: `"K♠"`, `"10♥"`."""
+        """The card with its suit symbol, as players write it: `"K♠"`, `"10♥"`; a joker
+        `"🃏"` (one joker), `"B🃏"` or `"L🃏"` (big, little)."""
+        if self.suit is None:
+            return _JOKER_SYMBOL[self.rank]
         return self.rank.text + self.suit.symbol
 
     def __str__(self) -> str:
+        if self.suit is None:
+            return self.rank.text
         return self.rank.text + self.suit.letter
 
     def __repr__(self) -> str:
@@ -209,20 +262,31 @@ class Card:
         if not isinstance(text, str):
             raise InvalidNotationError(f"not a card: {text!r}")
         compact = "".join(text.split()).lower()
+        joker = _JOKER_PARSE.get(compact)
+        if joker is not None:
+            return CARDS[index_of(None, joker)]
         rank = _RANK_PARSE.get(compact[:-1])
         suit = _SUIT_TEXT.get(compact[-1:])
         if rank is not None and suit is not None:
             return CARDS[index_of(suit, rank)]
+        shown = text if len(text) <= 40 else text[:40] + "..."
         raise InvalidNotationError(
-            f"not a card: {text!r} (write the rank, then the suit: KS, K♠, 10h, Th)"
+            f"not a card: {shown!r} (write the rank, then the suit: KS, K♠, 10h, Th; "
+            "jokers: JK, BJ, LJ, joker, big joker, little joker, 🃏)"
         )
 
 
-CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
-"""All 52 cards, in index order: 2♣ … A♣, 2♦ … A♦, 2♥ … A♥, 2♠ … A♠."""
+CARDS: tuple[Card, ...] = tuple(
+    Card(suit, rank) for suit in Suit for rank in Rank if not rank.is_joker
+) + tuple(Card(None, rank) for rank in (Rank.BIG_JOKER, Rank.LITTLE_JOKER, Rank.JOKER))
+"""Every card, in index order: 2♣ … A♣, 2♦ … A♦, 2♥ … A♥, 2♠ … A♠ (the 52-card pack,
+indices 0 to 51), then the jokers BJ, LJ, JK (52, 53, 54)."""
+SUITED: tuple[Card, ...] = CARDS[:52]
+"""The 52 cards of the four suits."""
 
 _PARSED: dict[str, Card] = {}
-for _card in CARDS:
+for _card in SUITED:
+    assert _card.suit is not None
     for _rank in (_card.rank.text, *(["T"] if _card.rank == Rank.TEN else [])):
         for _suit in (_card.suit.letter, _card.suit.symbol):
             for _form in (_rank + _suit, (_rank + _suit).lower()):

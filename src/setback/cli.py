@@ -13,24 +13,15 @@ from ._play import TerminalGame
 from ._simulate import BOTS, simulate
 from ._version import __version__
 from .errors import RulesError, SetbackError
-from .rules import Rules
+from .rules import PRESET_NAMES, Rules
 
-PRESETS = {
-    "setback": Rules.setback,
-    "auction-pitch": Rules.auction_pitch,
-    "six": lambda **options: Rules.six_player(**options),
-    "cutthroat": Rules.cutthroat,
-}
-"""The presets by their command-line names."""
+PRESETS = PRESET_NAMES
+"""The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
 
 
 def build_rules(name: str, players: int | None, **options: Any) -> Rules:
     """The preset `name` with `players` seats (where the preset takes a count)."""
-    if players is not None:
-        if name == "six":
-            raise RulesError("the six-player preset is for 6 players; leave out --players")
-        options["players"] = players
-    return PRESETS[name](**options)
+    return Rules.preset(name, players, **options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

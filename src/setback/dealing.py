@@ -15,27 +15,30 @@ from .state import ActionLog, GameRecord, GameState, HandResult, HandState, Phas
 
 __all__: list[str] = []
 
-_WORDS = struct.Struct("<52Q")
 
-
-def shuffled_pack(seed: int, number: int) -> list[int]:
-    """The 52 card indices in the order of hand `number` of the game with `seed`.
+def shuffled_pack(seed: int, number: int, pack: Sequence[int] = tuple(range(52))) -> list[int]:
+    """The card indices of `pack` in the order of hand `number` of the game with `seed`.
 
     A Fisher-Yates shuffle driven by SHAKE-256 of the seed and the hand
     number: the same on every Python version and platform, unlike `random`.
+    (The 52-card pack shuffles as it always has; a pack with jokers draws one
+    more word per card from the same stream.)
     """
+    size = len(pack)
+    words = struct.Struct(f"<{size}Q")
     key = f"setback/{seed}/{number}".encode()
-    words = _WORDS.unpack(hashlib.shake_256(key).digest(_WORDS.size))
-    pack = list(range(52))
-    for i in range(51, 0, -1):
-        j = words[i] % (i + 1)
-        pack[i], pack[j] = pack[j], pack[i]
-    return pack
+    draws = words.unpack(hashlib.shake_256(key).digest(words.size))
+    order = list(pack)
+    for i in range(size - 1, 0, -1):
+        j = draws[i] % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 def packets(rules: Rules) -> tuple[int, ...]:
-    """The packet sizes each player receives in turn: 3, 3 for six cards."""
-    size = rules.hand_size
+    """The packet sizes each player receives in turn: threes, the last smaller (3, 3 for
+    six cards, 3, 3, 2 for eight, 3, 3, 3, 1 for ten)."""
+    size = rules.deal
     return (3,) * (size // 3) + ((size % 3,) if size % 3 else ())
 
 
@@ -71,7 +74,7 @@ def start_hand(
     `dealt` (hands as bit sets, and the stock) overrides the shuffle.
     """
     if dealt is None:
-        dealt = deal(rules, dealer, shuffled_pack(origin.seed, number))
+        dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack))
     held, stock = dealt
     return make_state(
         rules=rules,

@@ -1,8 +1,9 @@
 """Declared trump, discards and the draw: what happens between the auction and the lead:
 what is open (and why not), and what each action changes.
 
-Only in the variants where the pitcher names trump (draw, no trump in the
-first trick, six players).
+Only where the pitcher names trump (the draw, no trump in the first trick, a
+deal above six: the six-player discard, Smear's discard to six, Ten-point's
+draw back and face-up discard).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from itertools import combinations
 import attrs
 
 from .actions import Action, DeclareTrump, Discard
-from .cards import CARDS, Suit, cards_of, mask_of
-from .state import GameState, Phase, advance
-from .trumps import trump_table
+from .cards import Rank, Suit, cards_of, index_of, mask_of
+from .options import KeepSix
+from .play import end_without_tricks, first_with_trump
+from .rules import Rules
+from .state import GameState, HandState, Phase, advance
 
 __all__: list[str] = []
 
@@ -36,45 +39,93 @@ def declaration_refusal(state: GameState, action: object, *, show_hand: bool) ->
 
 
 def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
-    """The pitcher names trump; then everyone discards, or the pitcher leads."""
+    """The pitcher names trump; then everyone discards (the draw back happens at once),
+    or the pitcher leads."""
     rules, hand = state.rules, state.hand_state
     hand = attrs.evolve(hand, trump=action.suit, discarded=(0,) * rules.players)
-    assert hand.pitcher is not None
+    if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+        hand, held = _draw_back(rules, hand, state.held)
+        return _face_up_turn(state, action, hand, held, 0)
     if rules.discard_count or rules.draw:
-        phase, to_act, leader = Phase.DISCARD, (hand.dealer + 1) % rules.players, None
-    else:
-        phase, to_act, leader = Phase.PLAY, hand.pitcher, hand.pitcher
-    return advance(
-        state,
-        action,
-        phase=phase,
-        to_act=to_act,
-        hand_state=hand,
-        held=state.held,
-        leader=leader,
-        plays=(),
-        tricks=(),
-    )
+        return _discard_turn(state, action, hand, state.held, (hand.dealer + 1) % rules.players)
+    return _lead(state, action, hand, state.held)
+
+
+def _draw_back(
+    rules: Rules, hand: HandState, held: tuple[int, ...]
+) -> tuple[HandState, tuple[int, ...]]:
+    """RULES §6.5.5: eldest first, everyone but the pitcher discards every non-trump face
+    down and draws from the stock to six; the pitcher takes the rest of the stock and
+    discards every non-trump."""
+    assert hand.trump is not None and hand.pitcher is not None
+    trumps = rules.trump_tables[hand.trump].trump_mask
+    cards, stock, discarded = list(held), list(hand.stock), list(hand.discarded)
+    for k in range(1, rules.players + 1):
+        seat = (hand.dealer + k) % rules.players
+        if seat == hand.pitcher:
+            continue
+        discarded[seat] = cards[seat] & ~trumps
+        cards[seat] &= trumps
+        while cards[seat].bit_count() < 6 and stock:
+            cards[seat] |= 1 << stock.pop(0)
+    for index in stock:
+        cards[hand.pitcher] |= 1 << index
+    discarded[hand.pitcher] = cards[hand.pitcher] & ~trumps
+    cards[hand.pitcher] &= trumps
+    hand = attrs.evolve(hand, stock=(), discarded=tuple(discarded))
+    return hand, tuple(cards)
+
+
+def excess_trumps(rules: Rules, trump: Suit, held: int) -> tuple[int, int]:
+    """RULES §6.5.6: the trumps a hand of more than six may discard face up (a bit set:
+    its trumps that are no point card) and how many it must, to come down to six or to
+    point cards only. Point cards: the A and 2 of trumps and every card a point names."""
+    table = rules.trump_tables[trump]
+    points = 1 << index_of(trump, Rank.ACE) | 1 << index_of(trump, Rank.TWO)
+    for point in rules.points:
+        card = point.card(trump)
+        if card is not None:
+            points |= 1 << card
+    free = held & table.trump_mask & ~points
+    return free, min(max(held.bit_count() - 6, 0), free.bit_count())
 
 
 def discardable(state: GameState) -> tuple[int, int, int]:
     """The cards the seat to act may discard (a bit set), and how few and how many.
 
-    Six players: exactly `rules.discard_count` cards, trumps allowed. Draw: any
+    A deal above six: exactly the cards above six (`KeepSix.FREE_DISCARD`: any;
+    `NON_TRUMPS_FIRST`: a trump only with every non-trump, see `discard_refusal`;
+    `DRAW_BACK`: the face-up discard of excess non-point trumps). The draw: any
     number of non-trumps, at most as many as the stock can refill.
     """
     rules, hand = state.rules, state.hand_state
     assert state.to_act is not None and hand.trump is not None
     held = state.held[state.to_act]
-    if rules.discard_count:
-        return held, rules.discard_count, rules.discard_count
-    free = held & ~trump_table(hand.trump).trump_mask
+    if rules.deal > 6:
+        if rules.keep_six is KeepSix.DRAW_BACK:
+            free, count = excess_trumps(rules, hand.trump, held)
+            return free, count, count
+        count = held.bit_count() - 6
+        return held, count, count
+    free = held & ~rules.trump_tables[hand.trump].trump_mask
     return free, 0, min(free.bit_count(), len(hand.stock))
 
 
 def legal_discards(state: GameState) -> tuple[Action, ...]:
     """Every discard open to the seat to act, fewest cards first, then by card order."""
     cards, fewest, most = discardable(state)
+    rules, hand = state.rules, state.hand_state
+    if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
+        assert hand.trump is not None
+        trumps = rules.trump_tables[hand.trump].trump_mask
+        others = cards_of(cards & ~trumps)
+        if len(others) >= fewest:
+            return tuple(_discard(mask_of(chosen)) for chosen in combinations(others, fewest))
+        rest, all_others = fewest - len(others), mask_of(others)
+        return tuple(
+            _discard(all_others | mask_of(chosen))
+            for chosen in combinations(cards_of(cards & trumps), rest)
+        )
     pool = cards_of(cards)
     return tuple(
         _discard(mask_of(chosen))
@@ -93,49 +144,121 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> str
     """Why the seat to act may not make `action` now, or None if it may."""
     if not isinstance(action, Discard):
         return "everyone discards before play: e.g. 'discard 2C 7D' (or 'discard' for none)"
+    rules, hand = state.rules, state.hand_state
     seat = state.to_act
-    assert seat is not None
+    assert seat is not None and hand.trump is not None
     missing = [card.symbol for card in action.cards if not state.held[seat] >> card.index & 1]
     if missing:
         return f"seat {seat} does not hold {' '.join(missing)}"
     allowed, fewest, most = discardable(state)
+    face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
     if any(not allowed >> card.index & 1 for card in action.cards):
+        if face_up:
+            return "only trumps that are no point card may be discarded face up"
         return "trumps may not be discarded in the draw"
-    if fewest <= len(action.cards) <= most:
-        return None
-    if fewest == most:
-        return f"every player discards exactly {fewest} cards"
-    return f"the stock can refill only {most} cards"
+    if not fewest <= len(action.cards) <= most:
+        if face_up:
+            return f"discard exactly {fewest} trumps face up (down to six, or to point cards)"
+        if fewest == most:
+            return f"every player discards exactly {fewest} cards"
+        return f"the stock can refill only {most} cards"
+    if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
+        trumps = rules.trump_tables[hand.trump].trump_mask
+        thrown, others = mask_of(action.cards), state.held[seat] & ~trumps
+        if thrown & trumps and others & ~thrown:
+            return "a discard may hold a trump only when it holds every non-trump of the hand"
+    return None
 
 
 def apply_discard(state: GameState, action: Discard) -> GameState:
-    """The seat to act discards face down, and with the draw variant draws as many from
-    the front of the stock; after the dealer, the pitcher leads."""
+    """The seat to act discards (face up in the draw back's last step, else face down,
+    drawing as many from the stock in the draw variant); after the last, play begins."""
     rules, hand = state.rules, state.hand_state
-    seat, pitcher = state.to_act, hand.pitcher
-    assert seat is not None and pitcher is not None
+    seat = state.to_act
+    assert seat is not None
     thrown = mask_of(action.cards)
     held = list(state.held)
     held[seat] &= ~thrown
+    if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+        face_up = list(hand.face_up or (0,) * rules.players)
+        face_up[seat] = thrown
+        hand = attrs.evolve(hand, face_up=tuple(face_up))
+        order = _discard_order(hand.dealer, rules.players)
+        return _face_up_turn(state, action, hand, tuple(held), order.index(seat) + 1)
     stock = hand.stock
     if rules.draw:
         count = len(action.cards)
-        held[seat] |= mask_of(CARDS[i] for i in stock[:count])
+        for index in stock[:count]:
+            held[seat] |= 1 << index
         stock = stock[count:]
     discarded = list(hand.discarded)
     discarded[seat] = thrown
     hand = attrs.evolve(hand, stock=stock, discarded=tuple(discarded))
     if seat == hand.dealer:
-        phase, to_act, leader = Phase.PLAY, pitcher, pitcher
-    else:
-        phase, to_act, leader = Phase.DISCARD, (seat + 1) % rules.players, None
+        return _lead(state, action, hand, tuple(held))
+    return _discard_turn(state, action, hand, tuple(held), (seat + 1) % rules.players)
+
+
+def _discard_turn(
+    state: GameState, action: Action, hand: HandState, held: tuple[int, ...], seat: int
+) -> GameState:
     return advance(
         state,
         action,
-        phase=phase,
-        to_act=to_act,
+        phase=Phase.DISCARD,
+        to_act=seat,
         hand_state=hand,
-        held=tuple(held),
+        held=held,
+        leader=None,
+        plays=(),
+        tricks=(),
+    )
+
+
+def _face_up_turn(
+    state: GameState, action: Action, hand: HandState, held: tuple[int, ...], start: int
+) -> GameState:
+    """The first seat from place `start` of the order (eldest first, dealer last) that must
+    discard face up and has a choice; forced discards happen on the way. None: play."""
+    rules, trump = state.rules, hand.trump
+    assert trump is not None
+    cards, face_up = list(held), list(hand.face_up or (0,) * rules.players)
+    for seat in _discard_order(hand.dealer, rules.players)[start:]:
+        free, count = excess_trumps(rules, trump, cards[seat])
+        if not count:
+            continue
+        if free.bit_count() > count:
+            hand = attrs.evolve(hand, face_up=tuple(face_up))
+            return _discard_turn(state, action, hand, tuple(cards), seat)
+        face_up[seat], cards[seat] = free, cards[seat] & ~free
+    if any(face_up):
+        hand = attrs.evolve(hand, face_up=tuple(face_up))
+    return _lead(state, action, hand, tuple(cards))
+
+
+def _discard_order(dealer: int, players: int) -> list[int]:
+    """The seats in discarding order: eldest first, dealer last."""
+    return [(dealer + k) % players for k in range(1, players + 1)]
+
+
+def _lead(state: GameState, action: Action, hand: HandState, held: tuple[int, ...]) -> GameState:
+    """Play begins: the pitcher leads (under `trumps_only`, the first seat from him that
+    holds a trump; if nobody does, the hand ends at once)."""
+    pitcher = hand.pitcher
+    assert pitcher is not None
+    leader = pitcher
+    if state.rules.trumps_only:
+        first = first_with_trump(state.rules, hand, held, pitcher)
+        if first is None:
+            return end_without_tricks(state, action, hand, held)
+        leader = first
+    return advance(
+        state,
+        action,
+        phase=Phase.PLAY,
+        to_act=leader,
+        hand_state=hand,
+        held=held,
         leader=leader,
         plays=(),
         tricks=(),

@@ -8,9 +8,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, parse_action
+from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .bidding import apply_call, call_refusal, legal_calls
-from .cards import Card, mask_of, parse_cards, pick
+from .cards import Card, cards_of, mask_of, parse_cards, pick
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
     apply_declaration,
@@ -89,10 +89,12 @@ def new_game(
         dealt = _check_hands(rules, seed, fixed_hands)
     elif deck is not None:
         fixed_deck = parse_cards(deck)
-        if len(fixed_deck) != 52 or len(set(fixed_deck)) != 52:
+        size = len(rules.pack)
+        if len(fixed_deck) != size or mask_of(fixed_deck) != rules.pack_mask:
             raise InvalidStateError(
-                f"a deck must hold each of the 52 cards once; got {len(fixed_deck)} cards, "
-                f"{len(set(fixed_deck))} different"
+                f"a deck must hold each of the {size} cards of this pack once; got "
+                f"{len(fixed_deck)} cards, {len(set(fixed_deck))} different"
+                + ("" if mask_of(fixed_deck) & ~rules.pack_mask == 0 else ", some not in it")
             )
         dealt = deal(rules, dealer, [card.index for card in fixed_deck])
     origin = GameRecord(
@@ -141,11 +143,15 @@ def _check_hands(
         raise InvalidStateError(f"hands: dealt twice: {' '.join(twice)}")
     masks = tuple(mask_of(hand) for hand in parsed)
     used = mask_of(everything)
-    stock = tuple(i for i in shuffled_pack(seed, 0) if not used >> i & 1)
+    foreign = used & ~rules.pack_mask
+    if foreign:
+        names = " ".join(str(card) for card in cards_of(foreign))
+        raise InvalidStateError(f"hands: {names} not in this pack ({len(rules.pack)} cards)")
+    stock = tuple(i for i in shuffled_pack(seed, 0, rules.pack) if not used >> i & 1)
     return masks, stock
 
 
-_ACTIONS = (Pass, Bid, Play, Pitch, DeclareTrump, Discard)
+_ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
 _PLAY = Phase.PLAY
 
 _LEGAL: dict[Phase, Callable[[GameState], tuple[Action, ...]]] = {

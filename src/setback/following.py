@@ -13,7 +13,6 @@ import enum
 from typing import TYPE_CHECKING
 
 from .phase import Phase
-from .trumps import TABLES
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -29,6 +28,7 @@ class Narrowed(enum.Enum):
     LEAD_TRUMP = "the pitcher's first lead must be a trump ({trump}) while he holds one"
     FOLLOW_TRUMP = "trump ({trump}) was led: a player holding a trump must play one"
     FOLLOW_OR_TRUMP = "must follow {led} or trump ({trump}): {card} is neither"
+    TRUMPS_ONLY = "only trumps ({trump}) may be led or played"
     NO_TRUMP_FIRST_TRICK = (
         "no trump may be played to the first trick unless you must: to a {led} lead, "
         "follow suit, else play a non-trump, and a trump ({trump}) only holding nothing else"
@@ -64,14 +64,17 @@ def playable(state: GameState) -> tuple[int, Narrowed]:
     held = state.held[seat]
     plays = state.plays
     trump = state.hand_state.trump
+    if state.rules.trumps_only:
+        assert trump is not None
+        return held & state.rules.trump_tables[trump].trump_mask, Narrowed.TRUMPS_ONLY
     if not plays:
         if trump is not None and not state.tricks and state.rules.must_lead_trump:
-            trumps = held & TABLES[trump].trump_mask
+            trumps = held & state.rules.trump_tables[trump].trump_mask
             if trumps:
                 return trumps, _LEAD_TRUMP
         return held, _NOTHING
     assert trump is not None
-    table = TABLES[trump]
+    table = state.rules.trump_tables[trump]
     masks = table.masks
     led = table.suits[plays[0][1].index]
     led_mask = masks[led]

@@ -1,10 +1,11 @@
-"""The option enums of `Rules`: the dealer's match, the all-pass policy, Low, the win rule."""
+"""The option enums of `Rules`: the dealer's match, the all-pass policy, Low, the win rule,
+where a lone joker ranks, and how hands come down to six."""
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["AllPass", "DealerMatch", "LowTo", "WinRule"]
+__all__ = ["AllPass", "DealerMatch", "JokerRank", "KeepSix", "LowTo", "WinRule"]
 
 
 class DealerMatch(enum.Enum):
@@ -51,3 +52,27 @@ class WinRule(enum.Enum):
     HIGHEST_SCORE = "highest_score"
     """The highest score once anyone reaches the target; a tie at the top goes to the
     pitching side if it is among the tied, else play goes on."""
+
+
+class JokerRank(enum.Enum):
+    """Where the joker ranks among the trumps (RULES §6.1)."""
+
+    BELOW_JACKS = "below_jacks"
+    """Below the jack of trumps and the off-jack, above the 10 (always so with two jokers,
+    the big above the little)."""
+    LOWEST = "lowest"
+    """Below the 2 of trumps (one joker only); it is then never Low."""
+
+
+class KeepSix(enum.Enum):
+    """How hands dealt more than six cards come down to six before trick play (RULES §6.4)."""
+
+    FREE_DISCARD = "free_discard"
+    """Everyone discards the extra cards face down, any cards (six-player Setback, §4.4)."""
+    NON_TRUMPS_FIRST = "non_trumps_first"
+    """Smear's discard to six: face down, and a discard may hold a trump only when it holds
+    every non-trump of the hand (§6.4)."""
+    DRAW_BACK = "draw_back"
+    """Ten-point Pitch's draw back: everyone but the pitcher discards every non-trump and
+    draws to six; the pitcher takes the rest of the stock and discards every non-trump;
+    then anyone above six discards non-point trumps face up (§6.5.5-6)."""

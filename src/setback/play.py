@@ -10,9 +10,10 @@ from __future__ import annotations
 from .actions import Action, Play
 from .cards import CARDS, cards_of, pick
 from .dealing import close_hand
+from .rules import Rules
 from .scoring import score_hand
-from .state import GameState, Phase, Trick, advance, with_auction
-from .trumps import TABLES, trump_named_by, trump_table
+from .state import GameState, HandState, Phase, Trick, advance, with_auction
+from .trumps import trump_named_by
 
 __all__: list[str] = []
 
@@ -45,7 +46,7 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     trump = state.hand_state.trump
     assert trump is not None
     plays = state.plays
-    led = trump_table(trump).suit_of(plays[0][1]) if plays else trump
+    led = state.rules.trump_tables[trump].suit_of(plays[0][1]) if plays else trump
     reason = rule.value.format(card=card.symbol, led=led.symbol, trump=trump.symbol)
     if show_hand:
         reason += f"; play one of {' '.join(c.symbol for c in cards_of(allowed))}"
@@ -56,6 +57,8 @@ def apply_play(state: GameState, action: Play) -> GameState:
     """The seat to act plays a card; closes the trick when everyone has played, and the
     hand after the last trick."""
     rules, hand, leader = state.rules, state.hand_state, state.leader
+    if rules.trumps_only:
+        return _apply_trumps_only(state, action)
     seat = state.to_act
     assert seat is not None and leader is not None
     card = action.card
@@ -69,12 +72,73 @@ def apply_play(state: GameState, action: Play) -> GameState:
         to_act = (seat + 1) % rules.players
         return advance(state, action, _PLAY, to_act, hand, tuple(held), leader, plays, state.tricks)
     assert hand.trump is not None
-    winner = TABLES[hand.trump].winner(plays)
+    winner = rules.trump_tables[hand.trump].winner(plays)
     tricks = (*state.tricks, Trick(leader, plays, winner))
     if len(tricks) < rules.tricks_per_hand:
         return advance(state, action, _PLAY, winner, hand, tuple(held), winner, (), tricks)
-    played = [0] * rules.players
+    return _close(state, action, hand, tuple(held), tricks)
+
+
+def _close(
+    state: GameState,
+    action: Action,
+    hand: HandState,
+    held: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+) -> GameState:
+    """Score the hand whose last trick was just played; `held` are the cards left in hand
+    (dead cards, under `trumps_only`)."""
+    played = list(held)
     for done in tricks:
         for player, played_card in done.plays:
             played[player] |= 1 << played_card.index
-    return close_hand(state, action, score_hand(rules, hand, tricks, tuple(played)))
+    result = score_hand(state.rules, hand, tricks, tuple(played))
+    return close_hand(state, action, result)
+
+
+def first_with_trump(
+    rules: Rules, hand: HandState, held: tuple[int, ...], start: int
+) -> int | None:
+    """The first seat from `start` clockwise that holds a trump (`trumps_only`), or None."""
+    assert hand.trump is not None
+    trumps = rules.trump_tables[hand.trump].trump_mask
+    for k in range(rules.players):
+        seat = (start + k) % rules.players
+        if held[seat] & trumps:
+            return seat
+    return None
+
+
+def end_without_tricks(
+    state: GameState, action: Action, hand: HandState, held: tuple[int, ...]
+) -> GameState:
+    """Nobody holds a trump when play should begin (`trumps_only`): the hand ends with no
+    trick."""
+    return _close(state, action, hand, held, ())
+
+
+def _apply_trumps_only(state: GameState, action: Play) -> GameState:
+    """RULES §6.5.7: a play when only trumps are played. The next to play is the next seat
+    still in that has not played to the trick; a trick ends when no such seat is left, and
+    its winner (or the next seat from him holding a trump) leads; the hand ends when
+    nobody holds a trump."""
+    rules, hand, leader = state.rules, state.hand_state, state.leader
+    seat = state.to_act
+    assert seat is not None and leader is not None and hand.trump is not None
+    card = action.card
+    held_list = list(state.held)
+    held_list[seat] &= ~(1 << card.index)
+    held = tuple(held_list)
+    plays = (*state.plays, (seat, card))
+    trumps = rules.trump_tables[hand.trump].trump_mask
+    done = {player for player, _ in plays}
+    for k in range(1, rules.players):
+        following = (seat + k) % rules.players
+        if following not in done and held[following] & trumps:
+            return advance(state, action, _PLAY, following, hand, held, leader, plays, state.tricks)
+    winner = rules.trump_tables[hand.trump].winner(plays)
+    tricks = (*state.tricks, Trick(leader, plays, winner))
+    next_leader = first_with_trump(rules, hand, held, winner)
+    if next_leader is None:
+        return _close(state, action, hand, held, tricks)
+    return advance(state, action, _PLAY, next_leader, hand, held, next_leader, (), tricks)

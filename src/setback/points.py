@@ -12,14 +12,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .cards import Rank, index_of
+from .cards import Rank, Suit, index_of
 from .options import LowTo
-from .trumps import TrumpTable
+from .trumps import TrumpTable, off_jack_of
 
 if TYPE_CHECKING:
     from .state import Trick
 
 __all__ = ["FOUR_POINTS", "Point", "Tally"]
+
+JOKERS_FROM = 52
+"""Card indices from here on are jokers: never High or Low."""
 
 
 class Point(enum.Enum):
@@ -31,13 +34,30 @@ class Point(enum.Enum):
     """The lowest trump in play, to its holder's or its capturer's side (`Rules.low_to`)."""
     JACK = "jack"
     """The jack of trumps, to the side that captured it; nobody if it is not in play."""
+    OFF_JACK = "off_jack"
+    """The jick (the jack of the other suit of trump's colour), to the side that captured it."""
+    JOKER = "joker"
+    """The joker (a pack with one), to the side that captured it."""
+    BIG_JOKER = "big_joker"
+    """The big joker (a pack with two), to the side that captured it."""
+    LITTLE_JOKER = "little_joker"
+    """The little joker (a pack with two), to the side that captured it."""
+    TEN = "ten"
+    """The 10 of trumps, to the side that captured it."""
+    TREY = "trey"
+    """The 3 of trumps, worth 3, to the side that captured it."""
     GAME = "game"
     """The strictly highest total of card points taken in tricks; a tie at the top, nobody."""
 
     @property
     def worth(self) -> int:
-        """How many points it scores: 1."""
-        return 1
+        """How many points it scores: 3 for the Trey, 1 for every other point."""
+        return 3 if self is Point.TREY else 1
+
+    def card(self, trump: Suit) -> int | None:
+        """The index of the card this point is for under `trump` (None for High, Low, Game:
+        they go to whichever trump is highest or lowest, or to card points)."""
+        return _CARD_OF[self](trump) if self in _CARD_OF else None
 
     def award(self, tally: Tally) -> int | None:
         """The side that takes this point in the hand `tally` describes, or None."""
@@ -59,7 +79,8 @@ class Tally:
     table: TrumpTable
     """The trump of the hand."""
     trumps: tuple[tuple[int, int, int], ...]
-    """Every trump in play as `(card index, holder, capturer)`, strongest first."""
+    """Every trump in play that is not a joker, as `(card index, holder, capturer)`,
+    strongest first (High and Low come from it)."""
     captured: dict[int, int] = attrs.field(eq=False)
     """Who captured each card in play: card index to seat."""
     card_points: tuple[int, ...]
@@ -88,7 +109,7 @@ class Tally:
                 index = card.index
                 captured[index] = winner
                 totals[side] += card_points[index]
-                if trump_mask >> index & 1:
+                if trump_mask >> index & 1 and index < JOKERS_FROM:
                     trumps.append((power[index], index, seat, winner))
         trumps.sort(reverse=True)
         return cls(
@@ -100,9 +121,9 @@ class Tally:
             card_points=tuple(totals),
         )
 
-    def capturer_of(self, rank: Rank) -> int | None:
-        """The side that captured the trump of `rank`, or None if it was not in play."""
-        seat = self.captured.get(index_of(self.table.trump, rank))
+    def capturer_of(self, index: int | None) -> int | None:
+        """The side that captured the card `index`, or None if it was not in play."""
+        seat = None if index is None else self.captured.get(index)
         return None if seat is None else self.seat_sides[seat]
 
 
@@ -117,8 +138,11 @@ def _low(tally: Tally) -> int | None:
     return tally.seat_sides[holder if tally.low_to is LowTo.HOLDER else capturer]
 
 
-def _jack(tally: Tally) -> int | None:
-    return tally.capturer_of(Rank.JACK)
+def _captured(point: Point) -> Callable[[Tally], int | None]:
+    def award(tally: Tally) -> int | None:
+        return tally.capturer_of(point.card(tally.table.trump))
+
+    return award
 
 
 def _game(tally: Tally) -> int | None:
@@ -127,9 +151,20 @@ def _game(tally: Tally) -> int | None:
     return totals.index(best) if totals.count(best) == 1 else None
 
 
+_CARD_OF: dict[Point, Callable[[Suit], int]] = {
+    Point.JACK: lambda trump: index_of(trump, Rank.JACK),
+    Point.OFF_JACK: lambda trump: off_jack_of(trump).index,
+    Point.JOKER: lambda trump: index_of(None, Rank.JOKER),
+    Point.BIG_JOKER: lambda trump: index_of(None, Rank.BIG_JOKER),
+    Point.LITTLE_JOKER: lambda trump: index_of(None, Rank.LITTLE_JOKER),
+    Point.TEN: lambda trump: index_of(trump, Rank.TEN),
+    Point.TREY: lambda trump: index_of(trump, Rank.THREE),
+}
+"""The card each card point is for, under a trump."""
+
 _AWARDS: dict[Point, Callable[[Tally], int | None]] = {
     Point.HIGH: _high,
     Point.LOW: _low,
-    Point.JACK: _jack,
     Point.GAME: _game,
+    **{point: _captured(point) for point in _CARD_OF},
 }

@@ -6,7 +6,7 @@ import attrs
 
 from .engine import apply_action, new_game
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
-from .rules import SMUDGE, Rules
+from .rules import Rules
 from .state import GameRecord, GameState, HandResult
 
 __all__ = ["format_hand", "game_record", "replay"]
@@ -105,7 +105,8 @@ def format_hand(result: HandResult, rules: Rules) -> str:
     if result.pitcher is None:
         head = f"Hand {result.number}: dealer seat {result.dealer}, passed out"
     else:
-        call = "smudge" if result.contract == SMUDGE else f"bid {result.contract}"
+        smudged = rules.smudge and result.contract == rules.smudge_level
+        call = "smudge" if smudged else f"bid {result.contract}"
         trump = result.trump.symbol if result.trump is not None else "none"
         head = (
             f"Hand {result.number}: dealer seat {result.dealer}, "

@@ -10,10 +10,11 @@ from typing import Any, TypeVar
 import attrs
 
 from .errors import RulesError
-from .options import AllPass, DealerMatch, LowTo, WinRule
+from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import FOUR_POINTS, Point
+from .trumps import TrumpTable, tables_for
 
-__all__ = ["AllPass", "DealerMatch", "LowTo", "Rules", "WinRule", "seat_side"]
+__all__ = ["Rules", "seat_side"]
 
 SMUDGE = 5
 """The contract value of a Smudge: it ranks above 4 and is worth 5."""
@@ -50,6 +51,20 @@ def _to_low_to(value: Any) -> LowTo:
 
 def _to_win_rule(value: Any) -> WinRule:
     return _enum_converter(WinRule)(value)
+
+
+def _to_joker_rank(value: Any) -> JokerRank:
+    return _enum_converter(JokerRank)(value)
+
+
+def _to_keep_six(value: Any) -> KeepSix:
+    return _enum_converter(KeepSix)(value)
+
+
+def _to_points(value: Any) -> tuple[Point, ...]:
+    if isinstance(value, str) or not isinstance(value, tuple | list):
+        raise RulesError(f"points must be a sequence of Point values, not {value!r}")
+    return tuple(_enum_converter(Point)(point) for point in value)
 
 
 def _int_in(name: str, low: int, high: int | None) -> Callable[[Any, Any, Any], None]:
@@ -92,10 +107,10 @@ class Rules:
     """Sides of two, partners opposite (seats i and i + players/2); else each for himself."""
     target: int = attrs.field(default=21, validator=_int_in("target", 1, None))
     """The score that wins the game (how, is the `win_rule`)."""
-    min_bid: int = attrs.field(default=2, validator=_int_in("min_bid", 1, 4))
-    """The lowest bid, 1 to 4; the highest plain bid is always 4."""
+    min_bid: int = attrs.field(default=2, validator=_int_in("min_bid", 1, None))
+    """The lowest bid, from 1 to `total_points` (the highest plain bid)."""
     smudge: bool = attrs.field(default=True, validator=_is_bool)
-    """Whether Smudge (all six tricks and all four points, worth 5) can be bid."""
+    """Whether Smudge (every trick and every point, worth `total_points + 1`) can be bid."""
     dealer_match: DealerMatch = attrs.field(default=DealerMatch.ANY, converter=_to_dealer_match)
     """Whether the dealer may match the highest bid."""
     all_pass: AllPass = attrs.field(default=AllPass.DEALER_EXACTLY_MIN, converter=_to_all_pass)
@@ -113,6 +128,29 @@ class Rules:
     no_trump_first_trick: bool = attrs.field(default=False, validator=_is_bool)
     """RULES §4.3: the pitcher declares trump and may lead any card; in trick 1, to a
     non-trump lead, nobody may trump unless he holds only trumps."""
+    jokers: int = attrs.field(default=0, validator=_int_in("jokers", 0, 2))
+    """Jokers in the pack (RULES §6.1): 0, 1 (`JK`, 53 cards) or 2 (`BJ` and `LJ`, 54)."""
+    off_jack: bool = attrs.field(default=False, validator=_is_bool)
+    """Whether the jack of the other suit of trump's colour (the jick) is a trump, ranking
+    below the jack of trumps (RULES §6.1)."""
+    joker_rank: JokerRank = attrs.field(default=JokerRank.BELOW_JACKS, converter=_to_joker_rank)
+    """Where a lone joker ranks among the trumps; two jokers always rank below the jacks."""
+    points: tuple[Point, ...] = attrs.field(default=FOUR_POINTS, converter=_to_points)
+    """The points a hand awards, in award order (RULES §6.2): the order of
+    `HandResult.points` and of the pitcher-first race. Scoring walks this tuple."""
+    deal: int = attrs.field(
+        default=attrs.Factory(
+            lambda rules: 8 if rules.partnerships and rules.players == 6 else 6, takes_self=True
+        ),
+        validator=_int_in("deal", 1, None),
+    )
+    """Cards dealt to each seat, in packets of three (the last smaller): 6, or 8 in the
+    six-player partnership game; above 6, hands come down to six as `keep_six` says."""
+    keep_six: KeepSix = attrs.field(default=KeepSix.FREE_DISCARD, converter=_to_keep_six)
+    """How hands of more than six cards come down to six (used when `deal` is above 6)."""
+    trumps_only: bool = attrs.field(default=False, validator=_is_bool)
+    """Ten-point Pitch's play (RULES §6.5.7): only trumps are led or played, a player with no
+    trump is out, tricks may be short and the hand ends when nobody holds a trump."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -120,17 +158,59 @@ class Rules:
                 f"partnerships need 4 or 6 players (sides of two, partners opposite); "
                 f"for {self.players} players use Rules.cutthroat(players={self.players})"
             )
+        self._check_points()
+        if self.joker_rank is JokerRank.LOWEST and self.jokers != 1:
+            raise RulesError(
+                "joker_rank LOWEST is for a single joker; two jokers rank below the jacks"
+            )
+        if self.deal < 6:
+            raise RulesError(f"deal must be at least 6 cards, not {self.deal}")
+        pack = 52 + self.jokers
+        if self.deal * self.players > pack:
+            raise RulesError(
+                f"deal: {self.players} players of {self.deal} cards need "
+                f"{self.deal * self.players} cards; the pack has {pack}"
+            )
+        if self.draw and self.deal > 6:
+            raise RulesError(
+                f"draw does not combine with a deal of {self.deal}: the hands already come "
+                f"down to six by keep_six ({self.keep_six.name})"
+            )
         if self.pitch_instead_of_bid and self.declares_trump:
             raise RulesError(
                 "pitch_instead_of_bid does not combine with "
                 + ", ".join(self._declaring_variants())
                 + ": there the pitcher declares trump before the first lead"
             )
-        if self.draw and self.discard_count:
+        if self.trumps_only and not self.declares_trump:
             raise RulesError(
-                "draw does not combine with the six-player game: everyone already discards "
-                "two, and the stock of four cards cannot refill the hands"
+                "trumps_only needs declared trump (a deal above 6, draw or "
+                "no_trump_first_trick): the first lead cannot both set trump and be one"
             )
+        if self.trumps_only and self.no_trump_first_trick:
+            raise RulesError("trumps_only does not combine with no_trump_first_trick")
+        if self.min_bid > self.total_points:
+            raise RulesError(
+                f"min_bid {self.min_bid} is above the {self.total_points} points a hand awards"
+            )
+
+    def _check_points(self) -> None:
+        points = self.points
+        if not points:
+            raise RulesError("points: a hand must award at least one point")
+        twice = sorted({point.name for point in points if points.count(point) > 1})
+        if twice:
+            raise RulesError(f"points: {', '.join(twice)} listed twice; each point at most once")
+        needs = {
+            Point.OFF_JACK: (self.off_jack, "off_jack=True"),
+            Point.JOKER: (self.jokers == 1, "jokers=1"),
+            Point.BIG_JOKER: (self.jokers == 2, "jokers=2"),
+            Point.LITTLE_JOKER: (self.jokers == 2, "jokers=2"),
+        }
+        for point in points:
+            fits, needed = needs.get(point, (True, ""))
+            if not fits:
+                raise RulesError(f"points: {point.name} needs {needed}")
 
     # --- presets ----------------------------------------------------------------
 
@@ -191,6 +271,113 @@ class Rules:
         )
 
     @classmethod
+    def ten_point(cls, players: int = 4, **overrides: Any) -> Rules:
+        """Ten-point Pitch (RULES §6.5): 54 cards with the jick and two jokers, 9 cards each
+        (8 with six players), bids 3 to 10 without the dealer's match, declared trump, the
+        draw back and the face-up discard of excess trumps, trumps-only play, ten points
+        (the Trey worth 3), Low to the holder, pitcher first to 52. Partnerships with 4 or
+        6 players, else each for himself (2 to 6).
+
+        Raises:
+            RulesError: `players` is not 2 to 6, or an override makes no game.
+        """
+        _extended_players("ten_point", players)
+        return cls._build(
+            overrides,
+            players=players,
+            partnerships=players in (4, 6),
+            jokers=2,
+            off_jack=True,
+            points=TEN_POINTS,
+            deal=8 if players == 6 else 9,
+            keep_six=KeepSix.DRAW_BACK,
+            trumps_only=True,
+            min_bid=3,
+            smudge=False,
+            dealer_match=DealerMatch.NONE,
+            all_pass=AllPass.DEALER_EXACTLY_MIN,
+            low_to=LowTo.HOLDER,
+            win_rule=WinRule.PITCHER_FIRST,
+            target=52,
+        )
+
+    @classmethod
+    def smear(cls, players: int = 4, **overrides: Any) -> Rules:
+        """Smear (RULES §6.6): 54 cards with the jick and two jokers, 10 cards each (9 with
+        six players), bids 2 to 10 without the dealer's match, declared trump, everyone
+        discards down to six (a trump only with every non-trump), six tricks, ten points
+        (the Trey worth 3), Low to the holder, highest score to 21 (a tie at the top to
+        the pitching side). Partnerships with 4 or 6 players, else each for himself (2 to 6).
+
+        Raises:
+            RulesError: `players` is not 2 to 6, or an override makes no game.
+        """
+        _extended_players("smear", players)
+        return cls._build(
+            overrides,
+            players=players,
+            partnerships=players in (4, 6),
+            jokers=2,
+            off_jack=True,
+            points=TEN_POINTS,
+            deal=9 if players == 6 else 10,
+            keep_six=KeepSix.NON_TRUMPS_FIRST,
+            smudge=False,
+            dealer_match=DealerMatch.NONE,
+            all_pass=AllPass.DEALER_EXACTLY_MIN,
+            low_to=LowTo.HOLDER,
+            win_rule=WinRule.HIGHEST_SCORE,
+            target=21,
+        )
+
+    @classmethod
+    def joker_pitch(cls, players: int = 4, **overrides: Any) -> Rules:
+        """Auction Pitch with Joker (RULES §6.7): traditional Auction Pitch (§2) with one
+        joker ranked lowest, worth a point to its capturer and never Low; points High, Low,
+        Jack, Joker, Game (bids 2 to 5), target 10. A joker led first makes ♠ trump.
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(
+            overrides,
+            players=players,
+            partnerships=False,
+            jokers=1,
+            joker_rank=JokerRank.LOWEST,
+            points=(Point.HIGH, Point.LOW, Point.JACK, Point.JOKER, Point.GAME),
+            target=10,
+            smudge=False,
+            low_to=LowTo.HOLDER,
+            win_rule=WinRule.PITCHER_FIRST,
+        )
+
+    @classmethod
+    def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
+        """The preset called `name` (`PRESET_NAMES`: "setback", "auction-pitch",
+        "cutthroat", "six", "ten-point", "smear", "joker-pitch"), with `players` seats where
+        the preset takes a count, and any option changed by keyword.
+
+        The one table of preset names: the command line (and any adapter) reads it.
+
+        Examples:
+            >>> Rules.preset("ten-point", players=3).total_points
+            10
+
+        Raises:
+            RulesError: no preset has that name, or the players or an option make no game.
+        """
+        if name not in PRESET_NAMES:
+            raise RulesError(f"no preset {name!r:.40}; presets are {', '.join(PRESET_NAMES)}")
+        if name == "six":
+            if players not in (None, 6):
+                raise RulesError("the six-player preset is for 6 players")
+            return cls.six_player(**overrides)
+        if players is not None:
+            overrides["players"] = players
+        return getattr(cls, name.replace("-", "_"))(**overrides)  # type: ignore[no-any-return]
+
+    @classmethod
     def _build(cls, overrides: dict[str, Any], **defaults: Any) -> Rules:
         known = {field.name for field in attrs.fields(cls) if field.init}
         unknown = sorted(set(overrides) - known)
@@ -223,16 +410,19 @@ class Rules:
             for side in range(self.side_count)
         )
 
-    @functools.cached_property
+    @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: 8 in the six-player partnership game, else 6."""
-        return 8 if self.partnerships and self.players == 6 else 6
+        """Cards dealt to each player: the same as `deal`."""
+        return self.deal
 
     @functools.cached_property
     def discard_count(self) -> int:
-        """Cards each player must discard after trump is declared: 2 in the six-player
-        game, else 0 (the draw variant's discards are free, see `draw`)."""
-        return 2 if self.partnerships and self.players == 6 else 0
+        """Cards each player discards face down after trump is declared: `deal - 6` under
+        `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
+        (the draw's and the draw back's discards vary)."""
+        if self.deal <= 6 or self.keep_six is KeepSix.DRAW_BACK:
+            return 0
+        return self.deal - 6
 
     @property
     def discards(self) -> int:
@@ -241,47 +431,66 @@ class Rules:
 
     @functools.cached_property
     def tricks_per_hand(self) -> int:
-        """Tricks played each hand: the cards each player holds when play begins."""
-        return self.hand_size - self.discard_count
+        """Tricks played each hand: six (the cards each player holds when play begins); at
+        most six under `trumps_only`, where tricks and hands may be short."""
+        return 6
 
-    @property
-    def points(self) -> tuple[Point, ...]:
-        """The points a hand awards, in award order: High, Low, Jack, Game.
+    @functools.cached_property
+    def pack(self) -> tuple[int, ...]:
+        """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
+        or JK (one)."""
+        return tuple(range(52)) + ((), (54,), (52, 53))[self.jokers]
 
-        The order of `HandResult.points` and of the pitcher-first race. Scoring
-        walks this tuple; each `Point` knows how it is awarded and what it is worth.
-        """
-        return FOUR_POINTS
+    @functools.cached_property
+    def pack_mask(self) -> int:
+        """The pack as a bit set."""
+        mask = 0
+        for index in self.pack:
+            mask |= 1 << index
+        return mask
+
+    @functools.cached_property
+    def trump_tables(self) -> tuple[TrumpTable, ...]:
+        """`trump_tables[trump]`: how every card behaves under each trump in this pack
+        (the jick and the jokers are trumps where the rules have them)."""
+        return tables_for(self.jokers, self.off_jack, self.joker_rank is JokerRank.LOWEST)
 
     @functools.cached_property
     def total_points(self) -> int:
-        """The most points one side can win in a hand: the worth of every point (4)."""
+        """T, the most points one side can win in a hand: the worth of every point in
+        `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
         return sum(point.worth for point in self.points)
+
+    @functools.cached_property
+    def smudge_level(self) -> int:
+        """The contract value of a Smudge: one above the highest plain bid (5 with four points)."""
+        return self.total_points + 1
 
     @functools.cached_property
     def declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead (draw, no trump in the
-        first trick, six players), instead of the first card setting it."""
+        first trick, a deal above six), instead of the first card setting it."""
         return bool(self._declaring_variants())
 
     @functools.cached_property
     def must_lead_trump(self) -> bool:
         """Whether the pitcher's first lead must be a trump if he holds one (draw, six
         players), unless no trump may be played to the first trick."""
-        return (self.draw or self.discard_count > 0) and not self.no_trump_first_trick
+        return (self.draw or self.deal > 6) and not self.no_trump_first_trick
 
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
-        return names + (["six players"] if self.discard_count else [])
+        return names + ([f"a deal of {self.deal}"] if self.deal > 6 else [])
 
     @functools.cached_property
     def max_bid(self) -> int:
-        """The highest call: Smudge (5) where Smudge exists, else the highest plain bid (4)."""
-        return self.max_plain_bid + 1 if self.smudge else self.max_plain_bid
+        """The highest call: Smudge (`smudge_level`) where Smudge exists, else the highest
+        plain bid."""
+        return self.smudge_level if self.smudge else self.max_plain_bid
 
     @functools.cached_property
     def max_plain_bid(self) -> int:
-        """The highest plain bid: every point of the hand (4)."""
+        """The highest plain bid: every point of the hand (`total_points`)."""
         return self.total_points
 
     def side_of(self, seat: int) -> int:
@@ -293,6 +502,28 @@ class Rules:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise RulesError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
         return self.seat_sides[seat]
+
+
+PRESET_NAMES = ("setback", "auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch")
+"""The names `Rules.preset` takes: each is the classmethod of that name (`-` for `_`),
+"six" is `Rules.six_player()`."""
+
+TEN_POINTS = (
+    Point.HIGH,
+    Point.LOW,
+    Point.JACK,
+    Point.OFF_JACK,
+    Point.BIG_JOKER,
+    Point.LITTLE_JOKER,
+    Point.GAME,
+    Point.TREY,
+)
+"""The points of Ten-point Pitch and Smear, in award order (T = 10)."""
+
+
+def _extended_players(preset: str, players: object) -> None:
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
+        raise RulesError(f"Rules.{preset} is for 2 to 6 players, not {players!r:.20}")
 
 
 def seat_side(seat: int, side_count: int) -> int:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from .cards import CARD_POINTS, cards_of
 from .options import WinRule
 from .points import Point, Tally
-from .rules import SMUDGE, Rules
+from .rules import Rules
 from .state import HandResult, HandState, Trick
-from .trumps import TABLES
 
 __all__: list[str] = []
 
@@ -23,7 +22,7 @@ def settle(
     """
     side_of = rules.seat_sides
     pitching = side_of[pitcher]
-    if contract == SMUDGE:
+    if rules.smudge and contract == rules.smudge_level:
         made = won[pitching] == rules.total_points and all(
             side_of[trick.winner] == pitching for trick in tricks if trick.winner is not None
         )
@@ -44,7 +43,9 @@ def score_hand(
     `played` holds each seat's cards in play (bit sets): what it held when play began.
     """
     assert hand.trump is not None and hand.pitcher is not None
-    tally = Tally.walk(rules.seat_sides, rules.low_to, TABLES[hand.trump], tricks, CARD_POINTS)
+    tally = Tally.walk(
+        rules.seat_sides, rules.low_to, rules.trump_tables[hand.trump], tricks, CARD_POINTS
+    )
     awarded = [(point, point.award(tally)) for point in rules.points]
     won = [0] * rules.side_count
     for point, side in awarded:
@@ -65,6 +66,7 @@ def score_hand(
         score_changes=changes,
         made=made,
         discards=tuple(cards_of(mask) for mask in hand.discarded),
+        face_up_discards=tuple(cards_of(mask) for mask in hand.face_up),
     )
 
 

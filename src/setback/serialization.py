@@ -1,6 +1,6 @@
 """JSON for states, views, records, rules, actions and hand results: `dumps` and `loads`.
 
-Every document is an envelope `{"format": "setback", "version": 1, "kind": ...,
+Every document is an envelope `{"format": "setback", "version": 2, "kind": ...,
 "data": ...}`. A `GameState` is stored as its `GameRecord` (how the game began
 and every action since) and rebuilt by replaying it, so a loaded state is
 exactly as consistent as one played through the engine; a few redundant
@@ -9,6 +9,7 @@ fields (phase, seat to act, scores) are checked against the replay.
 
 from __future__ import annotations
 
+import enum
 import json
 from typing import Any, TypeVar
 
@@ -16,7 +17,7 @@ import attrs
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, parse_action
+from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .cards import Card, Suit
 from .errors import InvalidStateError
 from .records import game_record, replay
@@ -26,8 +27,9 @@ from .views import PlayerView
 
 __all__ = ["SCHEMA_VERSION", "dumps", "loads"]
 
-SCHEMA_VERSION = 1
-"""The version of the JSON documents `dumps` writes; `loads` refuses any other."""
+SCHEMA_VERSION = 2
+"""The version of the JSON documents `dumps` writes. `loads` reads it and version 1 (whose
+`Bid` of level 5 was the Smudge: it loads as `Smudge`)."""
 
 _T = TypeVar("_T")
 _MAX_TEXT = 10_000_000
@@ -57,12 +59,19 @@ def _converter() -> cattrs.Converter:
     return conv
 
 
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
 def _unstructure_rules(rules: Rules) -> dict[str, Any]:
     return {
-        field.name: (value.value if hasattr(value, "value") else value)
+        field.name: _plain(getattr(rules, field.name))
         for field in attrs.fields(Rules)
         if field.init
-        for value in [getattr(rules, field.name)]
     }
 
 
@@ -84,7 +93,7 @@ _KINDS: dict[str, type] = {
     "Card": Card,
     "Action": Pass,  # any action class: see _kind_of
 }
-_ACTIONS = (Pass, Bid, Play, Pitch, DeclareTrump, Discard)
+_ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
 
 
 def _kind_of(obj: object) -> str:
@@ -119,7 +128,7 @@ def _record_from(data: Any) -> GameRecord:
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise TypeError("actions must be a list of action texts")
-    return GameRecord(
+    record = GameRecord(
         rules=_CONV.structure(data["rules"], Rules),
         seed=_CONV.structure(data["seed"], int),
         dealer=_CONV.structure(data.get("dealer", 0), int),
@@ -128,6 +137,13 @@ def _record_from(data: Any) -> GameRecord:
         deck=_CONV.structure(data.get("deck"), tuple[Card, ...] | None),  # type: ignore[arg-type]
         actions=tuple(parse_action(text) for text in actions),
     )
+    dealt = [card for hand in record.hands or () for card in hand] + list(record.deck or ())
+    foreign = sorted({str(card) for card in dealt if not record.rules.pack_mask >> card.index & 1})
+    if foreign:
+        raise InvalidStateError(
+            f"cards not in this pack of {len(record.rules.pack)}: {' '.join(foreign[:10])}"
+        )
+    return record
 
 
 def _state_data(state: GameState) -> dict[str, Any]:
@@ -165,7 +181,7 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
         indent: indent the JSON by this many spaces (compact by default).
 
     Returns:
-        The JSON text: `{"format": "setback", "version": 1, "kind": ..., "data": ...}`.
+        The JSON text: `{"format": "setback", "version": 2, "kind": ..., "data": ...}`.
 
     Examples:
         >>> from setback import Rules, new_game
@@ -222,9 +238,9 @@ def loads(text: str | bytes) -> Any:
     if not isinstance(envelope, dict) or envelope.get("format") != "setback":
         raise InvalidStateError('not a setback JSON document (no "format": "setback")')
     version = envelope.get("version")
-    if type(version) is not int or version != SCHEMA_VERSION:
+    if type(version) is not int or version not in (1, SCHEMA_VERSION):
         raise InvalidStateError(
-            f"unknown version {version!r}: this setback reads version {SCHEMA_VERSION}"
+            f"unknown version {version!r:.40}: this setback reads versions 1 and {SCHEMA_VERSION}"
         )
     kind = envelope.get("kind")
     if (
@@ -237,6 +253,8 @@ def loads(text: str | bytes) -> Any:
             f"unknown kind {kind!r} or extra fields: kinds are {sorted(_KINDS)}"
         )
     data = envelope["data"]
+    if version == 1:
+        data = _from_version_1(data)
     try:
         if kind == "GameState":
             return _state_from(data)
@@ -250,6 +268,24 @@ def loads(text: str | bytes) -> Any:
     except Exception as error:  # untrusted input: every failure becomes one error type
         detail = "; ".join(_messages(error))
         raise InvalidStateError(f"not a valid {kind}: {detail}") from error
+
+
+def _from_version_1(data: Any) -> Any:
+    """A version-1 document's data in today's shape: its `Bid` of level 5 was the Smudge.
+
+    (Version 1 wrote the Smudge's text as "smudge", which reads as `Smudge` already.)
+    """
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("type") == "Bid" and item.get("level") == 5 and len(item) == 2:
+                item.clear()
+                item["type"] = "Smudge"
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return data
 
 
 def _messages(error: BaseException) -> list[str]:

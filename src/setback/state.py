@@ -73,8 +73,11 @@ class HandResult:
     made: bool | None
     """Whether the pitching side made its bid; `None` for a passed-out hand."""
     discards: tuple[tuple[Card, ...], ...] = ()
-    """What each seat discarded face down (draw and six-player variants); empty when
-    nobody discards."""
+    """What each seat discarded face down (the draw, the discards down to six, the draw
+    back); empty when nobody discards."""
+    face_up_discards: tuple[tuple[Card, ...], ...] = ()
+    """What each seat discarded face up (Ten-point's excess trumps, seen by everyone);
+    empty when nobody did."""
 
     @property
     def points(self) -> Mapping[str, int | None]:
@@ -114,6 +117,8 @@ class HandState:
     pitcher: int | None = None
     trump: Suit | None = None
     discarded: tuple[int, ...] = ()
+    face_up: tuple[int, ...] = ()
+    """Each seat's face-up discards (Ten-point's excess trumps; bit sets, seen by all)."""
 
 
 def with_auction(
@@ -126,7 +131,15 @@ def with_auction(
     """`hand` with a new auction and trump, built directly (on the hot path
     `attrs.evolve` costs five times as much)."""
     return HandState(
-        hand.number, hand.dealer, hand.stock, bids, contract, pitcher, trump, hand.discarded
+        hand.number,
+        hand.dealer,
+        hand.stock,
+        bids,
+        contract,
+        pitcher,
+        trump,
+        hand.discarded,
+        hand.face_up,
     )
 
 
@@ -354,6 +367,14 @@ class GameState:
     def stock(self) -> tuple[Card, ...]:
         """The undealt cards, in order (hidden from every player)."""
         return tuple(CARDS[i] for i in self.hand_state.stock)
+
+    @property
+    def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's face-up discards this hand (seen by everyone); empty tuples when
+        there are none and once the game is over."""
+        if self.phase is Phase.GAME_OVER or not self.hand_state.face_up:
+            return ((),) * self.rules.players
+        return tuple(cards_of(mask) for mask in self.hand_state.face_up)
 
     @property
     def discards(self) -> tuple[tuple[Card, ...], ...]:

@@ -8,13 +8,18 @@ and jokers) changes these tables and nothing else.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .cards import CARDS, Card, Suit
+from .cards import CARDS, Card, Rank, Suit, index_of
 
-__all__ = ["TrumpTable", "trick_winner", "trump_table"]
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = ["TrumpTable", "off_jack_of", "trick_winner", "trump_table"]
 
 
 @attrs.frozen
@@ -34,6 +39,8 @@ class TrumpTable:
     power: tuple[tuple[int, ...], ...]
     """`power[led][index]`: a card's strength when `led` was led. Trumps beat the
     led suit, which beats the rest (0); within a suit, higher is stronger."""
+    order: tuple[int, ...]
+    """The trumps' card indices, highest first (the jick and jokers among them)."""
 
     @property
     def trump_mask(self) -> int:
@@ -64,14 +71,48 @@ class TrumpTable:
         return best_seat
 
 
-def _table(trump: Suit) -> TrumpTable:
-    suits = tuple(card.suit for card in CARDS)
+_COLOUR_MATE = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+
+
+def off_jack_of(trump: Suit) -> Card:
+    """The jick: the jack of the other suit of trump's colour (J♣ for ♠, J♦ for ♥)."""
+    return CARDS[index_of(_COLOUR_MATE[trump], Rank.JACK)]
+
+
+def _trump_order(trump: Suit, jokers: int, off_jack: bool, lowest: bool) -> list[int]:
+    """The trumps high to low: A K Q J, the jick, the jokers, 10 … 2 (a LOWEST joker last)."""
+    ranks = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK]
+    order = [index_of(trump, rank) for rank in ranks]
+    if off_jack:
+        order.append(off_jack_of(trump).index)
+    joker_cards = ((), (index_of(None, Rank.JOKER),), (52, 53))[jokers]
+    if not lowest:
+        order.extend(joker_cards)
+    order.extend(index_of(trump, Rank(rank)) for rank in range(10, 1, -1))
+    if lowest:
+        order.extend(joker_cards)
+    return order
+
+
+@functools.lru_cache(maxsize=64)
+def _table(trump: Suit, jokers: int, off_jack: bool, lowest: bool) -> TrumpTable:
+    order = _trump_order(trump, jokers, off_jack, lowest)
+    trumps = set(order)
+    suits = tuple(
+        trump if card.index in trumps or card.suit is None else card.suit for card in CARDS
+    )
     masks = tuple(
         sum(1 << card.index for card in CARDS if suits[card.index] is suit) for suit in Suit
     )
+    strength_of_trump = {index: 200 - place for place, index in enumerate(order)}
     power = tuple(
         tuple(
-            100 + card.rank
+            strength_of_trump.get(card.index, 0)
             if suits[card.index] is trump
             else card.rank
             if suits[card.index] is led
@@ -80,15 +121,21 @@ def _table(trump: Suit) -> TrumpTable:
         )
         for led in Suit
     )
-    return TrumpTable(trump=trump, suits=suits, masks=masks, power=power)
+    return TrumpTable(trump=trump, suits=suits, masks=masks, power=power, order=tuple(order))
 
 
-TABLES = tuple(_table(trump) for trump in Suit)
-"""`TABLES[trump]`: the table of each trump (what `trump_table` returns)."""
+TABLES = tuple(_table(trump, 0, False, False) for trump in Suit)
+"""`TABLES[trump]`: the tables of the 52-card pack, for each trump."""
 
 
-def trump_table(trump: Suit) -> TrumpTable:
-    """The tables for `trump` (built once and shared).
+def tables_for(jokers: int, off_jack: bool, lowest_joker: bool) -> tuple[TrumpTable, ...]:
+    """The tables of each trump for a card model: how many jokers, whether the jick is a
+    trump, whether a lone joker ranks lowest (`Rules.trump_tables` asks this)."""
+    return tuple(_table(trump, jokers, off_jack, lowest_joker) for trump in Suit)
+
+
+def trump_table(trump: Suit, rules: Rules | None = None) -> TrumpTable:
+    """The tables for `trump` under `rules`' card model (the 52-card pack without rules).
 
     Examples:
         >>> from setback import Card, Suit, trump_table
@@ -97,20 +144,22 @@ def trump_table(trump: Suit) -> TrumpTable:
         >>> table.strength(two, Suit.HEARTS) > table.strength(ace, Suit.HEARTS)
         True
     """
-    return TABLES[trump]
+    return TABLES[trump] if rules is None else rules.trump_tables[trump]
 
 
 def trump_named_by(card: Card) -> Suit:
-    """The trump that `card` sets when it is the first lead (or a pitch): its suit."""
-    return card.suit
+    """The trump that `card` sets when it is the first lead (or a pitch): its suit; a
+    joker makes ♠ trump (RULES §6.1.5)."""
+    return Suit.SPADES if card.suit is None else card.suit
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit, rules: Rules | None = None) -> int:
     """The seat that wins a trick of `(seat, card)` plays with `trump` as trump.
 
     Args:
         plays: the trick's plays in order, the lead first.
         trump: the trump suit.
+        rules: the rules whose card model counts (jick, jokers); the 52-card pack if None.
 
     Returns:
         The winning seat: the highest trump, else the highest card of the suit led.

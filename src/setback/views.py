@@ -55,6 +55,8 @@ class PlayerView:
     last_result: HandResult | None
     """The last finished hand, with other seats' face-down cards removed."""
     winner: int | None
+    face_up_discards: tuple[tuple[Card, ...], ...] = ()
+    """Every seat's face-up discards this hand (Ten-point's excess trumps), seen by all."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -63,11 +65,21 @@ class PlayerView:
 
 
 def _public_result(result: HandResult, seat: int) -> HandResult:
-    """A finished hand as `seat` may see it: others' discards, and the cards of a
-    passed-out hand, stay face down."""
+    """A finished hand as `seat` may see it: others' face-down discards, the cards of a
+    passed-out hand and others' dead cards (never played, under `trumps_only`) stay
+    hidden."""
     hands = result.hands
     if result.pitcher is None:
         hands = tuple(cards if s == seat else () for s, cards in enumerate(hands))
+    else:
+        played: list[set[Card]] = [set() for _ in hands]
+        for trick in result.tricks:
+            for player, card in trick.plays:
+                played[player].add(card)
+        hands = tuple(
+            cards if s == seat else tuple(c for c in cards if c in played[s])
+            for s, cards in enumerate(hands)
+        )
     discards = tuple(cards if s == seat else () for s, cards in enumerate(result.discards))
     return attrs.evolve(result, hands=hands, discards=discards)
 
@@ -116,6 +128,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         trick=state.trick,
         tricks=state.tricks,
         discards=state.discards[seat],
+        face_up_discards=state.face_up_discards,
         legal_actions=legal_actions(state) if state.to_act == seat else (),
         last_result=last,
         winner=state.winner,

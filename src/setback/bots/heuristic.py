@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play
+from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
 from ..cards import CARDS, Card, Rank, Suit
-from ..rules import SMUDGE, LowTo, Rules
+from ..options import LowTo
+from ..rules import Rules
 from ..state import Phase, Trick
 from ..trumps import trump_named_by, trump_table
 from ..views import PlayerView
@@ -45,18 +46,21 @@ def best_suit(hand: tuple[Card, ...], rules: Rules) -> tuple[Suit, float]:
     )
 
 
-def trick_leader(trick: Trick, trump: Suit | None) -> tuple[int, Card] | None:
+def trick_leader(
+    trick: Trick, trump: Suit | None, rules: Rules | None = None
+) -> tuple[int, Card] | None:
     """The `(seat, card)` winning `trick` so far."""
     if not trick.plays:
         return None
-    table = trump_table(trump if trump is not None else trump_named_by(trick.plays[0][1]))
+    named = trump if trump is not None else trump_named_by(trick.plays[0][1])
+    table = trump_table(named, rules)
     seat = table.winner(trick.plays)
     return next(play for play in trick.plays if play[0] == seat)
 
 
-def strength(card: Card, trick: Trick, trump: Suit) -> int:
+def strength(card: Card, trick: Trick, trump: Suit, rules: Rules | None = None) -> int:
     """How strong `card` would be in `trick` (0 if it cannot win)."""
-    table = trump_table(trump)
+    table = trump_table(trump, rules)
     led = table.suit_of(trick.plays[0][1] if trick.plays else card)
     return table.strength(card, led)
 
@@ -105,14 +109,14 @@ class HeuristicBot:
         if estimate >= 3.6 and pitches:
             return self._pitch_card(view, pitches, suit)
         partner_bid = any(
-            isinstance(action, Bid) and rules.side_of(seat) == rules.side_of(view.seat)
+            isinstance(action, Bid | Smudge) and rules.side_of(seat) == rules.side_of(view.seat)
             for seat, action in view.bids
         )
-        wanted = 0
-        if estimate >= 4.6 and rules.smudge and len([c for c in view.hand if c.suit is suit]) >= 5:
-            wanted = SMUDGE
-        elif estimate >= 2.0:
-            wanted = min(4, int(estimate))
+        smudge = next((action for action in legal if isinstance(action, Smudge)), None)
+        long_trump = len([c for c in view.hand if c.suit is suit]) >= 5
+        if estimate >= 4.6 and smudge is not None and long_trump and not partner_bid:
+            return smudge
+        wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= 2.0 else 0
         if partner_bid:
             wanted = wanted if estimate >= 3.5 else 0
         fitting = [bid for bid in bids if bid.level <= wanted]
@@ -201,10 +205,10 @@ class HeuristicBot:
         higher_out: Callable[[Card], bool],
     ) -> Card:
         rules = view.rules
-        leader = trick_leader(trick, trump)
+        leader = trick_leader(trick, trump, rules)
         assert leader is not None
         lead_seat, lead_card = leader
-        best = strength(lead_card, trick, trump)
+        best = strength(lead_card, trick, trump, rules)
         partner_winning = rules.side_of(lead_seat) == rules.side_of(view.seat)
         last = len(trick.plays) == rules.players - 1
         safe = partner_winning and (last or lead_card.suit is trump or lead_card.rank == Rank.ACE)
@@ -216,7 +220,7 @@ class HeuristicBot:
                     -c.rank,
                 ),
             )
-        winners = [c for c in cards if strength(c, trick, trump) > best]
+        winners = [c for c in cards if strength(c, trick, trump, rules) > best]
         trick_value = sum(c.points for c in trick.cards) + sum(
             3 for c in trick.cards if c.suit is trump and c.rank in (Rank.JACK, Rank.TWO)
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..actions import Action, Pitch
-from ..cards import CARDS, Card, Suit, mask_of
+from ..cards import Card, Suit, cards_of, mask_of
 from ..engine import apply_action, legal_actions
 from ..state import EMPTY_LOG, GameRecord, GameState, HandState, Phase, make_state
 from ..trumps import trump_table
@@ -19,15 +19,19 @@ def _voids(view: PlayerView) -> list[set[Suit]]:
     trump lead."""
     voids: list[set[Suit]] = [set() for _ in range(view.rules.players)]
     trump = view.trump
+    if trump is None:
+        return voids
+    table = trump_table(trump, view.rules)
     tricks = [*view.tricks, *([view.trick] if view.trick else [])]
     for trick in tricks:
         if not trick.plays:
             continue
-        led = trick.plays[0][1].suit
+        led = table.suit_of(trick.plays[0][1])
         for seat, card in trick.plays[1:]:
-            if card.suit is led:
+            suit = table.suit_of(card)
+            if suit is led:
                 continue
-            if led is trump or card.suit is not trump:
+            if led is trump or suit is not trump:
                 voids[seat].add(led)
     return voids
 
@@ -45,9 +49,16 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         if isinstance(action, Pitch) and action.card not in played and bidder != seat:
             known[bidder].add(action.card)
     unseen = [
-        c for c in CARDS if c not in played and c not in own and not any(c in k for k in known)
+        c
+        for c in cards_of(rules.pack_mask)
+        if c not in played and c not in own and not any(c in k for k in known)
     ]
     voids = _voids(view)
+    table = trump_table(view.trump, rules) if view.trump is not None else None
+
+    def suit_of(card: Card) -> Suit | None:
+        return table.suit_of(card) if table is not None else card.suit
+
     others = [s for s in range(rules.players) if s != seat]
     others.sort(key=lambda s: -len(voids[s]))
     for attempt in range(30):
@@ -58,7 +69,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         for other in others:
             need = view.hand_sizes[other] - len(known[other])
             banned = voids[other] if attempt < 29 else set()
-            picked = [c for c in pool if c.suit not in banned][:need]
+            picked = [c for c in pool if suit_of(c) not in banned][:need]
             if len(picked) < need:
                 ok = False
                 break
@@ -104,7 +115,7 @@ def _greedy(state: GameState, legal: tuple[Action, ...], rng: random.Random) -> 
         return rng.choice(legal)
     trump = state.trump
     assert trump is not None
-    table = trump_table(trump)
+    table = trump_table(trump, state.rules)
     power = table.power[table.suit_of(trick.plays[0][1])]
     best_seat = table.winner(trick.plays)
     best = max(power[card.index] for _, card in trick.plays)
