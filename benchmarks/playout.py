@@ -8,8 +8,9 @@ A hand is dealt, bid with uniformly random legal calls, played with random
 legal cards and scored, through `legal_actions` and `apply_action` only. The
 hand-tuned reference of `../shared/bench/` (beside the checkout) runs in the
 same process, alternating with the library, and the ratio of the two is
-printed. Then: hands per second for Auction Pitch with 3 players and for six
-players, and the time of hand 1 against hand 50 of one long game (the cost of
+printed. Then: hands per second for Auction Pitch with 3 players, six
+players and the extended presets (Ten-point Pitch, Smear, Auction Pitch with
+Joker), and the time of hand 1 against hand 50 of one long game (the cost of
 a hand must not grow with the history).
 """
 
@@ -120,6 +121,9 @@ def main() -> None:
     for name, rules in (
         ("Auction Pitch, 3 players", Rules.auction_pitch(players=3)),
         ("six players", Rules.six_player()),
+        ("Ten-point Pitch", Rules.ten_point()),
+        ("Smear", Rules.smear()),
+        ("Auction Pitch with Joker", Rules.joker_pitch()),
     ):
         seconds, _ = library_hands(rules, hands, 0)
         print(f"{name:<26} {hands / seconds:10,.0f} hands/s")

@@ -4,13 +4,18 @@ Run by hand, not by the test suite:
 
     python benchmarks/strength.py [GAMES] [PROCESSES]
 
-Two matches of GAMES games each (default 200), partners against partners,
-the dealer and the sides alternating from game to game:
+Two matches of GAMES games each (default 200) of the German game, partners
+against partners, the dealer and the sides alternating from game to game:
 
 1. HeuristicBot against cautious random players (pass whenever allowed, bid
    the minimum when forced, random legal cards);
 2. MonteCarloBot (default settings) against HeuristicBot, timing every
    decision the Monte Carlo bot computes itself.
+
+Then HeuristicBot against cautious random players on each extended preset
+(Ten-point Pitch, Smear, Auction Pitch with Joker; at most 100 games each):
+partners against partners, or, each for himself, one heuristic seat (moving
+round the table) against cautious players in every other seat.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from setback import Action, PlayerView, Rules
 from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
 
 RULES = Rules.setback()
+PRESETS = ("ten-point", "smear", "joker-pitch")
+"""The extended presets whose heuristic-against-cautious match is run too."""
 
 
 class Timed:
@@ -50,16 +57,26 @@ MAKERS: dict[str, Callable[[int], Bot]] = {
 }
 
 
-def one_game(job: tuple[str, str, int]) -> tuple[bool, list[float]]:
-    """Game `g`: side g % 2 is played by `first`; the dealer is g % 4."""
-    first, second, g = job
+def one_game(job: tuple[str, str, int, str]) -> tuple[bool, list[float]]:
+    """Game `g` of preset `name`. Partnerships: side g % 2 is played by `first`; the dealer
+    is g % 4. Each for himself: seat g % players is `first`, every other seat `second`."""
+    first, second, g, name = job
+    rules = Rules.preset(name)
+    if not rules.partnerships:
+        seat = g % rules.players
+        mine = Timed(MAKERS[first](1000 * g))
+        seats: list[Bot] = [
+            mine if k == seat else MAKERS[second](1000 * g + 500 + k) for k in range(rules.players)
+        ]
+        final = play_game(rules, seats, seed=g, dealer=g % rules.players, max_hands=1000)
+        return final.winner == rules.side_of(seat), mine.times
     ours = [Timed(MAKERS[first](1000 * g + k)) for k in range(2)]
     theirs = [MAKERS[second](1000 * g + 500 + k) for k in range(2)]
     side = g % 2
     bots: list[Bot] = [ours[0], theirs[0], ours[1], theirs[1]]
     if side == 1:
         bots = [theirs[0], ours[0], theirs[1], ours[1]]
-    final = play_game(RULES, bots, seed=g, dealer=g % 4, max_hands=1000)
+    final = play_game(rules, bots, seed=g, dealer=g % 4, max_hands=1000)
     return final.winner == side, ours[0].times + ours[1].times
 
 
@@ -71,15 +88,16 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match(first: str, second: str, games: int, processes: int) -> None:
+def match(first: str, second: str, games: int, processes: int, name: str = "setback") -> None:
     start = time.perf_counter()
+    jobs = [(first, second, g, name) for g in range(games)]
     with Pool(processes) as pool:
-        results = pool.map(one_game, [(first, second, g) for g in range(games)], chunksize=1)
+        results = pool.map(one_game, jobs, chunksize=1)
     seconds = time.perf_counter() - start
     wins = sum(won for won, _ in results)
     low, high = wilson(wins, games)
     print(
-        f"{first} vs {second}: {wins}/{games} won = {wins / games:.1%} "
+        f"{name}: {first} vs {second}: {wins}/{games} won = {wins / games:.1%} "
         f"(95% CI {low:.1%} to {high:.1%}), {seconds:.0f} s"
     )
     times = sorted(t for _, ts in results for t in ts)
@@ -97,6 +115,8 @@ def main() -> None:
     processes = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     match("heuristic", "cautious", games, processes)
     match("montecarlo", "heuristic", games, processes)
+    for name in PRESETS:
+        match("heuristic", "cautious", min(games, 100), processes, name)
 
 
 if __name__ == "__main__":

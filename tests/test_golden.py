@@ -119,6 +119,9 @@ GAMES = {
         Rules.setback(all_pass="redeal", win_rule="highest_score", target=11),
         pass_out_first_hand,
     ),
+    "ten-point": Game(Rules.ten_point(), hands=3, seed=2027),  # a face-up discard in it
+    "smear": Game(Rules.smear(), hands=3),
+    "joker-pitch-3": Game(Rules.joker_pitch(players=3)),
 }
 
 
@@ -368,3 +371,42 @@ def test_redeal_passes_a_hand_out_and_the_same_dealer_deals_again() -> None:
         hand.trump is None and (after.number, after.dealer) == (hand.number + 1, hand.dealer)
         for hand, after in itertools.pairwise(hands)
     ), [(hand.number, hand.dealer, hand.trump) for hand in hands]
+
+
+def test_ten_point_draws_back_discards_face_up_and_plays_only_trumps() -> None:
+    """RULES §6.5: 9 cards each, the draw back, face-up discards of excess trumps (in some
+    hand of the file), tricks of trumps only, some of them short."""
+    read = golden("ten-point")
+    assert read.chose("trump ")
+    assert "discarded face up" in read.text
+    short = [trick for hand in read.hands for trick in hand.tricks if len(trick) < 4]
+    assert short, "no trick with fewer cards than players"
+    for hand in read.hands:
+        trumps = {hand.trump}
+        for trick in hand.tricks:
+            assert all(
+                suit(card) in trumps or card in ("B🃏", "L🃏") or card.startswith("J")
+                for _, card in trick
+            )
+
+
+def test_smear_discards_to_six_with_jokers_in_the_pack() -> None:
+    """RULES §6.6: 10 cards each, everyone discards four face down, six tricks; a joker
+    is dealt in some hand of the file."""
+    read = golden("smear")
+    assert read.chose("trump ")
+    discards = read.chose("discard ")
+    assert len(discards) == 4 * len(read.hands)
+    assert all(len(step.chosen.split()) == 5 for step in discards)
+    assert any(
+        "🃏" in card for hand in read.hands for cards in hand.hands.values() for card in cards
+    )
+    assert all(len(hand.tricks) == 6 for hand in read.hands)
+
+
+def test_joker_pitch_has_three_players_and_a_joker() -> None:
+    """RULES §6.7: each for himself, bids up to 5, the joker in play somewhere."""
+    read = golden("joker-pitch-3")
+    assert len(read.hands[0].hands) == 3 and len(read.scores) == 3
+    assert any("bid 5" in step.legal for step in read.steps)
+    assert "🃏" in read.text

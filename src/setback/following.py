@@ -40,6 +40,7 @@ _LEAD_TRUMP = Narrowed.LEAD_TRUMP
 _FOLLOW_TRUMP = Narrowed.FOLLOW_TRUMP
 _FOLLOW_OR_TRUMP = Narrowed.FOLLOW_OR_TRUMP
 _NO_TRUMP_FIRST_TRICK = Narrowed.NO_TRUMP_FIRST_TRICK
+_TRUMPS_ONLY = Narrowed.TRUMPS_ONLY
 
 
 _PLAY = Phase.PLAY
@@ -64,21 +65,23 @@ def playable(state: GameState) -> tuple[int, Narrowed]:
     held = state.held[seat]
     plays = state.plays
     trump = state.hand_state.trump
-    if state.rules.trumps_only:
+    rules = state.rules
+    if plays and not rules.trumps_only:  # the common case first: following
         assert trump is not None
-        return held & state.rules.trump_tables[trump].trump_mask, Narrowed.TRUMPS_ONLY
-    if not plays:
-        if trump is not None and not state.tricks and state.rules.must_lead_trump:
-            trumps = held & state.rules.trump_tables[trump].trump_mask
+        table = rules.trump_tables[trump]
+    elif rules.trumps_only:
+        assert trump is not None
+        return held & rules.trump_tables[trump].trump_mask, _TRUMPS_ONLY
+    else:
+        if trump is not None and not state.tricks and rules.must_lead_trump:
+            trumps = held & rules.trump_tables[trump].trump_mask
             if trumps:
                 return trumps, _LEAD_TRUMP
         return held, _NOTHING
-    assert trump is not None
-    table = state.rules.trump_tables[trump]
     masks = table.masks
     led = table.suits[plays[0][1].index]
     led_mask = masks[led]
-    if led is not trump and not state.tricks and state.rules.no_trump_first_trick:
+    if led is not trump and not state.tricks and rules.no_trump_first_trick:
         narrowed = held & led_mask or held & ~masks[trump]
         return (narrowed, _NO_TRUMP_FIRST_TRICK) if narrowed else (held, _NOTHING)
     if held & led_mask:

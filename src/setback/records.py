@@ -119,6 +119,10 @@ def format_hand(result: HandResult, rules: Rules) -> str:
     for seat, cards in enumerate(result.discards):
         if cards:
             lines.append(f"  seat {seat} discarded {' '.join(card.symbol for card in cards)}")
+    for seat, cards in enumerate(result.face_up_discards):
+        if cards:
+            shown = " ".join(card.symbol for card in cards)
+            lines.append(f"  seat {seat} discarded face up {shown}")
     for number, trick in enumerate(result.tricks, 1):
         plays = "  ".join(f"{seat} {card.symbol}" for seat, card in trick.plays)
         lines.append(f"  trick {number}: {plays}  -> {trick.winner}")

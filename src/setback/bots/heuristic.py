@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
 from ..cards import CARDS, Card, Rank, Suit
 from ..options import LowTo
+from ..points import Point
 from ..rules import Rules
 from ..state import Phase, Trick
 from ..trumps import trump_named_by, trump_table
@@ -15,10 +16,42 @@ from ..views import PlayerView
 _PASS = Pass()
 
 
+_FOUR = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
+_HOLD_CHANCE = {
+    Point.OFF_JACK: 0.7,
+    Point.JOKER: 0.6,
+    Point.BIG_JOKER: 0.6,
+    Point.LITTLE_JOKER: 0.55,
+    Point.TEN: 0.55,
+    Point.TREY: 0.45,
+}
+"""How likely a held card point of the extended forms comes home (times its worth)."""
+
+
+def card_point_values(rules: Rules, trump: Suit) -> dict[int, int]:
+    """The card points of the extended forms under `trump` (the jick, jokers, the 10 and
+    the 3 of trumps where `rules.points` has them): card index to worth."""
+    values = {}
+    for point in rules.points:
+        card = point.card(trump)
+        if card is not None and point not in _FOUR:
+            values[card] = point.worth
+    return values
+
+
 def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     """A rough estimate of the points `hand` takes with `trump` as trump."""
-    trumps = sorted((card.rank for card in hand if card.suit is trump), reverse=True)
-    count = len(trumps)
+    table = trump_table(trump, rules)
+    extended = sum(
+        (_HOLD_CHANCE[point] if point.card(trump) in {c.index for c in hand} else 0.1) * point.worth
+        for point in rules.points
+        if point not in _FOUR
+    )
+    in_trump = [card for card in hand if table.is_trump(card)]
+    trumps = sorted((card.rank for card in in_trump if card.suit is trump), reverse=True)
+    count = len(in_trump)
+    if not trumps:
+        return extended if count else 0.0
     if not count:
         return 0.0
     top = trumps[0]
@@ -35,7 +68,7 @@ def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     tens = sum(1 for card in hand if card.rank == Rank.TEN)
     honours = sum(card.points for card in hand if card.rank != Rank.TEN)
     game = min(0.9, 0.2 + 0.2 * tens + 0.03 * honours + 0.08 * count)
-    return high + low + jack + game + 0.15 * max(0, count - 2)
+    return high + low + jack + game + 0.15 * max(0, count - 2) + extended
 
 
 def best_suit(hand: tuple[Card, ...], rules: Rules) -> tuple[Suit, float]:
@@ -114,7 +147,8 @@ class HeuristicBot:
         )
         smudge = next((action for action in legal if isinstance(action, Smudge)), None)
         long_trump = len([c for c in view.hand if c.suit is suit]) >= 5
-        if estimate >= 4.6 and smudge is not None and long_trump and not partner_bid:
+        strong = estimate >= rules.total_points + 0.6 and long_trump
+        if strong and smudge is not None and not partner_bid:
             return smudge
         wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= 2.0 else 0
         if partner_bid:
@@ -135,17 +169,22 @@ class HeuristicBot:
     def _discard(self, view: PlayerView) -> Action:
         legal = [a for a in view.legal_actions if isinstance(a, Discard)]
         trump = view.trump
+        assert trump is not None
+        table = trump_table(trump, view.rules)
+        extra = card_point_values(view.rules, trump)
 
         def keep_value(card: Card) -> float:
-            value = float(card.rank) + (30 if card.suit is trump else 0)
+            is_trump = table.is_trump(card)
+            value = float(min(card.rank, Rank.ACE)) + (30 if is_trump else 0)
             if card.suit is trump and card.rank in (Rank.TWO, Rank.THREE, Rank.JACK):
                 value += 20
+            value += 20 * extra.get(card.index, 0)
             return value + (8 if card.rank in (Rank.TEN, Rank.ACE) else 0)
 
-        if view.rules.discards:
+        if view.rules.deal > 6:
             return min(legal, key=lambda a: sum(keep_value(card) for card in a.cards))
         # the draw: throw every non-trump that is not an ace or a ten
-        throw = tuple(c for c in view.hand if c.suit is not trump and c.rank < Rank.TEN)
+        throw = tuple(c for c in view.hand if not table.is_trump(c) and c.rank < Rank.TEN)
         best = max(
             (a for a in legal if set(a.cards) <= set(throw)),
             key=lambda a: len(a.cards),
@@ -162,13 +201,22 @@ class HeuristicBot:
         trump = view.trump
         if trump is None:  # leading the first card: it sets trump
             suit, _ = best_suit(view.hand, view.rules)
-            return Play(max((c for c in cards if c.suit is suit), key=lambda c: c.rank))
+            named = [c for c in cards if c.suit is suit]
+            return Play(max(named or cards, key=lambda c: c.rank))
+        table = trump_table(trump, view.rules)
+        power = table.power[trump]
         played = {c for t in view.tricks for c in t.cards} | set(trick.cards)
-        unseen_trumps = [c for c in _suit_cards(trump) if c not in played and c not in view.hand]
+        unseen_trumps = [
+            CARDS[i]
+            for i in table.order
+            if CARDS[i] not in played
+            and CARDS[i] not in view.hand
+            and view.rules.pack_mask >> i & 1
+        ]
 
         def higher_out(card: Card) -> bool:
             """Whether a trump higher than `card` may still be in another hand."""
-            return any(c.rank > card.rank for c in unseen_trumps)
+            return any(power[c.index] > power[card.index] for c in unseen_trumps)
 
         if not trick.plays:
             return Play(self._lead(view, cards, trump, higher_out))
@@ -180,21 +228,25 @@ class HeuristicBot:
         pitching = view.pitcher is not None and view.rules.side_of(
             view.pitcher
         ) == view.rules.side_of(view.seat)
-        trumps = sorted((c for c in cards if c.suit is trump), key=lambda c: c.rank, reverse=True)
+        table = trump_table(trump, view.rules)
+        power, extra = table.power[trump], card_point_values(view.rules, trump)
+        trumps = sorted(
+            (c for c in cards if table.is_trump(c)), key=lambda c: power[c.index], reverse=True
+        )
         if (
             pitching
             and trumps
             and not higher_out(trumps[0])
-            and (trumps[0].rank != Rank.JACK or len(trumps) == 1)
+            and ((trumps[0].rank != Rank.JACK and trumps[0].index not in extra) or len(trumps) == 1)
         ):
             return trumps[0]
-        others = [c for c in cards if c.suit is not trump]
+        others = [c for c in cards if not table.is_trump(c)]
         aces = [c for c in others if c.rank == Rank.ACE]
         if aces:
             return aces[0]
         if others:
             return min(others, key=lambda c: (c.points, c.rank))
-        return min(cards, key=lambda c: (c.rank == Rank.JACK, c.rank))
+        return min(cards, key=lambda c: (c.rank == Rank.JACK or c.index in extra, power[c.index]))
 
     def _follow(
         self,
@@ -205,18 +257,22 @@ class HeuristicBot:
         higher_out: Callable[[Card], bool],
     ) -> Card:
         rules = view.rules
+        table = trump_table(trump, rules)
+        extra = card_point_values(rules, trump)
         leader = trick_leader(trick, trump, rules)
         assert leader is not None
         lead_seat, lead_card = leader
         best = strength(lead_card, trick, trump, rules)
         partner_winning = rules.side_of(lead_seat) == rules.side_of(view.seat)
         last = len(trick.plays) == rules.players - 1
-        safe = partner_winning and (last or lead_card.suit is trump or lead_card.rank == Rank.ACE)
-        if safe:  # feed Game cards and the jack home
+        safe = partner_winning and (last or table.is_trump(lead_card) or lead_card.rank == Rank.ACE)
+        if safe:  # feed Game cards, the jack and the other point cards home
             return max(
                 cards,
                 key=lambda c: (
-                    c.points + (5 if c.suit is trump and c.rank == Rank.JACK else 0),
+                    c.points
+                    + (5 if c.suit is trump and c.rank == Rank.JACK else 0)
+                    + 5 * extra.get(c.index, 0),
                     -c.rank,
                 ),
             )
@@ -224,22 +280,29 @@ class HeuristicBot:
         trick_value = sum(c.points for c in trick.cards) + sum(
             3 for c in trick.cards if c.suit is trump and c.rank in (Rank.JACK, Rank.TWO)
         )
+        trick_value += sum(3 * extra.get(c.index, 0) for c in trick.cards)
         if winners and (trick_value > 0 or last or not partner_winning):
-            safe_winners = [c for c in winners if last or c.suit is not trump or not higher_out(c)]
+            safe_winners = [
+                c for c in winners if last or not table.is_trump(c) or not higher_out(c)
+            ]
             pool = safe_winners or (winners if trick_value >= 3 else [])
             if pool:
-                return min(pool, key=lambda c: (c.suit is trump, c.rank == Rank.JACK, c.rank))
+                return min(
+                    pool,
+                    key=lambda c: (
+                        table.is_trump(c),
+                        c.rank == Rank.JACK or c.index in extra,
+                        table.power[trump][c.index] if table.is_trump(c) else c.rank,
+                    ),
+                )
         # cannot or need not win: throw the cheapest card, keeping tens, jack and low trumps
         return min(
             cards,
             key=lambda c: (
                 c.points
-                + (6 if c.suit is trump else 0)
-                + (10 if c.suit is trump and c.rank == Rank.JACK else 0),
-                c.rank,
+                + (6 if table.is_trump(c) else 0)
+                + (10 if c.suit is trump and c.rank == Rank.JACK else 0)
+                + 10 * extra.get(c.index, 0),
+                min(c.rank, Rank.ACE),
             ),
         )
-
-
-def _suit_cards(suit: Suit) -> tuple[Card, ...]:
-    return CARDS[suit * 13 : suit * 13 + 13]
