@@ -13,9 +13,9 @@ against partners, the dealer and the sides alternating from game to game:
    decision the Monte Carlo bot computes itself.
 
 Then HeuristicBot against cautious random players on each extended preset
-(Ten-point Pitch, Smear, Auction Pitch with Joker; at most 100 games each):
-partners against partners, or, each for himself, one heuristic seat (moving
-round the table) against cautious players in every other seat.
+(Ten-point Pitch, Smear, Auction Pitch with Joker; GAMES games each):
+partners against partners, or, each for himself (four players), two
+heuristic seats against two cautious ones, alternating round the table.
 """
 
 from __future__ import annotations
@@ -58,18 +58,22 @@ MAKERS: dict[str, Callable[[int], Bot]] = {
 
 
 def one_game(job: tuple[str, str, int, str]) -> tuple[bool, list[float]]:
-    """Game `g` of preset `name`. Partnerships: side g % 2 is played by `first`; the dealer
-    is g % 4. Each for himself: seat g % players is `first`, every other seat `second`."""
+    """Game `g` of preset `name`, the dealer g % players. Partnerships: side g % 2 is
+    played by `first`. Each for himself (four seats): the seats of parity g % 2 are
+    `first`, the others `second`, and a game counts as won when a `first` seat wins it
+    (as with partners: two against two)."""
     first, second, g, name = job
     rules = Rules.preset(name)
     if not rules.partnerships:
-        seat = g % rules.players
-        mine = Timed(MAKERS[first](1000 * g))
+        ours_at = [k for k in range(rules.players) if k % 2 == g % 2]
+        mine = {k: Timed(MAKERS[first](1000 * g + k)) for k in ours_at}
         seats: list[Bot] = [
-            mine if k == seat else MAKERS[second](1000 * g + 500 + k) for k in range(rules.players)
+            mine[k] if k in mine else MAKERS[second](1000 * g + 500 + k)
+            for k in range(rules.players)
         ]
         final = play_game(rules, seats, seed=g, dealer=g % rules.players, max_hands=1000)
-        return final.winner == rules.side_of(seat), mine.times
+        won = final.winner is not None and rules.sides[final.winner][0] in mine
+        return won, [t for bot in mine.values() for t in bot.times]
     ours = [Timed(MAKERS[first](1000 * g + k)) for k in range(2)]
     theirs = [MAKERS[second](1000 * g + 500 + k) for k in range(2)]
     side = g % 2
@@ -116,7 +120,7 @@ def main() -> None:
     match("heuristic", "cautious", games, processes)
     match("montecarlo", "heuristic", games, processes)
     for name in PRESETS:
-        match("heuristic", "cautious", min(games, 100), processes, name)
+        match("heuristic", "cautious", games, processes, name)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
 from ..cards import CARDS, Card, Rank, Suit
-from ..options import LowTo
+from ..options import JokerRank, LowTo
 from ..points import Point
 from ..rules import Rules
 from ..state import Phase, Trick
@@ -42,8 +42,15 @@ def card_point_values(rules: Rules, trump: Suit) -> dict[int, int]:
 def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     """A rough estimate of the points `hand` takes with `trump` as trump."""
     table = trump_table(trump, rules)
+    held = {c.index for c in hand}
+    lowest = rules.joker_rank is JokerRank.LOWEST  # a lone joker below the 2 rarely comes home
     extended = sum(
-        (_HOLD_CHANCE[point] if point.card(trump) in {c.index for c in hand} else 0.1) * point.worth
+        (
+            (0.15 if lowest and point is Point.JOKER else _HOLD_CHANCE[point])
+            if point.card(trump) in held
+            else 0.1
+        )
+        * point.worth
         for point in rules.points
         if point not in _FOUR
     )
@@ -151,8 +158,8 @@ class HeuristicBot:
         if strong and smudge is not None and not partner_bid:
             return smudge
         wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= 2.0 else 0
-        if partner_bid:
-            wanted = wanted if estimate >= 3.5 else 0
+        if partner_bid:  # outbid a partner only with a hand that should name trump instead
+            wanted = wanted if estimate >= 3.5 + 0.5 * (rules.total_points - 4) else 0
         fitting = [bid for bid in bids if bid.level <= wanted]
         if fitting:
             return min(fitting, key=lambda bid: bid.level)
