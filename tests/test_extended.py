@@ -39,6 +39,7 @@ from setback import (
     new_game,
     observe,
     parse_action,
+    parse_cards,
 )
 
 from .support import NAMES, act, deal, hand, play
@@ -251,6 +252,8 @@ def test_five_point_recipe_bids_up_to_5_and_smudges_at_6() -> None:
         # §6.4: a deal the pack cannot serve (6 × 10 > 54, 4 × 14 > 52)
         (lambda: Rules.smear(players=6, deal=10), "deal"),
         (lambda: Rules.setback(deal=14), "deal"),
+        (lambda: Rules.setback(deal=9, keep_six="draw_back"), "trumps_only"),
+        (lambda: Rules.ten_point(trumps_only=False), "trumps_only"),
         # §6.5.7: trumps-only play needs trump declared before the first lead
         (lambda: Rules.setback(trumps_only=True), "trumps_only"),
         # §6.9.4: LOWEST with two jokers is refused
@@ -970,3 +973,24 @@ def test_worked_example_states_round_trip_through_json() -> None:
     ]
     for state in states:
         assert loads(dumps(state)) == state
+
+
+def test_trumps_only_hand_plays_as_many_tricks_as_it_takes() -> None:
+    """RULES §6.5.7: the hand ends when nobody holds a trump, so a hand may have more than
+    six tricks: a pitcher who keeps seven point cards (§6.5.6: point cards are never
+    discarded face up) plays seven."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "AH JH JD BJ LJ 3H 2H KH QH",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D",
+    ]
+    state = new_game(_ten_point(), hands=hands, dealer=3, seed=1)
+    for call in ("pass", "bid 10", "pass", "pass", "trump H"):
+        state = apply_action(state, call)
+    assert state.face_up_discards[1] == parse_cards("QH KH")  # forced: K♥ Q♥ are no points
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[0])
+    tricks = state.history[0].tricks
+    assert len(tricks) == 7 and [len(trick.plays) for trick in tricks][3:] == [1, 1, 1, 1]
+    assert all(1 in {seat for seat, _ in trick.plays} for trick in tricks)  # Ben plays each

@@ -187,6 +187,11 @@ class Rules:
                 "trumps_only needs declared trump (a deal above 6, draw or "
                 "no_trump_first_trick): the first lead cannot both set trump and be one"
             )
+        if self.deal > 6 and self.keep_six is KeepSix.DRAW_BACK and not self.trumps_only:
+            raise RulesError(
+                "keep_six DRAW_BACK needs trumps_only: the draw back leaves hands of different "
+                "sizes, which only trumps-only play can finish"
+            )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
         if self.min_bid > self.total_points:
@@ -431,8 +436,9 @@ class Rules:
 
     @functools.cached_property
     def tricks_per_hand(self) -> int:
-        """Tricks played each hand: six (the cards each player holds when play begins); at
-        most six under `trumps_only`, where tricks and hands may be short."""
+        """Tricks played each hand: six (the cards each player holds when play begins).
+        Under `trumps_only` a hand has as many tricks as it takes until nobody holds a
+        trump (fewer or more than six), and this number is not used."""
         return 6
 
     @functools.cached_property
