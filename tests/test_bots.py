@@ -21,6 +21,11 @@ RULES = [
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True, low_to="holder"),
     Rules.cutthroat(players=2, all_pass="redeal"),
+    Rules.ten_point(),
+    Rules.ten_point(players=3),
+    Rules.smear(),
+    Rules.smear(players=6),
+    Rules.joker_pitch(players=3),
 ]
 MAKERS = {
     "random": lambda seed: RandomBot(seed=seed),
