@@ -994,3 +994,44 @@ def test_trumps_only_hand_plays_as_many_tricks_as_it_takes() -> None:
     tricks = state.history[0].tricks
     assert len(tricks) == 7 and [len(trick.plays) for trick in tricks][3:] == [1, 1, 1, 1]
     assert all(1 in {seat for seat, _ in trick.plays} for trick in tricks)  # Ben plays each
+
+
+# --- a hand of our own, worked by hand: the five-point recipe (§6.8) ---------------------
+
+FIVE_POINT_HANDS = (
+    "A: A♥ J♦ 5♥ K♣ 4♣ 2♠; B: K♥ 3♦ 9♦ 7♣ 8♠ 3♠; C: J♥ 2♥ Q♣ 6♠ 10♠ 5♦; D: Q♥ 9♣ A♦ 4♠ 10♣ 6♦"
+)
+
+
+def test_five_point_hand_the_jick_led_is_a_trump_lead() -> None:
+    """RULES §6.1.4 and §6.8, worked by hand. Five-point Setback, hearts trump (Anna's A♥
+    leads): J♦ is the jick, a trump and no diamond. Anna leads it to trick 2: Ben and Dan,
+    out of trumps, may play anything; Carla must play her J♥, which beats the jick.
+    Anna and Carla take all five points: High (A♥), Low (2♥, captured in trick 1), Jack
+    and Off-jack (trick 2) and Game (30 to 10); bid 2 made scores 5."""
+    rules = Rules.setback(
+        points=(Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.GAME), off_jack=True
+    )
+    state = act(deal(rules, FIVE_POINT_HANDS), "A 2, B pass, C pass, D pass")
+    state = play(state, "A A♥ B K♥ C 2♥ D Q♥ → A")
+    state = apply_action(state, "play JD", seat=0)
+    assert {str(a) for a in legal_actions(state)} == {
+        "play 3D",
+        "play 9D",
+        "play 7C",
+        "play 8S",
+        "play 3S",
+    }
+    state = apply_action(state, "play 3D", seat=1)
+    assert [str(a) for a in legal_actions(state)] == ["play JH"]
+    state = apply_action(state, "play JH", seat=2)
+    assert len(legal_actions(state)) == 5  # Dan holds no trump: any of his five cards
+    state = play(
+        state,
+        "D A♦ → C; C Q♣ D 10♣ A K♣ B 7♣ → A; A 5♥ B 9♦ C 5♦ D 6♦ → A; "
+        "A 4♣ B 8♠ C 10♠ D 9♣ → D; D 4♠ A 2♠ B 3♠ C 6♠ → C",
+    )
+    result = state.history[-1]
+    assert dict(result.points) == {"high": 0, "low": 0, "jack": 0, "off_jack": 0, "game": 0}
+    assert result.card_points == (30, 10)
+    assert result.made and result.score_changes == (5, 0)
