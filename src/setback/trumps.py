@@ -169,4 +169,4 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit, rules: Rules | 
         >>> trick_winner([(0, Card.parse("KH")), (1, Card.parse("2S"))], Suit.SPADES)
         1
     """
-    return TABLES[trump].winner(plays)
+    return trump_table(trump, rules).winner(plays)
