@@ -1,98 +1,282 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
-Written straight from RULES.md (§1 to §4) with cards and lists, no bit sets or tables,
-and never asking the engine what is legal.
+Written straight from RULES.md (§1 to §4 and the extended forms of §6) with cards and
+lists, no bit sets or tables, and never asking the engine what is legal or which cards
+are trumps (`Rules` is read only for its options).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from itertools import combinations
 
 from setback import (
-    SMUDGE,
     Action,
     AllPass,
     Bid,
     Card,
     DealerMatch,
     HandResult,
+    JokerRank,
+    KeepSix,
     LowTo,
     Pitch,
     Rank,
     Rules,
+    Smudge,
     Suit,
     WinRule,
 )
+
+# --- §6.1 cards and the trump suit --------------------------------------------------------
+
+JOKER = Card(None, Rank.JOKER)
+BIG_JOKER = Card(None, Rank.BIG_JOKER)
+LITTLE_JOKER = Card(None, Rank.LITTLE_JOKER)
+COLOUR_MATE = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+"""§6.1.2: the other suit of the same colour (♠/♣, ♥/♦)."""
+WORTH = {"trey": 3}
+"""§6.2: what each point is worth, by name (1 unless listed)."""
+
+
+def jokers_of(rules: Rules) -> list[Card]:
+    """§6.1.1: the jokers of the pack, big before little: none, JK, or BJ and LJ."""
+    return [[], [JOKER], [BIG_JOKER, LITTLE_JOKER]][rules.jokers]
+
+
+def pack(rules: Rules) -> list[Card]:
+    """§6.1.1: the 52 suited cards and the rules' jokers."""
+    suited = [Card(suit, rank) for suit in Suit for rank in range(2, 15)]
+    return suited + jokers_of(rules)
+
+
+@functools.cache
+def jick(trump: Suit) -> Card:
+    """§6.1.2: the jack of the other suit of trump's colour."""
+    return Card(COLOUR_MATE[trump], Rank.JACK)
+
+
+def trump_order(rules: Rules, trump: Suit) -> list[Card]:
+    """§6.1.3: the trumps, high to low: A K Q J, the jick, the jokers (BJ LJ, or JK), 10 … 2;
+    a lone joker ranked `LOWEST` comes below the 2."""
+    lowest = rules.jokers == 1 and rules.joker_rank is JokerRank.LOWEST
+    return list(_trump_order(trump, rules.jokers, rules.off_jack, lowest))
+
+
+@functools.cache
+def _trump_order(trump: Suit, jokers: int, off_jack: bool, lowest: bool) -> tuple[Card, ...]:
+    order = [Card(trump, rank) for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)]
+    if off_jack:
+        order.append(jick(trump))
+    pack_jokers = [[], [JOKER], [BIG_JOKER, LITTLE_JOKER]][jokers]
+    if not lowest:
+        order += pack_jokers
+    order += [Card(trump, rank) for rank in range(10, 1, -1)]
+    if lowest:
+        order += pack_jokers
+    return tuple(order)
+
+
+def is_trump(rules: Rules, card: Card, trump: Suit | None) -> bool:
+    """§6.1.4: the cards of the trump suit, the jick (with `off_jack`) and the jokers."""
+    if trump is None:
+        return False
+    if card.suit is None:  # a joker of the pack
+        return True
+    return card.suit == trump or (rules.off_jack and card == jick(trump))
+
+
+def suit_of(rules: Rules, card: Card, trump: Suit | None) -> Suit | None:
+    """§6.1.4: the suit a card counts as for following, leading and winning: the jick and
+    the jokers belong to trump and to nothing else."""
+    return trump if is_trump(rules, card, trump) else card.suit
+
+
+def trump_named_by(card: Card) -> Suit:
+    """§1.4, §6.1.5: a first lead (or a pitch) makes its suit trump; a joker makes ♠ trump."""
+    return Suit.SPADES if card.suit is None else card.suit
+
+
+def point_cards(rules: Rules, trump: Suit) -> set[Card]:
+    """§6.5.6, §6.9.2: the trumps never discarded face up: the A and 2 of trumps and every
+    card a point of `rules.points` names."""
+    named = {
+        "jack": [Card(trump, Rank.JACK)],
+        "off_jack": [jick(trump)],
+        "joker": [JOKER],
+        "big_joker": [BIG_JOKER],
+        "little_joker": [LITTLE_JOKER],
+        "ten": [Card(trump, Rank.TEN)],
+        "trey": [Card(trump, Rank.THREE)],
+    }
+    cards = {Card(trump, Rank.ACE), Card(trump, Rank.TWO)}
+    for point in rules.points:
+        cards.update(named.get(point.value, []))
+    return cards
+
+
+def total_points(rules: Rules) -> int:
+    """§6.2: T, the worth of every point of the rules."""
+    return sum(WORTH.get(point.value, 1) for point in rules.points)
+
+
+# --- trick play ------------------------------------------------------------------------------
+
+
+def must_lead_trump(rules: Rules) -> bool:
+    """§4.1, §4.4, §6.6.4: after the draw or a deal above six the pitcher's first lead is a
+    trump if he holds one, unless no trump may be played to the first trick (§4.3)."""
+    return (rules.draw or rules.deal > 6) and not rules.no_trump_first_trick
 
 
 def legal_cards(
     rules: Rules, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, first: bool
 ) -> set[Card]:
-    """RULES §1.5, §4.1, §4.3, §4.4: what may be played to `trick` (trick 1 if `first`)."""
-    trumps = {c for c in hand if c.suit == trump}
+    """RULES §1.5, §4.1, §4.3, §4.4, §6.1, §6.5.7: what may be played to `trick` (trick 1 if
+    `first`)."""
+    trumps = {c for c in hand if is_trump(rules, c, trump)}
+    if rules.trumps_only:  # §6.5.7: only trumps are led or played
+        return trumps
     if not trick:
-        pitcher_leads_trump = (rules.draw or (rules.players == 6 and rules.partnerships)) and not (
-            rules.no_trump_first_trick
-        )
-        if first and trump is not None and pitcher_leads_trump and trumps:
+        if first and trump is not None and must_lead_trump(rules) and trumps:
             return trumps
         return set(hand)
-    led = trick[0].suit
+    led = suit_of(rules, trick[0], trump)
+    follow = {c for c in hand if suit_of(rules, c, trump) == led}
     if first and rules.no_trump_first_trick and led != trump:
-        follow = {c for c in hand if c.suit == led}
-        others = {c for c in hand if c.suit != trump}
+        others = {c for c in hand if c not in trumps}
         return follow or others or set(hand)
     if led == trump:
         return trumps or set(hand)
-    if any(c.suit == led for c in hand):
-        return {c for c in hand if c.suit in (led, trump)}
+    if follow:
+        return follow | trumps
     return set(hand)
 
 
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
-    """RULES §1.5: the highest trump wins, else the highest card of the led suit."""
-    trumps = [(card.rank, seat) for seat, card in plays if card.suit == trump]
+def trick_winner(rules: Rules, plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
+    """RULES §1.5, §6.1.3: the highest trump wins (in the order of §6.1.3), else the highest
+    card of the suit led."""
+    order = trump_order(rules, trump)
+    trumps = [(-order.index(card), seat) for seat, card in plays if card in order]
     if trumps:
         return max(trumps)[1]
-    led = plays[0][1].suit
-    return max((card.rank, seat) for seat, card in plays if card.suit == led)[1]
+    led = suit_of(rules, plays[0][1], trump)
+    return max((card.rank, seat) for seat, card in plays if suit_of(rules, card, trump) == led)[1]
+
+
+def trumps_only_tricks(rules: Rules, result: HandResult) -> list[tuple[int | None, list[int]]]:
+    """RULES §6.5.7: the shape of a trumps-only hand, given the cards played: for each trick,
+    who leads (the pitcher first, then the winner of the last trick, or the next seat from
+    him still holding a trump) and who plays in turn (every seat still holding a trump,
+    clockwise from the leader). The hand ends when nobody holds a trump.
+
+    Returns the expected `(leader, seats in playing order)` of each trick; the caller
+    compares it with `result.tricks`.
+    """
+    assert result.trump is not None and result.pitcher is not None
+    players = rules.players
+    left = [{card for card in hand if is_trump(rules, card, result.trump)} for hand in result.hands]
+
+    def next_in(start: int) -> int | None:
+        for k in range(players):
+            seat = (start + k) % players
+            if left[seat]:
+                return seat
+        return None
+
+    shape: list[tuple[int | None, list[int]]] = []
+    start = result.pitcher
+    for trick in result.tricks:
+        leader = next_in(start)
+        if leader is None:
+            break
+        seats = [(leader + k) % players for k in range(players) if left[(leader + k) % players]]
+        shape.append((leader, seats))
+        for seat, card in trick.plays:
+            left[seat].discard(card)
+        assert trick.winner is not None
+        start = trick.winner
+    if len(shape) == len(result.tricks) and next_in(start) is not None:
+        shape.append((next_in(start), []))  # a trick the hand should still have had
+    return shape
+
+
+# --- §6.2 points, §6.3 settlement ----------------------------------------------------------
 
 
 def points(rules: Rules, result: HandResult) -> dict[str, int | None]:
-    """RULES §1.6: who takes High, Low, Jack and Game."""
+    """RULES §1.6, §6.2: who takes each point of `rules.points`."""
     side = rules.side_of
     trump = result.trump
-    played = [(seat, card, t.winner) for t in result.tricks for seat, card in t.plays]
-    trumps = [(card.rank, seat, winner) for seat, card, winner in played if card.suit == trump]
-    out: dict[str, int | None] = {"high": None, "low": None, "jack": None, "game": None}
-    if trumps:
-        out["high"] = side(max(trumps)[1])
-        low = min(trumps)
-        out["low"] = side(low[1] if rules.low_to is LowTo.HOLDER else low[2])  # type: ignore[arg-type]
-        jacks = [winner for rank, _, winner in trumps if rank == Rank.JACK]
-        out["jack"] = side(jacks[0]) if jacks else None  # type: ignore[arg-type]
-    totals = [0] * len(rules.sides)
-    for _, card, winner in played:
-        totals[side(winner)] += card.points  # type: ignore[arg-type]
-    best = max(totals)
-    if totals.count(best) == 1:
-        out["game"] = totals.index(best)
+    assert trump is not None
+    captured = {card: t.winner for t in result.tricks for _, card in t.plays}
+    held = {card: seat for seat, hand in enumerate(result.hands) for card in hand}
+    order = trump_order(rules, trump)
+    ranked = [card for card in order if card in held and card.suit is not None]
+
+    def capturer(card: Card) -> int | None:
+        winner = captured.get(card)
+        return None if winner is None else side(winner)
+
+    out: dict[str, int | None] = {}
+    for point in rules.points:
+        name = point.value
+        if name == "high":
+            out[name] = side(held[ranked[0]]) if ranked else None
+        elif name == "low":
+            if not ranked:
+                out[name] = None
+            elif rules.low_to is LowTo.HOLDER:
+                out[name] = side(held[ranked[-1]])
+            else:
+                out[name] = capturer(ranked[-1])
+        elif name == "game":
+            totals = [0] * len(rules.sides)
+            for card, winner in captured.items():
+                totals[side(winner)] += card.points  # type: ignore[arg-type]
+            best = max(totals)
+            out[name] = totals.index(best) if totals.count(best) == 1 else None
+        else:
+            card = {
+                "jack": Card(trump, Rank.JACK),
+                "off_jack": jick(trump),
+                "joker": JOKER,
+                "big_joker": BIG_JOKER,
+                "little_joker": LITTLE_JOKER,
+                "ten": Card(trump, Rank.TEN),
+                "trey": Card(trump, Rank.THREE),
+            }[name]
+            out[name] = capturer(card)
     return out
 
 
+def smudged(result: HandResult) -> bool:
+    """Whether the contract is a Smudge: the pitcher's last call was `smudge`."""
+    calls = [action for seat, action in result.bids if seat == result.pitcher]
+    return bool(calls) and isinstance(calls[-1], Smudge)
+
+
 def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
-    """RULES §1.7: made or set, and each side's change."""
+    """RULES §1.7, §6.3: made or set, and each side's change. A made bid scores the points
+    won; a Smudge (worth T + 1) needs every trick played and every point."""
     assert result.pitcher is not None and result.contract is not None
     won = [0] * len(rules.sides)
-    for side in points(rules, result).values():
+    for name, side in points(rules, result).items():
         if side is not None:
-            won[side] += 1
+            won[side] += WORTH.get(name, 1)
     pitching = rules.side_of(result.pitcher)
     changes = list(won)
-    if result.contract == SMUDGE:
+    if smudged(result):
+        level = total_points(rules) + 1
         swept = all(rules.side_of(t.winner) == pitching for t in result.tricks)  # type: ignore[arg-type]
-        made = swept and won[pitching] == 4
-        changes[pitching] = 5 if made else -5
+        made = swept and won[pitching] == total_points(rules)
+        changes[pitching] = level if made else -level
     else:
         made = won[pitching] >= result.contract
         changes[pitching] = won[pitching] if made else -result.contract
@@ -100,7 +284,7 @@ def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
 
 
 def winner(rules: Rules, before: Sequence[int], result: HandResult) -> int | None:
-    """RULES §1.8, §2.5 and §3: who (if anyone) wins at the end of this hand."""
+    """RULES §1.8, §2.5, §3 and §6.5.9: who (if anyone) wins at the end of this hand."""
     if result.pitcher is None:
         return None
     pitching = rules.side_of(result.pitcher)
@@ -119,13 +303,79 @@ def winner(rules: Rules, before: Sequence[int], result: HandResult) -> int | Non
         running[pitching] = after[pitching]
         if running[pitching] >= rules.target:
             return pitching
-    for name in ("high", "low", "jack", "game"):
-        side = result.points[name]
+    for point in rules.points:  # in award order, each point its whole worth at once
+        side = result.points[point.value]
         if side is not None and side != pitching:
-            running[side] += 1
+            running[side] += WORTH.get(point.value, 1)
             if running[side] >= rules.target:
                 return side
     return None
+
+
+# --- §6.4 and §6.5.5-6: the hands come down to six -----------------------------------------
+
+
+def draw_back(
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    trump: Suit,
+    dealer: int,
+    pitcher: int,
+) -> tuple[list[set[Card]], list[set[Card]]]:
+    """RULES §6.5.5: eldest first, everyone but the pitcher discards every non-trump and
+    draws from the stock until he holds 6 (or the stock is empty); the pitcher takes the
+    rest of the stock and discards every non-trump. The hands after it, and the face-down
+    discards."""
+    players = rules.players
+    held = [set(hand) for hand in hands]
+    thrown: list[set[Card]] = [set() for _ in range(players)]
+    rest = list(stock)
+    for k in range(1, players + 1):
+        seat = (dealer + k) % players
+        if seat == pitcher:
+            continue
+        thrown[seat] = {c for c in held[seat] if not is_trump(rules, c, trump)}
+        held[seat] -= thrown[seat]
+        while len(held[seat]) < 6 and rest:
+            held[seat].add(rest.pop(0))
+    held[pitcher] |= set(rest)
+    thrown[pitcher] = {c for c in held[pitcher] if not is_trump(rules, c, trump)}
+    held[pitcher] -= thrown[pitcher]
+    return held, thrown
+
+
+def legal_discards(
+    rules: Rules, hand: Sequence[Card], trump: Suit, stock: int
+) -> set[frozenset[Card]]:
+    """RULES §4.1, §4.4, §6.4, §6.5.6: the discards open to a seat holding `hand` (with
+    `stock` cards left to draw from), each a set of cards.
+
+    The draw: any non-trumps, at most as many as the stock can refill. A deal above six:
+    exactly the cards above six; any cards (`FREE_DISCARD`), or a trump only together with
+    every non-trump (`NON_TRUMPS_FIRST`). The draw back's face-up discard: trumps that are
+    no point card, down to six or until only point cards are left.
+    """
+    trumps = {c for c in hand if is_trump(rules, c, trump)}
+    others = set(hand) - trumps
+    if rules.deal <= 6:
+        assert rules.draw
+        return {
+            frozenset(chosen)
+            for size in range(min(len(others), stock) + 1)
+            for chosen in combinations(sorted(others), size)
+        }
+    if rules.keep_six is KeepSix.DRAW_BACK:
+        free = sorted(trumps - point_cards(rules, trump))
+        size = min(len(hand) - 6, len(free))
+        return {frozenset(chosen) for chosen in combinations(free, size)}
+    every = {frozenset(chosen) for chosen in combinations(sorted(hand), len(hand) - 6)}
+    if rules.keep_six is KeepSix.FREE_DISCARD:
+        return every
+    return {chosen for chosen in every if not chosen & trumps or others <= chosen}
+
+
+# --- §1.3, §2.2, §3, §4.2, §6.3 the auction ------------------------------------------------
 
 
 def legal_calls(
@@ -136,23 +386,23 @@ def legal_calls(
     hand: Sequence[Card],
     pitched: bool,
 ) -> set[str]:
-    """RULES §1.3, §2.2, §3 and §4.2: the calls open to `seat`, as action texts.
+    """RULES §1.3, §2.2, §3, §4.2 and §6.3: the calls open to `seat`, as action texts.
 
     `calls` is the auction so far, `(seat, action)` in order; `hand` what `seat` holds;
     `pitched` whether a pitched card lies on the table (then `seat` is the dealer).
     """
-    four = 4  # the highest plain bid (T of §6.3; 4 in the game of §1 to §5)
-    smudge = SMUDGE if rules.smudge else None
+    top = total_points(rules)  # T, the highest plain bid (4 in the game of §1 to §5)
+    smudge = top + 1 if rules.smudge else None  # §6.3: Smudge is worth T + 1
     pitches = {f"pitch {card}" for card in hand} if rules.pitch_instead_of_bid else set()
     if pitched:  # §4.2: the dealer answers a pitch, whatever the dealer-match option
         return {"pass"} | ({"smudge"} if smudge else set()) | pitches
-    levels = [*range(rules.min_bid, four + 1), *([smudge] if smudge else [])]
+    levels = [*range(rules.min_bid, top + 1), *([smudge] if smudge else [])]
     bids = [
-        four if isinstance(action, Pitch) else action.level
+        top if isinstance(action, Pitch) else smudge if isinstance(action, Smudge) else action.level
         for _, action in calls
-        if isinstance(action, Bid | Pitch)
+        if isinstance(action, Bid | Pitch | Smudge)
     ]
-    highest = max(bids, default=0)
+    highest = max((bid for bid in bids if bid is not None), default=0)
     may_pass = True
     if seat != dealer:  # §1.3: strictly higher than the highest bid so far
         open_levels = [level for level in levels if level > highest]
@@ -164,14 +414,14 @@ def legal_calls(
         else:  # REDEAL, PASS_DEAL: the dealer may pass too
             open_levels = levels
     else:  # §1.3, §2.2, §3: the dealer may match, as the option says, or bid higher
-        top_call = smudge or four
+        top_call = smudge or top
         match = rules.dealer_match is DealerMatch.ANY or (
             rules.dealer_match is DealerMatch.BELOW_MAX and highest < top_call
         )
         open_levels = [level for level in levels if level > highest or (match and level == highest)]
-    texts = {"smudge" if level == SMUDGE else f"bid {level}" for level in open_levels}
+    texts = {"smudge" if level == smudge else f"bid {level}" for level in open_levels}
     if may_pass:
         texts.add("pass")
-    if highest < four and four in open_levels:  # §4.2: a pitch is a bid of 4
+    if highest < top and top in open_levels:  # §4.2: a pitch is a bid of T
         texts |= pitches
     return texts

@@ -13,38 +13,105 @@ from setback import (
     Bid,
     DealerMatch,
     GameState,
+    JokerRank,
+    KeepSix,
     LowTo,
     Pass,
     Phase,
+    Point,
     Rules,
     WinRule,
     apply_action,
     legal_actions,
     new_game,
 )
+from setback.points import FOUR_POINTS
+
+POINTS_FOR_JOKERS = {
+    0: (),
+    1: (Point.JOKER,),
+    2: (Point.BIG_JOKER, Point.LITTLE_JOKER),
+}
+"""§6.2: the joker points a pack of 0, 1 or 2 jokers can award."""
+
+
+@st.composite
+def point_sets(draw: st.DrawFn, jokers: int, off_jack: bool) -> tuple[Point, ...]:
+    """A point set that fits the cards (RULES §6.2): each point at most once, `OFF_JACK` only
+    with the jick, `JOKER` only with one joker, `BIG_JOKER`/`LITTLE_JOKER` only with two;
+    half the time the four points of §1, else any fitting points in any order."""
+    fitting = [
+        Point.HIGH,
+        Point.LOW,
+        Point.JACK,
+        *([Point.OFF_JACK] if off_jack else []),
+        *POINTS_FOR_JOKERS[jokers],
+        Point.TEN,
+        Point.TREY,
+        Point.GAME,
+    ]
+    if draw(st.booleans()):
+        return FOUR_POINTS
+    order = draw(st.permutations(fitting))
+    return tuple(order[: draw(st.integers(1, len(order)))])
+
+
+DECLARING = ((False, False), (False, False), (True, False), (False, True), (True, True))
+"""(draw, no_trump_first_trick) with a deal of six: half the time neither (trump is set by
+the first lead), else the variants that have the pitcher declare trump."""
 
 
 @st.composite
 def all_rules(draw: st.DrawFn) -> Rules:
-    """Any `Rules` value that validates: every preset, seat count, option and variant."""
+    """Any `Rules` value that validates: every seat count, option and variant, and the
+    extended forms' options (RULES §6): jokers, the jick, where a lone joker ranks, the
+    point set, deals above six and how they come down to six, trumps-only play."""
     partnerships = draw(st.booleans())
     players = draw(st.sampled_from((4, 6))) if partnerships else draw(st.integers(2, 8))
+    jokers = draw(st.sampled_from((0, 0, 1, 2)))
+    off_jack = draw(st.booleans())
+    joker_rank = draw(st.sampled_from(JokerRank)) if jokers == 1 else JokerRank.BELOW_JACKS
+    points = draw(point_sets(jokers, off_jack))
+    most = min(10, (52 + jokers) // players)  # §6.4: the deal must fit the pack
     six = partnerships and players == 6
-    declared = draw(st.booleans())
-    pitch = not declared and not six and draw(st.booleans())
+    deal = draw(st.sampled_from((8, 8, 6))) if six else 6
+    if most > 6 and draw(st.integers(0, 3)) == 0:
+        deal = draw(st.integers(7, most))
+    dealt_more = deal > 6  # the pitcher declares trump, the hands come down to six (§6.4)
+    keep_six = draw(st.sampled_from(KeepSix)) if dealt_more else KeepSix.FREE_DISCARD
+    if dealt_more:  # the draw needs a deal of six
+        draw_, no_trump_first_trick = False, draw(st.booleans())
+    else:
+        draw_, no_trump_first_trick = draw(st.sampled_from(DECLARING))
+    declared = dealt_more or draw_ or no_trump_first_trick
+    if keep_six is KeepSix.DRAW_BACK and dealt_more:
+        # the draw back leaves hands of any size: only trumps-only play can finish them
+        # (§6.5; RulesError otherwise)
+        trumps_only, no_trump_first_trick = True, False
+    else:
+        trumps_only = declared and not no_trump_first_trick and draw(st.booleans())
+    pitch = not declared and draw(st.booleans())
+    total = sum(point.worth for point in points)
     return Rules(
         players=players,
         partnerships=partnerships,
         target=draw(st.integers(1, 31)),
-        min_bid=draw(st.integers(1, 4)),
+        min_bid=draw(st.integers(1, total)),
         smudge=draw(st.booleans()),
         dealer_match=draw(st.sampled_from(DealerMatch)),
         all_pass=draw(st.sampled_from(AllPass)),
         low_to=draw(st.sampled_from(LowTo)),
         win_rule=draw(st.sampled_from(WinRule)),
-        draw=declared and not six and draw(st.booleans()),
-        no_trump_first_trick=declared and draw(st.booleans()),
+        draw=draw_,
+        no_trump_first_trick=no_trump_first_trick,
         pitch_instead_of_bid=pitch,
+        jokers=jokers,
+        off_jack=off_jack,
+        joker_rank=joker_rank,
+        points=points,
+        deal=deal,
+        keep_six=keep_six,
+        trumps_only=trumps_only,
     )
 
 
@@ -55,6 +122,9 @@ def presets() -> st.SearchStrategy[Rules]:
         st.just(Rules.six_player()),
         st.integers(2, 8).map(lambda n: Rules.auction_pitch(players=n)),
         st.integers(2, 8).map(lambda n: Rules.cutthroat(players=n)),
+        st.integers(2, 6).map(lambda n: Rules.ten_point(players=n)),
+        st.integers(2, 6).map(lambda n: Rules.smear(players=n)),
+        st.integers(2, 8).map(lambda n: Rules.joker_pitch(players=n)),
     )
 
 

@@ -16,13 +16,16 @@ from setback import (
     Pass,
     Pitch,
     Play,
+    Smudge,
     Suit,
     parse_action,
 )
+from setback.actions import MAX_LEVEL
 
 EVERY_ACTION = [
     Pass(),
-    *(Bid(level) for level in range(1, 6)),
+    *(Bid(level) for level in range(1, MAX_LEVEL + 1)),
+    Smudge(),
     *(Play(c) for c in CARDS),
     *(Pitch(c) for c in CARDS),
     *(DeclareTrump(suit) for suit in Suit),
@@ -33,6 +36,7 @@ EVERY_ACTION = [
 NAMES = {
     "Pass": Pass,
     "Bid": Bid,
+    "Smudge": Smudge,
     "Play": Play,
     "Card": Card,
     "Pitch": Pitch,
@@ -49,9 +53,11 @@ NAMES = {
         ("PASS", Pass()),
         ("bid 3", Bid(3)),
         ("  bid   2 ", Bid(2)),
-        ("smudge", Bid(5)),
+        ("smudge", Smudge()),
+        ("SMUDGE", Smudge()),
         ("bid 5", Bid(5)),
-        ("bid smudge", Bid(5)),
+        ("bid 10", Bid(10)),
+        ("bid smudge", Smudge()),
         ("play KS", Play(Card.parse("KS"))),
         ("play K♠", Play(Card.parse("KS"))),
         ("play 10 h", Play(Card.parse("10H"))),
@@ -74,9 +80,11 @@ def test_text_round_trips(action: object) -> None:
 
 
 def test_canonical_text() -> None:
-    assert [str(Pass()), str(Bid(4)), str(Bid(5)), str(Play("10♥"))] == [
+    """RULES §6.9.1: `bid N` is always a plain bid of N; Smudge is its own call, `smudge`."""
+    assert [str(Pass()), str(Bid(4)), str(Bid(5)), str(Smudge()), str(Play("10♥"))] == [
         "pass",
         "bid 4",
+        "bid 5",
         "smudge",
         "play 10H",
     ]
@@ -85,7 +93,9 @@ def test_canonical_text() -> None:
         "trump S",
         "discard 2C 7D",
     ]
-    assert Bid(5).is_smudge and not Bid(4).is_smudge
+    assert str(Play("BJ")) == "play BJ" and str(Pitch("joker")) == "pitch JK"
+    assert not Bid(5).is_smudge and not Bid(4).is_smudge
+    assert parse_action("smudge") != parse_action("bid 5") and Smudge() == Smudge()
 
 
 @pytest.mark.parametrize(
@@ -95,7 +105,7 @@ def test_canonical_text() -> None:
         "  ",
         "bid",
         "bid 0",
-        "bid 6",
+        "bid 21",
         "bid x",
         "bid ²",
         "pass 2",
@@ -117,9 +127,17 @@ def test_bad_text_is_refused(text: str) -> None:
         parse_action(text)
 
 
-@pytest.mark.parametrize("level", [0, 6, -1, True, "3", 2.0])
-def test_bid_levels_are_checked(level: object) -> None:
+@pytest.mark.parametrize("level", [0, -1, MAX_LEVEL + 1, 2**70])
+def test_bid_levels_are_checked(level: int) -> None:
+    """A `Bid` carries a level from 1 to 20 (above any point set's total, RULES §6.3);
+    which levels a game allows is the rules' business."""
     with pytest.raises(InvalidNotationError, match="no such call"):
+        Bid(level)
+
+
+@pytest.mark.parametrize("level", [True, "3", 2.0, None])
+def test_bid_levels_are_whole_numbers(level: object) -> None:
+    with pytest.raises(InvalidNotationError, match="whole number"):
         Bid(level)  # type: ignore[arg-type]
 
 
@@ -130,5 +148,5 @@ def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
         action = parse_action(text)
     except InvalidNotationError:
         return
-    assert isinstance(action, Pass | Bid | Play | Pitch | DeclareTrump | Discard)
+    assert isinstance(action, Pass | Bid | Smudge | Play | Pitch | DeclareTrump | Discard)
     assert parse_action(str(action)) == action

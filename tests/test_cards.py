@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from setback import CARDS, Card, InvalidNotationError, Rank, Suit, parse_cards
+from setback.cards import SUITED
 
 
 @pytest.mark.parametrize("text", ["KS", "K♠", "ks", "k♤", " K S "])
@@ -41,16 +42,21 @@ def test_text_round_trips(card: Card) -> None:
     assert eval(repr(card), {"Card": Card}) == card
 
 
-def test_pack_has_52_cards_in_index_order() -> None:
-    assert len(set(CARDS)) == 52
-    assert [card.index for card in CARDS] == list(range(52))
+def test_cards_are_the_52_suited_cards_then_the_jokers_in_index_order() -> None:
+    """RULES §6.9.4: the 52 suited cards (indices 0 to 51), then BJ, LJ, JK (52 to 54),
+    three distinct cards; sorted, the jokers come after the four suits."""
+    assert len(set(CARDS)) == 55
+    assert [card.index for card in CARDS] == list(range(55))
     assert sorted(CARDS) == list(CARDS)
-    assert str(CARDS[0]) == "2C" and str(CARDS[-1]) == "AS"
+    assert CARDS[:52] == SUITED and all(card.suit is not None for card in SUITED)
+    assert str(CARDS[0]) == "2C" and str(CARDS[51]) == "AS"
+    assert [str(card) for card in CARDS[52:]] == ["BJ", "LJ", "JK"]
+    assert all(card.is_joker and card.suit is None for card in CARDS[52:])
 
 
 def test_game_values() -> None:
     """RULES §1.6: 10 = 10, A = 4, K = 3, Q = 2, J = 1, others 0; 80 in the pack."""
-    values = {str(rank): rank.points for rank in Rank}
+    values = {rank.text: rank.points for rank in Rank if not rank.is_joker}
     assert values == {
         "2": 0,
         "3": 0,
@@ -66,15 +72,30 @@ def test_game_values() -> None:
         "K": 3,
         "A": 4,
     }
+    assert sum(card.points for card in SUITED) == 80
+
+
+def test_jokers_have_no_game_value() -> None:
+    """RULES §6.1.5: a joker has no card points."""
+    assert [card.points for card in CARDS[52:]] == [0, 0, 0]
     assert sum(card.points for card in CARDS) == 80
 
 
 def test_card_from_ints_and_bad_values() -> None:
     assert Card(3, 14) == Card.parse("AS")  # type: ignore[arg-type]
-    with pytest.raises(InvalidNotationError):
-        Card(Suit.SPADES, 15)  # type: ignore[arg-type]
+    with pytest.raises(InvalidNotationError, match="not a rank"):
+        Card(Suit.SPADES, 18)  # type: ignore[arg-type]
     with pytest.raises(InvalidNotationError):
         Card(7, Rank.ACE)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("suit", "rank"), [(Suit.SPADES, Rank.JOKER), (Suit.HEARTS, Rank.BIG_JOKER), (None, Rank.ACE)]
+)
+def test_a_joker_has_no_suit_and_every_other_card_has_one(suit: Suit | None, rank: Rank) -> None:
+    """RULES §6.9.4: a joker's `suit` is None; no other card lacks a suit."""
+    with pytest.raises(InvalidNotationError, match="no such card"):
+        Card(suit, rank)
 
 
 def test_parse_cards_splits_text() -> None:

@@ -68,10 +68,11 @@ def test_play_a_whole_game_by_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_play_reprompts_on_bad_input_and_quits(monkeypatch: pytest.MonkeyPatch) -> None:
-    out = _play(monkeypatch, ["99", "fold", "bid 9", "play AS", "quit"], "--seed", "3")
+    out = _play(monkeypatch, ["99", "fold", "bid 99", "bid 9", "play AS", "quit"], "--seed", "3")
     assert "choose a number from 1 to" in out
     assert "not an action: 'fold'" in out
-    assert "no such call" in out
+    assert "no such call: bid 99" in out
+    assert "bid 9 by seat 0 is illegal: the highest bid is 4" in out
     assert "is illegal: the auction is still on" in out
     assert out.rstrip().endswith("Bye.")
 

@@ -44,7 +44,7 @@ from setback import (
 
 from .strategies import any_rules, calm_choice, play_until, random_game, random_states, seeds
 
-CARD_TEXT = re.compile(r'"((?:10|[2-9JQKA])[CDHS])"')
+CARD_TEXT = re.compile(r'"((?:10|[2-9JQKA])[CDHS]|BJ|LJ|JK)"')
 
 
 def _cards_in(text: str) -> set[Card]:
@@ -62,15 +62,19 @@ def _visible(state: GameState, seat: int, seen: set[Card]) -> set[Card]:
         if isinstance(action, Pitch):
             visible.add(action.card)
     visible |= set(state.discards[seat])
+    visible |= {card for cards in state.face_up_discards for card in cards}  # seen by all
     if state.history:  # the hand just finished was played face up to its last card
-        visible |= {card for trick in state.history[-1].tricks for card in trick.cards}
+        last = state.history[-1]
+        visible |= {card for trick in last.tricks for card in trick.cards}
+        visible |= {card for cards in last.face_up_discards for card in cards}
     return visible
 
 
 @settings(max_examples=80, deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_a_view_shows_no_card_its_seat_could_not_have_seen(rules: Rules, seed: int) -> None:
-    """Serialize every seat's view of every state: no hidden card, no seed."""
+    """Serialize every seat's view of every state: no hidden card (face-down discards and
+    dead cards included, RULES §6.9.3), no seed; face-up discards shown to all."""
     seen: list[set[Card]] = [set() for _ in range(rules.players)]
     for state in random_states(rules, seed, max_steps=200):
         for seat in range(rules.players):
@@ -81,6 +85,7 @@ def test_a_view_shows_no_card_its_seat_could_not_have_seen(rules: Rules, seed: i
             assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
             assert '"seed"' not in text and '"stock"' not in text
             assert view.hand_sizes == tuple(len(h) for h in state.hands)
+            assert view.face_up_discards == state.face_up_discards  # RULES §6.9.2: seen by all
             assert view.legal_actions == (legal_actions(state) if state.to_act == seat else ())
 
 
@@ -143,7 +148,7 @@ def test_a_record_keeps_a_fixed_first_deal() -> None:
     record = game_record(state)
     assert record.hands is not None and record.scores == (3, 4) and record.dealer == 3
     assert replay(record) == state
-    decked = new_game(Rules.setback(), deck=list(reversed(CARDS)), seed=2)
+    decked = new_game(Rules.setback(), deck=list(reversed(CARDS[:52])), seed=2)
     assert replay(game_record(decked)) == decked
 
 
@@ -207,11 +212,12 @@ GOOD = json.loads(dumps(random_game(Rules.setback(), 5, max_steps=60)))
         (_envelope("Rules", {"players": 3}), "partnerships need 4 or 6"),
         (_envelope("Rules", {"colour": "red"}), "colour"),
         (_envelope("Card", "ZZ"), "not a card"),
-        (_envelope("Action", {"type": "Bid", "level": 9}), "no such call"),
+        (_envelope("Action", {"type": "Bid", "level": 21}), "no such call"),
         (_envelope("Action", {"type": "Fold"}), "Fold"),
         (_envelope("GameState", {**GOOD["data"], "seed": "7"}), "expected int"),
         (_envelope("GameState", {**GOOD["data"], "dealer": 9}), "dealer must be a seat"),
-        (_envelope("GameState", {**GOOD["data"], "actions": ["bid 9"]}), "no such call"),
+        (_envelope("GameState", {**GOOD["data"], "actions": ["bid 21"]}), "no such call"),
+        (_envelope("GameState", {**GOOD["data"], "actions": ["bid 9"]}), "the highest bid is 4"),
         (_envelope("GameState", {**GOOD["data"], "actions": ["play 2C"]}), "cannot be replayed"),
         (
             _envelope("GameState", {**GOOD["data"], "hands": [["2C"] * 6] * 4}),

@@ -53,14 +53,14 @@ def test_deal_is_fixed_across_versions() -> None:
 
 
 def test_deck_is_dealt_in_packets_of_three_from_the_dealers_left() -> None:
-    state = new_game(GERMAN, dealer=3, deck=CARDS)
+    state = new_game(GERMAN, dealer=3, deck=CARDS[:52])
     assert [" ".join(map(str, hand)) for hand in state.hands] == [
         "2C 3C 4C AC 2D 3D",
         "5C 6C 7C 4D 5D 6D",
         "8C 9C 10C 7D 8D 9D",
         "JC QC KC 10D JD QD",
     ]
-    assert state.stock == CARDS[24:]
+    assert state.stock == CARDS[24:52]
 
 
 def test_hands_are_dealt_exactly_and_the_stock_is_the_rest() -> None:
@@ -81,8 +81,9 @@ def test_hands_are_dealt_exactly_and_the_stock_is_the_rest() -> None:
         ({"hands": ["2C"] * 4}, InvalidStateError, "seat 0 has 1 cards"),
         ({"hands": ["2C 3C 4C 5C 6C 7C"]}, InvalidStateError, "need 4 hands"),
         ({"hands": ["2C ZZ"] * 4}, InvalidNotationError, "not a card"),
-        ({"deck": CARDS[:51]}, InvalidStateError, "each of the 52 cards once"),
-        ({"deck": CARDS, "hands": ["2C"] * 4}, InvalidStateError, "not both"),
+        ({"deck": CARDS[:51]}, InvalidStateError, "each of the 52 cards of this pack once"),
+        ({"deck": CARDS}, InvalidStateError, "got 55 cards, 55 different, some not in it"),
+        ({"deck": CARDS[:52], "hands": ["2C"] * 4}, InvalidStateError, "not both"),
     ],
 )
 def test_bad_arguments_to_new_game(kwargs: dict[str, object], error: type, message: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections import Counter
@@ -20,36 +21,57 @@ from setback import (
     GameState,
     HandResult,
     IllegalActionError,
+    JokerRank,
+    KeepSix,
     Pass,
     Phase,
     Pitch,
     Play,
     Rules,
+    Smudge,
     Suit,
+    Trick,
     apply_action,
     is_legal,
     legal_actions,
     new_game,
+    parse_action,
+    parse_cards,
+    trick_winner,
+    trump_table,
 )
+from setback.actions import MAX_LEVEL
 
 from . import reference
 from .strategies import any_rules, calm_choice, random_game, random_states, seeds
+from .support import NAMES
 
-EVERY_ACTION: tuple[Action, ...] = (
-    Pass(),
-    *(Bid(level) for level in range(1, 6)),
-    *(Play(card) for card in CARDS),
-    *(Pitch(card) for card in CARDS),
-    *(DeclareTrump(suit) for suit in Suit),
-    Discard(),
-    *(Discard([card]) for card in CARDS),
-)
-KINDS = (Pass, Bid, Pitch, DeclareTrump, Discard, Play)
+
+@functools.lru_cache(maxsize=256)
+def every_action(rules: Rules) -> tuple[Action, ...]:
+    """Every action worth trying under `rules`: each call, every level up to two above T
+    (so above Smudge) and the highest a `Bid` may carry, each card of the pack and one
+    joker from outside it played, pitched and discarded, each trump named."""
+    pack = [*reference.pack(rules), Card.parse("JK" if rules.jokers != 1 else "BJ")]
+    levels = sorted({*range(1, reference.total_points(rules) + 3), MAX_LEVEL})
+    return (
+        Pass(),
+        *(Bid(level) for level in levels),
+        Smudge(),
+        *(Play(card) for card in pack),
+        *(Pitch(card) for card in pack),
+        *(DeclareTrump(suit) for suit in Suit),
+        Discard(),
+        *(Discard([card]) for card in pack),
+    )
+
+
+KINDS = (Pass, Bid, Smudge, Pitch, DeclareTrump, Discard, Play)
 
 
 def order(action: Action) -> tuple[int, ...]:
-    """The documented order: pass, calls low to high, then the other actions; cards by
-    suit, then rank; discards fewest first."""
+    """The documented order: pass, bids low to high, smudge, then the other actions; cards
+    by suit, then rank, the jokers last (big before little); discards fewest first."""
     kind = KINDS.index(type(action))
     if isinstance(action, Bid):
         return (kind, action.level)
@@ -62,12 +84,13 @@ def order(action: Action) -> tuple[int, ...]:
     return (kind,)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=130, deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -> None:
     """Every action from legal_actions applies; every other one is refused with a reason,
     and is_legal says which is which; trying them leaves the state unchanged; in play the
-    legal cards are exactly RULES §1.5's."""
+    legal cards are exactly RULES §1.5's (with the trumps of §6.1, trumps only under
+    §6.5.7), and the legal discards exactly those of §4.1, §4.4, §6.4 and §6.5.6."""
     for state in random_states(rules, seed, max_steps=250):
         legal = legal_actions(state)
         if state.is_over:
@@ -81,12 +104,19 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
             first = not state.tricks
             expected = reference.legal_cards(rules, hand, state.trick.cards, state.trump, first)
             assert {a.card for a in legal} == expected  # type: ignore[union-attr]
+        if state.phase is Phase.DISCARD:
+            assert state.trump is not None and state.to_act is not None
+            hand = state.hands[state.to_act]
+            expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
+            assert {frozenset(a.cards) for a in legal} == expected_discards  # type: ignore[union-attr]
+            if _draws_back(rules):
+                assert len(expected_discards) > 1, "a face-up discard without a choice is made"
         before = _snapshot(state)
         for offer in legal:
             assert is_legal(state, offer)
             apply_action(state, offer)
         offered = set(legal)
-        for action in EVERY_ACTION:
+        for action in every_action(rules):
             assert is_legal(state, action) == (action in offered), f"is_legal on {action}"
             if action not in offered:
                 with pytest.raises(IllegalActionError) as refused:
@@ -106,6 +136,7 @@ def _snapshot(state: GameState) -> tuple[object, ...]:
         state.hands,
         state.stock,
         state.discards,
+        state.face_up_discards,
         repr(state.bids),
         repr(state.trick),
         repr(state.tricks),
@@ -115,7 +146,7 @@ def _snapshot(state: GameState) -> tuple[object, ...]:
     )
 
 
-CARD_SYMBOL = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+CARD_SYMBOL = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|[BL]?🃏")
 
 
 @settings(max_examples=60, deadline=None)
@@ -153,12 +184,19 @@ def _refusal(state: GameState, action: Action, seat: int | None) -> str:
     raise AssertionError(f"{action} was not refused")
 
 
-@settings(max_examples=150, deadline=None)
+def _draws_back(rules: Rules) -> bool:
+    """Whether the hands come down to six by Ten-point's draw back (RULES §6.5.5-6)."""
+    return rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+
+
+@settings(max_examples=300, deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
-    """Each finished hand: cards dealt once and played once, tricks to the right card,
-    at most four points, High/Low/Jack/Game and the settlement exactly as RULES §1.6-§1.7,
-    scores moved by exactly the changes, and the game ended only as the win rule says."""
+    """Each finished hand: cards in play played once (a trumps-only hand leaves its dead
+    cards unplayed, and its tricks may be short and more or fewer than six), discards as
+    the variant allows, tricks led, played and won as the rules say, at most T points,
+    every point and the settlement exactly as RULES §1.6-§1.7 and §6.2-§6.3, scores moved
+    by exactly the changes, and the game ended only as the win rule says."""
     final = random_game(rules, seed)
     before = [0] * len(rules.sides)
     for number, result in enumerate(final.history):
@@ -167,7 +205,7 @@ def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
             assert result.score_changes == (0,) * len(rules.sides)
             assert result.tricks == () and result.trump is None
             assert all(len(hand) == rules.hand_size for hand in result.hands)
-            assert result.discards == ()
+            assert result.discards == () and not any(result.face_up_discards)
         else:
             _check_played_hand(rules, result)
         after = [b + c for b, c in zip(before, result.score_changes, strict=True)]
@@ -183,38 +221,76 @@ def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
 
 
 def _check_played_hand(rules: Rules, result: HandResult) -> None:
+    trump = result.trump
+    assert trump is not None
     held = Counter(card for hand in result.hands for card in hand)
     played = Counter(card for trick in result.tricks for card in trick.cards)
-    assert played == held and max(played.values()) == 1
-    assert all(len(hand) == rules.tricks_per_hand for hand in result.hands)
-    assert len(result.tricks) == rules.tricks_per_hand
+    assert max(held.values()) == 1 and max(played.values(), default=1) == 1
     for seat, hand in enumerate(result.hands):
-        assert sorted(hand) == sorted(c for t in result.tricks for s, c in t.plays if s == seat)
-    thrown = [card for cards in result.discards for card in cards]
-    assert not set(thrown) & set(played), "a discard was played"
-    if rules.discards:
-        assert [len(cards) for cards in result.discards] == [rules.discards] * rules.players
-    elif not rules.draw:
-        assert thrown == []
-    if rules.draw:
-        trump = result.trump
-        assert all(card.suit != trump for card in thrown), "a trump was discarded in the draw"
-    if not rules.declares_trump:
-        assert result.trump == result.tricks[0].plays[0][1].suit
-    assert result.tricks[0].leader == result.pitcher
-    for previous, trick in zip((None, *result.tricks), result.tricks, strict=False):
-        if previous is not None:
-            assert trick.leader == previous.winner
-        assert [seat for seat, _ in trick.plays] == [
-            (trick.leader + k) % rules.players for k in range(rules.players)
-        ]
-        assert trick.winner == reference.trick_winner(trick.plays, result.trump)
-    assert sum(result.points_won) <= 4
+        mine = [c for t in result.tricks for s, c in t.plays if s == seat]
+        assert set(mine) <= set(hand), f"seat {seat} played a card it did not hold"
+        dead = set(hand) - set(mine)
+        if rules.trumps_only:  # §6.5.7: only trumps are played, and every one of them
+            assert all(reference.is_trump(rules, card, trump) for card in mine)
+            assert not any(reference.is_trump(rules, card, trump) for card in dead)
+        else:
+            assert not dead and len(hand) == rules.tricks_per_hand == 6
+    _check_discards(rules, result)
+    if not rules.declares_trump:  # §1.4, §6.1.5: the first lead sets trump
+        assert trump == reference.trump_named_by(result.tricks[0].plays[0][1])
+    if rules.trumps_only:  # §6.5.7: who leads and who plays, and the hand's end
+        shape = [(t.leader, [seat for seat, _ in t.plays]) for t in result.tricks]
+        assert shape == reference.trumps_only_tricks(rules, result)
+    else:
+        assert len(result.tricks) == rules.tricks_per_hand
+        assert result.tricks[0].leader == result.pitcher
+        for previous, trick in zip((None, *result.tricks), result.tricks, strict=False):
+            if previous is not None:
+                assert trick.leader == previous.winner
+            assert [seat for seat, _ in trick.plays] == [
+                (trick.leader + k) % rules.players for k in range(rules.players)
+            ]
+    for trick in result.tricks:
+        assert trick.winner == reference.trick_winner(rules, trick.plays, trump)
+    assert sum(result.points_won) <= reference.total_points(rules), "at most T points a hand"
+    assert [name for name, _ in result.awards] == [point.value for point in rules.points]
     assert dict(result.points) == reference.points(rules, result)
     assert sum(result.card_points) == sum(card.points for card in played)
+    assert (result.contract == reference.total_points(rules) + 1) == reference.smudged(result)
     made, changes = reference.score_changes(rules, result)
     assert result.made == made
     assert list(result.score_changes) == changes
+
+
+def _check_discards(rules: Rules, result: HandResult) -> None:
+    """What was discarded, face down and face up, as §4.1, §4.4, §6.4 and §6.5.5-6 allow."""
+    trump = result.trump
+    assert trump is not None
+    in_play = {card for hand in result.hands for card in hand}
+    thrown = [card for cards in result.discards for card in cards]
+    face_up = [card for cards in result.face_up_discards for card in cards]
+    assert not (set(thrown) | set(face_up)) & in_play, "a discarded card is in play"
+    assert len(set(thrown) | set(face_up)) == len(thrown) + len(face_up)
+    if rules.discards:
+        assert [len(cards) for cards in result.discards] == [rules.discards] * rules.players
+    elif not rules.draw and not _draws_back(rules):
+        assert thrown == []
+    if rules.draw or _draws_back(rules):  # only non-trumps go face down
+        assert not any(reference.is_trump(rules, card, trump) for card in thrown)
+    if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
+        for seat, cards in enumerate(result.discards):
+            if any(reference.is_trump(rules, card, trump) for card in cards):
+                kept = result.hands[seat]
+                assert all(reference.is_trump(rules, card, trump) for card in kept)
+    if not _draws_back(rules):
+        assert face_up == []
+        return
+    points = reference.point_cards(rules, trump)
+    assert all(reference.is_trump(rules, card, trump) and card not in points for card in face_up)
+    shown = result.face_up_discards or ((),) * rules.players
+    for hand, up in zip(result.hands, shown, strict=True):
+        if len(hand) > 6 or up:  # §6.5.6: down to six, or to point cards only
+            assert len(hand) == 6 or set(hand) <= points
 
 
 @settings(max_examples=60, deadline=None)
@@ -236,11 +312,17 @@ def test_same_seed_and_actions_give_the_same_game(rules: Rules, seed: int, choic
     assert run() == run()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
     """Every seat holds the dealt hand until the discards (a pitcher one card fewer while
-    his pitch lies on the table), then one card fewer for each trick it has played to."""
+    his pitch lies on the table), then six, then one card fewer for each trick it has
+    played to (under trumps only, what it held when play began, less what it played);
+    the draw back deals out the stock as RULES §6.5.5 says; every card of the pack is in
+    exactly one place in every state."""
+    pack = sorted(reference.pack(rules))
+    at_play: dict[int, list[set[Card]]] = {}
+    previous: GameState | None = None
     for state in random_states(rules, seed, max_steps=150):
         if state.is_over:
             continue
@@ -248,38 +330,352 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         on_table = {seat for seat, _ in state.trick.plays} if state.trick else set()
         if state.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             assert sizes == [rules.hand_size - (seat in on_table) for seat in range(rules.players)]
-        elif state.phase is Phase.DISCARD:
+        elif state.phase is Phase.DISCARD and not _draws_back(rules):
             assert state.to_act is not None
             order = [(state.dealer + k) % rules.players for k in range(1, rules.players + 1)]
             done = set(order[: order.index(state.to_act)])
             assert sizes == [
                 rules.hand_size - rules.discards * (seat in done) for seat in range(rules.players)
             ]
-        else:
+        elif state.phase is Phase.DISCARD:  # §6.5.6: only a seat above six discards face up
+            assert state.to_act is not None and sizes[state.to_act] > 6
+        elif not rules.trumps_only:
             left = rules.tricks_per_hand - len(state.tricks)
             assert sizes == [left - (seat in on_table) for seat in range(rules.players)]
+        if state.phase is Phase.PLAY:
+            _check_hands_in_play(state, at_play)
+        if previous is not None and previous.phase is Phase.DECLARE_TRUMP and _draws_back(rules):
+            _check_draw_back(previous, state)
         seen = [card for hand in state.hands for card in hand]
         seen += [card for _, card in state.trick.plays] if state.trick else []
         seen += [card for trick in state.tricks for card in trick.cards]
         seen += list(state.stock)
         seen += [card for cards in state.discards for card in cards]
-        assert sorted(seen) == list(CARDS), "every card is in exactly one place"
+        seen += [card for cards in state.face_up_discards for card in cards]
+        assert sorted(seen) == pack, "every card of the pack is in exactly one place"
+        stock = len(pack) - rules.players * rules.hand_size
+        if _draws_back(rules) and state.phase not in (Phase.BIDDING, Phase.DECLARE_TRUMP):
+            stock = 0  # the pitcher took the rest of the stock
         if not rules.draw:
-            assert len(state.stock) == 52 - rules.players * rules.hand_size, "the stock moved"
+            assert len(state.stock) == stock, "the stock moved"
+        previous = state
+
+
+def _check_hands_in_play(state: GameState, at_play: dict[int, list[set[Card]]]) -> None:
+    """In trick play each seat holds the cards it held when play began, less those it has
+    played: what it holds plus what it has played (dead cards included) never changes
+    within a hand."""
+    played: list[set[Card]] = [set() for _ in state.hands]
+    for trick in (*state.tricks, *([state.trick] if state.trick else [])):
+        for seat, card in trick.plays:
+            played[seat].add(card)
+    now = [set(hand) | mine for hand, mine in zip(state.hands, played, strict=True)]
+    assert at_play.setdefault(state.hand_number, now) == now
+
+
+def _check_draw_back(declared: GameState, after: GameState) -> None:
+    """RULES §6.5.5: from the hands and the stock as trump is named, the draw back gives
+    each seat what the rules say (less any face-up discard made already), and the face-down
+    discards are every non-trump thrown."""
+    trump, pitcher = after.trump, declared.pitcher
+    assert trump is not None and pitcher is not None and declared.to_act == pitcher
+    held, thrown = reference.draw_back(
+        after.rules, declared.hands, declared.stock, trump, declared.dealer, pitcher
+    )
+    assert after.hand_number == declared.hand_number, "the draw back always leaves a trump"
+    for seat in range(after.rules.players):
+        hand, face_up = set(after.hands[seat]), set(after.face_up_discards[seat])
+        assert hand | face_up == held[seat] and not hand & face_up
+    assert [set(cards) for cards in after.discards] == thrown
+
+
+CARD_MODELS = [
+    Rules(jokers=jokers, off_jack=off_jack, joker_rank=rank)
+    for jokers in (0, 1, 2)
+    for off_jack in (False, True)
+    for rank in JokerRank
+    if rank is JokerRank.BELOW_JACKS or jokers == 1
+]
+"""Every card model: 0, 1 or 2 jokers, with or without the jick, a lone joker either rank."""
+
+
+@pytest.mark.parametrize("trump", list(Suit), ids=str)
+@pytest.mark.parametrize(
+    "rules", CARD_MODELS, ids=lambda r: f"{r.jokers}j-{r.off_jack}-{r.joker_rank.value}"
+)
+def test_trump_tables_know_the_trumps_of_the_card_model(rules: Rules, trump: Suit) -> None:
+    """RULES §6.1: the engine's tables name the trumps in the order of §6.1.3 and give the
+    jick and the jokers to trump for following, and every other card to its own suit."""
+    table = rules.trump_tables[trump]
+    assert [CARDS[index] for index in table.order] == reference.trump_order(rules, trump)
+    for card in reference.pack(rules):
+        assert table.is_trump(card) == reference.is_trump(rules, card, trump), card
+        assert table.suit_of(card) == reference.suit_of(rules, card, trump), card
+    assert trump_table(trump, rules) == table
 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    cards=st.lists(st.sampled_from(CARDS), min_size=2, max_size=8, unique=True),
+    data=st.data(),
+    rules=st.sampled_from(CARD_MODELS),
     trump=st.sampled_from(Suit),
     leader=st.integers(0, 7),
 )
 def test_fast_trick_winner_matches_the_plain_rule(
-    cards: list[Card], trump: Suit, leader: int
+    data: st.DataObject, rules: Rules, trump: Suit, leader: int
 ) -> None:
-    """The table-driven trick winner of the engine against RULES §1.5 stated plainly."""
-    from setback import trick_winner
-
+    """The table-driven trick winner of the engine against RULES §1.5 and §6.1.3 stated
+    plainly, for every card model."""
+    cards = data.draw(
+        st.lists(st.sampled_from(reference.pack(rules)), min_size=2, max_size=8, unique=True)
+    )
     n = len(cards)
     plays = tuple(((leader + k) % n, card) for k, card in enumerate(cards))
-    assert trick_winner(plays, trump) == reference.trick_winner(plays, trump)
+    expected = reference.trick_winner(rules, plays, trump)
+    assert rules.trump_tables[trump].winner(plays) == expected
+    assert trick_winner(plays, trump, rules) == expected
+    if rules.jokers == 0 and not rules.off_jack:  # without rules: the 52-card pack's tables
+        assert trick_winner(plays, trump) == expected
+
+
+def test_trick_winner_asks_the_rules_card_model() -> None:
+    """RULES §6.1.3: with ♠ trump and the jick, J♣ ranks above 10♠ and the jokers; the
+    public `trick_winner` takes the rules whose card model counts."""
+    smear = Rules.smear()
+    ten, jick = Card.parse("10S"), Card.parse("JC")
+    assert trick_winner(((0, ten), (1, jick)), Suit.SPADES, smear) == 1
+    assert trick_winner(((0, Card.parse("2S")), (1, Card.parse("BJ"))), Suit.SPADES, smear) == 1
+
+
+# --- the restatement against the worked hands of RULES §6.10 -----------------------------
+
+
+def _worked(
+    rules: Rules,
+    *,
+    hands: str,
+    calls: str,
+    tricks: str,
+    dealer: int,
+    trump: Suit,
+    points: dict[str, int | None],
+    changes: tuple[int, ...],
+    made: bool,
+) -> HandResult:
+    """A hand of RULES §6.10 as a `HandResult` built from the page alone (no engine): cards
+    in play 'A: 9♠ 3♠ …; B: …', calls 'B 3, C 5', tricks 'C K♠ D 7♠ → B; …', and the
+    page's points, score changes and outcome."""
+    in_play: dict[int, tuple[Card, ...]] = {}
+    for part in hands.split(";"):
+        name, cards = part.split(":")
+        in_play[NAMES[name.strip()]] = tuple(Card.parse(word) for word in cards.split())
+    bids = []
+    for call in calls.split(","):
+        name, text = call.split()
+        bids.append((NAMES[name], parse_action(text if text == "pass" else f"bid {text}")))
+    played = []
+    for trick in tricks.split(";"):
+        moves, winner = trick.split("→")
+        words = moves.split()
+        pairs = zip(words[::2], words[1::2], strict=True)
+        plays = tuple((NAMES[name], Card.parse(card)) for name, card in pairs)
+        played.append(Trick(plays[0][0], plays, NAMES[winner.strip()]))
+    contract = max(action.level for _, action in bids if isinstance(action, Bid))
+    pitcher = [seat for seat, action in bids if action == Bid(contract)][-1]
+    return HandResult(
+        number=0,
+        dealer=dealer,
+        hands=tuple(in_play[seat] for seat in range(rules.players)),
+        bids=tuple(bids),
+        pitcher=pitcher,
+        contract=contract,
+        trump=trump,
+        tricks=tuple(played),
+        awards=tuple(points.items()),
+        card_points=(),
+        score_changes=changes,
+        made=made,
+    )
+
+
+X1_POINTS: dict[str, int | None] = {
+    "high": 1,
+    "low": 1,
+    "jack": None,
+    "off_jack": 1,
+    "big_joker": 0,
+    "little_joker": 1,
+    "game": 0,
+    "trey": 1,
+}
+
+
+def _x1(rules: Rules, points: dict[str, int | None], changes: tuple[int, ...]) -> HandResult:
+    return _worked(
+        rules,
+        hands=(
+            "A: 9♠ 3♠ K♣ 8♣ A♥ Q♦; B: A♠ 2♠ 7♣ 9♥ 10♥ 9♦; "
+            "C: K♠ Q♠ 10♠ 8♠ 4♠ LJ; D: BJ J♣ 7♠ 4♥ 10♦ 5♦"
+        ),
+        calls="A pass, B 3, C 5, D pass",
+        tricks=(
+            "C K♠ D 7♠ A 3♠ B A♠ → B; B 7♣ C LJ D J♣ A 8♣ → D; D 5♦ A Q♦ B 9♦ C 4♠ → C; "
+            "C Q♠ D BJ A 9♠ B 2♠ → C; C 8♠ D 4♥ A A♥ B 9♥ → C; C 10♠ D 10♦ A K♣ B 10♥ → C"
+        ),
+        dealer=3,
+        trump=Suit.SPADES,
+        points=points,
+        changes=changes,
+        made=False,
+    )
+
+
+def test_the_restatement_gives_worked_hand_x1() -> None:
+    """RULES §6.10 X1 (Smear), asked of the plain restatement alone: the jick does not follow
+    clubs and ranks above the jokers, every trick's winner, the points in award order, the
+    set, the race to 21 and the seven-point variant."""
+    smear = Rules.smear(players=4)
+    result = _x1(smear, X1_POINTS, (-5, 7))
+    seven_clubs = [Card.parse("7C")]  # trick 2: Ben leads 7♣
+    anna = [card for card in result.hands[0] if card != Card.parse("3S")]
+    assert reference.legal_cards(smear, anna, seven_clubs, Suit.SPADES, False) == set(
+        parse_cards("K♣ 8♣ 9♠")
+    )
+    dan = [card for card in result.hands[3] if card != Card.parse("7S")]
+    assert set(dan) == set(parse_cards("BJ J♣ 4♥ 10♦ 5♦"))  # J♣ is no club: Dan is void
+    assert reference.legal_cards(smear, dan, seven_clubs, Suit.SPADES, False) == set(dan)
+    for trick in result.tricks:
+        assert reference.trick_winner(smear, trick.plays, Suit.SPADES) == trick.winner
+    assert reference.points(smear, result) == X1_POINTS
+    assert reference.score_changes(smear, result) == (False, [-5, 7])
+    assert reference.winner(smear, (20, 14), result) == 1
+    bid_out = Rules.smear(players=4, win_rule="bid_out")
+    assert reference.winner(bid_out, (20, 14), result) is None
+    seven = Rules.smear(
+        players=4,
+        points=("high", "low", "jack", "off_jack", "big_joker", "little_joker", "ten"),
+    )
+    seven_points = {**X1_POINTS, "ten": 0}
+    del seven_points["game"], seven_points["trey"]
+    result = _x1(seven, seven_points, (-5, 4))
+    assert reference.points(seven, result) == seven_points
+    assert reference.score_changes(seven, result) == (False, [-5, 4])
+
+
+X2_POINTS: dict[str, int | None] = {
+    "high": 1,
+    "low": 0,
+    "jack": 1,
+    "off_jack": 1,
+    "big_joker": 1,
+    "little_joker": 1,
+    "game": 1,
+    "trey": 1,
+}
+
+
+def test_the_restatement_gives_worked_hand_x2() -> None:
+    """RULES §6.10 X2 (Ten-point Pitch), asked of the plain restatement alone: the draw back,
+    the face-up choice among non-point trumps, trumps-only play with players dropping out
+    and short tricks, the points, the score and the race to 52."""
+    ten = Rules.ten_point(players=4)
+    dealt = [
+        "A♠ Q♥ 9♠ K♣ 2♥ 7♣ 4♠ 6♦ 2♦",
+        "A♥ K♠ K♥ 5♠ 10♥ 10♣ 7♥ 3♣ A♦",
+        "Q♠ 10♠ 5♥ 6♠ 2♠ 9♣ 5♣ Q♦ 4♦",
+        "J♥ J♠ 8♥ A♣ J♣ 3♥ 6♣ 9♦ 7♦",
+    ]
+    stock = "3♠ 9♥ Q♣ 8♦ 7♠ 8♣ BJ 10♦ 3♦ 4♣ 6♥ 5♦ 8♠ J♦ 2♣ LJ K♦ 4♥"
+    held, thrown = reference.draw_back(
+        ten,
+        [parse_cards(hand) for hand in dealt],
+        parse_cards(stock),
+        Suit.HEARTS,
+        dealer=3,
+        pitcher=1,
+    )
+    after = [
+        "Q♥ 2♥ 3♠ 9♥ Q♣ 8♦",
+        "A♥ K♥ 10♥ 7♥ J♦ LJ 4♥",  # seven trumps: one goes face up
+        "5♥ 7♠ 8♣ BJ 10♦ 3♦",
+        "J♥ 8♥ 3♥ 4♣ 6♥ 5♦",
+    ]
+    assert held == [set(parse_cards(hand)) for hand in after]
+    assert thrown[1] == set(parse_cards("K♠ 5♠ 10♣ 3♣ A♦ 8♠ 2♣ K♦"))
+    assert thrown[3] == set(parse_cards("J♠ A♣ J♣ 6♣ 9♦ 7♦"))  # J♣ is no trump under ♥
+    choices = reference.legal_discards(ten, parse_cards(after[1]), Suit.HEARTS, 0)
+    assert choices == {frozenset([Card.parse(text)]) for text in ("KH", "10H", "7H", "4H")}
+    result = _worked(
+        ten,
+        hands=(
+            "A: Q♥ 9♥ 2♥ 3♠ Q♣ 8♦; B: A♥ K♥ 10♥ 7♥ J♦ LJ; "
+            "C: 5♥ BJ 7♠ 8♣ 10♦ 3♦; D: J♥ 8♥ 6♥ 3♥ 4♣ 5♦"
+        ),
+        calls="A pass, B 5, C pass, D pass",
+        tricks=(
+            "B A♥ C 5♥ D 3♥ A 2♥ → B; B K♥ C BJ D 6♥ A 9♥ → B; B 7♥ D 8♥ A Q♥ → A; "
+            "B 10♥ D J♥ → D; B J♦ → B; B LJ → B"
+        ),
+        dealer=3,
+        trump=Suit.HEARTS,
+        points=X2_POINTS,
+        changes=(1, 9),
+        made=True,
+    )
+    carla = result.hands[2]
+    assert reference.legal_cards(ten, carla, [Card.parse("AH")], Suit.HEARTS, True) == {
+        Card.parse("5H"),
+        Card.parse("BJ"),
+    }
+    assert reference.trumps_only_tricks(ten, result) == [
+        (1, [1, 2, 3, 0]),
+        (1, [1, 2, 3, 0]),
+        (1, [1, 3, 0]),
+        (1, [1, 3]),
+        (1, [1]),
+        (1, [1]),
+    ]
+    for trick in result.tricks:
+        assert reference.trick_winner(ten, trick.plays, Suit.HEARTS) == trick.winner
+    assert reference.points(ten, result) == X2_POINTS
+    assert reference.score_changes(ten, result) == (True, [1, 9])
+    assert reference.winner(ten, (51, 40), result) == 0
+    assert reference.winner(ten, (40, 43), result) == 1
+    assert reference.winner(ten, (40, 42), result) is None
+
+
+X3_POINTS: dict[str, int | None] = {"high": 1, "low": 2, "jack": 1, "joker": 0, "game": 1}
+
+
+@pytest.mark.parametrize(
+    ("before", "winner"), [((9, 7, 9), 1), ((9, 6, 9), 2), ((9, 6, 8), 0), ((0, 0, 0), None)]
+)
+def test_the_restatement_gives_worked_hand_x3(before: tuple[int, ...], winner: int | None) -> None:
+    """RULES §6.10 X3 (Auction Pitch with Joker), asked of the plain restatement alone: the
+    joker led first makes ♠ trump and ranks below the 2, it is never Low, the points and the
+    pitcher-first race to 10."""
+    joker = Rules.joker_pitch(players=3)
+    result = _worked(
+        joker,
+        hands="P0: 5♠ A♦ K♦ 9♣ 8♥ 4♣; P1: JK A♠ J♠ 10♠ K♥ Q♣; P2: 2♠ Q♥ 10♦ 7♣ 3♥ 6♦",
+        calls="P0 2, P1 3, P2 pass",
+        tricks=(
+            "P1 JK P2 2♠ P0 5♠ → P0; P0 A♦ P1 10♠ P2 6♦ → P1; P1 A♠ P2 3♥ P0 4♣ → P1; "
+            "P1 J♠ P2 7♣ P0 9♣ → P1; P1 K♥ P2 Q♥ P0 8♥ → P1; P1 Q♣ P2 10♦ P0 K♦ → P1"
+        ),
+        dealer=2,
+        trump=Suit.SPADES,
+        points=X3_POINTS,
+        changes=(1, 3, 1),
+        made=True,
+    )
+    assert reference.trump_named_by(Card.parse("JK")) is Suit.SPADES
+    p2 = result.hands[2]
+    assert reference.legal_cards(joker, p2, [Card.parse("JK")], Suit.SPADES, True) == {
+        Card.parse("2S")
+    }
+    for trick in result.tricks:
+        assert reference.trick_winner(joker, trick.plays, Suit.SPADES) == trick.winner
+    assert reference.points(joker, result) == X3_POINTS
+    assert reference.score_changes(joker, result) == (True, [1, 3, 1])
+    assert reference.winner(joker, before, result) == winner

@@ -78,8 +78,9 @@ def test_options_accept_their_text_values() -> None:
         (lambda: Rules.setback(players=3), r"use Rules.cutthroat\(players=3\)"),
         (lambda: Rules.setback(players=5), r"use Rules.cutthroat\(players=5\)"),
         (lambda: Rules.setback(target=0), "target must be at least 1"),
-        (lambda: Rules.setback(min_bid=0), "min_bid must be from 1 to 4"),
-        (lambda: Rules.setback(min_bid=5), "min_bid must be from 1 to 4"),
+        (lambda: Rules.setback(min_bid=0), "min_bid must be at least 1"),
+        # bids run from min_bid to T, the points a hand awards (4 here; RULES §6.3)
+        (lambda: Rules.setback(min_bid=5), "min_bid 5 is above the 4 points a hand awards"),
         (lambda: Rules.setback(min_bid="2"), "min_bid must be a whole number"),
         (lambda: Rules.setback(smudge=1), "smudge must be True or False"),
         (lambda: Rules.setback(draw="yes"), "draw must be True or False"),
@@ -95,8 +96,8 @@ def test_options_accept_their_text_values() -> None:
             "does not combine",
         ),
         (lambda: Rules.six_player(pitch_instead_of_bid=True), "does not combine"),
-        # six players already discard two and leave a stock of four (RULES §4.4)
-        (lambda: Rules.six_player(draw=True), "draw does not combine with the six-player"),
+        # six players are dealt 8 and already discard two (RULES §4.4, §6.4)
+        (lambda: Rules.six_player(draw=True), "draw does not combine with a deal of 8"),
     ],
 )
 def test_impossible_options_are_refused(build: Any, message: str) -> None:

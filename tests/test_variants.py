@@ -218,7 +218,7 @@ DRAW = Rules.setback(draw=True)
 def test_draw_declares_discards_and_refills_from_the_stock_in_order() -> None:
     """RULES §4.1: trump declared; eldest first, each discards non-trumps and draws as many
     from the top of the stock; the pitcher then must lead a trump."""
-    state = new_game(DRAW, dealer=3, deck=CARDS)  # the stock is K♦ A♦ 2♥ 3♥ 4♥ ...
+    state = new_game(DRAW, dealer=3, deck=CARDS[:52])  # the stock is K♦ A♦ 2♥ 3♥ 4♥ ...
     state = act(state, "A 2, B pass, C pass, D pass")
     assert state.phase is Phase.DECLARE_TRUMP and state.to_act == 0
     assert _texts(state) == ["trump C", "trump D", "trump H", "trump S"]
@@ -304,7 +304,7 @@ SIX = Rules.six_player()
 
 
 def test_six_players_deal_eight_in_packets_3_3_2() -> None:
-    state = new_game(SIX, dealer=5, deck=CARDS)
+    state = new_game(SIX, dealer=5, deck=CARDS[:52])
     assert " ".join(map(str, state.hands[0])) == "2C 3C 4C 7D 8D 9D QH KH"
     assert all(len(h) == 8 for h in state.hands) and len(state.stock) == 4
 
@@ -312,7 +312,7 @@ def test_six_players_deal_eight_in_packets_3_3_2() -> None:
 def test_six_players_declare_discard_two_and_lead_trump() -> None:
     """RULES §4.4: trump declared, everyone discards 2 (trumps allowed, out of play), eldest
     first, dealer last; the pitcher must lead a trump if he holds one."""
-    state = new_game(SIX, dealer=5, deck=CARDS)
+    state = new_game(SIX, dealer=5, deck=CARDS[:52])
     for seat in range(5):
         state = apply_action(state, "pass", seat=seat)
     state = apply_action(state, "bid 2", seat=5)

@@ -161,7 +161,8 @@ class Rules:
         self._check_points()
         if self.joker_rank is JokerRank.LOWEST and self.jokers != 1:
             raise RulesError(
-                "joker_rank LOWEST is for a single joker; two jokers rank below the jacks"
+                f"joker_rank LOWEST is for a single joker (jokers=1), not jokers={self.jokers}: "
+                "two jokers always rank below the jacks"
             )
         if self.deal < 6:
             raise RulesError(f"deal must be at least 6 cards, not {self.deal}")

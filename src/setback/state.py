@@ -59,7 +59,8 @@ class HandResult:
     """The auction: `(seat, action)` pairs in order."""
     pitcher: int | None
     contract: int | None
-    """The winning bid: 1 to 4, or 5 for Smudge."""
+    """The winning bid: a plain bid's level, or `Rules.smudge_level` (5 in the four-point
+    game) for a Smudge."""
     trump: Suit | None
     tricks: tuple[Trick, ...]
     awards: tuple[tuple[str, int | None], ...]
@@ -352,8 +353,8 @@ class GameState:
 
     @property
     def contract(self) -> int | None:
-        """The winning bid (5 for Smudge), once the auction is over; None during the
-        auction and once the game is over."""
+        """The winning bid (`rules.smudge_level` for a Smudge), once the auction is over;
+        None during the auction and once the game is over."""
         if self.phase is Phase.BIDDING or self.phase is Phase.GAME_OVER:
             return None
         return self.hand_state.contract
