@@ -157,7 +157,9 @@ class HeuristicBot:
         strong = estimate >= rules.total_points + 0.6 and long_trump
         if strong and smudge is not None and not partner_bid:
             return smudge
-        wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= 2.0 else 0
+        # in games of more points a weak pitcher feeds the defenders: ask for more
+        threshold = 2.0 + 0.4 * (rules.total_points - 4)
+        wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= threshold else 0
         if partner_bid:  # outbid a partner only with a hand that should name trump instead
             wanted = wanted if estimate >= 3.5 + 0.5 * (rules.total_points - 4) else 0
         fitting = [bid for bid in bids if bid.level <= wanted]
