@@ -113,3 +113,26 @@ def test_simulate_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_bot_count_must_fit_the_sides() -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "2", "--bot", "random", "--bot", "random", "--bot", "random"])
+
+
+@pytest.mark.parametrize("name", ["ten-point", "smear", "joker-pitch"])
+def test_simulate_runs_every_extended_preset(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`setback simulate --rules` takes the extended presets; a plain bid of 5 is no Smudge."""
+    assert main(["simulate", "--rules", name, "--games", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "games          3" in out and "per played hand" in out
+    assert "smudge" not in out  # none of the three has a Smudge
+
+
+def test_play_takes_an_extended_preset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`setback play --rules ten-point` deals 9 cards, jokers shown as symbols."""
+    lines = iter(["quit\n"])
+    monkeypatch.setattr("sys.stdin.readline", lambda: next(lines, ""))
+    import io
+    import sys
+
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["play", "--rules", "ten-point", "--seed", "5"]) == 0
+    text = out.getvalue()
+    assert "Your hand:" in text and "Bye." in text
