@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from setback import (
+    CARDS,
     Bid,
     Card,
     DealerMatch,
@@ -1035,3 +1036,72 @@ def test_five_point_hand_the_jick_led_is_a_trump_lead() -> None:
     assert dict(result.points) == {"high": 0, "low": 0, "jack": 0, "off_jack": 0, "game": 0}
     assert result.card_points == (30, 10)
     assert result.made and result.score_changes == (5, 0)
+
+
+# --- rules a mutation run over §6 found unguarded (or guarded only by chance) ---------------
+
+
+def test_trumps_only_does_not_combine_with_no_trump_in_the_first_trick() -> None:
+    """§6.5.7 and §4.3 contradict each other: refused."""
+    with pytest.raises(RulesError, match="no_trump_first_trick"):
+        Rules.ten_point(no_trump_first_trick=True)
+
+
+def test_ten_point_and_smear_deal_one_card_fewer_only_to_six_players() -> None:
+    """RULES §6.5.2 and §6.6.2: 9 (Ten-point) and 10 (Smear) cards each, 8 and 9 with six."""
+    assert [Rules.ten_point(players=n).deal for n in range(2, 7)] == [9, 9, 9, 9, 8]
+    assert [Rules.smear(players=n).deal for n in range(2, 7)] == [10, 10, 10, 10, 9]
+
+
+def test_face_up_discards_go_eldest_first() -> None:
+    """RULES §6.9.2: face-up discards are made eldest first; Anna, then Dan, each with a
+    choice of non-point trumps."""
+    hands = (
+        "A: K♥ Q♥ 10♥ 9♥ 8♥ 7♥ 6♥ 2♣ 3♣; B: 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ Q♣ K♣; "
+        "C: A♣ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠; D: 5♥ 4♥ A♥ J♥ 3♥ 2♥ J♦ 10♠ J♠"
+    )
+    state = act(deal(_ten_point(), hands), "A pass, B pass, C 3, D pass")
+    state = apply_action(state, "trump H", seat=2)
+    assert state.phase is Phase.DISCARD and state.to_act == 0
+    assert len(state.hands[0]) == 7 and len(state.hands[3]) == 7
+    state = apply_action(state, "discard 6H", seat=0)
+    assert state.phase is Phase.DISCARD and state.to_act == 3
+    assert {str(a) for a in legal_actions(state)} == {"discard 5H", "discard 4H"}
+
+
+def test_the_trump_order_of_each_card_model() -> None:
+    """RULES §6.1.3: A K Q J, the jick, the jokers (big above little), 10 … 2; a lone
+    LOWEST joker below the 2."""
+    spades = Rules.smear().trump_tables[Suit.SPADES].order
+    assert " ".join(str(CARDS[i]) for i in spades) == (
+        "AS KS QS JS JC BJ LJ 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    )
+    hearts = Rules.joker_pitch().trump_tables[Suit.HEARTS].order
+    assert " ".join(str(CARDS[i]) for i in hearts) == ("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H JK")
+
+
+def test_the_card_each_card_point_is_for() -> None:
+    """RULES §6.2: Jack, Off-jack (the jick of trump's colour), Ten, Trey and the jokers."""
+    for trump, jick in ((Suit.SPADES, "JC"), (Suit.HEARTS, "JD"), (Suit.DIAMONDS, "JH")):
+        letter = trump.letter
+        assert Point.JACK.card(trump) == Card.parse("J" + letter).index
+        assert Point.OFF_JACK.card(trump) == Card.parse(jick).index
+        assert Point.TEN.card(trump) == Card.parse("10" + letter).index
+        assert Point.TREY.card(trump) == Card.parse("3" + letter).index
+        assert Point.BIG_JOKER.card(trump) == Card.parse("BJ").index
+        assert Point.LITTLE_JOKER.card(trump) == Card.parse("LJ").index
+        assert Point.JOKER.card(trump) == Card.parse("JK").index
+
+
+def test_a_smudge_with_every_point_but_not_every_trick_fails() -> None:
+    """RULES §1.7 and §6.3: a Smudge needs every trick and every point."""
+    hands = (
+        "A: A♠ K♠ Q♠ A♦ A♥ 2♣; B: 2♠ 4♦ 5♥ K♣ 7♦ 8♥; C: 3♠ 10♦ 10♥ J♦ Q♦ Q♥; D: J♠ 5♦ 6♥ 7♣ 8♦ 9♥"
+    )
+    tricks = (
+        "A A♠ B 2♠ C 3♠ D J♠ → A; A A♦ B 4♦ C 10♦ D 5♦ → A; A A♥ B 5♥ C 10♥ D 6♥ → A; "
+        "A K♠ B 7♦ C Q♦ D 8♦ → A; A Q♠ B 8♥ C Q♥ D 9♥ → A; A 2♣ B K♣ C J♦ D 7♣ → B"
+    )
+    _, result = hand(Rules.setback(), hands, "A smudge, B pass, C pass, D pass", tricks)
+    assert result.points_won == (4, 0) and result.made is False
+    assert result.score_changes == (-5, 0)
