@@ -127,7 +127,7 @@ GAMES = {
 
 def describe(rules: Rules) -> str:
     """Every option of `rules`, as `name=value` pairs."""
-    values = attrs.asdict(rules, recurse=False)
+    values = attrs.asdict(rules, recurse=False, filter=lambda field, _: field.init)
     return " ".join(f"{name}={_text(value)}" for name, value in values.items())
 
 

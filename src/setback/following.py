@@ -66,10 +66,11 @@ def playable(state: GameState) -> tuple[int, Narrowed]:
     plays = state.plays
     trump = state.hand_state.trump
     rules = state.rules
-    if plays and not rules.trumps_only:  # the common case first: following
+    tables = rules.follow_tables
+    if plays and tables is not None:  # the common case first: following
         assert trump is not None
-        table = rules.trump_tables[trump]
-    elif rules.trumps_only:
+        table = tables[trump]
+    elif tables is None:
         assert trump is not None
         return held & rules.trump_tables[trump].trump_mask, _TRUMPS_ONLY
     else:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -76,6 +75,22 @@ def _int_in(name: str, low: int, high: int | None) -> Callable[[Any, Any, Any], 
             raise RulesError(f"{name} must be {span}, not {value}")
 
     return check
+
+
+def _derived(method: str) -> Any:
+    """A field computed once from the others by `method`, after they are set and before
+    they are validated: a value that makes no game gives None here, and its validator
+    raises `RulesError` next."""
+
+    def compute(rules: Any) -> Any:
+        try:
+            return getattr(rules, method)()
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError, RulesError):
+            return None
+
+    return attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(compute, takes_self=True)
+    )
 
 
 def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
@@ -151,6 +166,55 @@ class Rules:
     trumps_only: bool = attrs.field(default=False, validator=_is_bool)
     """Ten-point Pitch's play (RULES §6.5.7): only trumps are led or played, a player with no
     trump is out, tricks may be short and the hand ends when nobody holds a trump."""
+
+    # --- derived once, when the value is built (fields, not cached properties: a slotted
+    # class with cached properties reads every attribute through `__getattr__`, slowly) --
+
+    side_count: int = _derived("_side_count")
+    """How many sides there are: `players // 2` with partnerships, else `players`."""
+    seat_sides: tuple[int, ...] = _derived("_seat_sides")
+    """The side of each seat, seat 0 first: `(0, 1, 0, 1)` for partnerships of four.
+
+    The one seating table: everything that needs a seat's side reads it (or
+    `side_of`, which checks the seat).
+    """
+    sides: tuple[tuple[int, ...], ...] = _derived("_sides")
+    """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
+    total_points: int = _derived("_total_points")
+    """T, the most points one side can win in a hand: the worth of every point in
+    `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
+    max_plain_bid: int = _derived("_max_plain_bid")
+    """The highest plain bid: every point of the hand (`total_points`)."""
+    smudge_level: int = _derived("_smudge_level")
+    """The contract value of a Smudge: one above the highest plain bid (5 with four points)."""
+    max_bid: int = _derived("_max_bid")
+    """The highest call: Smudge (`smudge_level`) where Smudge exists, else the highest
+    plain bid."""
+    discard_count: int = _derived("_discard_count")
+    """Cards each player discards face down after trump is declared: `deal - 6` under
+    `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
+    (the draw's and the draw back's discards vary)."""
+    tricks_per_hand: int = _derived("_tricks_per_hand")
+    """Tricks played each hand: six (the cards each player holds when play begins).
+    Under `trumps_only` a hand has as many tricks as it takes until nobody holds a
+    trump (fewer or more than six), and this number is not used."""
+    pack: tuple[int, ...] = _derived("_pack")
+    """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
+    or JK (one)."""
+    pack_mask: int = _derived("_pack_mask")
+    """The pack as a bit set."""
+    trump_tables: tuple[TrumpTable, ...] = _derived("_trump_tables")
+    """`trump_tables[trump]`: how every card behaves under each trump in this pack
+    (the jick and the jokers are trumps where the rules have them)."""
+    declares_trump: bool = _derived("_declares_trump")
+    """Whether the pitcher names trump before the first lead (draw, no trump in the
+    first trick, a deal above six), instead of the first card setting it."""
+    must_lead_trump: bool = _derived("_must_lead_trump")
+    """Whether the pitcher's first lead must be a trump if he holds one (draw, six
+    players), unless no trump may be played to the first trick."""
+    follow_tables: tuple[TrumpTable, ...] | None = _derived("_follow_tables")
+    """`trump_tables` where the rules of following apply; None under `trumps_only` (one read
+    on the hot path answers both)."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -393,13 +457,11 @@ class Rules:
 
     # --- derived ------------------------------------------------------------------
 
-    @functools.cached_property
-    def side_count(self) -> int:
+    def _side_count(self) -> int:
         """How many sides there are: `players // 2` with partnerships, else `players`."""
         return self.players // 2 if self.partnerships else self.players
 
-    @functools.cached_property
-    def seat_sides(self) -> tuple[int, ...]:
+    def _seat_sides(self) -> tuple[int, ...]:
         """The side of each seat, seat 0 first: `(0, 1, 0, 1)` for partnerships of four.
 
         The one seating table: everything that needs a seat's side reads it (or
@@ -407,8 +469,7 @@ class Rules:
         """
         return tuple(seat_side(seat, self.side_count) for seat in range(self.players))
 
-    @functools.cached_property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
         table = self.seat_sides
         return tuple(
@@ -421,8 +482,7 @@ class Rules:
         """Cards dealt to each player: the same as `deal`."""
         return self.deal
 
-    @functools.cached_property
-    def discard_count(self) -> int:
+    def _discard_count(self) -> int:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
         (the draw's and the draw back's discards vary)."""
@@ -435,52 +495,47 @@ class Rules:
         """The same as `discard_count` (the older name)."""
         return self.discard_count
 
-    @functools.cached_property
-    def tricks_per_hand(self) -> int:
+    def _tricks_per_hand(self) -> int:
         """Tricks played each hand: six (the cards each player holds when play begins).
         Under `trumps_only` a hand has as many tricks as it takes until nobody holds a
         trump (fewer or more than six), and this number is not used."""
         return 6
 
-    @functools.cached_property
-    def pack(self) -> tuple[int, ...]:
+    def _pack(self) -> tuple[int, ...]:
         """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
         or JK (one)."""
         return tuple(range(52)) + ((), (54,), (52, 53))[self.jokers]
 
-    @functools.cached_property
-    def pack_mask(self) -> int:
+    def _pack_mask(self) -> int:
         """The pack as a bit set."""
         mask = 0
         for index in self.pack:
             mask |= 1 << index
         return mask
 
-    @functools.cached_property
-    def trump_tables(self) -> tuple[TrumpTable, ...]:
+    def _trump_tables(self) -> tuple[TrumpTable, ...]:
         """`trump_tables[trump]`: how every card behaves under each trump in this pack
         (the jick and the jokers are trumps where the rules have them)."""
         return tables_for(self.jokers, self.off_jack, self.joker_rank is JokerRank.LOWEST)
 
-    @functools.cached_property
-    def total_points(self) -> int:
+    def _total_points(self) -> int:
         """T, the most points one side can win in a hand: the worth of every point in
         `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
         return sum(point.worth for point in self.points)
 
-    @functools.cached_property
-    def smudge_level(self) -> int:
+    def _smudge_level(self) -> int:
         """The contract value of a Smudge: one above the highest plain bid (5 with four points)."""
         return self.total_points + 1
 
-    @functools.cached_property
-    def declares_trump(self) -> bool:
+    def _follow_tables(self) -> tuple[TrumpTable, ...] | None:
+        return None if self.trumps_only else self.trump_tables
+
+    def _declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead (draw, no trump in the
         first trick, a deal above six), instead of the first card setting it."""
         return bool(self._declaring_variants())
 
-    @functools.cached_property
-    def must_lead_trump(self) -> bool:
+    def _must_lead_trump(self) -> bool:
         """Whether the pitcher's first lead must be a trump if he holds one (draw, six
         players), unless no trump may be played to the first trick."""
         return (self.draw or self.deal > 6) and not self.no_trump_first_trick
@@ -489,14 +544,12 @@ class Rules:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
         return names + ([f"a deal of {self.deal}"] if self.deal > 6 else [])
 
-    @functools.cached_property
-    def max_bid(self) -> int:
+    def _max_bid(self) -> int:
         """The highest call: Smudge (`smudge_level`) where Smudge exists, else the highest
         plain bid."""
         return self.smudge_level if self.smudge else self.max_plain_bid
 
-    @functools.cached_property
-    def max_plain_bid(self) -> int:
+    def _max_plain_bid(self) -> int:
         """The highest plain bid: every point of the hand (`total_points`)."""
         return self.total_points
 
