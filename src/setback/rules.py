@@ -356,17 +356,11 @@ class Rules:
             overrides,
             players=players,
             partnerships=players in (4, 6),
-            jokers=2,
-            off_jack=True,
-            points=TEN_POINTS,
+            **_TEN_POINT_FORMS,
             deal=8 if players == 6 else 9,
             keep_six=KeepSix.DRAW_BACK,
             trumps_only=True,
             min_bid=3,
-            smudge=False,
-            dealer_match=DealerMatch.NONE,
-            all_pass=AllPass.DEALER_EXACTLY_MIN,
-            low_to=LowTo.HOLDER,
             win_rule=WinRule.PITCHER_FIRST,
             target=52,
         )
@@ -387,15 +381,9 @@ class Rules:
             overrides,
             players=players,
             partnerships=players in (4, 6),
-            jokers=2,
-            off_jack=True,
-            points=TEN_POINTS,
+            **_TEN_POINT_FORMS,
             deal=9 if players == 6 else 10,
             keep_six=KeepSix.NON_TRUMPS_FIRST,
-            smudge=False,
-            dealer_match=DealerMatch.NONE,
-            all_pass=AllPass.DEALER_EXACTLY_MIN,
-            low_to=LowTo.HOLDER,
             win_rule=WinRule.HIGHEST_SCORE,
             target=21,
         )
@@ -579,6 +567,19 @@ TEN_POINTS = (
     Point.TREY,
 )
 """The points of Ten-point Pitch and Smear, in award order (T = 10)."""
+
+
+_TEN_POINT_FORMS: dict[str, Any] = {
+    "jokers": 2,
+    "off_jack": True,
+    "points": TEN_POINTS,
+    "smudge": False,
+    "dealer_match": DealerMatch.NONE,
+    "all_pass": AllPass.DEALER_EXACTLY_MIN,
+    "low_to": LowTo.HOLDER,
+}
+"""What Ten-point Pitch and Smear share (RULES §6.5, §6.6): the 54-card pack with the jick,
+the ten points, no Smudge, no dealer's match, a stuck dealer, Low to the holder."""
 
 
 def _extended_players(preset: str, players: object) -> None:
