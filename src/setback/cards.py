@@ -312,7 +312,6 @@ def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
 
 # --- the engine's integer view of cards -------------------------------------------
 
-FULL_PACK = (1 << 52) - 1
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 
 

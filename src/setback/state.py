@@ -32,7 +32,9 @@ class Trick:
 
     @property
     def led_suit(self) -> Suit | None:
-        """The suit of the first card, or None before anyone has played."""
+        """The printed suit of the first card (None for a joker, or before anyone has
+        played). Which suit a lead counts as under the trump (a jick or joker led is a
+        trump lead) is `rules.trump_tables[trump].suit_of(card)`; the engine asks that."""
         return self.plays[0][1].suit if self.plays else None
 
     @property
@@ -296,8 +298,9 @@ class GameState:
         repr=False,
         default=attrs.Factory(playable, takes_self=True),
     )
-    """The cards the seat to act may play (a bit set; 0 outside trick play) and the rule
-    that narrowed them: `following.playable`, the rules of following, asked once."""
+    """Internal: the cards the seat to act may play (a bit set; 0 outside trick play) and
+    the rule that narrowed them: `following.playable`, the rules of following, asked once
+    per state. Use `legal_actions`."""
 
     @property
     def trick(self) -> Trick | None:
