@@ -27,6 +27,15 @@ from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
 from .serialization import SCHEMA_VERSION, dumps, loads
 from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
+from .text import (
+    action_text,
+    cards_text,
+    contract_text,
+    hand_text,
+    side_text,
+    state_text,
+    view_text,
+)
 from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
 
@@ -67,10 +76,14 @@ __all__ = [
     "TrumpTable",
     "WinRule",
     "__version__",
+    "action_text",
     "apply_action",
+    "cards_text",
+    "contract_text",
     "dumps",
     "format_hand",
     "game_record",
+    "hand_text",
     "is_legal",
     "legal_actions",
     "loads",
@@ -79,6 +92,9 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "replay",
+    "side_text",
+    "state_text",
     "trick_winner",
     "trump_table",
+    "view_text",
 ]
