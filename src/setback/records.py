@@ -91,8 +91,9 @@ def format_hand(result: HandResult, rules: Rules) -> str:
         rules: the game's rules (to name the sides).
 
     Returns:
-        Several lines: the hand's number counted from 1 (`result.number + 1`), the deal, the auction, the discards, every trick with its
-        winner, the points and the score changes.
+        Several lines: the hand's number counted from 1 (`result.number + 1`), the
+        deal, the auction, the discards, every trick with its winner, the points and
+        the score changes.
 
     Examples:
         >>> from setback import Rules, new_game, apply_action, legal_actions
