@@ -283,3 +283,16 @@ def test_every_hand_is_counted_from_one(monkeypatch: pytest.MonkeyPatch) -> None
     out = _play(monkeypatch, ["1"] * 2000, "--seed", "3", "--target", "5")
     assert "Hand 1, dealer " in out and "Hand 1 over." in out
     assert "Hand 0" not in out
+
+
+def test_a_save_that_fails_is_reported_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    path = tmp_path / "no such directory" / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["play", "--seed", "3", "--save", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert f"setback: could not save to {path}" in captured.err
+    assert "Your turn" in captured.out and captured.out.count("Your turn") >= 2

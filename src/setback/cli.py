@@ -139,7 +139,10 @@ def _play(args: argparse.Namespace) -> int:
     bots = {s: BOTS[kind](bot_seed) for s, (kind, bot_seed) in kinds.items()}
 
     def save(now: GameState) -> None:
-        write_atomically(Path(save_path), save_document(now, seat, kinds))
+        try:
+            write_atomically(Path(save_path), save_document(now, seat, kinds))
+        except OSError as error:  # tell, and play on: the game itself is not lost
+            print(f"setback: could not save to {save_path}: {error}", file=sys.stderr)
 
     game = TerminalGame(
         state,
