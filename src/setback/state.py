@@ -162,15 +162,15 @@ class ActionLog(Sequence[Action]):
     log before them, shared with the log it grew from. So a step of the game
     copies at most one hand's actions, however long the game is. Equality,
     hashing, pickling and `repr` walk it without recursion, so a log of any
-    length is safe.
+    length is safe. Build one with `ActionLog.of`.
     """
 
     newest: tuple[Action, ...] = ()
-    """The latest actions, oldest first (empty only for the empty log)."""
+    """Internal: the latest actions, oldest first (empty only for the empty log)."""
     earlier: ActionLog | None = None
-    """The log before `newest` (None for a log of one chunk)."""
+    """Internal: the log before `newest` (None for a log of one chunk)."""
     length: int = 0
-    """How many actions the log holds."""
+    """How many actions the log holds (`len(log)`)."""
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> ActionLog:
