@@ -48,12 +48,13 @@ class PlayerView:
     bids: tuple[tuple[int, Action], ...]
     """The current hand's auction so far."""
     pitcher: int | None
-    """The seat that won the current hand's auction, once it is over; else None."""
+    """The seat that won the current hand's auction, once it is over; None during the
+    auction and once the game is over."""
     contract: int | None
-    """The winning bid (`rules.smudge_level` for a Smudge), once the auction is over; else
-    None."""
+    """The winning bid (`rules.smudge_level` for a Smudge), once the auction is over; None
+    during the auction and once the game is over."""
     trump: Suit | None
-    """The trump suit, once it is known; else None."""
+    """The trump suit, once it is known; None before that and once the game is over."""
     trick: Trick | None
     """The trick in progress (a pitched card lies here face up while the dealer answers)."""
     tricks: tuple[Trick, ...]
