@@ -203,7 +203,7 @@ class Rules:
     """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
     or JK (one)."""
     pack_mask: int = _derived("_pack_mask")
-    """The pack as a bit set."""
+    """Internal: the pack as a bit set (read `pack`)."""
     trump_tables: tuple[TrumpTable, ...] = _derived("_trump_tables")
     """`trump_tables[trump]`: how every card behaves under each trump in this pack
     (the jick and the jokers are trumps where the rules have them)."""
@@ -214,8 +214,8 @@ class Rules:
     """Whether the pitcher's first lead must be a trump if he holds one (draw, six
     players), unless no trump may be played to the first trick."""
     follow_tables: tuple[TrumpTable, ...] | None = _derived("_follow_tables")
-    """`trump_tables` where the rules of following apply; None under `trumps_only` (one read
-    on the hot path answers both)."""
+    """Internal: `trump_tables` where the rules of following apply; None under `trumps_only`
+    (one read on the hot path answers both)."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
