@@ -17,7 +17,8 @@ import pytest
 import setback
 import setback.bots
 
-SRC = Path(__file__).resolve().parents[1] / "src"
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
 EXPORTS = {"setback": setback.__all__, "setback.bots": setback.bots.__all__}
 
 
@@ -89,3 +90,59 @@ def test_the_walk_reaches_fields_properties_methods_and_bots(names: dict[str, bo
     ):
         assert path in names, path
     assert len(names) > 250
+
+
+@pytest.fixture(scope="module")
+def rendered() -> griffe.Module:
+    """The package as the API reference reads it: with the extension mkdocs.yml names."""
+    extensions = griffe.load_extensions(str(ROOT / "tools" / "griffe_attrs.py"))
+    return griffe.load(
+        "setback", search_paths=[str(SRC)], resolve_aliases=True, extensions=extensions
+    )
+
+
+def _signature(cls: griffe.Class) -> dict[str, str | None]:
+    init = cls.members["__init__"]
+    assert isinstance(init, griffe.Function)
+    return {p.name: None if p.default is None else str(p.default) for p in init.parameters}
+
+
+def test_the_reference_shows_constructors_with_their_defaults(rendered: griffe.Module) -> None:
+    bots = rendered["bots"]
+    assert _signature(bots["HeuristicBot"].final_target) == {
+        "self": None,
+        "seed": "None",
+        "boldness": "0.0",
+    }
+    assert _signature(bots["MonteCarloBot"].final_target)["rollout"] == "'greedy'"
+    rules = _signature(rendered["Rules"].final_target)
+    assert rules["players"] == "4"
+    assert rules["dealer_match"] == "DealerMatch.ANY"
+    assert rules["points"] == "(Point.HIGH, Point.LOW, Point.JACK, Point.GAME)"
+    assert "side_count" not in rules  # computed when the value is built, not a parameter
+    assert _signature(rendered["Card"].final_target) == {"self": None, "suit": None, "rank": None}
+    assert _signature(rendered["Discard"].final_target) == {"self": None, "cards": "()"}
+
+
+def test_the_reference_shows_no_internals(rendered: griffe.Module) -> None:
+    """No `attrs.field(...)`, validator or factory where a default belongs; no member
+    whose docstring says it is internal; no constructor for a value built by a function."""
+    state = rendered["GameState"].final_target
+    for name in ("held", "hand_state", "playable", "earlier_log", "hand_log"):
+        assert name not in state.members, name
+    assert "__init__" not in state.members
+    assert "rng" not in rendered["bots"]["RandomBot"].final_target.members
+    for path in [*(f"setback.{name}" for name in setback.__all__), "setback.bots.MonteCarloBot"]:
+        obj = rendered[path[8:]]
+        obj = obj.final_target if obj.is_alias else obj
+        if not obj.is_class:
+            continue
+        for member in obj.members.values():
+            if member.is_alias:
+                continue
+            assert not (member.docstring and member.docstring.value.startswith("Internal:"))
+            if isinstance(member, griffe.Attribute) and member.value is not None:
+                shown = str(member.value)
+                assert not any(word in shown for word in ("attrs.", "Factory", "_int_in")), (
+                    f"{member.path} = {shown}"
+                )
