@@ -149,7 +149,8 @@ def _to_discards(value: Any) -> tuple[Card, ...]:
 
 @attrs.frozen(repr=False)
 class Discard:
-    """Discard `cards` face down (and, with the draw variant, draw as many).
+    """Discard `cards`: face down (with the draw, then draw as many), or, for Ten-point
+    Pitch's excess trumps, face up.
 
     Text: `"discard 2C 7D"`; a bare `"discard"` discards nothing. The cards are
     kept sorted, so the same cards in any order are the same action.

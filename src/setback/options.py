@@ -14,7 +14,8 @@ class DealerMatch(enum.Enum):
     NONE = "none"
     """The dealer must bid higher, like everyone else."""
     BELOW_MAX = "below_max"
-    """The dealer may match any bid but the top call (Smudge, or 4 where there is no Smudge)."""
+    """The dealer may match any bid but the top call (Smudge, or the highest plain bid
+    where there is no Smudge)."""
     ANY = "any"
     """The dealer may match any bid, Smudge included."""
 

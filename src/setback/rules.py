@@ -16,7 +16,8 @@ from .trumps import TrumpTable, tables_for
 __all__ = ["Rules", "seat_side"]
 
 SMUDGE = 5
-"""The contract value of a Smudge: it ranks above 4 and is worth 5."""
+"""The contract value of a Smudge in the four-point game: above the highest plain bid, 4.
+With other points it is `Rules.smudge_level` (one above every point of the hand)."""
 
 
 _E = TypeVar("_E", bound=enum.Enum)
