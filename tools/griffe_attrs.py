@@ -44,8 +44,12 @@ def _is_internal(obj: griffe.Object | griffe.Alias) -> bool:
 
 
 def _runtime_class(cls: griffe.Class) -> Any:
-    """The class itself, imported, or None if it cannot be."""
-    module = importlib.import_module(cls.module.path)
+    """The class itself, imported, or None if it cannot be (a module whose optional
+    dependencies are not installed is shown as griffe reads it)."""
+    try:
+        module = importlib.import_module(cls.module.path)
+    except ImportError:
+        return None
     value: Any = module
     for part in cls.path[len(cls.module.path) + 1 :].split("."):
         value = getattr(value, part, None)
@@ -112,7 +116,7 @@ class AttrsClasses(griffe.Extension):
         self._set_in_init(cls)
         is_attrs = any(d.callable_path in _ATTRS_DECORATORS for d in cls.decorators)
         runtime = _runtime_class(cls) if is_attrs else None
-        if runtime is not None and attrs.has(runtime):
+        if isinstance(runtime, type) and attrs.has(runtime):
             self._fields(cls, runtime, internal)
         for name in internal:
             cls.del_member(name)
