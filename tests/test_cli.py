@@ -296,3 +296,16 @@ def test_a_save_that_fails_is_reported_and_play_goes_on(
     captured = capsys.readouterr()
     assert f"setback: could not save to {path}" in captured.err
     assert "Your turn" in captured.out and captured.out.count("Your turn") >= 2
+
+
+def test_resuming_a_finished_game_says_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    import io
+
+    path = tmp_path / "game.json"
+    _run(
+        monkeypatch, io.StringIO("1\n" * 2000), "--seed", "3", "--target", "5", "--save", str(path)
+    )
+    status, out = _run(monkeypatch, io.StringIO(""), "--resume", str(path))
+    assert status == 0 and "This game is over: " in out and "Your turn" not in out

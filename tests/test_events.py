@@ -7,12 +7,14 @@ from hypothesis import given, settings
 
 from setback import (
     Called,
+    Card,
     Dealt,
     Discarded,
     FaceUpDiscarded,
     GameOver,
     GameState,
     HandScored,
+    Pitch,
     Pitched,
     Played,
     Rules,
@@ -63,11 +65,11 @@ def test_no_event_shows_a_card_its_seat_could_not_have_seen(rules: Rules, seed: 
     """On every preset, at every step: the new events of every seat, as JSON, name only
     cards the seat held, drew, discarded itself or saw face up; face-down discards of
     others only as a count."""
-    seen = [set[object]() for _ in range(rules.players)]
+    seen: list[set[Card]] = [set() for _ in range(rules.players)]
     shown = [0] * rules.players
     for state in random_states(rules, seed, max_steps=300):
         for seat in range(rules.players):
-            seen[seat] = _visible(state, seat, seen[seat])  # type: ignore[arg-type]
+            seen[seat] = _visible(state, seat, seen[seat])
             new = events(state, seat, after=shown[seat])
             if new:
                 shown[seat] = new[-1].number
@@ -178,10 +180,11 @@ def test_ten_points_draw_back_and_face_up_discards() -> None:
 def test_a_pitch_is_an_event_that_names_trump() -> None:
     rules = Rules.auction_pitch(pitch_instead_of_bid=True)
     state = new_game(rules, seed=1)
-    pitch = next(a for a in legal_actions(state) if type(a).__name__ == "Pitch")
+    pitch = next(a for a in legal_actions(state) if isinstance(a, Pitch))
     state = apply_action(state, pitch)
     (event,) = events(state, 3, after=1)
-    assert event == Pitched(2, 1, pitch.card, pitch.card.suit)  # type: ignore[union-attr]
+    assert pitch.card.suit is not None
+    assert event == Pitched(2, 1, pitch.card, pitch.card.suit)
 
 
 def test_the_game_ends_with_game_over() -> None:

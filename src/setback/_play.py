@@ -177,6 +177,8 @@ class TerminalGame:
         )
         if resumed:
             self.say(f"Resumed in hand {state.hand_number + 1}. Scores: {self.scores()}.")
+        if state.is_over:
+            self.say(f"This game is over: {self.side_name(state.winner)} won.")
         try:
             while not self.state.is_over:
                 self.step()
