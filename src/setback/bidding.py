@@ -238,16 +238,17 @@ def _next(
     held: tuple[int, ...] | None = None,
     trick: Trick | None = None,
 ) -> GameState:
+    # positionally: state, action, phase, to_act, hand_state, held, leader, plays, tricks
     return advance(
         state,
         action,
-        phase=phase,
-        to_act=to_act,
-        hand_state=hand,
-        held=state.held if held is None else held,
-        leader=None if trick is None else trick.leader,
-        plays=() if trick is None else trick.plays,
-        tricks=(),
+        phase,
+        to_act,
+        hand,
+        state.held if held is None else held,
+        None if trick is None else trick.leader,
+        () if trick is None else trick.plays,
+        (),
     )
 
 

@@ -57,11 +57,12 @@ class Point(enum.Enum):
     def card(self, trump: Suit) -> int | None:
         """The index of the card this point is for under `trump` (None for High, Low, Game:
         they go to whichever trump is highest or lowest, or to card points)."""
-        return _CARD_OF[self](trump) if self in _CARD_OF else None
+        card_of = _CARD_OF.get(self._value_)  # by value: an Enum's hash is a Python call
+        return None if card_of is None else card_of(trump)
 
     def award(self, tally: Tally) -> int | None:
         """The side that takes this point in the hand `tally` describes, or None."""
-        return _AWARDS[self](tally)
+        return _AWARDS[self._value_](tally)
 
 
 FOUR_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
@@ -151,20 +152,21 @@ def _game(tally: Tally) -> int | None:
     return totals.index(best) if totals.count(best) == 1 else None
 
 
-_CARD_OF: dict[Point, Callable[[Suit], int]] = {
-    Point.JACK: lambda trump: index_of(trump, Rank.JACK),
-    Point.OFF_JACK: lambda trump: off_jack_of(trump).index,
-    Point.JOKER: lambda trump: index_of(None, Rank.JOKER),
-    Point.BIG_JOKER: lambda trump: index_of(None, Rank.BIG_JOKER),
-    Point.LITTLE_JOKER: lambda trump: index_of(None, Rank.LITTLE_JOKER),
-    Point.TEN: lambda trump: index_of(trump, Rank.TEN),
-    Point.TREY: lambda trump: index_of(trump, Rank.THREE),
+_CARD_OF: dict[str, Callable[[Suit], int]] = {
+    Point.JACK.value: lambda trump: index_of(trump, Rank.JACK),
+    Point.OFF_JACK.value: lambda trump: off_jack_of(trump).index,
+    Point.JOKER.value: lambda trump: index_of(None, Rank.JOKER),
+    Point.BIG_JOKER.value: lambda trump: index_of(None, Rank.BIG_JOKER),
+    Point.LITTLE_JOKER.value: lambda trump: index_of(None, Rank.LITTLE_JOKER),
+    Point.TEN.value: lambda trump: index_of(trump, Rank.TEN),
+    Point.TREY.value: lambda trump: index_of(trump, Rank.THREE),
 }
-"""The card each card point is for, under a trump."""
+"""The card each card point is for, under a trump, by the point's value."""
 
-_AWARDS: dict[Point, Callable[[Tally], int | None]] = {
-    Point.HIGH: _high,
-    Point.LOW: _low,
-    Point.GAME: _game,
-    **{point: _captured(point) for point in _CARD_OF},
+_AWARDS: dict[str, Callable[[Tally], int | None]] = {
+    Point.HIGH.value: _high,
+    Point.LOW.value: _low,
+    Point.GAME.value: _game,
+    **{name: _captured(Point(name)) for name in _CARD_OF},
 }
+"""How each point is awarded, by the point's value."""

@@ -61,7 +61,7 @@ def score_hand(
         contract=hand.contract,
         trump=hand.trump,
         tricks=tricks,
-        awards=tuple((point.value, side) for point, side in awarded),
+        awards=tuple((point._value_, side) for point, side in awarded),
         card_points=tally.card_points,
         score_changes=changes,
         made=made,
