@@ -17,6 +17,10 @@ from .state import ActionLog, GameRecord, GameState, HandResult, HandState, Phas
 
 __all__: list[str] = []
 
+# Module constants: reading a member off an Enum class costs a Python-level lookup.
+_BIDDING = Phase.BIDDING
+_REDEAL = AllPass.REDEAL
+
 
 def shuffled_pack(seed: int, number: int, pack: Sequence[int] = tuple(range(52))) -> list[int]:
     """The card indices of `pack` in the order of hand `number` of the game with `seed`.
@@ -102,7 +106,7 @@ def start_hand(
     return make_state(
         rules=rules,
         origin=origin,
-        phase=Phase.BIDDING,
+        phase=_BIDDING,
         to_act=(dealer + 1) % rules.players,
         scores=scores,
         history=history,
@@ -118,7 +122,7 @@ def start_hand(
 def next_dealer(rules: Rules, result: HandResult) -> int:
     """Who deals after the hand `result`: the seat to the dealer's left, or the same
     dealer again after a hand everyone passed under `AllPass.REDEAL`."""
-    if result.pitcher is None and rules.all_pass is AllPass.REDEAL:
+    if result.pitcher is None and rules.all_pass is _REDEAL:
         return result.dealer
     return (result.dealer + 1) % rules.players
 

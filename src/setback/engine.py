@@ -154,6 +154,7 @@ def _check_hands(
 _ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
 _PLAY = Phase.PLAY
 _BIDDING = Phase.BIDDING
+_GAME_OVER = Phase.GAME_OVER
 
 _LEGAL: dict[Phase, Callable[[GameState], tuple[Action, ...]]] = {
     Phase.BIDDING: legal_calls,
@@ -197,7 +198,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         return plays_of(state.playable[0])  # legal_plays(state), without the call
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return ()
     return _LEGAL[phase](state)
 
@@ -209,7 +210,7 @@ def refusal(state: GameState, action: object, *, seat: int | None = None) -> str
     reason names the acting seat's cards only when `seat` is given (the caller
     says the action comes from that seat, which holds them).
     """
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         return f"the game is over (side {state.winner} won)"
     if seat is not None and seat != state.to_act:
         return f"it is seat {state.to_act}'s turn"

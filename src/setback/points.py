@@ -23,6 +23,7 @@ __all__ = ["FOUR_POINTS", "Point", "Tally"]
 
 JOKERS_FROM = 52
 """Card indices from here on are jokers: never High or Low."""
+_HOLDER = LowTo.HOLDER
 
 
 class Point(enum.Enum):
@@ -52,7 +53,7 @@ class Point(enum.Enum):
     @property
     def worth(self) -> int:
         """How many points it scores: 3 for the Trey, 1 for every other point."""
-        return 3 if self is Point.TREY else 1
+        return 3 if self._value_ == "trey" else 1
 
     def card(self, trump: Suit) -> int | None:
         """The index of the card this point is for under `trump` (None for High, Low, Game:
@@ -136,7 +137,7 @@ def _low(tally: Tally) -> int | None:
     if not tally.trumps:
         return None
     _, holder, capturer = tally.trumps[-1]
-    return tally.seat_sides[holder if tally.low_to is LowTo.HOLDER else capturer]
+    return tally.seat_sides[holder if tally.low_to is _HOLDER else capturer]
 
 
 def _captured(point: Point) -> Callable[[Tally], int | None]:

@@ -10,6 +10,10 @@ from .state import HandResult, HandState, Trick
 
 __all__: list[str] = []
 
+# Module constants: reading a member off an Enum class costs a Python-level lookup.
+_BID_OUT = WinRule.BID_OUT
+_PITCHER_FIRST = WinRule.PITCHER_FIRST
+
 
 def settle(
     rules: Rules, pitcher: int, contract: int, tricks: tuple[Trick, ...], won: tuple[int, ...]
@@ -95,10 +99,10 @@ def game_winner(rules: Rules, before: tuple[int, ...], result: HandResult) -> in
     if pitching is None:
         return None
     target = rules.target
-    if rules.win_rule is WinRule.BID_OUT:
+    if rules.win_rule is _BID_OUT:
         after = before[pitching] + result.score_changes[pitching]
         return pitching if result.made and after >= target else None
-    if rules.win_rule is WinRule.PITCHER_FIRST:
+    if rules.win_rule is _PITCHER_FIRST:
         running = list(before)
         running[pitching] += result.score_changes[pitching]
         if result.made and running[pitching] >= target:
