@@ -297,10 +297,10 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     why = refusal(state, action, seat=seat)
     if why is not None:
         return _refuse(state, action, seat, why)
-    if phase is Phase.PLAY:
-        return apply_play(state, action)  # type: ignore[arg-type]
     if phase is _BIDDING:
         return apply_call(state, action)
+    if phase is _PLAY:
+        return apply_play(state, action)  # type: ignore[arg-type]
     if phase is Phase.DISCARD:
         return apply_discard(state, action)  # type: ignore[arg-type]
     return apply_declaration(state, action)  # type: ignore[arg-type]

@@ -23,6 +23,8 @@ __all__ = ["FOUR_POINTS", "Point", "Tally"]
 
 JOKERS_FROM = 52
 """Card indices from here on are jokers: never High or Low."""
+_SUITED = (1 << JOKERS_FROM) - 1
+"""The cards of the four suits, as a bit set."""
 _HOLDER = LowTo.HOLDER
 
 
@@ -102,25 +104,28 @@ class Tally:
         totals = [0] * (max(seat_sides) + 1)
         captured: dict[int, int] = {}
         trumps = []
-        trump_mask, power = table.trump_mask, table.power[table.trump]
+        plain_trumps = table.trump_mask & _SUITED  # High and Low are never jokers
+        power = table.power[table.trump]
         for trick in tricks:
             winner = trick.winner
             assert winner is not None
-            side = seat_sides[winner]
+            points = 0
             for seat, card in trick.plays:
                 index = card.index
                 captured[index] = winner
-                totals[side] += card_points[index]
-                if trump_mask >> index & 1 and index < JOKERS_FROM:
+                points += card_points[index]
+                if plain_trumps >> index & 1:
                     trumps.append((power[index], index, seat, winner))
+            totals[seat_sides[winner]] += points
         trumps.sort(reverse=True)
+        # positionally: seat_sides, low_to, table, trumps, captured, card_points
         return cls(
-            seat_sides=seat_sides,
-            low_to=low_to,
-            table=table,
-            trumps=tuple((index, holder, capturer) for _, index, holder, capturer in trumps),
-            captured=captured,
-            card_points=tuple(totals),
+            seat_sides,
+            low_to,
+            table,
+            tuple([(index, holder, capturer) for _, index, holder, capturer in trumps]),
+            captured,
+            tuple(totals),
         )
 
     def capturer_of(self, index: int | None) -> int | None:

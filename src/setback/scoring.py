@@ -59,7 +59,7 @@ def score_hand(
     return HandResult(
         number=hand.number,
         dealer=hand.dealer,
-        hands=tuple(cards_of(mask) for mask in played),
+        hands=tuple(map(cards_of, played)),
         bids=hand.bids,
         pitcher=hand.pitcher,
         contract=hand.contract,
@@ -69,8 +69,8 @@ def score_hand(
         card_points=tally.card_points,
         score_changes=changes,
         made=made,
-        discards=tuple(cards_of(mask) for mask in hand.discarded),
-        face_up_discards=tuple(cards_of(mask) for mask in hand.face_up),
+        discards=tuple(map(cards_of, hand.discarded)),
+        face_up_discards=tuple(map(cards_of, hand.face_up)),
     )
 
 
