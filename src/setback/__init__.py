@@ -39,7 +39,9 @@ from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
+from .sampling import sample_states
 from .serialization import SCHEMA_VERSION, dumps, loads
+from .simulation import SimulationSummary, simulate
 from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
 from .text import (
     action_text,
@@ -93,6 +95,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetbackError",
+    "SimulationSummary",
     "Smudge",
     "Suit",
     "Trick",
@@ -118,7 +121,9 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "replay",
+    "sample_states",
     "side_text",
+    "simulate",
     "state_text",
     "trick_winner",
     "trump_table",

@@ -18,6 +18,11 @@ from .text import state_text
 
 __all__ = ["ActionLog", "GameRecord", "GameState", "HandResult", "Phase", "Trick"]
 
+# Module constants: reading a member off an Enum class (`Phase.GAME_OVER`) costs a
+# Python-level lookup; these are read on every step.
+_GAME_OVER = Phase.GAME_OVER
+_BIDDING = Phase.BIDDING
+
 
 @attrs.frozen
 class Trick:
@@ -347,7 +352,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether a side has won."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def dealer(self) -> int:
@@ -368,13 +373,13 @@ class GameState:
     def bids(self) -> tuple[tuple[int, Action], ...]:
         """The current hand's auction so far: `(seat, action)` pairs; empty once the game
         is over (the last hand is in `history`)."""
-        return () if self.phase is Phase.GAME_OVER else self.hand_state.bids
+        return () if self.phase is _GAME_OVER else self.hand_state.bids
 
     @property
     def pitcher(self) -> int | None:
         """The seat that won the current hand's auction, once it is over; None during the
         auction and once the game is over (the last hand is in `history`)."""
-        if self.phase is Phase.BIDDING or self.phase is Phase.GAME_OVER:
+        if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
         return self.hand_state.pitcher
 
@@ -382,14 +387,14 @@ class GameState:
     def contract(self) -> int | None:
         """The winning bid (`rules.smudge_level` for a Smudge), once the auction is over;
         None during the auction and once the game is over."""
-        if self.phase is Phase.BIDDING or self.phase is Phase.GAME_OVER:
+        if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
         return self.hand_state.contract
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, once it is known; None once the game is over."""
-        return None if self.phase is Phase.GAME_OVER else self.hand_state.trump
+        return None if self.phase is _GAME_OVER else self.hand_state.trump
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -400,7 +405,7 @@ class GameState:
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-up discards this hand (seen by everyone); empty tuples when
         there are none and once the game is over."""
-        if self.phase is Phase.GAME_OVER or not self.hand_state.face_up:
+        if self.phase is _GAME_OVER or not self.hand_state.face_up:
             return ((),) * self.rules.players
         return tuple(cards_of(mask) for mask in self.hand_state.face_up)
 
@@ -408,7 +413,7 @@ class GameState:
     def discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-down discards this hand (hidden from the others); empty
         tuples until the discards begin and once the game is over."""
-        if self.phase is Phase.GAME_OVER or not self.hand_state.discarded:
+        if self.phase is _GAME_OVER or not self.hand_state.discarded:
             return ((),) * self.rules.players
         return tuple(cards_of(mask) for mask in self.hand_state.discarded)
 
