@@ -309,3 +309,18 @@ def test_resuming_a_finished_game_says_so(
     )
     status, out = _run(monkeypatch, io.StringIO(""), "--resume", str(path))
     assert status == 0 and "This game is over: " in out and "Your turn" not in out
+
+
+def test_a_save_file_keeps_its_permissions(tmp_path: pathlib.Path) -> None:
+    import os
+
+    from setback._play import write_atomically
+
+    path = tmp_path / "game.json"
+    write_atomically(path, "one")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+    path.chmod(0o640)
+    write_atomically(path, "two")
+    assert path.stat().st_mode & 0o777 == 0o640 and path.read_text(encoding="utf-8") == "two"

@@ -75,6 +75,7 @@ def write_atomically(path: Path, text: str) -> None:
     half of one: a temporary file in the same directory, then `os.replace`."""
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
     try:
+        os.chmod(temporary, _file_mode(path))  # as an ordinary file, not mkstemp's 0600
         with os.fdopen(handle, "w", encoding="utf-8") as file:
             file.write(text)
             file.flush()
@@ -83,6 +84,16 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _file_mode(path: Path) -> int:
+    """The permissions a rewritten `path` keeps: its own, or a new file's under the umask."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def read_save(path: Path, kinds: set[str]) -> tuple[GameState, int, dict[int, tuple[str, int]]]:
