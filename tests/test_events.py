@@ -31,6 +31,7 @@ from setback import (
     observe,
 )
 from setback.eventlog import _replay
+from setback.rules import PRESET_NAMES
 
 from .strategies import any_rules, presets, random_states, seeds
 from .test_embedding import _cards_in, _visible
@@ -62,9 +63,19 @@ def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int
 @settings(max_examples=30, deadline=None)
 @given(rules=presets(), seed=seeds)
 def test_no_event_shows_a_card_its_seat_could_not_have_seen(rules: Rules, seed: int) -> None:
-    """On every preset, at every step: the new events of every seat, as JSON, name only
-    cards the seat held, drew, discarded itself or saw face up; face-down discards of
-    others only as a count."""
+    """On the presets at every seat count, at every step: the new events of every seat, as
+    JSON, name only cards the seat held, drew, discarded itself or saw face up; face-down
+    discards of others only as a count."""
+    _check_no_leak(rules, seed)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_no_event_leaks_on_each_preset(name: str) -> None:
+    """The same on every preset by name, whatever hypothesis draws."""
+    _check_no_leak(Rules.preset(name), 2024)
+
+
+def _check_no_leak(rules: Rules, seed: int) -> None:
     seen: list[set[Card]] = [set() for _ in range(rules.players)]
     shown = [0] * rules.players
     for state in random_states(rules, seed, max_steps=300):
