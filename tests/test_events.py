@@ -30,7 +30,7 @@ from setback import (
     new_game,
     observe,
 )
-from setback.eventlog import _replay
+from setback.eventlog import _action_count, _event_count, _replay
 from setback.rules import PRESET_NAMES
 
 from .strategies import any_rules, presets, random_states, seeds
@@ -58,6 +58,8 @@ def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int
     for state in states[:: max(1, len(states) // 12)]:
         seen = events(state, seat)
         assert seen == everything[: len(seen)]
+    actions = sum(_action_count(rules, result) for result in last.history)
+    assert actions == len(last.log) - len(last.hand_log)  # the hands are skipped exactly
 
 
 @settings(max_examples=30, deadline=None)
@@ -223,3 +225,31 @@ def test_events_refuse_the_wrong_arguments() -> None:
         events(state, 4)
     with pytest.raises(TypeError, match="after must be a whole number"):
         events(state, 0, after="3")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *(Rules.preset(name) for name in PRESET_NAMES),
+        Rules.setback(draw=True),
+        Rules.auction_pitch(pitch_instead_of_bid=True),
+        Rules.setback(all_pass="pass_deal"),
+        Rules.ten_point(players=2),  # seed 0's game has face-up discards without a choice
+    ],
+    ids=[*PRESET_NAMES, "draw", "pitch", "pass-deal", "ten-point-2"],
+)
+def test_after_k_skips_the_hands_before_it_exactly(rules: Rules) -> None:
+    """The hands before event k are skipped by counting from their records; what comes
+    back is exactly what replaying the whole game gives, at every k."""
+    for seed in (0, 1):
+        state = list(random_states(rules, seed, max_steps=400))[-1]
+        everything = _all(state, 1)
+        for k in range(0, len(everything) + 1, 3):
+            assert events(state, 1, after=k) == everything[k:]
+        # the skipping is exact, not the whole-game replay kept as a safety net
+        actions = sum(_action_count(rules, result) for result in state.history)
+        assert actions == len(state.log) - len(state.hand_log)
+        counted = sum(_event_count(rules, result) for result in state.history)
+        dealt = [event for event in everything if isinstance(event, Dealt)]
+        before = len(everything) - 1 if state.is_over else dealt[-1].number - 1
+        assert counted == before
