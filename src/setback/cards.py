@@ -22,9 +22,13 @@ class Suit(enum.IntEnum):
     """The four suits, in the order cards are sorted: clubs, diamonds, hearts, spades."""
 
     CLUBS = 0
+    """Clubs, ♣ (letter C); sorts first."""
     DIAMONDS = 1
+    """Diamonds, ♦ (letter D)."""
     HEARTS = 2
+    """Hearts, ♥ (letter H)."""
     SPADES = 3
+    """Spades, ♠ (letter S); sorts last."""
 
     @property
     def letter(self) -> str:
@@ -64,18 +68,31 @@ class Rank(enum.IntEnum):
     """
 
     TWO = 2
+    """The 2 (card text `2`): the lowest rank."""
     THREE = 3
+    """The 3 (card text `3`)."""
     FOUR = 4
+    """The 4 (card text `4`)."""
     FIVE = 5
+    """The 5 (card text `5`)."""
     SIX = 6
+    """The 6 (card text `6`)."""
     SEVEN = 7
+    """The 7 (card text `7`)."""
     EIGHT = 8
+    """The 8 (card text `8`)."""
     NINE = 9
+    """The 9 (card text `9`)."""
     TEN = 10
+    """The 10 (card text `10`, also read as `T`): worth 10 towards Game."""
     JACK = 11
+    """The jack (card text `J`): worth 1 towards Game."""
     QUEEN = 12
+    """The queen (card text `Q`): worth 2 towards Game."""
     KING = 13
+    """The king (card text `K`): worth 3 towards Game."""
     ACE = 14
+    """The ace (card text `A`): the highest rank, worth 4 towards Game."""
     JOKER = 15
     """The joker of a pack with one (card text `JK`)."""
     BIG_JOKER = 16
@@ -171,9 +188,10 @@ def _fits_suit(card: Card, _attribute: Any, rank: Rank) -> None:
 
 @attrs.frozen(repr=False)
 class Card:
-    """One card of the 52-card pack: a suit and a rank.
+    """One card: a suit and a rank (a joker has a joker's rank and no suit).
 
-    Cards sort by suit (clubs, diamonds, hearts, spades), then by rank.
+    Cards sort by suit (clubs, diamonds, hearts, spades), then by rank; the
+    jokers sort after the suits.
     `str(card)` is the canonical text (`"KS"`, `"10H"`), which
     `Card.parse` reads back, along with `"K♠"`, `"10h"`, `"Th"`.
 

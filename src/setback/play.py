@@ -120,7 +120,7 @@ def end_without_tricks(
 
 
 def _apply_trumps_only(state: GameState, action: Play) -> GameState:
-    """RULES §6.5.7: a play when only trumps are played. The next to play is the next seat
+    """A play when only trumps are played (Ten-point Pitch). The next to play is the next seat
     still in that has not played to the trick; a trick ends when no such seat is left, and
     its winner (or the next seat from him holding a trump) leads; the hand ends when
     nobody holds a trump."""
