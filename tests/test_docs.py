@@ -68,9 +68,17 @@ def test_the_api_index_links_every_api_page() -> None:
     index = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert len(API_PAGES) >= 7
+    rows = {
+        line.split("](")[1].split(")")[0]: line for line in index.splitlines() if "](api/" in line
+    }
     for page in API_PAGES:
-        assert f"(api/{page.name})" in index, page.name
+        assert f"api/{page.name}" in rows, page.name
         assert f"api/{page.name}" in nav, page.name
+        for path in _rendered(page) & set(PUBLIC):
+            name = path.rpartition(".")[2]
+            assert f"`{name}`" in rows[f"api/{page.name}"], (
+                f"{name} missing from the index row of {page.name}"
+            )
 
 
 PUBLISHED = [
