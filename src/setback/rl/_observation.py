@@ -234,4 +234,3 @@ def encode_observation(
                 out[start + card.index] = (number + 1) / MAX_TRICKS
     out[ones] = 1.0
     return out
-

@@ -61,7 +61,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     `max_hands` hands.
     """
 
-    metadata = {  # noqa: RUF012 (PettingZoo reads the class attribute)
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads the class attribute)
         "render_modes": ["ansi", "human"],
         "name": "setback_v0",
         "is_parallelizable": False,
@@ -170,6 +170,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert self.position is not None
+        self._cumulative_rewards[agent] = 0.0
         before = self.position.state
         hands = len(before.history)
         self.position = apply_id(self.position, action)

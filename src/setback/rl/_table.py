@@ -204,12 +204,13 @@ def _discard_step(position: Position, action: int) -> Position:
         if not complete:
             why = "the cards chosen so far are not a legal discard"
             raise IllegalActionError(
-                f"action id {action} (discard done)", state.to_act, f"{why}; legal now: "
-                f"{_describe(position)}"
+                f"action id {action} (discard done)",
+                state.to_act,
+                f"{why}; legal now: {_describe(position)}",
             )
         return Position(apply_action(state, Discard(cards_of(pending))))
-    bit = 1 << (action - DISCARD_BASE)
-    if not DISCARD_BASE <= action < DONE_ID or not addable & bit:
+    bit = 1 << (action - DISCARD_BASE) if DISCARD_BASE <= action < DONE_ID else 0
+    if not addable & bit:
         why = (
             "everyone discards now (one 'discard CARD' id per card)"
             if not DISCARD_BASE <= action < DONE_ID

@@ -108,8 +108,9 @@ def parse_options(text: str) -> dict[str, Any]:
 def _rules_of(params: dict[str, Any]) -> Rules:
     unknown = sorted(set(params) - set(_PARAMETERS))
     if unknown:
-        raise RulesError(f"no such parameter: {', '.join(unknown)}; parameters are "
-                         f"{', '.join(_PARAMETERS)}")
+        raise RulesError(
+            f"no such parameter: {', '.join(unknown)}; parameters are {', '.join(_PARAMETERS)}"
+        )
     preset = str(params.get("preset", "setback"))
     if preset not in PRESET_NAMES:
         raise RulesError(f"no preset {preset!r:.40}; presets are {', '.join(PRESET_NAMES)}")
@@ -245,7 +246,9 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
         """The observer of tensors and strings (OpenSpiel asks for it)."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return _Observer(self.rules, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
+        return _Observer(
+            self.rules, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        )
 
 
 class SetbackState(pyspiel.State):  # type: ignore[misc]
@@ -352,24 +355,24 @@ def _cards(mask: int) -> str:
 
 
 def _sample(view: PlayerView, rng: random.Random) -> Any:
-    import setback
+    try:
+        from ..sampling import sample_states
+    except ImportError:  # until the sampler lands
+        from ..bots.montecarlo import determinize
 
-    sampler = getattr(setback, "sample_states", None)
-    if sampler is not None:
-        return sampler(view, rng, 1)[0]
-    from ..bots.montecarlo import determinize  # until sample_states lands
-
-    return determinize(view, rng)
+        return determinize(view, rng)
+    return sample_states(view, rng, 1)[0]
 
 
 def _guess_pending(state: Any, count: int) -> int:
     """Cards another seat may have chosen so far for its discard: `count` cards of one of
     its legal discards in the sampled world."""
+    from ..actions import Discard
     from ..cards import mask_of
     from ..engine import legal_actions
 
     for action in legal_actions(state):
-        cards = action.cards
+        cards = action.cards if isinstance(action, Discard) else ()
         if len(cards) > count:
             return mask_of(cards[:count])
     return 0
