@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import math
 from typing import Any
 
 import attrs
 import numpy as np
 
 from ..actions import MAX_LEVEL, Bid, Pass, Pitch, Smudge
-from ..cards import CARDS
+from ..cards import CARDS, cards_of
 from ..rules import Rules
 from ..state import Phase
 from ..views import PlayerView
@@ -53,8 +55,7 @@ class ObservationField:
         return self.start + self.size
 
 
-def _fields(rules: Rules, recall: bool) -> list[tuple[str, tuple[int, ...], str]]:
-    p, s = rules.players, rules.side_count
+def _fields(p: int, s: int, recall: bool) -> list[tuple[str, tuple[int, ...], str]]:
     fields = [
         ("seat", (p,), "one-hot: the observing seat"),
         ("dealer", (p,), "one-hot: the dealer of the hand"),
@@ -110,12 +111,22 @@ def observation_layout(rules: Rules, *, recall: bool = False) -> tuple[Observati
         >>> layout[0].name, layout[-1].stop
         ('seat', 812)
     """
+    return _layout(rules.players, rules.side_count, recall)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(players: int, sides: int, recall: bool) -> tuple[ObservationField, ...]:
     out, start = [], 0
-    for name, shape, meaning in _fields(rules, recall):
-        size = int(np.prod(shape))
+    for name, shape, meaning in _fields(players, sides, recall):
+        size = math.prod(shape)
         out.append(ObservationField(name, start, size, shape, meaning))
         start += size
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _offsets(players: int, sides: int, recall: bool) -> dict[str, ObservationField]:
+    return {field.name: field for field in _layout(players, sides, recall)}
 
 
 def _call_slot(action: object, rules: Rules) -> int:
@@ -167,7 +178,7 @@ def encode_observation(
         A `numpy` array of `float32`.
     """
     rules = view.rules
-    layout = {field.name: field for field in observation_layout(rules, recall=recall)}
+    layout = _offsets(rules.players, rules.side_count, recall)
     out = np.zeros(layout["scores" if not recall else "trick_of_card"].stop, np.float32)
     ones: list[int] = []
     seat = view.seat
@@ -188,8 +199,9 @@ def encode_observation(
     if private:
         start = layout["hand"].start
         ones.extend(start + card.index for card in view.hand)
-        start = layout["pending_discard"].start
-        ones.extend(start + i for i in range(_CARDS) if pending >> i & 1)
+        if pending:
+            start = layout["pending_discard"].start
+            ones.extend(start + card.index for card in cards_of(pending))
         start = layout["own_discards"].start
         ones.extend(start + card.index for card in view.discards)
     start = layout["face_up_discards"].start
@@ -197,13 +209,12 @@ def encode_observation(
     if view.trump is not None:
         ones.append(layout["trump"].start + int(view.trump))
     start = layout["calls"].start
+    calls: dict[int, int] = {}
     for bidder, action in view.bids:
         slot = _call_slot(action, rules)
         if slot >= 0:
-            row = start + bidder * CALLS
-            out[row : row + CALLS] = 0.0
-            ones = [i for i in ones if not row <= i < row + CALLS]
-            ones.append(row + slot)
+            calls[bidder] = slot  # a seat's last call counts
+    ones.extend(start + bidder * CALLS + slot for bidder, slot in calls.items())
     if view.pitcher is not None:
         ones.append(layout["pitcher"].start + view.pitcher)
     if view.contract:
@@ -223,8 +234,8 @@ def encode_observation(
         if trick.winner is not None:
             out[won + side_of[trick.winner]] += 1 / 6
     sizes = layout["hand_sizes"].start
-    for player in range(players):
-        out[sizes + player] = view.hand_sizes[player] / rules.deal
+    out[sizes : sizes + players] = view.hand_sizes
+    out[sizes : sizes + players] /= rules.deal
     out[layout["stock"].start] = view.stock_size / len(rules.pack)
     if recall:
         start = layout["trick_of_card"].start
