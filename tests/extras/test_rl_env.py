@@ -232,3 +232,15 @@ def test_ansi_renders_the_librarys_text() -> None:
     env = setback.rl.env("setback", render_mode="ansi")
     env.reset(seed=1)
     assert env.render() == str(env.unwrapped.state_now)
+
+
+def test_each_seats_call_is_one_hot() -> None:
+    rules = Rules.setback()
+    state = new_game(rules, seed=7, dealer=3)
+    state = apply_action(state, "pass")
+    state = apply_action(state, "bid 3")
+    obs = setback.rl.encode_observation(observe(state, 2))
+    calls = obs[_field(rules, "calls")].reshape(4, 23)
+    assert np.flatnonzero(calls[0]).tolist() == [0]  # pass
+    assert np.flatnonzero(calls[1]).tolist() == [3]  # bid 3
+    assert not calls[2:].any()
