@@ -7,6 +7,7 @@ import random
 import secrets
 from typing import Any
 
+import attrs
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -22,6 +23,9 @@ from ._table import NUM_ACTIONS, Position, apply_id, legal_ids
 __all__ = ["env", "make_rules", "raw_env"]
 
 
+_ENV_OPTIONS = ("render_mode", "whole_game", "max_hands", "illegal_reward")
+
+
 def make_rules(rules: Rules | str = "setback", **options: Any) -> Rules:
     """The rules an adapter plays: a `Rules` value as it is, or the preset of that name
     (`setback.rules.PRESET_NAMES`) with `options` (`players=` and any `Rules` option).
@@ -31,6 +35,12 @@ def make_rules(rules: Rules | str = "setback", **options: Any) -> Rules:
             options were given with a `Rules` value.
         TypeError: `rules` is neither a `Rules` value nor a preset name.
     """
+    return rules_from(rules, options, ())
+
+
+def rules_from(rules: Rules | str, options: dict[str, Any], also: tuple[str, ...]) -> Rules:
+    """`make_rules`, whose refusal of an unknown option also names the adapter's own
+    options `also`."""
     if isinstance(rules, Rules):
         if options:
             raise RulesError(
@@ -42,6 +52,14 @@ def make_rules(rules: Rules | str = "setback", **options: Any) -> Rules:
         raise TypeError(f"rules must be a Rules value or a preset name, not {rules!r:.60}")
     if rules not in PRESET_NAMES:
         raise RulesError(f"no preset {rules!r:.40}; presets are {', '.join(PRESET_NAMES)}")
+    known = sorted({"players", *(f.name for f in attrs.fields(Rules) if f.init)})
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise RulesError(
+            f"no such option: {', '.join(unknown)}; the rules' options are {', '.join(known)}"
+            + (f" (and the adapter's {', '.join(also)})" if also else "")
+        )
+    options = dict(options)
     players = options.pop("players", None)
     return Rules.preset(rules, players, **options)
 
@@ -77,7 +95,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        self.rules = make_rules(rules, **options)
+        self.rules = rules_from(rules, options, _ENV_OPTIONS)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, "

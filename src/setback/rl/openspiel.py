@@ -46,7 +46,7 @@ from ..rules import PRESET_NAMES, Rules
 from ..state import Phase
 from ..views import PlayerView, observe
 from ._observation import encode_observation, observation_layout
-from ._pettingzoo import make_rules
+from ._pettingzoo import rules_from
 from ._table import ACTIONS, DISCARD_BASE, DONE_ID, NUM_ACTIONS, Position, apply_id, legal_ids
 
 __all__ = ["GAME_TYPE", "SetbackGame", "SetbackState", "parse_options"]
@@ -118,7 +118,7 @@ def _rules_of(params: dict[str, Any]) -> Rules:
     players = int(params.get("players", 0))
     if players:
         options["players"] = players
-    return make_rules(preset, **options)
+    return rules_from(preset, options, tuple(_PARAMETERS))
 
 
 @attrs.frozen
@@ -355,13 +355,16 @@ def _cards(mask: int) -> str:
 
 
 def _sample(view: PlayerView, rng: random.Random) -> Any:
+    """One full state consistent with `view`, from the library's sampler of hidden cards."""
+    import importlib
+
     try:
-        from ..sampling import sample_states
+        sampler = importlib.import_module("setback.sampling").sample_states
     except ImportError:  # until the sampler lands
         from ..bots.montecarlo import determinize
 
         return determinize(view, rng)
-    return sample_states(view, rng, 1)[0]
+    return sampler(view, rng, 1)[0]
 
 
 def _guess_pending(state: Any, count: int) -> int:
