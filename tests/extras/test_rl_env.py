@@ -65,20 +65,21 @@ def test_a_seed_replays_the_episode() -> None:
     assert first != other
 
 
-def test_the_reward_is_the_score_change_of_the_agents_side() -> None:
-    env = setback.rl.raw_env("setback")
+@pytest.mark.parametrize(
+    ("preset", "sides"),
+    [("setback", [0, 1, 0, 1]), ("six", [0, 1, 2, 0, 1, 2]), ("auction-pitch", [0, 1, 2, 3])],
+)
+def test_the_reward_is_the_score_change_of_the_agents_side(preset: str, sides: list[int]) -> None:
+    env = setback.rl.raw_env(preset)
     env.reset(seed=3)
     rng = np.random.default_rng(0)
     while not any(env.terminations.values()):
         obs = env.observe(env.agent_selection)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     changes = env.state_now.history[-1].score_changes
-    assert {agent: env._cumulative_rewards[agent] for agent in env.agents} == {
-        "player_0": changes[0],
-        "player_1": changes[1],
-        "player_2": changes[0],
-        "player_3": changes[1],
-    }
+    assert [env._cumulative_rewards[f"player_{seat}"] for seat in range(len(sides))] == [
+        changes[side] for side in sides
+    ]
 
 
 def test_a_whole_game_is_truncated_after_max_hands() -> None:
