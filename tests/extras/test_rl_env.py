@@ -76,7 +76,7 @@ def test_the_reward_is_the_score_change_of_the_agents_side(preset: str, sides: l
     while not any(env.terminations.values()):
         obs = env.observe(env.agent_selection)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    changes = env.state_now.history[-1].score_changes
+    changes = env.game_state.history[-1].score_changes
     assert [env._cumulative_rewards[f"player_{seat}"] for seat in range(len(sides))] == [
         changes[side] for side in sides
     ]
@@ -90,7 +90,7 @@ def test_a_whole_game_is_truncated_after_max_hands() -> None:
         assert not any(env.terminations.values())
         obs = env.observe(env.agent_selection)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert len(env.state_now.history) == 3
+    assert len(env.game_state.history) == 3
 
 
 def test_raw_env_names_the_id_its_action_and_the_legal_ones() -> None:
@@ -232,7 +232,7 @@ def test_the_layout_covers_the_array_field_after_field() -> None:
 def test_ansi_renders_the_librarys_text() -> None:
     env = setback.rl.env("setback", render_mode="ansi")
     env.reset(seed=1)
-    assert env.render() == str(env.unwrapped.state_now)
+    assert env.render() == str(env.unwrapped.game_state)
 
 
 def test_each_seats_call_is_one_hot() -> None:

@@ -133,7 +133,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     @property
-    def state_now(self) -> Any:
+    def game_state(self) -> Any:
         """The library's `GameState` of the episode (None before `reset`)."""
         return None if self.position is None else self.position.state
 

@@ -257,16 +257,16 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: SetbackGame) -> None:
         super().__init__(game)
-        self.match = _first(game.rules, game.hands, game.first_dealer)
+        self._match = _first(game.rules, game.hands, game.first_dealer)
 
     @property
     def position(self) -> Position | None:
         """The library's state and any discard in progress (None while dealing)."""
-        return self.match.position
+        return self._match.position
 
     def current_player(self) -> int:
         """The seat to act, `pyspiel.PlayerId.CHANCE` while dealing, or `TERMINAL`."""
-        match = self.match
+        match = self._match
         if match.over:
             return int(pyspiel.PlayerId.TERMINAL)
         if match.position is None:
@@ -276,22 +276,22 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
         return to_act
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.match.position is not None
-        return list(legal_ids(self.match.position))
+        assert self._match.position is not None
+        return list(legal_ids(self._match.position))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet placed in the deck, each equally likely."""
-        match = self.match
+        match = self._match
         placed = set(match.deck)
         rest = [i for i in match.rules.pack if i not in placed]
         p = 1.0 / len(rest)
         return [(i, p) for i in sorted(rest)]
 
     def _apply_action(self, action: int) -> None:
-        if self.match.position is None:
-            self.match = _deal(self.match, int(action))
+        if self._match.position is None:
+            self._match = _deal(self._match, int(action))
         else:
-            self.match = _act(self.match, int(action))
+            self._match = _act(self._match, int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -300,18 +300,18 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game (or the match's last hand) is over."""
-        return self.match.over
+        return self._match.over
 
     def returns(self) -> list[float]:
         """Each player's side's score change over the hands played so far."""
-        match = self.match
+        match = self._match
         side_of = match.rules.seat_sides
         return [float(match.totals[side_of[seat]]) for seat in range(match.rules.players)]
 
     def rewards(self) -> list[float]:
         """Each player's side's score change from the last player action (nonzero when it
         ended a hand; the next hand's chance nodes keep it)."""
-        match = self.match
+        match = self._match
         if not match.last:
             return [0.0] * match.rules.players
         side_of = match.rules.seat_sides
@@ -321,10 +321,10 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
         """A state that `player_id` cannot tell from this one: the hidden cards (others'
         hands, the stock, others' face-down discards) placed at random, consistent with
         everything the seat saw (`setback.sample_states`)."""
-        match = self.match
+        match = self._match
         clone: SetbackState = self.get_game().new_initial_state()
         if match.position is None or match.over:
-            clone.match = match
+            clone._match = match
             return clone
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         view = observe(match.position.state, player_id)
@@ -332,7 +332,7 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
         pending = match.position.pending
         if pending and match.position.state.to_act != player_id:
             pending = _guess_pending(sampled, pending.bit_count())
-        clone.match = attrs.evolve(
+        clone._match = attrs.evolve(
             match,
             position=Position(sampled, pending),
             log=_relabel(match.log, player_id, sampled, pending),
@@ -340,7 +340,7 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
         return clone
 
     def __str__(self) -> str:
-        match = self.match
+        match = self._match
         if match.position is None:
             dealt = " ".join(str(CARDS[i]) for i in match.deck)
             return f"hand {match.hands + 1}, dealer {match.dealer}, dealing: {dealt}"
@@ -419,7 +419,7 @@ class _Observer:
         }
 
     def set_from(self, state: SetbackState, player: int) -> None:
-        match = state.match
+        match = state._match
         self.tensor.fill(0.0)
         if match.position is None:
             self.dict["seat"][player] = 1.0
@@ -438,7 +438,7 @@ class _Observer:
         )
 
     def string_from(self, state: SetbackState, player: int) -> str:
-        match = state.match
+        match = state._match
         head = f"p{player} hand {match.hands + 1} dealer {match.dealer} scores {match.scores}"
         if match.position is None:
             return f"{head} dealing {len(match.deck)}"
