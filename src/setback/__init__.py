@@ -25,7 +25,9 @@ from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
+from .sampling import sample_states
 from .serialization import SCHEMA_VERSION, dumps, loads
+from .simulation import SimulationSummary, simulate
 from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
 from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
@@ -61,6 +63,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetbackError",
+    "SimulationSummary",
     "Smudge",
     "Suit",
     "Trick",
@@ -79,6 +82,8 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "replay",
+    "sample_states",
+    "simulate",
     "trick_winner",
     "trump_table",
 ]

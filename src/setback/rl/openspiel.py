@@ -43,7 +43,8 @@ from ..cards import CARDS, cards_of
 from ..engine import new_game
 from ..errors import RulesError
 from ..rules import PRESET_NAMES, Rules
-from ..state import Phase
+from ..sampling import sample_states
+from ..state import GameState, Phase
 from ..views import PlayerView, observe
 from ._observation import encode_observation, observation_layout
 from ._pettingzoo import rules_from
@@ -354,17 +355,9 @@ def _cards(mask: int) -> str:
     return " ".join(map(str, cards_of(mask))) or "-"
 
 
-def _sample(view: PlayerView, rng: random.Random) -> Any:
-    """One full state consistent with `view`, from the library's sampler of hidden cards."""
-    import importlib
-
-    try:
-        sampler = importlib.import_module("setback.sampling").sample_states
-    except ImportError:  # until the sampler lands
-        from ..bots.montecarlo import determinize
-
-        return determinize(view, rng)
-    return sampler(view, rng, 1)[0]
+def _sample(view: PlayerView, rng: random.Random) -> GameState:
+    """One full state consistent with `view`: the library's uniform sampler of hidden cards."""
+    return sample_states(view, rng, 1)[0]
 
 
 def _guess_pending(state: Any, count: int) -> int:
