@@ -16,9 +16,10 @@ from pettingzoo.utils import wrappers
 from ..engine import new_game
 from ..errors import RulesError
 from ..rules import PRESET_NAMES, Rules
+from ..state import Phase
 from ..views import observe
 from ._observation import encode_observation, observation_bounds
-from ._table import NUM_ACTIONS, Position, apply_id, legal_ids
+from ._table import NUM_ACTIONS, Position, action_id, apply_id, legal_ids
 
 __all__ = ["env", "make_rules", "raw_env"]
 
@@ -174,7 +175,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
             pending = self.position.pending if state.to_act == seat else 0
             observation = encode_observation(view, pending)
             if state.to_act == seat:
-                mask[list(legal_ids(self.position))] = 1
+                ids = (
+                    list(legal_ids(self.position))
+                    if state.phase is Phase.DISCARD
+                    else [action_id(action) for action in view.legal_actions]
+                )
+                mask[ids] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
