@@ -245,3 +245,15 @@ def test_each_seats_call_is_one_hot() -> None:
     assert np.flatnonzero(calls[0]).tolist() == [0]  # pass
     assert np.flatnonzero(calls[1]).tolist() == [3]  # bid 3
     assert not calls[2:].any()
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_action_mask_is_exactly_the_legal_ids(preset: str) -> None:
+    env = setback.rl.raw_env(preset, whole_game=True, max_hands=3)
+    env.reset(seed=11)
+    rng = np.random.default_rng(2)
+    while not any(env.terminations.values()) and not any(env.truncations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        legal = setback.rl.legal_ids(env.position)
+        assert np.flatnonzero(mask).tolist() == list(legal)
+        env.step(int(rng.choice(legal)))
