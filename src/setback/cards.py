@@ -255,12 +255,12 @@ class Card:
             InvalidNotationError: the text is not a card.
             TypeError: `text` is neither text nor a `Card`.
         """
-        kind = type(text)
-        if kind is Card:
-            return text  # type: ignore[return-value]
-        if kind is not str:
-            raise TypeError(f"Card.parse takes card text (str) or a Card, not {kind.__name__}")
-        card = _PARSED.get(text)  # type: ignore[call-overload]
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            kind = type(text).__name__
+            raise TypeError(f"Card.parse takes card text (str) or a Card, not {kind}")
+        card = _PARSED.get(text)
         if card is not None:
             return card
         if len(text) > 40:

@@ -30,7 +30,7 @@ from .errors import (
 from .options import WinRule
 from .play import PLAYS, apply_play, legal_plays, play_refusal
 from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
-from .state import EMPTY_LOG, GameRecord, GameState, Phase
+from .state import EMPTY_HISTORY, EMPTY_LOG, GameRecord, GameState, Phase
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
 
@@ -119,7 +119,7 @@ def new_game(
         hands=fixed_hands,
         deck=fixed_deck,
     )
-    return start_hand(rules, origin, 0, dealer, sheet, (), EMPTY_LOG, dealt)
+    return start_hand(rules, origin, 0, dealer, sheet, EMPTY_HISTORY, EMPTY_LOG, dealt)
 
 
 def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]:
@@ -297,7 +297,7 @@ def is_legal(state: GameState, action: Action | str) -> bool:
     """
     if type(state) is not GameState:
         raise _not_a_state("is_legal", state)
-    if type(action) is str:
+    if isinstance(action, str):
         try:
             action = parse_action(action)
         except InvalidNotationError:
@@ -341,11 +341,10 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     """
     if type(state) is not GameState:
         raise _not_a_state("apply_action", state)
-    kind = type(action)
-    if kind not in _ACTIONS:
-        if kind is not str:
-            raise _not_an_action("apply_action", action)
-        action = parse_action(action)  # type: ignore[arg-type]
+    if isinstance(action, str):
+        action = parse_action(action)
+    elif type(action) not in _ACTIONS:
+        raise _not_an_action("apply_action", action)
     if seat is not None and type(seat) is not int:
         raise _not_a_seat(seat)
     phase = state.phase
@@ -356,7 +355,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         and state.playable[0] >> action.card.index & 1
     ):  # the hot path: the same rule as play_refusal (following.playable), no words
         return apply_play(state, action)
-    why = _refusal(state, action, seat)  # type: ignore[arg-type]
+    why = _refusal(state, action, seat)
     if why is not None:
         return _refuse(state, action, seat, why)
     if phase is Phase.PLAY:
