@@ -25,13 +25,24 @@ from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
-from .serialization import SCHEMA_VERSION, dumps, loads
-from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
+from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
+from .state import (
+    MAX_ACTIONS,
+    ActionLog,
+    GameRecord,
+    GameState,
+    HandHistory,
+    HandResult,
+    Phase,
+    Trick,
+)
 from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
 
 __all__ = [
     "CARDS",
+    "MAX_ACTIONS",
+    "MAX_DOCUMENT",
     "SCHEMA_VERSION",
     "SMUDGE",
     "Action",
@@ -44,6 +55,7 @@ __all__ = [
     "Discard",
     "GameRecord",
     "GameState",
+    "HandHistory",
     "HandResult",
     "IllegalActionError",
     "InvalidNotationError",

@@ -41,7 +41,7 @@ from .rules import MAX_SCORE, Rules
 from .state import MAX_ACTIONS, GameRecord, GameState, HandResult, Trick
 from .views import PlayerView
 
-__all__ = ["SCHEMA_VERSION", "dumps", "loads"]
+__all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "loads"]
 
 SCHEMA_VERSION = 2
 """The version of the JSON documents `dumps` writes. `loads` reads it and version 1 (whose

@@ -15,7 +15,16 @@ from .phase import Phase
 from .points import Point
 from .rules import Rules, seat_side
 
-__all__ = ["ActionLog", "GameRecord", "GameState", "HandHistory", "HandResult", "Phase", "Trick"]
+__all__ = [
+    "MAX_ACTIONS",
+    "ActionLog",
+    "GameRecord",
+    "GameState",
+    "HandHistory",
+    "HandResult",
+    "Phase",
+    "Trick",
+]
 
 
 @attrs.frozen
