@@ -341,20 +341,20 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     """
     if type(state) is not GameState:
         raise _not_a_state("apply_action", state)
+    phase = state.phase
+    if (
+        type(action) is Play
+        and seat is None
+        and phase is _PLAY
+        and state.playable[0] >> action.card.index & 1
+    ):  # the hot path: the same rule as play_refusal (following.playable), no words
+        return apply_play(state, action)
     if isinstance(action, str):
         action = parse_action(action)
     elif type(action) not in _ACTIONS:
         raise _not_an_action("apply_action", action)
     if seat is not None and type(seat) is not int:
         raise _not_a_seat(seat)
-    phase = state.phase
-    if (
-        phase is _PLAY
-        and seat is None
-        and type(action) is Play
-        and state.playable[0] >> action.card.index & 1
-    ):  # the hot path: the same rule as play_refusal (following.playable), no words
-        return apply_play(state, action)
     why = _refusal(state, action, seat)
     if why is not None:
         return _refuse(state, action, seat, why)
