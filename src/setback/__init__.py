@@ -21,11 +21,27 @@ from .errors import (
     RulesError,
     SetbackError,
 )
+from .eventlog import (
+    Called,
+    Dealt,
+    Discarded,
+    Event,
+    FaceUpDiscarded,
+    GameOver,
+    HandScored,
+    Pitched,
+    Played,
+    TrickWon,
+    TrumpDeclared,
+    events,
+)
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
+from .sampling import sample_states
 from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
+from .simulation import SimulationSummary, simulate
 from .state import (
     MAX_ACTIONS,
     ActionLog,
@@ -35,6 +51,15 @@ from .state import (
     HandResult,
     Phase,
     Trick,
+)
+from .text import (
+    action_text,
+    cards_text,
+    contract_text,
+    hand_text,
+    side_text,
+    state_text,
+    view_text,
 )
 from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
@@ -49,14 +74,21 @@ __all__ = [
     "ActionLog",
     "AllPass",
     "Bid",
+    "Called",
     "Card",
     "DealerMatch",
+    "Dealt",
     "DeclareTrump",
     "Discard",
+    "Discarded",
+    "Event",
+    "FaceUpDiscarded",
+    "GameOver",
     "GameRecord",
     "GameState",
     "HandHistory",
     "HandResult",
+    "HandScored",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidStateError",
@@ -66,23 +98,33 @@ __all__ = [
     "Pass",
     "Phase",
     "Pitch",
+    "Pitched",
     "Play",
+    "Played",
     "PlayerView",
     "Point",
     "Rank",
     "Rules",
     "RulesError",
     "SetbackError",
+    "SimulationSummary",
     "Smudge",
     "Suit",
     "Trick",
+    "TrickWon",
+    "TrumpDeclared",
     "TrumpTable",
     "WinRule",
     "__version__",
+    "action_text",
     "apply_action",
+    "cards_text",
+    "contract_text",
     "dumps",
+    "events",
     "format_hand",
     "game_record",
+    "hand_text",
     "is_legal",
     "legal_actions",
     "loads",
@@ -91,6 +133,11 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "replay",
+    "sample_states",
+    "side_text",
+    "simulate",
+    "state_text",
     "trick_winner",
     "trump_table",
+    "view_text",
 ]

@@ -34,6 +34,7 @@ from .actions import (
 )
 from .cards import Card, Suit
 from .errors import InvalidStateError, shown
+from .eventlog import EVENT_CLASSES, Event
 from .phase import Phase
 from .points import Point
 from .records import game_record, replay
@@ -176,10 +177,26 @@ _KINDS: dict[str, type] = {
 }
 _ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
 
+# Events (`setback.eventlog`): one event ("Event", tagged by "type" like actions) or a tuple
+# of them ("Events", as `events()` returns).
+configure_tagged_union(Event, _CONV, tag_name="type")
+_KINDS["Event"] = Event  # type: ignore[assignment]
+_KINDS["Events"] = tuple[Event, ...]
+
+
+def _event_kind(obj: object) -> str | None:
+    if isinstance(obj, EVENT_CLASSES):
+        return "Event"
+    if isinstance(obj, tuple) and all(isinstance(item, EVENT_CLASSES) for item in obj):
+        return "Events"
+    return None
+
 
 def _kind_of(obj: object) -> str:
     if type(obj) in _ACTIONS:
         return "Action"
+    if _event_kind(obj) is not None:
+        return _event_kind(obj)  # type: ignore[return-value]
     for name, kind in _KINDS.items():
         if type(obj) is kind:
             return name
@@ -276,7 +293,7 @@ def _state_from(data: Any) -> GameState:
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
     """`obj` as versioned JSON: a `GameState`, `PlayerView`, `GameRecord`, `HandResult`,
-    `Rules`, `Trick`, `Card` or action.
+    `Rules`, `Trick`, `Card`, action, event, or tuple of events (as `events` returns).
 
     Every document `dumps` writes, `loads` reads back (a game holds at most `MAX_ACTIONS`
     actions, well within `MAX_DOCUMENT`).
@@ -326,6 +343,8 @@ _LOADABLE: dict[Any, str] = {
     Card: "Card",
     Action: "Action",
     **dict.fromkeys((Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard), "Action"),
+    Event: "Event",
+    **dict.fromkeys(EVENT_CLASSES, "Event"),
 }
 
 
@@ -431,7 +450,18 @@ def _load(kind: str, data: Any) -> Any:
         return record
     if kind == "Action":
         return _CONV.structure(data, Action)  # type: ignore[arg-type]
+    if kind == "Events":
+        if type(data) is not list:
+            raise TypeError(f"expected a list of events, got {type(data).__name__}")
+        if len(data) > _MAX_EVENTS:
+            raise ValueError(f"{len(data)} events: more than a game has")
+        events: tuple[Any, ...] = tuple(_CONV.structure(item, Event) for item in data)  # type: ignore[arg-type]
+        for event in events:
+            _check_event(event)
+        return events
     value: Any = _CONV.structure(data, _KINDS[kind])
+    if kind == "Event":
+        _check_event(value)
     if kind == "Trick":
         _check_trick(value, 8, None)
     elif kind == "HandResult":
@@ -545,6 +575,35 @@ def _check_result(result: HandResult, rules: Rules | None) -> None:
     _distinct(cards, "a hand")
     if rules is not None:
         _in_pack(rules, cards, "a hand")
+
+
+_MAX_EVENTS = 4 * _MAX_RECORD
+"""The most events a document holds: more than any game has (a few per action)."""
+
+
+def _check_event(event: Any) -> None:
+    """An event whose seats, numbers, cards, trick, hand and scores fit one another (its
+    rules are not in the document: seats are checked against the most a game has)."""
+    for name in ("seat", "dealer"):
+        if hasattr(event, name):
+            _seat(getattr(event, name), 8, name)
+    winner = getattr(event, "winner", None)
+    _require(winner is None or 0 <= winner < 8, f"winner {shown(winner)}")
+    for name in ("number", "hand_number", "count", "drawn"):
+        value = getattr(event, name, 0)
+        _require(0 <= value <= 4 * _MAX_EVENTS, f"{name} {shown(value)}")
+    cards = [*getattr(event, "cards", ()), *getattr(event, "drawn_cards", ())]
+    _distinct(cards, "an event")
+    trick = getattr(event, "trick", None)
+    if trick is not None:
+        _check_trick(trick, 8, None)
+    result = getattr(event, "result", None)
+    if result is not None:
+        _check_result(result, None)
+    scores = getattr(event, "scores", None)
+    if scores is not None:
+        _require(1 <= len(scores) <= 8, f"{len(scores)} scores")
+        _require(all(abs(score) <= 2 * MAX_SCORE for score in scores), "a score too large")
 
 
 def _check_view(view: PlayerView) -> None:
