@@ -534,3 +534,18 @@ def test_phase_is_read_strictly() -> None:
         loads(json.dumps(_document(observe(new_game(Rules.setback()), 0)))), PlayerView
     )
     assert Play("KS") == loads(dumps(Play("KS")))
+
+
+def test_events_load_checked_and_bounded() -> None:
+    """Events are loadable too: a seat no game has, or a string where the list of events
+    belongs, is refused with one short message."""
+    from setback import events
+
+    state = _first_hand_over(Rules.setback(), seed=8)
+    seen = events(state, 0)
+    assert loads(dumps(seen)) == seen
+    document = _document(seen)
+    document["data"][0]["dealer"] = 99
+    assert "dealer 99 is no seat" in _refused(json.dumps(document))
+    document["data"] = "z" * 100_000
+    assert len(_refused(json.dumps(document))) <= SHORT
