@@ -627,7 +627,8 @@ def _check_view(view: PlayerView) -> None:
     _require(all(abs(score) <= 2 * MAX_SCORE for score in view.scores), "a score too large")
     _require(len(view.hand_sizes) == players, f"{len(view.hand_sizes)} hand sizes")
     _require(
-        all(0 <= size <= rules.deal for size in view.hand_sizes)
+        # a draw back may take the whole stock into one hand before its discard
+        all(0 <= size <= len(rules.pack) - (players - 1) * rules.deal for size in view.hand_sizes)
         and view.hand_sizes[view.seat] == len(view.hand),
         "hand sizes that do not fit the hand or the deal",
     )
