@@ -137,7 +137,8 @@ def test_bid_levels_are_checked(level: int) -> None:
 
 @pytest.mark.parametrize("level", [True, "3", 2.0, None])
 def test_bid_levels_are_whole_numbers(level: object) -> None:
-    with pytest.raises(InvalidNotationError, match="whole number"):
+    """A level of the wrong kind is a TypeError that names the kind it got."""
+    with pytest.raises(TypeError, match=r"whole number \(int\), not " + type(level).__name__):
         Bid(level)  # type: ignore[arg-type]
 
 

@@ -33,7 +33,7 @@ def test_bad_card_text_is_refused(text: str) -> None:
 
 
 def test_non_text_is_refused() -> None:
-    with pytest.raises(InvalidNotationError):
+    with pytest.raises(TypeError, match="not int"):
         Card.parse(12)  # type: ignore[arg-type]
 
 

@@ -71,7 +71,7 @@ def test_options_accept_their_text_values() -> None:
 @pytest.mark.parametrize(
     ("build", "message"),
     [
-        (lambda: Rules(players=1, partnerships=False), "players must be from 2 to 8"),
+        (lambda: Rules(players=1, partnerships=False), "players must be at least 2"),
         (lambda: Rules.cutthroat(players=9), "players must be from 2 to 8"),
         (lambda: Rules(players=3), "partnerships need 4 or 6 players"),
         (lambda: Rules(players=8), "partnerships need 4 or 6 players"),
@@ -81,9 +81,6 @@ def test_options_accept_their_text_values() -> None:
         (lambda: Rules.setback(min_bid=0), "min_bid must be at least 1"),
         # bids run from min_bid to T, the points a hand awards (4 here; RULES §6.3)
         (lambda: Rules.setback(min_bid=5), "min_bid 5 is above the 4 points a hand awards"),
-        (lambda: Rules.setback(min_bid="2"), "min_bid must be a whole number"),
-        (lambda: Rules.setback(smudge=1), "smudge must be True or False"),
-        (lambda: Rules.setback(draw="yes"), "draw must be True or False"),
         (lambda: Rules.setback(dealer_match="sometimes"), "DealerMatch must be one of"),
         (lambda: Rules.setback(all_pass=None), "AllPass must be one of"),
         (lambda: Rules.setback(low_to=3), "LowTo must be one of"),
@@ -113,3 +110,16 @@ def test_rules_error_is_a_value_error() -> None:
 def test_side_of_unknown_seat() -> None:
     with pytest.raises(RulesError, match="no seat 4"):
         Rules.setback().side_of(4)
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Rules.setback(min_bid="2"), "min_bid must be a whole number"),
+        (lambda: Rules.setback(smudge=1), "smudge must be True or False"),
+        (lambda: Rules.setback(draw="yes"), "draw must be True or False"),
+    ],
+)
+def test_options_of_the_wrong_kind_are_type_errors(build: Any, message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        build()

@@ -40,9 +40,18 @@ from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
 from .sampling import sample_states
-from .serialization import SCHEMA_VERSION, dumps, loads
+from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
 from .simulation import SimulationSummary, simulate
-from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
+from .state import (
+    MAX_ACTIONS,
+    ActionLog,
+    GameRecord,
+    GameState,
+    HandHistory,
+    HandResult,
+    Phase,
+    Trick,
+)
 from .text import (
     action_text,
     cards_text,
@@ -57,6 +66,8 @@ from .views import PlayerView, observe
 
 __all__ = [
     "CARDS",
+    "MAX_ACTIONS",
+    "MAX_DOCUMENT",
     "SCHEMA_VERSION",
     "SMUDGE",
     "Action",
@@ -75,6 +86,7 @@ __all__ = [
     "GameOver",
     "GameRecord",
     "GameState",
+    "HandHistory",
     "HandResult",
     "HandScored",
     "IllegalActionError",

@@ -7,7 +7,7 @@ from typing import Any
 import attrs
 
 from .cards import Card, Suit, parse_cards
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, shown
 
 __all__ = [
     "Action",
@@ -38,11 +38,10 @@ MAX_LEVEL = 20
 
 
 def _check_level(_instance: Any, _attribute: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidNotationError(f"a bid's level is a whole number, not {value!r:.40}")
+    if type(value) is not int:
+        raise TypeError(f"a bid's level is a whole number (int), not {type(value).__name__}")
     if not 1 <= value <= MAX_LEVEL:
-        shown = value if value.bit_length() < 64 else "(a number too large)"
-        raise InvalidNotationError(f"no such call: bid {shown} (bids are 1 to {MAX_LEVEL})")
+        raise InvalidNotationError(f"no such call: bid {shown(value)} (bids are 1 to {MAX_LEVEL})")
 
 
 @attrs.frozen(repr=False)
@@ -118,7 +117,7 @@ class Pitch:
 
 
 def _to_suit(value: Any) -> Suit:
-    return value if isinstance(value, Suit) else Suit.parse(value)
+    return value if type(value) is Suit else Suit.parse(value)
 
 
 @attrs.frozen(repr=False)
@@ -136,12 +135,13 @@ class DeclareTrump:
 
 
 def _to_discards(value: Any) -> tuple[Card, ...]:
-    if isinstance(value, str | Card):
+    if type(value) in (str, Card):
         value = [value]
-    try:
-        cards = tuple(sorted(Card.parse(card) for card in value))
-    except TypeError:
-        raise InvalidNotationError(f"not cards to discard: {value!r}") from None
+    elif type(value) not in (tuple, list):
+        raise TypeError(f"Discard takes a sequence of cards, not {type(value).__name__}")
+    if len(value) > 54:
+        raise InvalidNotationError(f"a discard of {len(value)} cards: a pack has at most 55")
+    cards = tuple(sorted(Card.parse(card) for card in value))
     if len(set(cards)) != len(cards):
         raise InvalidNotationError(f"a card is discarded twice: {' '.join(map(str, cards))}")
     return cards
@@ -172,6 +172,8 @@ Action = Pass | Bid | Smudge | Play | Pitch | DeclareTrump | Discard
 _PASS = Pass()
 _SMUDGE = Smudge()
 _WORDS = "pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS"
+_LONGEST = 1000
+"""The longest action text read: a discard of every card of a pack, spaced out, fits."""
 
 
 def parse_action(text: str) -> Action:
@@ -200,20 +202,26 @@ def parse_action(text: str) -> Action:
 
     Raises:
         InvalidNotationError: the text is no action.
+        TypeError: `text` is not text.
     """
-    if not isinstance(text, str):
-        raise InvalidNotationError(f"not an action: {text!r} (actions are text: {_WORDS})")
+    if type(text) is not str:
+        raise TypeError(f"parse_action takes an action's text (str), not {type(text).__name__}")
+    if len(text) > _LONGEST:
+        raise InvalidNotationError(
+            f"not an action: {shown(text)} ({len(text)} characters: too long for one)"
+        )
     words = text.split()
     if not words:
-        raise InvalidNotationError(f"not an action: {text!r} is empty ({_WORDS})")
+        raise InvalidNotationError(f"not an action: {shown(text)} is empty ({_WORDS})")
     verb, rest = words[0].lower(), words[1:]
     if verb == "pass" and not rest:
         return _PASS
     if verb == "smudge" and not rest:
         return _SMUDGE
     if verb == "bid" and len(rest) == 1:
-        if rest[0].isascii() and rest[0].isdecimal() and len(rest[0]) <= 3:
-            return Bid(int(rest[0]))
+        level = rest[0]
+        if level.isascii() and level.isdecimal() and len(level) <= 3 and level[0] != "0":
+            return Bid(int(level))
         if rest[0].lower() == "smudge":
             return _SMUDGE
     if verb == "play" and rest:
@@ -226,9 +234,13 @@ def parse_action(text: str) -> Action:
         if len(rest) == 1 and rest[0].lower() == "nothing":
             return Discard()
         return Discard(parse_cards(" ".join(rest)))
+    if verb == "bid" and len(rest) == 1 and rest[0][:1] == "0" and rest[0].isdecimal():
+        raise InvalidNotationError(
+            f"not an action: {shown(text)} (write the level without leading zeros)"
+        )
     if len(words) <= 2:  # a bare card, as `setback.text` shows a hand: a play
         try:
             return Play(Card.parse("".join(words)))
         except InvalidNotationError:
             pass
-    raise InvalidNotationError(f"not an action: {text!r} (actions are {_WORDS})")
+    raise InvalidNotationError(f"not an action: {shown(text)} (actions are {_WORDS})")

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import InvalidNotationError
+from .errors import InvalidNotationError, shown
 
 __all__ = ["CARDS", "Card", "Rank", "Suit", "parse_cards"]
 
@@ -49,12 +49,15 @@ class Suit(enum.IntEnum):
 
         Raises:
             InvalidNotationError: the text names no suit.
+            TypeError: `text` is not text.
         """
+        if type(text) is not str:
+            raise TypeError(f"Suit.parse takes text (str), not {type(text).__name__}")
         try:
             return _SUIT_TEXT[text.strip().lower()]
-        except (KeyError, AttributeError):
+        except KeyError:
             raise InvalidNotationError(
-                f"not a suit: {text!r} (use C, D, H, S or ♣ ♦ ♥ ♠)"
+                f"not a suit: {shown(text)} (use C, D, H, S or ♣ ♦ ♥ ♠)"
             ) from None
 
 
@@ -166,7 +169,7 @@ def _to_suit(value: Any) -> Suit | None:
     try:
         return Suit(value)
     except ValueError:
-        raise InvalidNotationError(f"not a suit: {value!r}") from None
+        raise InvalidNotationError(f"not a suit: {shown(value)}") from None
 
 
 def _to_rank(value: Any) -> Rank:
@@ -175,7 +178,7 @@ def _to_rank(value: Any) -> Rank:
     try:
         return Rank(value)
     except ValueError:
-        raise InvalidNotationError(f"not a rank: {value!r} (ranks are 2 to 17)") from None
+        raise InvalidNotationError(f"not a rank: {shown(value)} (ranks are 2 to 17)") from None
 
 
 def _fits_suit(card: Card, _attribute: Any, rank: Rank) -> None:
@@ -268,17 +271,18 @@ class Card:
 
         Raises:
             InvalidNotationError: the text is not a card.
+            TypeError: `text` is neither text nor a `Card`.
         """
         if isinstance(text, Card):
             return text
-        try:
-            return _PARSED[text]
-        except KeyError:
-            pass
-        except TypeError:
-            raise InvalidNotationError(f"not a card: {text!r}") from None
         if not isinstance(text, str):
-            raise InvalidNotationError(f"not a card: {text!r}")
+            kind = type(text).__name__
+            raise TypeError(f"Card.parse takes card text (str) or a Card, not {kind}")
+        card = _PARSED.get(text)
+        if card is not None:
+            return card
+        if len(text) > 40:
+            raise InvalidNotationError(f"not a card: {shown(text)} (too long for a card)")
         compact = "".join(text.split()).lower()
         joker = _JOKER_PARSE.get(compact)
         if joker is not None:
@@ -287,9 +291,8 @@ class Card:
         suit = _SUIT_TEXT.get(compact[-1:])
         if rank is not None and suit is not None:
             return CARDS[index_of(suit, rank)]
-        shown = text if len(text) <= 40 else text[:40] + "..."
         raise InvalidNotationError(
-            f"not a card: {shown!r} (write the rank, then the suit: KS, K♠, 10h, Th; "
+            f"not a card: {shown(text)} (write the rank, then the suit: KS, K♠, 10h, Th; "
             "jokers: JK, BJ, LJ, joker, big joker, little joker, 🃏)"
         )
 
@@ -322,9 +325,12 @@ def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
 
     Raises:
         InvalidNotationError: one of them is not a card.
+        TypeError: `cards` is neither text nor a sequence of cards or card text.
     """
-    if isinstance(cards, str):
+    if type(cards) is str:
         cards = cards.replace(",", " ").split()
+    elif isinstance(cards, bytes | dict) or not isinstance(cards, Iterable):
+        raise TypeError(f"parse_cards takes cards or card text, not {type(cards).__name__}")
     return tuple(Card.parse(card) for card in cards)
 
 

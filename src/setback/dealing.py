@@ -10,10 +10,20 @@ import struct
 from collections.abc import Callable, Sequence
 
 from .actions import Action
+from .errors import IllegalActionError
 from .options import AllPass
 from .rules import Rules
 from .scoring import game_winner
-from .state import ActionLog, GameRecord, GameState, HandResult, HandState, Phase, make_state
+from .state import (
+    MAX_ACTIONS,
+    ActionLog,
+    GameRecord,
+    GameState,
+    HandResult,
+    HandState,
+    Phase,
+    make_state,
+)
 
 __all__: list[str] = []
 
@@ -92,7 +102,7 @@ def start_hand(
     number: int,
     dealer: int,
     scores: tuple[int, ...],
-    history: tuple[HandResult, ...],
+    history: Sequence[HandResult],
     log: ActionLog,
     dealt: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> GameState:
@@ -132,8 +142,15 @@ def close_hand(state: GameState, action: Action, result: HandResult) -> GameStat
     settled, and the game over or the next hand dealt."""
     rules = state.rules
     scores = tuple(a + b for a, b in zip(state.scores, result.score_changes, strict=True))
-    history = (*state.history, result)
+    history = state.history.add(result)
     log = state.earlier_log.extend((*state.hand_log, action))
+    if log.length > MAX_ACTIONS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            f"the game would hold {log.length} actions, more than a game may ({MAX_ACTIONS}): "
+            "start a new game (scores=... carries the score sheet over)",
+        )
     winner = game_winner(rules, state.scores, result)
     if winner is None:
         dealer = next_dealer(rules, result)

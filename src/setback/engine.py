@@ -20,11 +20,17 @@ from .discarding import (
     legal_declarations,
     legal_discards,
 )
-from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
+from .errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    kind_error,
+    shown,
+)
 from .options import WinRule
 from .play import apply_play, legal_plays, play_refusal, plays_of
-from .rules import Rules
-from .state import EMPTY_LOG, GameRecord, GameState, Phase
+from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
+from .state import EMPTY_HISTORY, EMPTY_LOG, GameRecord, GameState, Phase
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
 
@@ -63,19 +69,27 @@ def new_game(
         (<Phase.BIDDING: 'bidding'>, 1, (0, 0))
 
     Raises:
-        RulesError: `rules` is not a `Rules` value.
-        InvalidStateError: the seed, dealer, hands, deck or scores do not fit the rules.
+        TypeError: `rules` is not a `Rules` value, or the seed, the dealer or a score is
+            not an `int` (`bool` is not taken).
+        InvalidStateError: the seed, dealer, hands, deck or scores do not fit the rules
+            (a seed has at most 256 bits; a score is at most 10**12 either way).
         InvalidNotationError: a card's text is not a card.
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Rules value, not {rules!r}")
+    if type(rules) is not Rules:
+        raise kind_error("new_game", "a Rules value", rules)
     if seed is None:
         seed = secrets.randbits(64)
-    elif not isinstance(seed, int) or isinstance(seed, bool) or seed.bit_length() > 256:
-        raise InvalidStateError(f"seed must be a whole number of at most 256 bits, not {seed!r}")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < rules.players:
+    elif type(seed) is not int:
+        raise TypeError(f"seed must be a whole number (int) or None, not {type(seed).__name__}")
+    elif seed.bit_length() > MAX_SEED_BITS:
         raise InvalidStateError(
-            f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer!r}"
+            f"seed must be a whole number of at most {MAX_SEED_BITS} bits, not {shown(seed)}"
+        )
+    if type(dealer) is not int:
+        raise TypeError(f"dealer must be a seat (int), not {type(dealer).__name__}")
+    if not 0 <= dealer < rules.players:
+        raise InvalidStateError(
+            f"dealer must be a seat from 0 to {rules.players - 1}, not {shown(dealer)}"
         )
     sheet = _check_scores(rules, scores)
     if hands is not None and deck is not None:
@@ -105,18 +119,27 @@ def new_game(
         hands=fixed_hands,
         deck=fixed_deck,
     )
-    return start_hand(rules, origin, 0, dealer, sheet, (), EMPTY_LOG, dealt)
+    return start_hand(rules, origin, 0, dealer, sheet, EMPTY_HISTORY, EMPTY_LOG, dealt)
 
 
 def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]:
     sides = len(rules.sides)
     if scores is None:
         return (0,) * sides
+    if isinstance(scores, str | bytes) or not isinstance(scores, Sequence):
+        raise TypeError(f"scores must be a sequence of ints, not {type(scores).__name__}")
+    if len(scores) != sides:
+        raise InvalidStateError(
+            f"scores must be {sides} whole numbers, one per side, not {len(scores)}"
+        )
     sheet = tuple(scores)
-    if len(sheet) != sides or not all(
-        isinstance(s, int) and not isinstance(s, bool) for s in sheet
-    ):
-        raise InvalidStateError(f"scores must be {sides} whole numbers, one per side: {scores!r}")
+    for score in sheet:
+        if type(score) is not int:
+            raise TypeError(f"a score must be a whole number (int), not {type(score).__name__}")
+        if not -MAX_SCORE <= score <= MAX_SCORE:
+            raise InvalidStateError(
+                f"a score must be from -{MAX_SCORE:_} to {MAX_SCORE:_}, not {shown(score)}"
+            )
     if rules.win_rule is not WinRule.BID_OUT and max(sheet) >= rules.target:
         raise InvalidStateError(
             f"scores {sheet} already reach the target {rules.target}: under "
@@ -151,7 +174,7 @@ def _check_hands(
     return masks, stock
 
 
-_ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
+_ACTIONS = frozenset((Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard))
 _PLAY = Phase.PLAY
 _BIDDING = Phase.BIDDING
 _GAME_OVER = Phase.GAME_OVER
@@ -192,7 +215,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         ['pass', 'bid 2', 'bid 3', 'bid 4', 'smudge']
     """
     if type(state) is not GameState:
-        raise TypeError(f"legal_actions takes a GameState, not {type(state).__name__}")
+        raise _not_a_state("legal_actions", state)
     phase = state.phase
     if phase is _PLAY:
         return plays_of(state.playable[0])  # legal_plays(state), without the call
@@ -203,22 +226,59 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return _LEGAL[phase](state)
 
 
-def refusal(state: GameState, action: object, *, seat: int | None = None) -> str | None:
+def refusal(state: GameState, action: Action, *, seat: int | None = None) -> str | None:
     """Why `action` may not be applied to `state` now, or None if it may.
 
     The same code decides the legal actions, so the two cannot disagree. The
     reason names the acting seat's cards only when `seat` is given (the caller
     says the action comes from that seat, which holds them).
+
+    Raises:
+        TypeError: `state` is not a `GameState`, `action` is not an action value, or
+            `seat` is not an `int` (or None).
     """
+    if type(state) is not GameState:
+        raise _not_a_state("refusal", state)
+    if type(action) not in _ACTIONS:
+        raise _not_an_action("refusal", action, text=False)
+    if seat is not None and type(seat) is not int:
+        raise _not_a_seat(seat)
+    return _refusal(state, action, seat)
+
+
+def _refusal(state: GameState, action: Action, seat: int | None) -> str | None:
     if state.phase is _GAME_OVER:
         return f"the game is over (side {state.winner} won)"
-    if seat is not None and seat != state.to_act:
-        return f"it is seat {state.to_act}'s turn"
-    if type(action) not in _ACTIONS:
-        return f"{action!r} is not an action (use the action classes or parse_action)"
+    if seat is not None:
+        if not 0 <= seat < state.rules.players:
+            return f"there is no seat {shown(seat)} (seats are 0 to {state.rules.players - 1})"
+        if seat != state.to_act:
+            return f"it is seat {state.to_act}'s turn"
     if state.phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return call_refusal(state, action, show_hand=seat is not None)
     return _REFUSAL[state.phase](state, action, show_hand=seat is not None)
+
+
+_KINDS = "an action (Pass, Bid, Smudge, Play, Pitch, DeclareTrump or Discard)"
+
+
+def _not_a_state(function: str, value: object) -> TypeError:
+    """A `TypeError` for a value that is not a `GameState` (a `PlayerView` is named as
+    one: it is what a seat sees, not the game)."""
+    if type(value).__name__ == "PlayerView":
+        return TypeError(
+            f"{function} takes a GameState, not a PlayerView (a view is what one seat "
+            "sees; the server keeps the GameState)"
+        )
+    return kind_error(function, "a GameState", value)
+
+
+def _not_an_action(function: str, value: object, *, text: bool = True) -> TypeError:
+    return kind_error(function, _KINDS + (" or its text" if text else ""), value)
+
+
+def _not_a_seat(value: object) -> TypeError:
+    return TypeError(f"seat must be a seat number (int) or None, not {type(value).__name__}")
 
 
 def is_legal(state: GameState, action: Action | str) -> bool:
@@ -232,7 +292,8 @@ def is_legal(state: GameState, action: Action | str) -> bool:
         True if `apply_action(state, action)` would succeed.
 
     Raises:
-        TypeError: `state` is not a `GameState`.
+        TypeError: `state` is not a `GameState`, or `action` is neither an action
+            value nor text.
 
     Examples:
         >>> from setback import Rules, new_game
@@ -241,13 +302,15 @@ def is_legal(state: GameState, action: Action | str) -> bool:
         (True, False, False)
     """
     if type(state) is not GameState:
-        raise TypeError(f"is_legal takes a GameState, not {type(state).__name__}")
+        raise _not_a_state("is_legal", state)
     if isinstance(action, str):
         try:
             action = parse_action(action)
         except InvalidNotationError:
             return False
-    return refusal(state, action) is None
+    elif type(action) not in _ACTIONS:
+        raise _not_an_action("is_legal", action)
+    return _refusal(state, action, None) is None
 
 
 def apply_action(state: GameState, action: Action | str, *, seat: int | None = None) -> GameState:
@@ -276,25 +339,29 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         setback.errors.IllegalActionError: pass by seat 1 is illegal: it is seat 0's turn
 
     Raises:
-        IllegalActionError: the action is not legal now, or not this seat's to take.
+        IllegalActionError: the action is not legal now, or not this seat's to take (also
+            the action that would end a hand past `MAX_ACTIONS` actions in the game).
         InvalidNotationError: `action` is text that is no action.
-        TypeError: `state` is not a `GameState`, or `seat` is not a whole number.
+        TypeError: `state` is not a `GameState`, `action` is neither an action value
+            nor text, or `seat` is not an `int` (`bool` is not taken).
     """
     if type(state) is not GameState:
-        raise TypeError(f"apply_action takes a GameState, not {type(state).__name__}")
-    if isinstance(action, str):
-        action = parse_action(action)
-    if seat is not None and (type(seat) is not int):
-        raise TypeError(f"seat must be a whole number (an int), not {type(seat).__name__}")
+        raise _not_a_state("apply_action", state)
     phase = state.phase
     if (
-        phase is _PLAY
+        type(action) is Play
         and seat is None
-        and type(action) is Play
+        and phase is _PLAY
         and state.playable[0] >> action.card.index & 1
     ):  # the hot path: the same rule as play_refusal (following.playable), no words
         return apply_play(state, action)
-    why = refusal(state, action, seat=seat)
+    if isinstance(action, str):
+        action = parse_action(action)
+    elif type(action) not in _ACTIONS:
+        raise _not_an_action("apply_action", action)
+    if seat is not None and type(seat) is not int:
+        raise _not_a_seat(seat)
+    why = _refusal(state, action, seat)
     if why is not None:
         return _refuse(state, action, seat, why)
     if phase is _BIDDING:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 __all__ = [
@@ -32,8 +33,8 @@ class IllegalActionError(SetbackError, ValueError):
         """The seat that tried it; None when no seat could act (the game is over)."""
         self.reason = reason
         """Why the rules forbid it, in words a player understands."""
-        who = "nobody" if seat is None else f"seat {seat}"
-        super().__init__(f"{action} by {who} is illegal: {reason}")
+        who = "nobody" if seat is None else f"seat {shown(seat)}"
+        super().__init__(f"{shown_text(action)} by {who} is illegal: {reason}")
 
 
 class InvalidNotationError(SetbackError, ValueError):
@@ -46,3 +47,46 @@ class RulesError(SetbackError, ValueError):
 
 class InvalidStateError(SetbackError, ValueError):
     """A deal, score sheet or stored state that is not consistent with the rules."""
+
+
+ECHO = 40
+"""How many characters of a caller's value an error message repeats at most."""
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = ECHO
+_REPR.maxother = ECHO
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 4
+_REPR.maxlevel = 2
+
+
+def shown(value: object, limit: int = ECHO) -> str:
+    """`value` as an error message repeats it: its `repr`, cut to about `limit` characters.
+
+    An integer too long to print is described by its size; a value whose `repr` fails
+    is named by its type. Never raises, and costs little whatever the value's size, so
+    every message stays short whatever the caller passed.
+    """
+    try:
+        if type(value) is int and value.bit_length() > 4 * limit:
+            return f"(a whole number of about {int(value.bit_length() * 0.30103) + 1} digits)"
+        text = _REPR.repr(value)
+    except Exception:  # a caller's object whose repr fails: name its type
+        return f"<{type(value).__name__}>"
+    return text if len(text) <= limit + 5 else text[:limit] + "..."
+
+
+def shown_text(value: object, limit: int = ECHO) -> str:
+    """`str(value)` for the library's own values (actions, cards), `shown(value)` for
+    anything else: an error repeats a caller's value in bounded words."""
+    if type(value).__module__.startswith("setback."):
+        try:
+            return str(value)[: 4 * limit]
+        except Exception:
+            return f"<{type(value).__name__}>"
+    return shown(value, limit)
+
+
+def kind_error(function: str, expected: str, value: object) -> TypeError:
+    """The `TypeError` for a value of the wrong kind: what `function` takes, and the type
+    it was given (its name, never the value itself)."""
+    return TypeError(f"{function} takes {expected}, not {type(value).__name__}")

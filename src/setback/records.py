@@ -5,9 +5,16 @@ from __future__ import annotations
 import attrs
 
 from .engine import apply_action, new_game
-from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
+from .errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    RulesError,
+    kind_error,
+    shown,
+)
 from .rules import Rules
-from .state import GameRecord, GameState, HandResult
+from .state import MAX_ACTIONS, GameRecord, GameState, HandResult
 
 __all__ = ["format_hand", "game_record", "replay"]
 
@@ -28,12 +35,13 @@ def game_record(state: GameState) -> GameRecord:
         ['bid 2']
     """
     if type(state) is not GameState:
-        raise TypeError(f"game_record takes a GameState, not {type(state).__name__}")
+        raise kind_error("game_record", "a GameState", state)
     return attrs.evolve(state.origin, actions=tuple(state.log))
 
 
-MAX_ACTIONS = 200_000
-"""The most actions `replay` accepts: far beyond any real game, short of a hang."""
+_HAND_ACTIONS = 1_000
+"""More actions than any one hand takes: a state may hold up to `MAX_ACTIONS` plus the
+actions of the hand in progress."""
 
 
 def replay(record: GameRecord) -> GameState:
@@ -48,12 +56,14 @@ def replay(record: GameRecord) -> GameState:
     Raises:
         InvalidStateError: the record does not make a game: a bad start, or an
             action that was not legal when it came (named, with its number).
+        TypeError: `record` is not a `GameRecord`, or one of its fields or actions is
+            of the wrong kind.
     """
-    if not isinstance(record, GameRecord):
-        raise InvalidStateError(f"not a GameRecord: {record!r}")
-    if len(record.actions) > MAX_ACTIONS:
+    if type(record) is not GameRecord:
+        raise kind_error("replay", "a GameRecord", record)
+    if len(record.actions) > MAX_ACTIONS + _HAND_ACTIONS:
         raise InvalidStateError(
-            f"{len(record.actions)} actions: more than any game ({MAX_ACTIONS})"
+            f"{len(record.actions)} actions: more than a game holds ({MAX_ACTIONS})"
         )
     try:
         state = new_game(
@@ -64,7 +74,7 @@ def replay(record: GameRecord) -> GameState:
             deck=record.deck,
             scores=record.scores,
         )
-    except (InvalidNotationError, RulesError) as error:
+    except (InvalidNotationError, RulesError, InvalidStateError) as error:
         raise InvalidStateError(f"the game cannot begin: {error}") from error
     for number, action in enumerate(record.actions):
         try:
@@ -79,6 +89,8 @@ def replay(record: GameRecord) -> GameState:
 def _side_name(rules: Rules, side: int | None) -> str:
     if side is None:
         return "nobody"
+    if type(side) is not int or not 0 <= side < len(rules.sides):
+        raise InvalidStateError(f"no side {shown(side)} under these rules")
     seats = rules.sides[side]
     return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
 
@@ -102,7 +114,20 @@ def format_hand(result: HandResult, rules: Rules) -> str:
         ...     state = apply_action(state, legal_actions(state)[0])
         >>> print(format_hand(state.history[0], Rules.setback()).splitlines()[0])
         Hand 1: dealer seat 0, seat 0 bid 2, trump ♣
+
+    Raises:
+        TypeError: `result` is not a `HandResult` or `rules` not a `Rules` value.
+        InvalidStateError: the hand was not played under `rules` (other seats or sides).
     """
+    if type(result) is not HandResult:
+        raise kind_error("format_hand", "a HandResult", result)
+    if type(rules) is not Rules:
+        raise kind_error("format_hand", "a Rules value", rules)
+    if len(result.hands) != rules.players or len(result.card_points) != len(rules.sides):
+        raise InvalidStateError(
+            f"a hand of {len(result.hands)} seats and {len(result.card_points)} sides was not "
+            f"played under these rules ({rules.players} seats, {len(rules.sides)} sides)"
+        )
     if result.pitcher is None:
         head = f"Hand {result.number + 1}: dealer seat {result.dealer}, passed out"
     else:
@@ -122,8 +147,8 @@ def format_hand(result: HandResult, rules: Rules) -> str:
             lines.append(f"  seat {seat} discarded {' '.join(card.symbol for card in cards)}")
     for seat, cards in enumerate(result.face_up_discards):
         if cards:
-            shown = " ".join(card.symbol for card in cards)
-            lines.append(f"  seat {seat} discarded face up {shown}")
+            faces = " ".join(card.symbol for card in cards)
+            lines.append(f"  seat {seat} discarded face up {faces}")
     for number, trick in enumerate(result.tricks, 1):
         plays = "  ".join(f"{seat} {card.symbol}" for seat, card in trick.plays)
         lines.append(f"  trick {number}: {plays}  -> {trick.winner}")

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import RulesError
+from .errors import RulesError, shown
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import FOUR_POINTS, Point
 from .trumps import TrumpTable, tables_for
@@ -19,6 +19,15 @@ SMUDGE = 5
 """The contract value of a Smudge in the four-point game: above the highest plain bid, 4.
 With other points it is `Rules.smudge_level` (one above every point of the hand)."""
 
+MAX_TARGET = 10**12
+"""The highest `Rules.target`: far above any game (a target of 10**9 is a game that never
+ends), low enough that every score prints and saves."""
+MAX_SCORE = 10**12
+"""The largest score, either way, a game may start from (`new_game(scores=...)`) or a
+loaded view or hand may hold."""
+MAX_SEED_BITS = 256
+"""The most bits a seed may have."""
+
 
 _E = TypeVar("_E", bound=enum.Enum)
 
@@ -27,12 +36,12 @@ def _enum_converter(kind: type[_E]) -> Callable[[Any], _E]:
     def convert(value: Any) -> _E:
         if isinstance(value, kind):
             return value
-        if isinstance(value, str):
+        if type(value) is str:
             for member in kind:
                 if value.lower() in (member.value, member.name.lower()):
                     return member
         choices = ", ".join(member.name for member in kind)
-        raise RulesError(f"{kind.__name__} must be one of {choices}, not {value!r}")
+        raise RulesError(f"{kind.__name__} must be one of {choices}, not {shown(value)}")
 
     return convert
 
@@ -62,20 +71,37 @@ def _to_keep_six(value: Any) -> KeepSix:
 
 
 def _to_points(value: Any) -> tuple[Point, ...]:
-    if isinstance(value, str) or not isinstance(value, tuple | list):
-        raise RulesError(f"points must be a sequence of Point values, not {value!r}")
+    if type(value) not in (tuple, list):
+        raise TypeError(f"points must be a tuple of Point values, not {type(value).__name__}")
+    if len(value) > len(Point):
+        raise RulesError(f"points: {len(value)} points listed; there are {len(Point)} points")
     return tuple(_enum_converter(Point)(point) for point in value)
 
 
-def _int_in(name: str, low: int, high: int | None) -> Callable[[Any, Any, Any], None]:
+def _int_in(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
     def check(_instance: Any, _attribute: Any, value: Any) -> None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"{name} must be a whole number, not {value!r}")
-        if value < low or (high is not None and value > high):
-            span = f"at least {low}" if high is None else f"from {low} to {high}"
-            raise RulesError(f"{name} must be {span}, not {value}")
+        if type(value) is not int:
+            raise TypeError(f"{name} must be a whole number (int), not {type(value).__name__}")
+        if value < low:
+            raise RulesError(f"{name} must be at least {low}, not {shown(value)}")
+        if value > high:
+            raise RulesError(f"{name} must be from {low} to {high:_}, not {shown(value)}")
 
     return check
+
+
+def _sane(rules: Any) -> bool:
+    """Whether the options the derived fields are built from are in range (else those
+    fields are None, and the validators say what is wrong)."""
+    players, deal, jokers = rules.players, rules.deal, rules.jokers
+    return (
+        type(players) is int
+        and 2 <= players <= 8
+        and type(deal) is int
+        and 1 <= deal <= 54
+        and type(jokers) is int
+        and 0 <= jokers <= 2
+    )
 
 
 def _derived(method: str) -> Any:
@@ -84,6 +110,8 @@ def _derived(method: str) -> Any:
     raises `RulesError` next."""
 
     def compute(rules: Any) -> Any:
+        if not _sane(rules):
+            return None
         try:
             return getattr(rules, method)()
         except (TypeError, ValueError, AttributeError, KeyError, IndexError, RulesError):
@@ -95,8 +123,10 @@ def _derived(method: str) -> Any:
 
 
 def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
+    if type(value) is not bool:
+        raise TypeError(
+            f"{attribute.name} must be True or False (bool), not {type(value).__name__}"
+        )
 
 
 @attrs.frozen
@@ -121,9 +151,9 @@ class Rules:
     """Number of seats, 2 to 8."""
     partnerships: bool = attrs.field(default=True, validator=_is_bool)
     """Sides of two, partners opposite (seats i and i + players/2); else each for himself."""
-    target: int = attrs.field(default=21, validator=_int_in("target", 1, None))
+    target: int = attrs.field(default=21, validator=_int_in("target", 1, MAX_TARGET))
     """The score that wins the game (how, is the `win_rule`)."""
-    min_bid: int = attrs.field(default=2, validator=_int_in("min_bid", 1, None))
+    min_bid: int = attrs.field(default=2, validator=_int_in("min_bid", 1, 20))
     """The lowest bid, from 1 to `total_points` (the highest plain bid)."""
     smudge: bool = attrs.field(default=True, validator=_is_bool)
     """Whether Smudge (every trick and every point, worth `total_points + 1`) can be bid."""
@@ -159,7 +189,7 @@ class Rules:
         default=attrs.Factory(
             lambda rules: 8 if rules.partnerships and rules.players == 6 else 6, takes_self=True
         ),
-        validator=_int_in("deal", 1, None),
+        validator=_int_in("deal", 1, 54),
     )
     """Cards dealt to each seat, in packets of three (the last smaller): 6, or 8 in the
     six-player partnership game; above 6, hands come down to six as `keep_six` says."""
@@ -298,10 +328,11 @@ class Rules:
             RulesError: `players` is not 4 or 6 (see `cutthroat`), or an
                 override is not an option or makes no game.
         """
+        _check_count("setback", players)
         if overrides.get("partnerships", True) and players not in (4, 6):
             raise RulesError(
-                f"the partnership game is for 4 or 6 players; for {players!r} players "
-                f"use Rules.cutthroat(players={players!r})"
+                f"the partnership game is for 4 or 6 players; for {shown(players)} players "
+                f"use Rules.cutthroat(players={shown(players)})"
             )
         return cls._build(overrides, players=players)
 
@@ -428,7 +459,11 @@ class Rules:
             RulesError: no preset has that name, or the players or an option make no game.
         """
         if name not in PRESET_NAMES:
-            raise RulesError(f"no preset {name!r:.40}; presets are {', '.join(PRESET_NAMES)}")
+            if type(name) is not str:
+                raise TypeError(
+                    f"Rules.preset takes a preset's name (str), not {type(name).__name__}"
+                )
+            raise RulesError(f"no preset {shown(name)}; presets are {', '.join(PRESET_NAMES)}")
         if name == "six":
             if players not in (None, 6):
                 raise RulesError("the six-player preset is for 6 players")
@@ -442,7 +477,8 @@ class Rules:
         known = {field.name for field in attrs.fields(cls) if field.init}
         unknown = sorted(set(overrides) - known)
         if unknown:
-            raise RulesError(f"no such option: {', '.join(unknown)}; options are {sorted(known)}")
+            names = ", ".join(name[:40] for name in unknown[:5])
+            raise RulesError(f"no such option: {names}; options are {sorted(known)}")
         return cls(**{**defaults, **overrides})
 
     # --- derived ------------------------------------------------------------------
@@ -549,8 +585,10 @@ class Rules:
         Raises:
             RulesError: there is no such seat.
         """
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise RulesError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        if type(seat) is not int:
+            raise TypeError(f"side_of takes a seat (int), not {type(seat).__name__}")
+        if not 0 <= seat < self.players:
+            raise RulesError(f"no seat {shown(seat)}: seats are 0 to {self.players - 1}")
         return self.seat_sides[seat]
 
 
@@ -584,9 +622,17 @@ _TEN_POINT_FORMS: dict[str, Any] = {
 the ten points, no Smudge, no dealer's match, a stuck dealer, Low to the holder."""
 
 
+def _check_count(preset: str, players: object) -> None:
+    if type(players) is not int:
+        raise TypeError(
+            f"Rules.{preset} takes players as a whole number (int), not {type(players).__name__}"
+        )
+
+
 def _extended_players(preset: str, players: object) -> None:
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
-        raise RulesError(f"Rules.{preset} is for 2 to 6 players, not {players!r:.20}")
+    _check_count(preset, players)
+    if not 2 <= players <= 6:  # type: ignore[operator]
+        raise RulesError(f"Rules.{preset} is for 2 to 6 players, not {shown(players)}")
 
 
 def seat_side(seat: int, side_count: int) -> int:

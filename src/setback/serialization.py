@@ -11,42 +11,73 @@ from __future__ import annotations
 
 import enum
 import json
-from typing import Any, TypeVar
+from collections.abc import Callable
+from types import UnionType
+from typing import Any, TypeVar, get_args, get_origin, overload
 
 import attrs
 import cattrs
+from cattrs.gen import make_dict_structure_fn
 from cattrs.strategies import configure_tagged_union
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
+from .actions import (
+    MAX_LEVEL,
+    Action,
+    Bid,
+    DeclareTrump,
+    Discard,
+    Pass,
+    Pitch,
+    Play,
+    Smudge,
+    parse_action,
+)
 from .cards import Card, Suit
-from .errors import InvalidStateError
+from .errors import InvalidStateError, shown
 from .eventlog import EVENT_CLASSES, Event
+from .phase import Phase
+from .points import Point
 from .records import game_record, replay
-from .rules import Rules
-from .state import GameRecord, GameState, HandResult, Trick
+from .rules import MAX_SCORE, Rules
+from .state import MAX_ACTIONS, GameRecord, GameState, HandResult, Trick
 from .views import PlayerView
 
-__all__ = ["SCHEMA_VERSION", "dumps", "loads"]
+__all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "loads"]
 
 SCHEMA_VERSION = 2
 """The version of the JSON documents `dumps` writes. `loads` reads it and version 1 (whose
 `Bid` of level 5 was the Smudge: it loads as `Smudge`)."""
 
 _T = TypeVar("_T")
-_MAX_TEXT = 10_000_000
+MAX_DOCUMENT = 16_000_000
+"""The longest document `loads` reads, in characters: more than `dumps` writes for any game
+(`MAX_ACTIONS` actions of the longest kind)."""
+_MAX_ITEMS = 1_000
+"""The longest list in any document but a record's actions (a hand has far fewer cards,
+calls or tricks)."""
+_MAX_ERRORS = 3
+_MAX_MESSAGE = 300
 
 
 def _strict(kind: type[_T]) -> Any:
     def structure(value: Any, _type: Any) -> _T:
         if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__}")
         return value
 
     return structure
 
 
+def _is_tuple(kind: Any) -> bool:
+    return get_origin(kind) is tuple
+
+
+def _is_record_class(kind: Any) -> bool:
+    return isinstance(kind, type) and attrs.has(kind) and kind not in (Rules, Card)
+
+
 def _converter() -> cattrs.Converter:
-    conv = cattrs.Converter(forbid_extra_keys=True)
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=False)
     conv.register_structure_hook(int, _strict(int))
     conv.register_structure_hook(str, _strict(str))
     conv.register_structure_hook(bool, _strict(bool))
@@ -54,10 +85,56 @@ def _converter() -> cattrs.Converter:
     conv.register_structure_hook(Card, lambda value, _: Card.parse(_strict(str)(value, str)))
     conv.register_unstructure_hook(Suit, lambda suit: suit.letter)
     conv.register_structure_hook(Suit, lambda value, _: Suit.parse(_strict(str)(value, str)))
+    conv.register_structure_hook(Phase, lambda value, _: Phase(_strict(str)(value, str)))
+    conv.register_structure_hook_factory(_is_tuple, lambda kind: _tuple_hook(conv, kind))
+    conv.register_structure_hook_factory(_is_record_class, lambda kind: _object_hook(conv, kind))
     configure_tagged_union(Action, conv, tag_name="type")
     conv.register_unstructure_hook(Rules, _unstructure_rules)
     conv.register_structure_hook(Rules, _structure_rules)
     return conv
+
+
+def _tuple_hook(conv: cattrs.Converter, kind: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """A tuple's hook: the value must be a list of a sensible length, checked before any
+    element is converted (a string where a list belongs is refused at once)."""
+    args = get_args(kind)
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = conv.get_structure_hook(args[0])
+        inner = args[0]
+
+        def many(value: Any, _type: Any) -> tuple[Any, ...]:
+            if type(value) is not list:
+                raise TypeError(f"expected a list, got {type(value).__name__}")
+            if len(value) > _MAX_ITEMS:
+                raise ValueError(f"a list of {len(value)} items (at most {_MAX_ITEMS})")
+            return tuple(item(element, inner) for element in value)
+
+        return many
+    hooks = [(conv.get_structure_hook(arg), arg) for arg in args]
+
+    def fixed(value: Any, _type: Any) -> tuple[Any, ...]:
+        if type(value) is not list or len(value) != len(hooks):
+            raise TypeError(f"expected a list of {len(hooks)} items, got {type(value).__name__}")
+        return tuple(hook(item, arg) for (hook, arg), item in zip(hooks, value, strict=True))
+
+    return fixed
+
+
+def _object_hook(conv: cattrs.Converter, kind: type) -> Callable[[Any, Any], Any]:
+    """An attrs class's hook: the value must be an object, checked before its fields."""
+    generated: Callable[[Any, Any], Any] = make_dict_structure_fn(
+        kind, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=False
+    )
+    fields = len(attrs.fields(kind))
+
+    def structure(value: Any, _type: Any) -> Any:
+        if type(value) is not dict:
+            raise TypeError(f"a {kind.__name__} must be an object, got {type(value).__name__}")
+        if len(value) > fields + 1:
+            raise ValueError(f"a {kind.__name__} has {fields} fields, not {len(value)}")
+        return generated(value, kind)
+
+    return structure
 
 
 def _plain(value: Any) -> Any:
@@ -77,8 +154,12 @@ def _unstructure_rules(rules: Rules) -> dict[str, Any]:
 
 
 def _structure_rules(data: Any, _type: Any) -> Rules:
-    if not isinstance(data, dict):
-        raise TypeError(f"rules must be an object, not {data!r}")
+    if type(data) is not dict:
+        raise TypeError(f"rules must be an object, got {type(data).__name__}")
+    known = {field.name for field in attrs.fields(Rules) if field.init}
+    if len(data) > len(known) or not set(data) <= known:
+        unknown = sorted(str(key)[:40] for key in set(data) - known)[:5]
+        raise ValueError(f"rules: unknown options {unknown}")
     return Rules(**data)
 
 
@@ -112,7 +193,7 @@ def _event_kind(obj: object) -> str | None:
 
 
 def _kind_of(obj: object) -> str:
-    if isinstance(obj, _ACTIONS):
+    if type(obj) in _ACTIONS:
         return "Action"
     if _event_kind(obj) is not None:
         return _event_kind(obj)  # type: ignore[return-value]
@@ -135,16 +216,18 @@ def _record_data(record: GameRecord) -> dict[str, Any]:
 
 
 def _record_from(data: Any) -> GameRecord:
-    if not isinstance(data, dict):
-        raise TypeError("a game record must be an object")
+    if type(data) is not dict:
+        raise TypeError(f"a game record must be an object, got {type(data).__name__}")
     known = {"rules", "seed", "dealer", "scores", "hands", "deck", "actions"}
-    extra = set(data) - known - {"check"}
-    missing = {"rules", "seed", "actions"} - set(data)
+    extra = [str(key)[:40] for key in data if key not in known and key != "check"][:5]
+    missing = sorted({"rules", "seed", "actions"} - set(data))
     if extra or missing:
-        raise TypeError(f"unknown fields {sorted(extra)}, missing fields {sorted(missing)}")
+        raise TypeError(f"unknown fields {extra}, missing fields {missing}")
     actions = data["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise TypeError("actions must be a list of action texts")
+    if type(actions) is not list:
+        raise TypeError(f"actions must be a list of action texts, got {type(actions).__name__}")
+    if len(actions) > _MAX_RECORD:
+        raise ValueError(f"{len(actions)} actions: more than a game holds ({MAX_ACTIONS})")
     record = GameRecord(
         rules=_CONV.structure(data["rules"], Rules),
         seed=_CONV.structure(data["seed"], int),
@@ -152,7 +235,7 @@ def _record_from(data: Any) -> GameRecord:
         scores=_CONV.structure(data.get("scores"), tuple[int, ...] | None),  # type: ignore[arg-type]
         hands=_CONV.structure(data.get("hands"), tuple[tuple[Card, ...], ...] | None),  # type: ignore[arg-type]
         deck=_CONV.structure(data.get("deck"), tuple[Card, ...] | None),  # type: ignore[arg-type]
-        actions=tuple(parse_action(text) for text in actions),
+        actions=_parse_actions(actions),
     )
     dealt = [card for hand in record.hands or () for card in hand] + list(record.deck or ())
     foreign = sorted({str(card) for card in dealt if not record.rules.pack_mask >> card.index & 1})
@@ -161,6 +244,23 @@ def _record_from(data: Any) -> GameRecord:
             f"cards not in this pack of {len(record.rules.pack)}: {' '.join(foreign[:10])}"
         )
     return record
+
+
+_MAX_RECORD = MAX_ACTIONS + 1_000  # a state may hold one hand's actions past MAX_ACTIONS
+
+
+def _parse_actions(texts: list[Any]) -> tuple[Action, ...]:
+    """The actions of a record's texts, each distinct text parsed once."""
+    parsed: dict[str, Action] = {}
+    out = []
+    for number, text in enumerate(texts):
+        if type(text) is not str:
+            raise TypeError(f"action {number} must be text, got {type(text).__name__}")
+        action = parsed.get(text)
+        if action is None:
+            action = parsed[text] = parse_action(text)
+        out.append(action)
+    return tuple(out)
 
 
 def _state_data(state: GameState) -> dict[str, Any]:
@@ -185,13 +285,18 @@ def _state_from(data: Any) -> GameState:
             "hands_played": len(state.history),
         }
         if check != found:
-            raise InvalidStateError(f"the stored state says {check}, but its actions give {found}")
+            raise InvalidStateError(
+                f"the stored state says {shown(check, 200)}, but its actions give {found}"
+            )
     return state
 
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
     """`obj` as versioned JSON: a `GameState`, `PlayerView`, `GameRecord`, `HandResult`,
     `Rules`, `Trick`, `Card`, action, event, or tuple of events (as `events` returns).
+
+    Every document `dumps` writes, `loads` reads back (a game holds at most `MAX_ACTIONS`
+    actions, well within `MAX_DOCUMENT`).
 
     Args:
         obj: the value to write.
@@ -207,8 +312,10 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
         True
 
     Raises:
-        TypeError: `obj` is none of those.
+        TypeError: `obj` is none of those, or `indent` is not an `int` or None.
     """
+    if indent is not None and type(indent) is not int:
+        raise TypeError(f"indent must be an int or None, not {type(indent).__name__}")
     kind = _kind_of(obj)
     if kind == "GameState":
         data: Any = _state_data(obj)  # type: ignore[arg-type]
@@ -226,65 +333,319 @@ def _separators(indent: int | None) -> tuple[str, str]:
     return (",", ": ") if indent is not None else (",", ":")
 
 
-def loads(text: str | bytes) -> Any:
+_LOADABLE: dict[Any, str] = {
+    GameState: "GameState",
+    GameRecord: "GameRecord",
+    PlayerView: "PlayerView",
+    HandResult: "HandResult",
+    Rules: "Rules",
+    Trick: "Trick",
+    Card: "Card",
+    Action: "Action",
+    **dict.fromkeys((Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard), "Action"),
+    Event: "Event",
+    **dict.fromkeys(EVENT_CLASSES, "Event"),
+}
+
+
+@overload
+def loads(text: str | bytes, kind: None = None) -> Any: ...
+@overload
+def loads(text: str | bytes, kind: type[_T]) -> _T: ...
+@overload
+def loads(text: str | bytes, kind: UnionType) -> Action: ...
+def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     """The object a `dumps` document holds, checked.
 
-    A `GameState` is rebuilt by replaying its record, so it is consistent or
-    refused. Other kinds are checked for shape and types.
+    A `GameState` or `GameRecord` is rebuilt by replaying its record, so it is consistent
+    or refused; a view, hand result or trick is checked for consistency (seats, sides,
+    cards, sizes), so whatever loads can be used by every function of the library. The
+    document is read from any source: any text of up to `MAX_DOCUMENT` characters is
+    loaded or refused in time and memory linear in its length, with a short message.
 
     Args:
         text: a document written by `dumps` (text or UTF-8 bytes), from any source.
+        kind: the class the document must hold (`GameState`, `PlayerView`, `GameRecord`,
+            `HandResult`, `Rules`, `Trick`, `Card`, `Action` or one action class), or
+            None for any of them.
 
     Returns:
-        The value, of the kind the document names.
+        The value, of the kind the document names (an instance of `kind` when given).
+
+    Examples:
+        >>> from setback import Rules
+        >>> loads(dumps(Rules.setback()), Rules) == Rules.setback()
+        True
 
     Raises:
-        InvalidStateError: the text is not JSON, not a setback document of this
-            version, or not a consistent value of its kind (the message says why).
+        InvalidStateError: the text is not JSON, not a setback document of a version
+            this library reads, not of the `kind` asked for, or not a consistent value
+            of its kind (the message says why).
+        TypeError: `text` is neither text nor bytes, or `kind` is no kind `loads` reads.
     """
     try:
-        if isinstance(text, bytes):
+        wanted = None if kind is None else _LOADABLE.get(kind)
+    except TypeError:  # an unhashable kind
+        wanted = None
+    if kind is not None and wanted is None:
+        raise TypeError(f"loads cannot read a {getattr(kind, '__name__', type(kind).__name__)}")
+    if type(text) is bytes:
+        if len(text) > 4 * MAX_DOCUMENT:
+            raise InvalidStateError(f"{len(text)} bytes: too long for a setback document")
+        try:
             text = text.decode("utf-8")
-        if not isinstance(text, str):
-            raise TypeError(f"loads takes text, not {type(text).__name__}")
-        if len(text) > _MAX_TEXT:
-            raise ValueError(f"{len(text)} characters: too long for a setback document")
+        except UnicodeDecodeError as error:
+            raise InvalidStateError(f"not a setback JSON document: {error}") from None
+    if type(text) is not str:
+        raise TypeError(f"loads takes text (str or bytes), not {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT:
+        raise InvalidStateError(
+            f"{len(text)} characters: too long for a setback document (at most {MAX_DOCUMENT})"
+        )
+    try:
         envelope = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:
-        raise InvalidStateError(f"not a setback JSON document: {error}") from None
-    if not isinstance(envelope, dict) or envelope.get("format") != "setback":
+    except (ValueError, RecursionError) as error:
+        raise InvalidStateError(f"not a setback JSON document: {_cut(str(error))}") from None
+    if type(envelope) is not dict or envelope.get("format") != "setback":
         raise InvalidStateError('not a setback JSON document (no "format": "setback")')
     version = envelope.get("version")
     if type(version) is not int or version not in (1, SCHEMA_VERSION):
         raise InvalidStateError(
-            f"unknown version {version!r:.40}: this setback reads versions 1 and {SCHEMA_VERSION}"
+            f"unknown version {shown(version)}: this setback reads versions 1 and {SCHEMA_VERSION}"
         )
-    kind = envelope.get("kind")
+    found = envelope.get("kind")
     if (
-        not isinstance(kind, str)
-        or kind not in _KINDS
+        type(found) is not str
+        or found not in _KINDS
         or len(envelope) != 4
         or "data" not in envelope
     ):
         raise InvalidStateError(
-            f"unknown kind {kind!r} or extra fields: kinds are {sorted(_KINDS)}"
+            f"unknown kind {shown(found)} or extra fields: kinds are {sorted(_KINDS)}"
         )
+    if wanted is not None and found != wanted:
+        raise InvalidStateError(f"the document holds a {found}, not a {wanted}")
     data = envelope["data"]
     if version == 1:
         data = _from_version_1(data)
     try:
-        if kind == "GameState":
-            return _state_from(data)
-        if kind == "GameRecord":
-            return _record_from(data)
-        if kind == "Action":
-            return _CONV.structure(data, Action)  # type: ignore[arg-type]
-        return _CONV.structure(data, _KINDS[kind])
-    except InvalidStateError:
-        raise
+        value = _load(found, data)
+    except InvalidStateError as error:
+        raise InvalidStateError(_cut(str(error))) from None
     except Exception as error:  # untrusted input: every failure becomes one error type
-        detail = "; ".join(_messages(error))
-        raise InvalidStateError(f"not a valid {kind}: {detail}") from error
+        detail = "; ".join(_messages(error)[:_MAX_ERRORS])
+        raise InvalidStateError(_cut(f"not a valid {found}: {detail}")) from None
+    if kind is not None and kind is not Action and type(value) is not kind:
+        name = getattr(kind, "__name__", wanted)
+        raise InvalidStateError(f"the document holds a {type(value).__name__}, not a {name}")
+    return value
+
+
+def _load(kind: str, data: Any) -> Any:
+    if kind == "GameState":
+        return _state_from(data)
+    if kind == "GameRecord":
+        record = _record_from(data)
+        replay(record)  # a record that does not replay is refused here, not later
+        return record
+    if kind == "Action":
+        return _CONV.structure(data, Action)  # type: ignore[arg-type]
+    if kind == "Events":
+        if type(data) is not list:
+            raise TypeError(f"expected a list of events, got {type(data).__name__}")
+        if len(data) > _MAX_EVENTS:
+            raise ValueError(f"{len(data)} events: more than a game has")
+        events: tuple[Any, ...] = tuple(_CONV.structure(item, Event) for item in data)  # type: ignore[arg-type]
+        for event in events:
+            _check_event(event)
+        return events
+    value: Any = _CONV.structure(data, _KINDS[kind])
+    if kind == "Event":
+        _check_event(value)
+    if kind == "Trick":
+        _check_trick(value, 8, None)
+    elif kind == "HandResult":
+        _check_result(value, None)
+    elif kind == "PlayerView":
+        _check_view(value)
+    return value
+
+
+def _cut(message: str) -> str:
+    return message if len(message) <= _MAX_MESSAGE else message[:_MAX_MESSAGE] + "..."
+
+
+# --- consistency of the kinds that are not replayed -------------------------------------
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise InvalidStateError(message)
+
+
+def _seat(value: int | None, players: int, what: str, *, none: bool = False) -> None:
+    if value is None and none:
+        return
+    _require(
+        type(value) is int and 0 <= value < players,
+        f"{what} {shown(value)} is no seat of {players}",
+    )
+
+
+def _distinct(cards: list[Card], what: str) -> None:
+    _require(len(set(cards)) == len(cards), f"{what}: a card appears twice")
+
+
+def _check_trick(trick: Trick, players: int, rules: Rules | None) -> None:
+    _seat(trick.leader, players, "the trick's leader")
+    seats = [seat for seat, _ in trick.plays]
+    for seat in seats:
+        _seat(seat, players, "a trick's player")
+    _require(len(set(seats)) == len(seats), "a seat plays twice to one trick")
+    _distinct(list(trick.cards), "a trick")
+    _require(trick.winner is None or trick.winner in seats, "a trick's winner did not play to it")
+    if rules is not None:
+        _in_pack(rules, trick.cards, "a trick")
+
+
+def _in_pack(rules: Rules, cards: Any, what: str) -> None:
+    _require(
+        all(rules.pack_mask >> card.index & 1 for card in cards),
+        f"{what}: a card that is not in this pack",
+    )
+
+
+_POINT_NAMES = frozenset(point.value for point in Point)
+
+
+def _check_result(result: HandResult, rules: Rules | None) -> None:
+    """A finished hand that every function can read: seats, sides, points and cards that
+    fit one another (and `rules`, when known)."""
+    players = len(result.hands)
+    sides = len(result.card_points)
+    _require(2 <= players <= 8, f"a hand of {players} seats (2 to 8)")
+    _require(
+        sides in (players, players // 2) and sides >= 1 and players % sides == 0,
+        f"{sides} sides for {players} seats",
+    )
+    if rules is not None:
+        _require(
+            players == rules.players and sides == len(rules.sides),
+            f"a hand of {players} seats and {sides} sides under rules of {rules.players} "
+            f"seats and {len(rules.sides)} sides",
+        )
+    _require(len(result.score_changes) == sides, "one score change per side")
+    _require(
+        all(abs(change) <= 1_000 for change in result.score_changes), "a score change too large"
+    )
+    _require(all(0 <= points <= 200 for points in result.card_points), "card points out of range")
+    _require(0 <= result.number <= MAX_ACTIONS, f"hand number {shown(result.number)}")
+    _seat(result.dealer, players, "the dealer")
+    _seat(result.pitcher, players, "the pitcher", none=True)
+    for seat, _ in result.bids:
+        _seat(seat, players, "a bidder")
+    played = result.pitcher is not None
+    _require(
+        (result.contract is None) != played
+        and (result.made is None) != played
+        and (played or not result.tricks),
+        "a hand's pitcher, contract, result and tricks do not agree",
+    )
+    _require(
+        result.contract is None or 1 <= result.contract <= MAX_LEVEL + 1,
+        f"contract {shown(result.contract)}",
+    )
+    names = [name for name, _ in result.awards]
+    _require(set(names) <= _POINT_NAMES, f"no such point among {shown(names)}")
+    _require(len(set(names)) == len(names), "a point awarded twice")
+    for _, side in result.awards:
+        _require(
+            side is None or 0 <= side < sides, f"a point awarded to side {shown(side)} of {sides}"
+        )
+    for trick in result.tricks:
+        _check_trick(trick, players, rules)
+    for seats in (result.discards, result.face_up_discards):
+        _require(len(seats) in (0, players), "discards for a different number of seats")
+    cards = [
+        card
+        for group in (result.hands, result.discards, result.face_up_discards)
+        for hand in group
+        for card in hand
+    ]
+    _distinct(cards, "a hand")
+    if rules is not None:
+        _in_pack(rules, cards, "a hand")
+
+
+_MAX_EVENTS = 4 * _MAX_RECORD
+"""The most events a document holds: more than any game has (a few per action)."""
+
+
+def _check_event(event: Any) -> None:
+    """An event whose seats, numbers, cards, trick, hand and scores fit one another (its
+    rules are not in the document: seats are checked against the most a game has)."""
+    for name in ("seat", "dealer"):
+        if hasattr(event, name):
+            _seat(getattr(event, name), 8, name)
+    winner = getattr(event, "winner", None)
+    _require(winner is None or 0 <= winner < 8, f"winner {shown(winner)}")
+    for name in ("number", "hand_number", "count", "drawn"):
+        value = getattr(event, name, 0)
+        _require(0 <= value <= 4 * _MAX_EVENTS, f"{name} {shown(value)}")
+    cards = [*getattr(event, "cards", ()), *getattr(event, "drawn_cards", ())]
+    _distinct(cards, "an event")
+    trick = getattr(event, "trick", None)
+    if trick is not None:
+        _check_trick(trick, 8, None)
+    result = getattr(event, "result", None)
+    if result is not None:
+        _check_result(result, None)
+    scores = getattr(event, "scores", None)
+    if scores is not None:
+        _require(1 <= len(scores) <= 8, f"{len(scores)} scores")
+        _require(all(abs(score) <= 2 * MAX_SCORE for score in scores), "a score too large")
+
+
+def _check_view(view: PlayerView) -> None:
+    """A view that every function can read: its seats, sides, sizes and cards fit its rules."""
+    rules = view.rules
+    players, sides = rules.players, len(rules.sides)
+    _seat(view.seat, players, "the view's seat")
+    _seat(view.to_act, players, "the seat to act", none=True)
+    _seat(view.dealer, players, "the dealer")
+    _seat(view.pitcher, players, "the pitcher", none=True)
+    for seat, _ in view.bids:
+        _seat(seat, players, "a bidder")
+    over = view.phase is Phase.GAME_OVER
+    _require(
+        (view.to_act is None) == over and (view.winner is not None) == over,
+        "the phase, the seat to act and the winner do not agree",
+    )
+    _require(view.winner is None or 0 <= view.winner < sides, f"no side {shown(view.winner)}")
+    _require(0 <= view.hand_number <= MAX_ACTIONS, f"hand number {shown(view.hand_number)}")
+    _require(len(view.scores) == sides, f"{len(view.scores)} scores for {sides} sides")
+    _require(all(abs(score) <= 2 * MAX_SCORE for score in view.scores), "a score too large")
+    _require(len(view.hand_sizes) == players, f"{len(view.hand_sizes)} hand sizes")
+    _require(
+        # a draw back may take the whole stock into one hand before its discard
+        all(0 <= size <= len(rules.pack) - (players - 1) * rules.deal for size in view.hand_sizes)
+        and view.hand_sizes[view.seat] == len(view.hand),
+        "hand sizes that do not fit the hand or the deal",
+    )
+    _require(0 <= view.stock_size <= len(rules.pack), f"a stock of {shown(view.stock_size)}")
+    _require(
+        view.contract is None or 1 <= view.contract <= rules.max_bid + 1,
+        f"contract {shown(view.contract)}",
+    )
+    _require(len(view.face_up_discards) in (0, players), "face-up discards per seat")
+    for trick in (*view.tricks, *([view.trick] if view.trick is not None else [])):
+        _check_trick(trick, players, rules)
+    mine = [*view.hand, *view.discards]
+    _distinct(mine, "the seat's cards")
+    seen = [card for cards in view.face_up_discards for card in cards]
+    _in_pack(rules, [*mine, *seen], "the view")
+    if view.last_result is not None:
+        _check_result(view.last_result, rules)
 
 
 def _from_version_1(data: Any) -> Any:
@@ -308,4 +669,4 @@ def _from_version_1(data: Any) -> Any:
 def _messages(error: BaseException) -> list[str]:
     if isinstance(error, BaseExceptionGroup):
         return [m for sub in error.exceptions for m in _messages(sub)]
-    return [f"{type(error).__name__}: {error}"]
+    return [f"{type(error).__name__}: {_cut(str(error))}"]

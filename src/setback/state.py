@@ -16,7 +16,16 @@ from .points import Point
 from .rules import Rules, seat_side
 from .text import state_text
 
-__all__ = ["ActionLog", "GameRecord", "GameState", "HandResult", "Phase", "Trick"]
+__all__ = [
+    "MAX_ACTIONS",
+    "ActionLog",
+    "GameRecord",
+    "GameState",
+    "HandHistory",
+    "HandResult",
+    "Phase",
+    "Trick",
+]
 
 # Module constants: reading a member off an Enum class (`Phase.GAME_OVER`) costs a
 # Python-level lookup; these are read on every step.
@@ -113,6 +122,99 @@ class HandResult:
     def pitching_side(self) -> int | None:
         """The pitcher's side (by `seat_side`, the seating rule of `Rules`), or None."""
         return None if self.pitcher is None else seat_side(self.pitcher, len(self.card_points))
+
+
+_CHUNK = 64
+"""How many hands a full chunk of a `HandHistory` holds."""
+
+
+@attrs.frozen(eq=False, repr=False)
+class HandHistory(Sequence[HandResult]):
+    """The finished hands of a game, oldest first: an immutable sequence.
+
+    Consecutive states share it: adding a hand copies at most one chunk of
+    64 hands (and, every 64 hands, the list of full chunks), so keeping a
+    state per hand costs memory linear in the game's length, and the hands
+    stay indexable in constant time. It equals a tuple of the same hands
+    (`state.history == ()` before the first hand ends); `repr` gives only
+    its length, so logs never show earlier hands' cards.
+    """
+
+    chunks: tuple[tuple[HandResult, ...], ...] = ()
+    """The full chunks of 64 hands, oldest first (shared with the histories after it)."""
+    tail: tuple[HandResult, ...] = ()
+    """The hands after the full chunks (fewer than 64)."""
+
+    @classmethod
+    def of(cls, results: Iterable[HandResult]) -> HandHistory:
+        """The history of `results`, in order."""
+        if type(results) is HandHistory:
+            return results
+        hands = tuple(results)
+        full = len(hands) - len(hands) % _CHUNK
+        chunks = tuple(hands[i : i + _CHUNK] for i in range(0, full, _CHUNK))
+        return HandHistory(chunks, hands[full:])
+
+    def add(self, result: HandResult) -> HandHistory:
+        """This history with `result` appended (sharing every full chunk)."""
+        tail = (*self.tail, result)
+        if len(tail) < _CHUNK:
+            return HandHistory(self.chunks, tail)
+        return HandHistory((*self.chunks, tail), ())
+
+    def __len__(self) -> int:
+        return len(self.chunks) * _CHUNK + len(self.tail)
+
+    def __bool__(self) -> bool:
+        return bool(self.tail or self.chunks)
+
+    def __iter__(self) -> Iterator[HandResult]:
+        for chunk in self.chunks:
+            yield from chunk
+        yield from self.tail
+
+    @overload
+    def __getitem__(self, index: int) -> HandResult: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[HandResult, ...]: ...
+    def __getitem__(self, index: int | slice) -> HandResult | tuple[HandResult, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        size = len(self)
+        if type(index) is not int:
+            index = index.__index__()
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("history index out of range")
+        full = len(self.chunks) * _CHUNK
+        if index >= full:
+            return self.tail[index - full]
+        return self.chunks[index // _CHUNK][index % _CHUNK]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandHistory):
+            if len(self) != len(other):
+                return False
+            return all(
+                a is b or a == b for a, b in zip(self.chunks, other.chunks, strict=True)
+            ) and (self.tail == other.tail)
+        if isinstance(other, tuple):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))  # equal to a tuple of the same hands, so hashed like one
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (HandHistory.of, (tuple(self),))
+
+    def __repr__(self) -> str:
+        return f"<HandHistory of {len(self)} hands>"
+
+
+EMPTY_HISTORY = HandHistory()
+"""The history of a game before its first hand ends."""
 
 
 @attrs.frozen
@@ -246,6 +348,11 @@ class ActionLog(Sequence[Action]):
         return f"<ActionLog of {self.length} actions>"
 
 
+MAX_ACTIONS = 200_000
+"""The most actions a game holds: far beyond any real game (a game to 10**9 points reaches
+it after about 7,000 hands), so that every game can be saved and loaded (`loads` reads a
+document of any game within it). The action that would end a hand past it is refused."""
+
 EMPTY_LOG = ActionLog((), None, 0)
 """The log of a game before its first action."""
 
@@ -298,8 +405,10 @@ class GameState:
     """The seat whose turn it is; None when the game is over."""
     scores: tuple[int, ...]
     """One score per side: `scores[rules.side_of(seat)]`."""
-    history: tuple[HandResult, ...]
-    """The finished hands, oldest first."""
+    history: HandHistory = attrs.field(hash=False)
+    """The finished hands, oldest first: a `HandHistory`, shared with the states before
+    it (it equals a tuple of the same hands). Not hashed: `hash(state)` costs the same
+    however long the game."""
     winner: int | None
     """The side that won, once the game is over."""
     hand_state: HandState = attrs.field(repr=False)
@@ -425,7 +534,7 @@ def make_state(
     phase: Phase,
     to_act: int | None,
     scores: tuple[int, ...],
-    history: tuple[HandResult, ...],
+    history: Sequence[HandResult],
     winner: int | None,
     hand_state: HandState,
     held: tuple[int, ...],
@@ -442,7 +551,7 @@ def make_state(
         phase=phase,
         to_act=to_act,
         scores=scores,
-        history=history,
+        history=HandHistory.of(history),
         winner=winner,
         hand_state=hand_state,
         held=held,

@@ -7,7 +7,7 @@ import attrs
 from .actions import Action
 from .cards import Card, Suit, cards_of
 from .engine import legal_actions
-from .errors import RulesError
+from .errors import RulesError, shown
 from .rules import Rules
 from .state import GameState, HandResult, Phase, Trick
 from .text import view_text
@@ -119,13 +119,20 @@ def observe(state: GameState, seat: int) -> PlayerView:
 
     Raises:
         RulesError: there is no such seat.
-        TypeError: `state` is not a `GameState`.
+        TypeError: `state` is not a `GameState` (a `PlayerView` is not one), or `seat` is
+            not an `int` (`bool` is not taken).
     """
     if type(state) is not GameState:
+        if isinstance(state, PlayerView):
+            raise TypeError(
+                "observe takes a GameState, not a PlayerView (a view is already what one seat sees)"
+            )
         raise TypeError(f"observe takes a GameState, not {type(state).__name__}")
     rules = state.rules
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.players:
-        raise RulesError(f"no seat {seat!r}: seats are 0 to {rules.players - 1}")
+    if type(seat) is not int:
+        raise TypeError(f"observe takes a seat (int), not {type(seat).__name__}")
+    if not 0 <= seat < rules.players:
+        raise RulesError(f"no seat {shown(seat)}: seats are 0 to {rules.players - 1}")
     last = _public_result(state.history[-1], seat) if state.history else None
     return PlayerView(
         rules=rules,

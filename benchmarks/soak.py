@@ -1,0 +1,601 @@
+"""Soak: long random play against the independent oracle, and hostile documents.
+
+Run by hand, not by the test suite (which runs a small smoke of each):
+
+    python benchmarks/soak.py --hands 1000000          # random play, every preset and option set
+    python benchmarks/soak.py --docs 100000            # hostile documents through loads
+
+`--hands N` plays N hands of random games (a random preset at a random seat count,
+or a random option set, each game to its end or 60 hands) with random legal
+actions, and checks every step against the plain restatement of the rules in
+tests/reference.py: the cards a seat may play, the discards, the calls of the
+auction, every trick's winner, every point, the score changes and the winner.
+It also checks that each seat's view holds its own hand and no other, and that
+every finished game saves and loads back equal. It prints the hands, games,
+violations and wall time.
+
+`--docs N` builds N documents of every kind `loads` reads (states, views,
+records, hand results, rules, tricks, cards, actions), mutated, garbage or
+huge (up to about 1 MB), loads each one and uses whatever loads with every
+public function. It prints the counts by outcome, the slowest document and the
+largest peak memory (tracemalloc) of one load. Any exception but the library's
+own (`SetbackError`) is a violation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+import tracemalloc
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import contextlib
+
+from setback import (
+    Action,
+    AllPass,
+    Bid,
+    DealerMatch,
+    GameState,
+    HandResult,
+    JokerRank,
+    KeepSix,
+    LowTo,
+    Pass,
+    Phase,
+    Pitch,
+    PlayerView,
+    Point,
+    Rules,
+    SetbackError,
+    WinRule,
+    apply_action,
+    dumps,
+    format_hand,
+    game_record,
+    legal_actions,
+    loads,
+    new_game,
+    observe,
+    replay,
+)
+from tests import reference
+
+# --- random rules -----------------------------------------------------------------------
+
+PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("setback", (4, 6)),
+    ("six", (6,)),
+    ("auction-pitch", tuple(range(2, 9))),
+    ("cutthroat", tuple(range(2, 9))),
+    ("ten-point", tuple(range(2, 7))),
+    ("smear", tuple(range(2, 7))),
+    ("joker-pitch", tuple(range(2, 9))),
+)
+_JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """Half the time a preset at a random seat count, else a random option set that
+    validates (the same space as tests/strategies.py's `all_rules`)."""
+    if rng.random() < 0.5:
+        name, counts = rng.choice(PRESETS)
+        return Rules.preset(name, players=rng.choice(counts))
+    partnerships = rng.random() < 0.5
+    players = rng.choice((4, 6)) if partnerships else rng.randint(2, 8)
+    jokers = rng.choice((0, 0, 1, 2))
+    off_jack = rng.random() < 0.5
+    joker_rank = rng.choice(list(JokerRank)) if jokers == 1 else JokerRank.BELOW_JACKS
+    if rng.random() < 0.5:
+        points = [Point.HIGH, Point.LOW, Point.JACK, Point.GAME]
+    else:
+        fitting = [Point.HIGH, Point.LOW, Point.JACK, *([Point.OFF_JACK] if off_jack else [])]
+        fitting += [*_JOKER_POINTS[jokers], Point.TEN, Point.TREY, Point.GAME]
+        rng.shuffle(fitting)
+        points = fitting[: rng.randint(1, len(fitting))]
+    most = min(10, (52 + jokers) // players)
+    deal = rng.choice((8, 8, 6)) if partnerships and players == 6 else 6
+    if most > 6 and rng.random() < 0.25:
+        deal = rng.randint(7, most)
+    more = deal > 6
+    keep_six = rng.choice(list(KeepSix)) if more else KeepSix.FREE_DISCARD
+    if more:
+        draw, no_trump_first = False, rng.random() < 0.5
+    else:
+        draw, no_trump_first = rng.choice(
+            ((False, False), (False, False), (True, False), (False, True), (True, True))
+        )
+    declared = more or draw or no_trump_first
+    if keep_six is KeepSix.DRAW_BACK and more:
+        trumps_only, no_trump_first = True, False
+    else:
+        trumps_only = declared and not no_trump_first and rng.random() < 0.5
+    total = sum(point.worth for point in points)
+    return Rules(
+        players=players,
+        partnerships=partnerships,
+        target=rng.randint(1, 31),
+        min_bid=rng.randint(1, total),
+        smudge=rng.random() < 0.5,
+        dealer_match=rng.choice(list(DealerMatch)),
+        all_pass=rng.choice(list(AllPass)),
+        low_to=rng.choice(list(LowTo)),
+        win_rule=rng.choice(list(WinRule)),
+        draw=draw,
+        no_trump_first_trick=no_trump_first,
+        pitch_instead_of_bid=not declared and rng.random() < 0.5,
+        jokers=jokers,
+        off_jack=off_jack,
+        joker_rank=joker_rank,
+        points=tuple(points),
+        deal=deal,
+        keep_six=keep_six,
+        trumps_only=trumps_only,
+    )
+
+
+def calm_choice(state: GameState, rng: random.Random) -> Action:
+    """A random legal action that passes often and bids low, so bid-out games end."""
+    legal = legal_actions(state)
+    if state.phase is Phase.BIDDING:
+        if Pass() in legal and (len(legal) == 1 or rng.random() < 0.7):
+            return Pass()
+        calls = [a for a in legal if a != Pass()]
+        bids = [a for a in calls if isinstance(a, Bid)]
+        return bids[0] if bids and rng.random() < 0.7 else rng.choice(calls)
+    return rng.choice(legal)
+
+
+# --- random play against the oracle ---------------------------------------------------------
+
+
+@attrs.frozen
+class PlayReport:
+    """What `soak_hands` found."""
+
+    hands: int
+    games: int
+    actions: int
+    option_sets: int
+    violations: tuple[str, ...]
+    seconds: float
+
+
+def check_step(state: GameState, *, views: bool) -> None:
+    """The actions the engine offers in `state` are those of tests/reference.py, and (with
+    `views`) the views of the seat to act and the next hold exactly their own cards."""
+    seat = state.to_act
+    assert seat is not None
+    rules = state.rules
+    legal = legal_actions(state)
+    hand = state.hands[seat]
+    if state.phase is Phase.PLAY:
+        assert state.trick is not None
+        expected = reference.legal_cards(
+            rules, hand, state.trick.cards, state.trump, not state.tricks
+        )
+        assert {a.card for a in legal} == expected, "legal cards"  # type: ignore[union-attr]
+    elif state.phase is Phase.DISCARD:
+        assert state.trump is not None
+        expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
+        assert {frozenset(a.cards) for a in legal} == expected_discards, "legal discards"  # type: ignore[union-attr]
+    elif state.phase is Phase.BIDDING:
+        pitched = any(isinstance(action, Pitch) for _, action in state.bids)
+        calls = reference.legal_calls(rules, state.dealer, seat, state.bids, hand, pitched)
+        assert {str(action) for action in legal} == calls, "legal calls"
+    if not views:
+        return
+    view = observe(state, seat)
+    assert view.hand == hand and view.legal_actions == legal, "the view of the seat to act"
+    other = (seat + 1) % rules.players
+    assert observe(state, other).hand == state.hands[other], "another seat's view"
+
+
+def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | None:
+    """A finished hand against the oracle; returns the winner the oracle expects."""
+    if result.pitcher is not None:
+        trump = result.trump
+        assert trump is not None
+        for trick in result.tricks:
+            assert trick.winner == reference.trick_winner(rules, trick.plays, trump), "winner"
+        assert dict(result.points) == reference.points(rules, result), "points"
+        assert sum(result.points_won) <= reference.total_points(rules), "at most T points"
+        made, changes = reference.score_changes(rules, result)
+        assert result.made == made and list(result.score_changes) == changes, "settlement"
+        if rules.trumps_only:
+            shape = [(t.leader, [seat for seat, _ in t.plays]) for t in result.tricks]
+            assert shape == reference.trumps_only_tricks(rules, result), "trumps-only tricks"
+        held = Counter(card for hand in result.hands for card in hand)
+        played = Counter(card for trick in result.tricks for card in trick.cards)
+        assert max(held.values()) == 1 and max(played.values(), default=1) == 1, "once each"
+    else:
+        assert result.score_changes == (0,) * len(rules.sides), "a passed-out hand scores"
+    return reference.winner(rules, before, result)
+
+
+def soak_hands(
+    hands: int, seed: int = 0, *, max_hands_per_game: int = 60, progress: int = 0
+) -> PlayReport:
+    """Play `hands` hands of random games against the oracle (see the module's doc); with
+    `progress`, print a line to stderr every `progress` hands."""
+    rng = random.Random(seed)
+    violations: list[str] = []
+    played = games = actions = 0
+    option_sets: set[Rules] = set()
+    start = time.perf_counter()
+    while played < hands:
+        rules = random_rules(rng)
+        option_sets.add(rules)
+        game_seed = rng.getrandbits(64)
+        games += 1
+        state = new_game(rules, seed=game_seed, dealer=rng.randrange(rules.players))
+        before = [0] * len(rules.sides)
+        try:
+            while not state.is_over and played < hands:
+                if len(state.history) >= max_hands_per_game:
+                    break
+                check_step(state, views=not state.bids)
+                done = len(state.history)
+                state = apply_action(state, calm_choice(state, rng))
+                actions += 1
+                if len(state.history) > done:
+                    played += 1
+                    if progress and played % progress == 0:
+                        print(
+                            f"{played} hands, {games} games, {len(violations)} violations, "
+                            f"{time.perf_counter() - start:.0f} s",
+                            file=sys.stderr,
+                            flush=True,
+                        )
+                    result = state.history[-1]
+                    expected = check_hand(rules, before, result)
+                    before = [b + c for b, c in zip(before, result.score_changes, strict=True)]
+                    assert list(state.scores) == before, "scores move by the changes"
+                    assert expected == state.winner, "the winner"
+            text = dumps(state)
+            assert loads(text) == state, "a saved game loads back equal"
+            for result in state.history[-2:]:
+                format_hand(result, rules)
+        except AssertionError as error:
+            violations.append(f"{error} (rules {rules!r}, seed {game_seed})"[:2000])
+        except Exception as error:
+            violations.append(f"{type(error).__name__}: {error} (seed {game_seed})"[:2000])
+    return PlayReport(
+        played, games, actions, len(option_sets), tuple(violations), time.perf_counter() - start
+    )
+
+
+# --- hostile documents ----------------------------------------------------------------------
+
+
+@attrs.frozen
+class DocReport:
+    """What `soak_documents` found."""
+
+    documents: int
+    outcomes: dict[str, int]
+    violations: tuple[str, ...]
+    slowest: tuple[float, int, str]
+    """(seconds, size in characters, how the document was made) of the slowest load."""
+    slowest_cpu: tuple[float, int, str]
+    """The same for the load that took the most CPU time of this process (on a busy machine
+    the wall time also counts other processes)."""
+    peak_bytes: int
+    """The largest peak memory of one load (tracemalloc), among the largest and slowest."""
+    seconds: float
+
+
+def _sample_values(rng: random.Random) -> list[Any]:
+    """Values of every kind, from a short random game."""
+    rules = random_rules(rng)
+    state = new_game(rules, seed=rng.getrandbits(32))
+    states = [state]
+    for _ in range(rng.randint(0, 120)):
+        if state.is_over:
+            break
+        state = apply_action(state, calm_choice(state, rng))
+        states.append(state)
+    pick = rng.choice(states)
+    values: list[Any] = [
+        pick,
+        game_record(pick),
+        rules,
+        observe(pick, rng.randrange(rules.players)),
+    ]
+    if pick.history:
+        values.append(pick.history[-1])
+        if pick.history[-1].tricks:
+            values.append(pick.history[-1].tricks[-1])
+    if pick.trick is not None:
+        values.append(pick.trick)
+    if pick.log:
+        values.append(pick.log[-1])
+    hand = pick.hands[pick.to_act] if pick.to_act is not None else ()
+    if hand:
+        values.append(hand[0])
+    return values
+
+
+def _junk(rng: random.Random, scale: float = 1.0) -> Any:
+    """A random JSON value, sometimes large (sizes times `scale`)."""
+    choice = rng.randrange(14)
+    if choice == 0:
+        return None
+    if choice == 1:
+        return rng.choice([True, False])
+    if choice == 2:
+        return rng.choice([0, -1, 1, 7, 10**9, -(10**30), 2**64, 10**400])
+    if choice == 3:
+        return rng.choice([0.5, 1.0, -2.0, 1e300])
+    if choice == 4:
+        return rng.choice(["", "x", "pass", "bid 005", "KS", "JK", "S", "seven", "é" * 3])
+    if choice == 5:
+        return "x" * int(rng.choice([100, 10_000, 300_000, 1_000_000]) * scale)
+    if choice == 6:
+        return []
+    if choice == 7:
+        return [rng.choice([1, "KS", None])] * int(rng.choice([3, 1000, 100_000]) * scale)
+    if choice == 8:
+        return {}
+    if choice == 9:
+        return {"type": rng.choice(["Pass", "Bid", "Play", "Nope"]), "level": 10**30}
+    if choice == 10:
+        return [[[[[[[[[[1]]]]]]]]]]
+    if choice == 11:
+        return {"a" * rng.choice([5, 5000]): 1}
+    if choice == 12:
+        return rng.choice([-5, 99, 10**12, 2**31, 3])
+    return ["pass"] * int(rng.choice([10, 1000, 120_000]) * scale)
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node[:60]):
+            yield from _paths(value, (*path, index))
+
+
+def _replace(node: Any, path: tuple[Any, ...], value: Any) -> Any:
+    if not path:
+        return value
+    head, *rest = path
+    copy: Any = dict(node) if isinstance(node, dict) else list(node)
+    copy[head] = _replace(node[head], tuple(rest), value)
+    return copy
+
+
+def _mutate(rng: random.Random, document: Any, scale: float) -> tuple[Any, str]:
+    """`document` with one hostile change, and a word on what it was."""
+    paths = list(_paths(document))
+    path = rng.choice(paths)
+    kind = rng.randrange(6)
+    where = "/".join(map(str, path))[:60]
+    if kind == 0:
+        return _replace(document, path, _junk(rng, scale)), f"junk at {where}"
+    if kind == 1 and path:
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        if isinstance(parent, dict):
+            trimmed = {k: v for k, v in parent.items() if k != path[-1]}
+            return _replace(document, path[:-1], trimmed), f"dropped {where}"
+    if kind == 2:
+        return _replace(document, path, str(_junk(rng, scale))[:1_000_000]), f"text at {where}"
+    if kind == 3:
+        target: Any = document
+        for key in path:
+            target = target[key]
+        if isinstance(target, list) and target:
+            grown = target * max(2, int(rng.choice([2, 50, 5000]) * scale))
+            return _replace(document, path, grown[:150_000]), f"repeated {where}"
+        if isinstance(target, int) and not isinstance(target, bool):
+            return _replace(document, path, target + rng.choice([-1, 1, 100, -100])), (
+                f"nudged {where}"
+            )
+    if kind == 4 and isinstance(document, dict):
+        extra = dict(document)
+        extra[rng.choice(["extra", "kind", "version", "format"])] = _junk(rng, scale)
+        return extra, "envelope"
+    return _replace(document, path, _junk(rng, scale)), f"junk at {where}"
+
+
+def _redeal_passes(rng: random.Random, count: int) -> tuple[Any, str]:
+    """A game of `count` passes under `all_pass="redeal"`: every hand is passed out."""
+    state = new_game(Rules.setback(all_pass=AllPass.REDEAL), seed=rng.getrandbits(32))
+    document = json.loads(dumps(state))
+    document["data"]["actions"] = ["pass"] * count
+    del document["data"]["check"]
+    return document, f"{count} passes under redeal"
+
+
+def hostile_document(
+    rng: random.Random, values: list[Any], scale: float = 1.0
+) -> tuple[str | bytes, str]:
+    """One hostile document: mutated, garbage, truncated or huge (sizes times `scale`); and
+    its description."""
+    roll = rng.random()
+    if roll < 0.02:
+        count = max(4, int(rng.choice([1000, 20_000, 100_000]) * scale))
+        document, what = _redeal_passes(rng, count)
+        return json.dumps(document), what
+    value = rng.choice(values)
+    text = dumps(value)
+    if roll < 0.06:
+        return text[: rng.randrange(len(text) + 1)], "truncated"
+    if roll < 0.08:
+        return bytes(rng.getrandbits(8) for _ in range(rng.randint(0, 200))), "random bytes"
+    if roll < 0.10:
+        return "[" * max(2, int(rng.choice([10, 1000, 100_000]) * scale)), "deep nesting"
+    if roll < 0.15:
+        return text, f"valid {type(value).__name__}"
+    document = json.loads(text)
+    for _ in range(rng.choice([1, 1, 1, 2, 3])):
+        document, what = _mutate(rng, document, scale)
+    try:
+        return json.dumps(document, ensure_ascii=rng.random() < 0.5), (
+            f"{type(value).__name__}: {what}"
+        )
+    except ValueError:  # an integer too long for str(): the text is the junk itself
+        return text + "9" * 5000, f"{type(value).__name__}: long digits"
+
+
+def use_everywhere(value: Any) -> None:
+    """Use a loaded value with every public function that takes it."""
+    repr(value)
+    str(value)
+    assert loads(dumps(value)) == value, "a loaded value saves and loads back equal"
+    if isinstance(value, GameState):
+        for seat in range(value.rules.players):
+            observe(value, seat)
+        legal_actions(value)
+        replay(game_record(value))
+        for result in value.history[-3:]:
+            format_hand(result, value.rules)
+            _ = result.points_won, result.pitching_side, result.points
+        hash(value)
+    elif isinstance(value, PlayerView):
+        _ = value.is_my_turn
+        if value.last_result is not None:
+            format_hand(value.last_result, value.rules)
+            _ = value.last_result.points_won, value.last_result.pitching_side
+    elif isinstance(value, HandResult):
+        _ = value.points_won, value.pitching_side, value.points
+        try:
+            rules = Rules.cutthroat(players=len(value.hands))
+        except SetbackError:
+            return
+        with contextlib.suppress(SetbackError):
+            format_hand(value, rules)
+    elif isinstance(value, Rules):
+        state = new_game(value, seed=1)
+        apply_action(state, legal_actions(state)[0])
+    hash(value)
+
+
+def _load_and_use(text: str | bytes) -> str:
+    try:
+        value = loads(text)
+    except SetbackError as error:
+        return type(error).__name__
+    use_everywhere(value)
+    return f"loaded {type(value).__name__}"
+
+
+def soak_documents(
+    documents: int, seed: int = 0, *, memory: bool = True, scale: float = 1.0
+) -> DocReport:
+    """Load `documents` hostile documents (see the module's doc); `scale` shrinks the huge
+    ones (the test suite's smoke uses 0.01)."""
+    rng = random.Random(seed)
+    outcomes: Counter[str] = Counter()
+    violations: list[str] = []
+    slowest = slowest_cpu = (0.0, 0, "")
+    heavy: list[tuple[float, str | bytes, str]] = []
+    values: list[Any] = []
+    start = time.perf_counter()
+    for number in range(documents):
+        if number % 50 == 0:
+            values = _sample_values(rng)
+        text, what = hostile_document(rng, values, scale)
+        began = time.perf_counter()
+        cpu = time.process_time()
+        try:
+            outcome = _load_and_use(text)
+        except Exception as error:
+            outcome = f"crash {type(error).__name__}"
+            violations.append(f"{what}: {type(error).__name__}: {str(error)[:300]}")
+        took = time.perf_counter() - began
+        cpu = time.process_time() - cpu
+        outcomes[outcome] += 1
+        if took > slowest[0]:
+            slowest = (took, len(text), what)
+        if cpu > slowest_cpu[0]:
+            slowest_cpu = (cpu, len(text), what)
+        if memory and (len(text) > 100_000 or took > 0.05):
+            heavy.append((took, text, what))
+            heavy = sorted(heavy, key=lambda item: -item[0])[:20]
+    peak = _peak_memory([text for _, text, _ in heavy]) if memory else 0
+    return DocReport(
+        documents,
+        dict(outcomes),
+        tuple(violations),
+        slowest,
+        slowest_cpu,
+        peak,
+        time.perf_counter() - start,
+    )
+
+
+def _peak_memory(texts: list[str | bytes]) -> int:
+    """The largest peak of traced memory while loading (and using) one of `texts`."""
+    peak = 0
+    tracemalloc.start()
+    try:
+        for text in texts:
+            tracemalloc.reset_peak()
+            base = tracemalloc.get_traced_memory()[0]
+            with contextlib.suppress(Exception):
+                _load_and_use(text)
+            peak = max(peak, tracemalloc.get_traced_memory()[1] - base)
+    finally:
+        tracemalloc.stop()
+    return peak
+
+
+def _report(title: str, lines: list[str], out: Callable[[str], None] = print) -> None:
+    out(title)
+    for line in lines:
+        out("  " + line)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--hands", type=int, default=0, help="random hands against the oracle")
+    parser.add_argument("--docs", type=int, default=0, help="hostile documents through loads")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--progress", type=int, default=0, help="report every N hands")
+    args = parser.parse_args(argv)
+    if not args.hands and not args.docs:
+        parser.error("give --hands N and/or --docs N")
+    failed = False
+    if args.hands:
+        play = soak_hands(args.hands, args.seed, progress=args.progress)
+        _report(
+            f"play: {play.hands} hands, {play.games} games, {play.actions} actions, "
+            f"{play.option_sets} rule sets, {len(play.violations)} violations, "
+            f"{play.seconds:.1f} s",
+            list(play.violations[:20]),
+        )
+        failed |= bool(play.violations)
+    if args.docs:
+        docs = soak_documents(args.docs, args.seed)
+        seconds, size, what = docs.slowest
+        cpu, cpu_size, cpu_what = docs.slowest_cpu
+        _report(
+            f"documents: {docs.documents} in {docs.seconds:.1f} s, "
+            f"{len(docs.violations)} violations; slowest {seconds:.3f} s "
+            f"({size} characters, {what}); most CPU {cpu:.3f} s ({cpu_size} characters, "
+            f"{cpu_what}); peak memory of one load "
+            f"{docs.peak_bytes / 1e6:.1f} MB",
+            [f"{count:7d}  {outcome}" for outcome, count in sorted(docs.outcomes.items())]
+            + list(docs.violations[:20]),
+        )
+        failed |= bool(docs.violations)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""The PettingZoo environment of `setback.rl` (the extra `rl`)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("numpy")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+import setback.rl
+from setback import (
+    IllegalActionError,
+    Phase,
+    Rules,
+    RulesError,
+    apply_action,
+    new_game,
+    observe,
+)
+from setback.rl import ACTIONS, NUM_ACTIONS, action_id, observation_layout
+from setback.rules import PRESET_NAMES
+
+pytestmark = [
+    pytest.mark.extras,
+    # PettingZoo's api_test prefers Box observations; classic envs use dicts too.
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
+]
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_preset_passes_pettingzoos_api_and_seed_tests(preset: str) -> None:
+    api_test(setback.rl.env(preset), num_cycles=200)
+    seed_test(lambda: setback.rl.env(preset), num_cycles=200)
+
+
+def test_whole_games_pass_the_api_test_too() -> None:
+    api_test(setback.rl.env("auction-pitch", players=3, whole_game=True, max_hands=5), 200)
+
+
+def _play(env: object, seed: int, choose: np.random.Generator) -> list[tuple[int, float]]:
+    """Random legal ids to the end of the episode: (id, reward) per step."""
+    trace = []
+    env.reset(seed=seed)  # type: ignore[attr-defined]
+    for _agent in env.agent_iter():  # type: ignore[attr-defined]
+        obs, reward, done, cut, _ = env.last()  # type: ignore[attr-defined]
+        if done or cut:
+            trace.append((-1, reward))
+            env.step(None)  # type: ignore[attr-defined]
+            continue
+        action = int(choose.choice(np.flatnonzero(obs["action_mask"])))
+        trace.append((action, reward))
+        env.step(action)  # type: ignore[attr-defined]
+    return trace
+
+
+def test_a_seed_replays_the_episode() -> None:
+    first = _play(setback.rl.raw_env("smear"), 5, np.random.default_rng(1))
+    again = _play(setback.rl.raw_env("smear"), 5, np.random.default_rng(1))
+    other = _play(setback.rl.raw_env("smear"), 6, np.random.default_rng(1))
+    assert first == again
+    assert first != other
+
+
+@pytest.mark.parametrize(
+    ("preset", "sides"),
+    [("setback", [0, 1, 0, 1]), ("six", [0, 1, 2, 0, 1, 2]), ("auction-pitch", [0, 1, 2, 3])],
+)
+def test_the_reward_is_the_score_change_of_the_agents_side(preset: str, sides: list[int]) -> None:
+    env = setback.rl.raw_env(preset)
+    env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    while not any(env.terminations.values()):
+        obs = env.observe(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    changes = env.game_state.history[-1].score_changes
+    assert [env._cumulative_rewards[f"player_{seat}"] for seat in range(len(sides))] == [
+        changes[side] for side in sides
+    ]
+
+
+def test_a_whole_game_is_truncated_after_max_hands() -> None:
+    env = setback.rl.raw_env("setback", whole_game=True, max_hands=3, target=10**6)
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    while not any(env.truncations.values()):
+        assert not any(env.terminations.values())
+        obs = env.observe(env.agent_selection)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert len(env.game_state.history) == 3
+
+
+def test_raw_env_names_the_id_its_action_and_the_legal_ones() -> None:
+    env = setback.rl.raw_env("setback")
+    env.reset(seed=3)
+    with pytest.raises(IllegalActionError) as caught:
+        env.step(action_id("play 2C"))
+    message = str(caught.value)
+    assert "action id 81 (play 2C)" in message
+    assert "legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)" in message
+
+
+def test_an_id_outside_the_table_is_refused() -> None:
+    raw = setback.rl.raw_env("setback")
+    raw.reset(seed=3)
+    with pytest.raises(IllegalActionError, match="ids are 0 to 191"):
+        raw.step(NUM_ACTIONS)
+    wrapped = setback.rl.env("setback")
+    wrapped.reset(seed=3)
+    with pytest.raises(AssertionError, match="action space"):
+        wrapped.step(NUM_ACTIONS)
+
+
+def test_an_illegal_id_ends_the_episode_with_the_penalty_to_the_offender() -> None:
+    env = setback.rl.env("setback")
+    env.reset(seed=3)
+    offender = env.agent_selection
+    env.step(action_id("play 2C"))
+    assert all(env.terminations.values())
+    rewards = {agent: env._cumulative_rewards[agent] for agent in env.agents}
+    assert rewards.pop(offender) == -6.0  # one worse than losing a Smudge
+    assert set(rewards.values()) == {0}
+    with pytest.raises(ValueError, match="only valid action is None"):
+        env.step(0)
+
+
+def test_unknown_presets_and_options_are_refused_naming_the_known_ones() -> None:
+    with pytest.raises(RulesError, match="presets are setback, auction-pitch, cutthroat"):
+        setback.rl.env("pinochle")
+    with pytest.raises(RulesError, match="no such option: colour; the rules' options are all_pass"):
+        setback.rl.env("setback", colour="red")
+    with pytest.raises(RulesError, match="go with a preset name"):
+        setback.rl.env(Rules.setback(), target=11)
+
+
+def test_every_action_of_every_rule_set_has_one_id() -> None:
+    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 192
+    assert [action_id(text) for text in ("pass", "bid 10", "smudge", "trump S")] == [
+        0,
+        10,
+        21,
+        80,
+    ]
+    assert ACTIONS[action_id("pitch BJ")] == "pitch BJ"
+    assert ACTIONS[action_id("play JK")] == "play JK"
+
+
+def test_a_discard_is_one_card_per_step_and_submitted_when_complete() -> None:
+    """Six players discard exactly two cards: two steps, the second submits."""
+    rules = Rules.preset("six")
+    position = setback.rl.Position(new_game(rules, seed=4))
+    while position.state.phase is not Phase.DISCARD:
+        position = setback.rl.apply_id(position, setback.rl.legal_ids(position)[-1])
+    seat = position.state.to_act
+    first, second = position.state.hands[seat][:2]
+    position = setback.rl.apply_id(position, action_id("play " + str(first)) + 55)
+    assert position.state.to_act == seat and position.pending == 1 << first.index
+    position = setback.rl.apply_id(position, 136 + second.index)
+    assert position.pending == 0
+    assert position.state.discards[seat] == (first, second)
+
+
+def test_the_draw_submits_with_discard_done() -> None:
+    rules = Rules.setback(draw=True)
+    position = setback.rl.Position(new_game(rules, seed=2))
+    while position.state.phase is not Phase.DISCARD:
+        position = setback.rl.apply_id(position, setback.rl.legal_ids(position)[0])
+    seat = position.state.to_act
+    legal = setback.rl.legal_ids(position)
+    assert legal[-1] == action_id("discard done")  # a discard of nothing is legal
+    card_id = legal[0]
+    position = setback.rl.apply_id(position, card_id)
+    assert position.state.to_act == seat
+    position = setback.rl.apply_id(position, action_id("discard done"))
+    assert position.state.discards[seat] == (setback.CARDS[card_id - 136],)
+    assert position.state.hand_state.discarded[seat] == 1 << (card_id - 136)
+
+
+def test_an_illegal_discard_step_names_the_rule() -> None:
+    position = setback.rl.Position(new_game(Rules.preset("six"), seed=4))
+    while position.state.phase is not Phase.DISCARD:
+        position = setback.rl.apply_id(position, setback.rl.legal_ids(position)[-1])
+    with pytest.raises(IllegalActionError, match="not a legal discard"):
+        setback.rl.apply_id(position, action_id("discard done"))
+    with pytest.raises(IllegalActionError, match="one 'discard CARD' id per card"):
+        setback.rl.apply_id(position, 0)
+
+
+def _field(rules: Rules, name: str) -> slice:
+    field = next(f for f in observation_layout(rules) if f.name == name)
+    return slice(field.start, field.stop)
+
+
+def test_the_observation_shows_the_own_hand_and_nothing_hidden() -> None:
+    rules = Rules.setback()
+    hands = ["2C 3C 4C 5C 6C 7C", "8C 9C 10C JC QC KC", "AC 2D 3D 4D 5D 6D", "7D 8D 9D 10D JD QD"]
+    swapped = [hands[0], hands[3], hands[2], hands[1]]
+    one = new_game(rules, seed=1, hands=hands)
+    two = new_game(rules, seed=1, hands=swapped)
+    obs_one = setback.rl.encode_observation(observe(one, 0))
+    obs_two = setback.rl.encode_observation(observe(two, 0))
+    assert np.array_equal(obs_one, obs_two)
+    assert np.flatnonzero(obs_one[_field(rules, "hand")]).tolist() == [0, 1, 2, 3, 4, 5]
+    assert obs_one.dtype == np.float32 and obs_one.shape == (812,)
+
+
+def test_played_cards_are_recorded_by_seat() -> None:
+    rules = Rules.setback()
+    state = new_game(rules, seed=7)
+    while state.phase is Phase.BIDDING:
+        state = apply_action(state, "pass" if state.to_act != state.dealer else "bid 2")
+    card = state.hands[state.to_act][0]
+    leader = state.to_act
+    state = apply_action(state, f"play {card}")
+    obs = setback.rl.encode_observation(observe(state, 0))
+    played = obs[_field(rules, "played")].reshape(4, 55)
+    assert np.flatnonzero(played).tolist() == [leader * 55 + card.index]
+    assert obs[_field(rules, "trump")].tolist() == [float(s == card.suit) for s in range(4)]
+
+
+def test_the_layout_covers_the_array_field_after_field() -> None:
+    layout = observation_layout(Rules.preset("six"))
+    assert [f.start for f in layout[1:]] == [f.stop for f in layout[:-1]]
+    assert layout[-1].stop == len(
+        setback.rl.encode_observation(observe(new_game(Rules.preset("six"), seed=1), 0))
+    )
+
+
+def test_ansi_renders_the_librarys_text() -> None:
+    env = setback.rl.env("setback", render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == str(env.unwrapped.game_state)
+
+
+def test_each_seats_call_is_one_hot() -> None:
+    rules = Rules.setback()
+    state = new_game(rules, seed=7, dealer=3)
+    state = apply_action(state, "pass")
+    state = apply_action(state, "bid 3")
+    obs = setback.rl.encode_observation(observe(state, 2))
+    calls = obs[_field(rules, "calls")].reshape(4, 23)
+    assert np.flatnonzero(calls[0]).tolist() == [0]  # pass
+    assert np.flatnonzero(calls[1]).tolist() == [3]  # bid 3
+    assert not calls[2:].any()
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_action_mask_is_exactly_the_legal_ids(preset: str) -> None:
+    env = setback.rl.raw_env(preset, whole_game=True, max_hands=3)
+    env.reset(seed=11)
+    rng = np.random.default_rng(2)
+    while not any(env.terminations.values()) and not any(env.truncations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        legal = setback.rl.legal_ids(env.position)
+        assert np.flatnonzero(mask).tolist() == list(legal)
+        env.step(int(rng.choice(legal)))
