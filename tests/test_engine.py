@@ -139,7 +139,7 @@ def test_text_actions_and_non_actions() -> None:
     assert is_legal(state, "pass") and not is_legal(state, "play KS") and not is_legal(state, "x")
     with pytest.raises(InvalidNotationError):
         apply_action(state, "raise 3")
-    with pytest.raises(TypeError, match="takes an action .* or its text, not int"):
+    with pytest.raises(TypeError, match=r"takes an action .* or its text, not int"):
         apply_action(state, 3)  # type: ignore[arg-type]
 
 
