@@ -495,10 +495,11 @@ def _load_and_use(text: str | bytes) -> str:
 
 
 def soak_documents(
-    documents: int, seed: int = 0, *, memory: bool = True, scale: float = 1.0
+    documents: int, seed: int = 0, *, memory: bool = True, scale: float = 1.0, progress: int = 0
 ) -> DocReport:
     """Load `documents` hostile documents (see the module's doc); `scale` shrinks the huge
-    ones (the test suite's smoke uses 0.01)."""
+    ones (the test suite's smoke uses 0.01); with `progress`, print a line to stderr every
+    `progress` documents."""
     rng = random.Random(seed)
     outcomes: Counter[str] = Counter()
     violations: list[str] = []
@@ -524,6 +525,15 @@ def soak_documents(
             slowest = (took, len(text), what)
         if cpu > slowest_cpu[0]:
             slowest_cpu = (cpu, len(text), what)
+        if progress and (number + 1) % progress == 0:
+            print(
+                f"{number + 1} documents, {len(violations)} violations, slowest "
+                f"{slowest[0]:.2f} s ({slowest[1]} characters, {slowest[2]}), most CPU "
+                f"{slowest_cpu[0]:.2f} s ({slowest_cpu[2]}), {time.perf_counter() - start:.0f} s; "
+                + ", ".join(f"{key} {value}" for key, value in sorted(outcomes.items())),
+                file=sys.stderr,
+                flush=True,
+            )
         if memory and (len(text) > 100_000 or took > 0.05):
             heavy.append((took, text, what))
             heavy = sorted(heavy, key=lambda item: -item[0])[:20]
@@ -566,7 +576,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=0, help="random hands against the oracle")
     parser.add_argument("--docs", type=int, default=0, help="hostile documents through loads")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--progress", type=int, default=0, help="report every N hands")
+    parser.add_argument("--progress", type=int, default=0, help="report every N hands or documents")
     args = parser.parse_args(argv)
     if not args.hands and not args.docs:
         parser.error("give --hands N and/or --docs N")
@@ -581,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         failed |= bool(play.violations)
     if args.docs:
-        docs = soak_documents(args.docs, args.seed)
+        docs = soak_documents(args.docs, args.seed, progress=args.progress)
         seconds, size, what = docs.slowest
         cpu, cpu_size, cpu_what = docs.slowest_cpu
         _report(
