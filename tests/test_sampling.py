@@ -29,7 +29,7 @@ from setback import (
 from setback.cards import cards_of
 from setback.discarding import excess_trumps
 from setback.play import first_with_trump
-from setback.sampling import _admits, _problem
+from setback.sampling import _admits, _lacked, _problem
 from setback.state import make_state
 
 from .strategies import any_rules, random_states, seeds
@@ -305,3 +305,43 @@ def test_a_view_that_admits_no_world_is_refused() -> None:
     )
     with pytest.raises(InvalidStateError):
         sample_states(everything, random.Random(1), 1)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=any_rules, seed=seeds)
+def test_the_suits_a_play_shows_lacking_are_exactly_what_the_rules_of_following_say(
+    rules: Rules, seed: int
+) -> None:
+    """For plays of random games, and random hands holding the card played: the rules of
+    following allow the play exactly when the hand holds no suit the sampler reads from it
+    as lacked. So the sampler drops no constraint and adds none."""
+    rng = random.Random(seed)
+    states = list(random_states(rules, seed, max_steps=150))
+    pack = cards_of(rules.pack_mask)
+    for before, after in itertools.pairwise(states):
+        if (
+            Phase.PLAY is not before.phase
+            or after.phase is not Phase.PLAY
+            or after.hand_number != before.hand_number
+        ):
+            continue
+        seat, action = before.to_act, after.hand_log[-1]
+        assert seat is not None and isinstance(action, Play)
+        card = action.card
+        view = observe(after, (seat + 1) % rules.players)
+        tricks = (*view.tricks, *((view.trick,) if view.trick else ()))
+        lacked = _lacked(view, tricks, len(before.tricks), len(before.plays))
+        trump = after.trump
+        assert trump is not None
+        suits = rules.trump_tables[trump].suits
+        for _ in range(6):
+            hand = {card, *rng.sample(pack, rng.randint(0, 7))}
+            held = list(before.held)
+            held[seat] = sum(1 << c.index for c in hand)
+            allowed = attrs.evolve(before, held=tuple(held)).playable[0] >> card.index & 1
+            if rules.trumps_only or (
+                not before.tricks and not before.plays and not rules.declares_trump
+            ):
+                assert lacked == ()
+                continue
+            assert bool(allowed) == all(suits[c.index] not in lacked for c in hand)

@@ -392,6 +392,31 @@ def _probe(
     return ask
 
 
+def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[Suit, ...]:
+    """The suits (under the trump) that play `i` of trick `k` shows its player lacked,
+    asked of the rules of following (`following.playable`, through
+    `GameState.playable`): the card alone must have been playable, and a suit lacked is
+    one whose card, held beside it, would have forbidden the play. None where the first
+    lead sets trump, or under trumps-only play (there the passes tell, not the plays)."""
+    rules, trump = view.rules, view.trump
+    if trump is None or rules.follow_tables is None:
+        return ()
+    if k == 0 and i == 0 and not rules.declares_trump:
+        return ()
+    seat, card = tricks[k].plays[i]
+    ask = _probe(view, tricks, k, i, trump)
+    bit = 1 << card.index
+    if not ask(seat, bit) & bit:
+        raise InvalidStateError(f"seat {seat} could not have played {card}")
+    suits = rules.trump_tables[trump].suits
+    lacked = []
+    for suit in Suit:
+        other = next((x for x in rules.pack if suits[x] is suit and x != card.index), None)
+        if other is not None and not ask(seat, bit | 1 << other) & bit:
+            lacked.append(suit)
+    return tuple(lacked)
+
+
 def _call_leader(rules: Rules, bids: Sequence[tuple[int, Action]]) -> tuple[int, int | None]:
     """The highest call of an auction in progress and its seat (0 and None for none)."""
     contract, pitcher = 0, None
@@ -462,20 +487,11 @@ def _problem(view: PlayerView) -> _Problem:
             caps[seat][_FREE] = 0
 
     # --- following: which suits each play shows its player lacked ------------------------
-    if table is not None and trump is not None and rules.follow_tables is not None:
-        by_suit = {suit: [x for x in rules.pack if table.suits[x] is suit] for suit in Suit}
-        for k, trick in enumerate(tricks):
-            for i, (seat, card) in enumerate(trick.plays):
-                if seat == me or (k == 0 and i == 0 and not rules.declares_trump):
-                    continue  # the first lead that sets trump is free
-                ask = _probe(view, tricks, k, i, trump)
-                bit = 1 << card.index
-                if not ask(seat, bit) & bit:
-                    raise InvalidStateError(f"seat {seat} could not have played {card}")
-                for suit, members in by_suit.items():
-                    other = next((x for x in members if x != card.index), None)
-                    if other is not None and not ask(seat, bit | 1 << other) & bit:
-                        lacks(seat, suit)
+    for k, trick in enumerate(tricks):
+        for i, (seat, _) in enumerate(trick.plays):
+            if seat != me:
+                for suit in _lacked(view, tricks, k, i):
+                    lacks(seat, suit)
 
     # --- trumps-only play: a seat passed over holds no trump -----------------------------
     if rules.trumps_only and phase is Phase.PLAY and trump is not None:
