@@ -27,6 +27,7 @@ from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
 from .sampling import sample_states
 from .serialization import SCHEMA_VERSION, dumps, loads
+from .simulation import SimulationSummary, simulate
 from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
 from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
@@ -62,6 +63,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetbackError",
+    "SimulationSummary",
     "Smudge",
     "Suit",
     "Trick",
@@ -81,6 +83,7 @@ __all__ = [
     "parse_cards",
     "replay",
     "sample_states",
+    "simulate",
     "trick_winner",
     "trump_table",
 ]

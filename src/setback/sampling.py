@@ -527,7 +527,7 @@ def _problem(view: PlayerView) -> _Problem:
     after = [
         size + played[s].bit_count() + face[s].bit_count() for s, size in enumerate(view.hand_sizes)
     ]
-    if draw_back:  # the face-up discard of excess trumps (§ too many trumps)
+    if draw_back:  # the face-up discard of excess trumps (too many trumps to keep)
         for seat in done:
             if seat != me and after[seat] > 6 and face[seat].bit_count() < after[seat] - 6:
                 caps[seat][_FREE] = 0

@@ -147,6 +147,9 @@ class MonteCarloBot:
     stand, else win cheaply, else throw low; a quarter of moves at random) or at
     random (`rollout="random"`); the card with the best total score difference
     for its side wins. The auction, trump and discards are the `HeuristicBot`'s.
+
+    Raises:
+        ValueError: `rollout` is neither `"greedy"` nor `"random"`.
     """
 
     def __init__(
@@ -155,9 +158,13 @@ class MonteCarloBot:
         if rollout not in ("greedy", "random"):
             raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
         self.rng = random.Random(seed)
+        """Internal: the generator of the guesses and playouts, seeded by `seed`."""
         self.determinizations = determinizations
+        """How many guesses of the hidden hands each card choice plays out."""
         self.greedy = rollout == "greedy"
+        """Whether playouts use the quick greedy rule (`rollout="greedy"`), not random play."""
         self.heuristic = HeuristicBot(seed=self.rng.getrandbits(32))
+        """Internal: the `HeuristicBot` that makes the calls, trump and discards."""
 
     def choose(self, view: PlayerView) -> Action:
         """The card with the best playouts, or the heuristic's action outside trick play."""

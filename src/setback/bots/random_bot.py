@@ -21,7 +21,9 @@ class RandomBot:
 
     def __init__(self, *, seed: int | None = None, cautious: bool = False) -> None:
         self.rng = random.Random(seed)
+        """Internal: the generator of its choices, seeded by `seed`."""
         self.cautious = cautious
+        """Whether it passes when it may and bids the minimum when it must."""
 
     def choose(self, view: PlayerView) -> Action:
         """A random action from `view.legal_actions`."""
