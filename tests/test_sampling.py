@@ -13,24 +13,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from setback import (
+    DeclareTrump,
+    Discard,
     GameState,
     InvalidStateError,
     KeepSix,
     Phase,
     Play,
     Rules,
-    Trick,
     apply_action,
     legal_actions,
     new_game,
     observe,
     sample_states,
 )
-from setback.cards import cards_of
-from setback.discarding import excess_trumps
-from setback.play import first_with_trump
-from setback.sampling import _admits, _lacked, _problem
-from setback.state import make_state
+from setback.cards import CARDS, Card, cards_of
+from setback.dealing import packets
+from setback.sampling import _admits, _Draws, _lacked, _problem, _solve
 
 from .strategies import any_rules, random_states, seeds
 
@@ -44,64 +43,95 @@ def _played(state: GameState) -> list[int]:
     return played
 
 
+def _deck(rules: Rules, dealer: int, hands: list[int], stock: list[int]) -> list[Card]:
+    """The pack in the order that deals `hands` (bit sets) and leaves `stock` (in order)."""
+    cards = [list(cards_of(mask)) for mask in hands]
+    deck: list[Card] = []
+    for size in packets(rules):
+        for k in range(1, rules.players + 1):
+            seat = (dealer + k) % rules.players
+            deck.extend(cards[seat][:size])
+            del cards[seat][:size]
+    return deck + [CARDS[index] for index in stock]
+
+
+def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
+    """A deal from which the world's hand could have been played: each seat's cards as
+    dealt and the stock in order. Cards that came from the stock (the draw, the draw
+    back) are put back on it in the order the seats drew them."""
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    played = _played(world)
+    faced = hand.face_up or (0,) * players
+    thrown = hand.discarded or (0,) * players
+    pitched = [0] * players  # a pitched card lying in the trick is still in its hand
+    if world.phase is Phase.BIDDING and world.trick and world.trick.plays:
+        seat, card = world.trick.plays[0]
+        pitched[seat] = 1 << card.index
+    kept = [world.held[s] | played[s] | faced[s] | pitched[s] for s in range(players)]
+    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    stock = list(hand.stock)
+    if not any(thrown):
+        return kept, stock
+    if rules.draw:  # what each seat discarded it drew, from the front of the stock
+        drawn: list[int] = []
+        for seat in order:
+            got = list(cards_of(kept[seat]))[: thrown[seat].bit_count()]
+            drawn.extend(card.index for card in got)
+            kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
+        return kept, drawn + stock
+    if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+        assert hand.trump is not None and hand.pitcher is not None
+        trumps = rules.trump_tables[hand.trump].trump_mask
+        drawn = []
+        for seat in order:
+            if seat == hand.pitcher:
+                continue
+            count = deal - thrown[seat].bit_count()  # the trumps it kept
+            keep = list(cards_of(kept[seat] & trumps))[:count]
+            mask = sum(1 << c.index for c in keep)
+            drawn.extend(c.index for c in cards_of(kept[seat] & ~mask))
+            kept[seat] = mask | thrown[seat]
+        everything = list(cards_of(kept[hand.pitcher] | thrown[hand.pitcher]))
+        kept[hand.pitcher] = sum(1 << c.index for c in everything[:deal])
+        return kept, drawn + [c.index for c in everything[deal:]]
+    return [k | t for k, t in zip(kept, thrown, strict=True)], stock
+
+
 def _replays(world: GameState) -> None:
-    """The world's trick play replays by the engine's own rules from the first lead:
-    every card played was legal for the cards its player held then, the seats passed
-    over in trumps-only play held no trump, and the replay ends in the world's hands."""
-    rules, hand = world.rules, world.hand_state
-    tricks = (*world.tricks, *((world.trick,) if world.trick else ()))
-    if world.phase is not Phase.PLAY or not tricks:
+    """The world's hand so far replays by the engine's own rules from a deal: the auction,
+    the trump, every discard (the draw and the draw back too) and every card played, each
+    checked as it is applied; the replay ends where the world is."""
+    if world.phase is Phase.GAME_OVER:
         return
-    played = _played(world)
-    start = tuple(held | cards for held, cards in zip(world.held, played, strict=True))
-    leader = tricks[0].leader
-    if rules.trumps_only:
-        assert first_with_trump(rules, hand, start, hand.pitcher) == leader
-    trump = hand.trump if rules.declares_trump else None
-    state = make_state(
-        rules=rules,
-        origin=world.origin,
-        phase=Phase.PLAY,
-        to_act=leader,
-        scores=world.scores,
-        history=world.history,
-        winner=None,
-        hand_state=attrs.evolve(hand, trump=trump),
-        held=start,
-        trick=Trick(leader),
-        tricks=(),
-        log=world.log,
-    )
-    for trick in tricks:
-        for seat, card in trick.plays:
-            state = apply_action(state, Play(card), seat=seat)  # refuses an illegal play
-    assert state.held == world.held and state.to_act == world.to_act
-    assert state.tricks == world.tricks and state.trick == world.trick
-
-
-def _discards_keep_the_rules(world: GameState, seat: int) -> None:
-    """The others' face-down discards are what the variant lets a seat discard."""
     rules, hand = world.rules, world.hand_state
-    if not hand.discarded or hand.trump is None:
-        return
-    trumps = rules.trump_tables[hand.trump].trump_mask
-    played = _played(world)
-    faced = hand.face_up or (0,) * rules.players
-    for other, thrown in enumerate(hand.discarded):
-        kept = world.held[other] | played[other] | faced[other]
-        if rules.draw or (rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK):
-            assert not thrown & trumps, "the draw discards only non-trumps"
-        if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST and thrown:
-            assert thrown.bit_count() == rules.deal - 6
-            assert not thrown & trumps or not kept & ~trumps, "a trump only with every non-trump"
-        if rules.deal > 6 and rules.keep_six is KeepSix.FREE_DISCARD and thrown:
-            assert thrown.bit_count() == rules.deal - 6
-        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
-            if other == hand.pitcher:
-                assert not kept & ~trumps, "the pitcher keeps only trumps"
-            elif world.phase is Phase.PLAY and faced[other]:
-                free, count = excess_trumps(rules, hand.trump, kept)
-                assert faced[other].bit_count() == count or not free & ~faced[other]
+    dealt, stock = _first_deal(world)
+    deck = _deck(rules, hand.dealer, dealt, stock)
+    state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
+    for seat, action in hand.bids:
+        state = apply_action(state, action, seat=seat)
+    if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
+        assert hand.trump is not None
+        state = apply_action(state, DeclareTrump(hand.trump))
+    faced = world.face_up_discards
+    while (state.phase is Phase.DISCARD and state.to_act != world.to_act) or (
+        state.phase is Phase.DISCARD and world.phase is not Phase.DISCARD
+    ):
+        seat = state.to_act
+        assert seat is not None
+        face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+        cards = faced[seat] if face_up else world.discards[seat]
+        state = apply_action(state, Discard(cards), seat=seat)
+    done = len(state.plays)  # a pitched card is played already
+    plays = [play for trick in world.tricks for play in trick.plays]
+    plays += list(world.plays)
+    for seat, card in plays[done:]:
+        state = apply_action(state, Play(card), seat=seat)  # refuses an illegal play
+    assert state.phase is world.phase and state.to_act == world.to_act
+    assert state.held == world.held and state.tricks == world.tricks
+    assert state.trick == world.trick and state.discards == world.discards
+    assert state.face_up_discards == world.face_up_discards
+    assert sorted(state.hand_state.stock) == sorted(hand.stock)
 
 
 def _holdings(state: GameState, seat: int) -> dict[int, list[int]]:
@@ -138,7 +168,6 @@ def test_every_sampled_state_agrees_with_the_view_and_replays(rules: Rules, seed
             for world in sample_states(view, rng, 2):
                 assert observe(world, seat) == view
                 _replays(world)
-                _discards_keep_the_rules(world, seat)
                 if not world.is_over:
                     apply_action(world, rng.choice(legal_actions(world)))
 
@@ -235,6 +264,7 @@ def test_the_worlds_are_drawn_uniformly() -> None:
     worlds = _worlds(state, seat)
     assert 3 <= len(worlds) < 6 * 5  # the voids rule some placements out
     assert tuple(state.held) in worlds
+    assert _solve(_problem(observe(state, seat)))[0] == len(worlds)  # the count is exact
     draws = sample_states(observe(state, seat), random.Random(2026), 20_000)
     counts = Counter(tuple(world.held) for world in draws)
     assert set(counts) == worlds
@@ -345,3 +375,32 @@ def test_the_suits_a_play_shows_lacking_are_exactly_what_the_rules_of_following_
                 assert lacked == ()
                 continue
             assert bool(allowed) == all(suits[c.index] not in lacked for c in hand)
+
+
+def test_the_draws_unseen_counts_are_weighted_by_their_placements() -> None:
+    """The draw's discard counts, which the view does not show: three seats drew around
+    the viewer's 2 cards, from a stock of 6 down to 1. The ways counted are the sum of the
+    multinomials over every split the stock allows, and the splits drawn fit them."""
+    draws = _Draws(steps=(-1, 2, -1, -1), start=6, end=1, cap=6)
+    splits = {}
+    for sizes in itertools.product(range(7), repeat=3):
+        stock, given = 6, iter(sizes)
+        ok = True
+        for step in draws.steps:
+            d = step if step >= 0 else next(given)
+            ok = ok and d <= stock
+            stock -= d
+        if ok and stock == 1:
+            splits[sizes] = math.factorial(3) // math.prod(math.factorial(d) for d in sizes)
+    assert draws.ways(0, 6) == sum(splits.values())
+    assert all(draws.fits(sizes) for sizes in splits)
+    assert not draws.fits((1, 1, 0)) and not draws.fits((3, 0, 1))
+    rng = random.Random(7)
+    counts = Counter(draws.split(rng) for _ in range(20_000))
+    assert set(counts) == set(splits)
+    total = sum(splits.values())
+    statistic = sum(
+        (counts[sizes] - 20_000 * weight / total) ** 2 / (20_000 * weight / total)
+        for sizes, weight in splits.items()
+    )
+    assert _chi2_sf(statistic, len(splits) - 1) > 0.001

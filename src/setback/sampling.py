@@ -275,9 +275,10 @@ def _solve(problem: _Problem) -> tuple[int, _Walk]:
             return count(i + 1, left, out)
         return sum(w for _, w in choices(i, aux, a, j, left))
 
+    @functools.cache
     def choices(
         i: int, aux: int, a: int, j: int, left: tuple[int, ...]
-    ) -> list[tuple[tuple[int, ...], int]]:
+    ) -> tuple[tuple[tuple[int, ...], int], ...]:
         slots, _ = alternatives(i, aux)[a]
         slot = slots[j]
         if i == last and j == len(slots) - 1:  # the last slot takes what is left
@@ -293,7 +294,7 @@ def _solve(problem: _Problem) -> tuple[int, _Walk]:
             rest = fill(i, aux, a, j + 1, _minus(left, row))
             if rest:
                 found.append((row, _ways(row, left) * spread * rest))
-        return found
+        return tuple(found)
 
     start = tuple(len(cards) for cards in problem.classes)
 
@@ -734,7 +735,9 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
     that keeps them is equally likely; none is ever refused (the sampling counts the
     placements exactly, it does not guess and retry). The stock's order is shuffled.
     A state's seed is drawn from `rng` (later deals are unknown too); its `history`
-    holds only the view's `last_result`, and its log starts at the current hand.
+    holds only the view's `last_result`, and its log starts at the current hand, so
+    it is a state to search from, not to store: no game record replays to it, and
+    `loads` refuses what `dumps` writes of it.
 
     Args:
         view: what one seat sees (`observe(state, seat)`).
@@ -783,7 +786,10 @@ def _build(
     for slot, row in rows:
         cards: list[int] = []
         for c, m in enumerate(row):
-            if m:
+            if m == len(left[c]):  # all of them: the shuffle below orders them
+                cards.extend(left[c])
+                left[c] = []
+            elif m:
                 chosen = rng.sample(left[c], m)
                 cards.extend(chosen)
                 taken = set(chosen)
