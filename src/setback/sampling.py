@@ -92,16 +92,18 @@ class _Slot:
     caps: tuple[int, ...] = (_ANY,) * _CLASSES
     lows: tuple[tuple[tuple[int, ...], int], ...] = ()
     draws: _Draws | None = None
+    spread: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda s: _spread(s), takes_self=True),
+    )
+    """The ways to deal a given set of the slot's cards to its members, over all splits."""
 
     @property
     def total(self) -> int:
         """How many cards the slot takes."""
         return self.draws.total if self.draws is not None else sum(self.splits[0])
-
-    @property
-    def spread(self) -> int:
-        """The ways to deal a given set of the slot's cards to its members, over all splits."""
-        return _spread(self.splits, self.draws)
 
     def split(self, rng: random.Random) -> tuple[int, ...]:
         """How many cards each member gets, drawn in proportion to the ways to deal them."""
@@ -134,10 +136,18 @@ class _Draws:
         """The members' discards together."""
         return self.start - self.end - sum(step for step in self.steps if step >= 0)
 
+    table: tuple[tuple[int, ...], ...] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda d: _draw_table(d), takes_self=True),
+    )
+    """See `ways`, computed once when the value is built."""
+
     def ways(self, k: int, stock: int) -> int:
         """The ways to deal the members' cards still undealt from step `k` on, with
         `stock` cards left (a sum of multinomials over every split)."""
-        return _draw_ways(self, k, stock)
+        return self.table[k][stock] if 0 <= stock < len(self.table[k]) else 0
 
     def split(self, rng: random.Random) -> tuple[int, ...]:
         """The members' counts, drawn in proportion to the ways to deal them."""
@@ -171,27 +181,33 @@ class _Draws:
         return stock - self.end - sum(step for step in self.steps[k:] if step >= 0)
 
 
-@functools.cache
-def _draw_ways(draws: _Draws, k: int, stock: int) -> int:
-    if k == len(draws.steps):
-        return 1 if stock == draws.end else 0
-    step = draws.steps[k]
-    if step >= 0:
-        return _draw_ways(draws, k + 1, stock - step) if step <= stock else 0
-    rem = draws._left(k, stock)
-    if rem < 0:
-        return 0
-    return sum(
-        math.comb(rem, d) * _draw_ways(draws, k + 1, stock - d)
-        for d in range(min(draws.cap, stock, rem) + 1)
-    )
+def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
+    """`table[k][stock]`: the ways to deal the members' cards still undealt from step `k`
+    on with `stock` cards left, a sum of multinomials over every split; from the last
+    step back."""
+    size = draws.start + 1
+    table = [[0] * size for _ in range(len(draws.steps) + 1)]
+    if 0 <= draws.end < size:
+        table[-1][draws.end] = 1
+    for k in range(len(draws.steps) - 1, -1, -1):
+        step = draws.steps[k]
+        for stock in range(size):
+            if step >= 0:
+                table[k][stock] = table[k + 1][stock - step] if step <= stock else 0
+                continue
+            rem = draws._left(k, stock)
+            if rem >= 0:
+                table[k][stock] = sum(
+                    math.comb(rem, d) * table[k + 1][stock - d]
+                    for d in range(min(draws.cap, stock, rem) + 1)
+                )
+    return tuple(map(tuple, table))
 
 
-@functools.cache
-def _spread(splits: tuple[tuple[int, ...], ...], draws: _Draws | None) -> int:
-    if draws is not None:
-        return draws.ways(0, draws.start)
-    return sum(_multinomial(split) for split in splits)
+def _spread(slot: _Slot) -> int:
+    if slot.draws is not None:
+        return slot.draws.ways(0, slot.draws.start)
+    return sum(_multinomial(split) for split in slot.splits)
 
 
 _Alternative = tuple[tuple[_Slot, ...], int]
