@@ -303,7 +303,8 @@ def test_fewer_than_one_state_is_refused() -> None:
 
 def test_a_view_that_admits_no_world_is_refused() -> None:
     """Hand-built views: more cards in the others' hands than are hidden; a card shown
-    twice; a seat that would have to hold a card of a suit it showed it lacks."""
+    twice; a seat that would have to hold a card of a suit it showed it lacks; the turn
+    of a seat whose turn it cannot be."""
     state = _late_position()
     seat = state.trick.plays[1][0]  # type: ignore[union-attr]
     view = observe(state, seat)
@@ -335,6 +336,9 @@ def test_a_view_that_admits_no_world_is_refused() -> None:
     )
     with pytest.raises(InvalidStateError):
         sample_states(everything, random.Random(1), 1)
+    wrong_turn = attrs.evolve(view, to_act=(view.to_act + 1) % 8)  # type: ignore[operator]
+    with pytest.raises(InvalidStateError, match="legal play"):
+        sample_states(wrong_turn, random.Random(1), 1)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

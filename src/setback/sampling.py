@@ -57,15 +57,18 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .actions import Action, Bid, Pitch, Smudge
+from .actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Smudge
 from .cards import CARDS, Card, Suit
+from .dealing import packets
 from .discarding import excess_trumps
-from .errors import InvalidStateError
+from .engine import apply_action, new_game
+from .errors import InvalidStateError, SetbackError
 from .options import KeepSix
 from .phase import Phase
 from .rules import Rules
 from .state import EMPTY_LOG, GameRecord, GameState, HandResult, HandState, Trick, make_state
 from .views import PlayerView
+from .views import observe as _observe
 
 __all__ = ["sample_states"]
 
@@ -778,13 +781,25 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
         [True, True, True]
     """
     _check_args(view, rng, n)
-    if view.phase is Phase.GAME_OVER:
-        return tuple(_game_over(view, rng) for _ in range(n))
-    problem = _problem(view)
-    total, walk = _solve(problem)
-    if not total:
-        raise InvalidStateError("no deal of the hidden cards agrees with this view")
-    return tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
+    try:
+        if view.phase is Phase.GAME_OVER:
+            worlds = tuple(_game_over(view, rng) for _ in range(n))
+        else:
+            problem = _problem(view)
+            total, walk = _solve(problem)
+            if not total:
+                raise InvalidStateError("no deal of the hidden cards agrees with this view")
+            worlds = tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
+        shown = _observe(worlds[0], view.seat)  # what differs is public: one check will do
+        _replay_hand(worlds[0])
+    except InvalidStateError:
+        raise
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError, SetbackError) as error:
+        # a view built by hand whose parts do not fit together
+        raise InvalidStateError(f"the view is not consistent ({error!r})") from error
+    if shown != view:
+        raise InvalidStateError("the view is not one that observe gives of any state")
+    return worlds
 
 
 def _build(
@@ -926,3 +941,100 @@ def _admits(problem: _Problem, holdings: dict[int, Sequence[int]]) -> bool:
         )
 
     return walk(0, 0)
+
+
+def _replay_hand(world: GameState) -> None:
+    """Play the world's hand again through the engine, from a deal it could have come
+    from, and check that it ends where the world is: a view built by hand whose public
+    record no legal play gives (a wrong seat to act, a call out of turn) is refused.
+    Raises `IllegalActionError`, `InvalidStateError` or `AssertionError` if not."""
+    if world.phase is Phase.GAME_OVER:
+        return
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    played = [0] * players
+    for trick in (*world.tricks, *((world.trick,) if world.trick is not None else ())):
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+    if world.phase is Phase.BIDDING and world.plays:  # a pitched card: still in its hand
+        seat, card = world.plays[0]
+        played[seat] |= 1 << card.index
+    faced = hand.face_up or (0,) * players
+    thrown = hand.discarded or (0,) * players
+    kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
+    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    stock = list(hand.stock)
+    drawn: list[int] = []
+    if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
+        for seat in order:
+            got = _lowest(kept[seat], thrown[seat].bit_count())
+            drawn.extend(_indices(got))
+            kept[seat] = kept[seat] & ~got | thrown[seat]
+    elif deal > 6 and rules.keep_six is KeepSix.DRAW_BACK and any(thrown):
+        assert hand.trump is not None and hand.pitcher is not None
+        trumps = rules.trump_tables[hand.trump].trump_mask
+        for seat in order:
+            if seat != hand.pitcher:
+                keep = _lowest(kept[seat] & trumps, deal - thrown[seat].bit_count())
+                drawn.extend(_indices(kept[seat] & ~keep))
+                kept[seat] = keep | thrown[seat]
+        everything = _indices(kept[hand.pitcher] | thrown[hand.pitcher])
+        kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
+        stock = everything[deal:]
+    else:
+        kept = [k | t for k, t in zip(kept, thrown, strict=True)]
+    deck = [CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + drawn + stock]
+    state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
+    for seat, action in hand.bids:
+        state = apply_action(state, action, seat=seat)
+    if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
+        assert hand.trump is not None
+        state = apply_action(state, DeclareTrump(hand.trump))
+    face_up = deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+    while state.phase is Phase.DISCARD and (
+        world.phase is not Phase.DISCARD or state.to_act != world.to_act
+    ):
+        seat = state.to_act
+        assert seat is not None
+        cards = world.face_up_discards[seat] if face_up else world.discards[seat]
+        state = apply_action(state, Discard(cards), seat=seat)
+    plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
+    for seat, card in plays[len(state.plays) :]:
+        state = apply_action(state, Play(card), seat=seat)
+    same = (
+        state.phase is world.phase
+        and state.to_act == world.to_act
+        and state.held == world.held
+        and state.tricks == world.tricks
+        and state.trick == world.trick
+        and state.discards == world.discards
+        and state.face_up_discards == world.face_up_discards
+        and state.bids == world.bids
+    )
+    if not same:
+        raise InvalidStateError("the view's hand is not one that legal play gives")
+
+
+def _lowest(mask: int, count: int) -> int:
+    """The `count` lowest cards of `mask` (a bit set)."""
+    out = 0
+    for index in _indices(mask)[:count]:
+        out |= 1 << index
+    return out
+
+
+def _indices(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _deal_order(rules: Rules, dealer: int, hands: Sequence[int]) -> list[int]:
+    """The card indices in the order that deals `hands` (bit sets): packets of three,
+    clockwise from the dealer's left."""
+    cards = [_indices(mask) for mask in hands]
+    out: list[int] = []
+    for size in packets(rules):
+        for k in range(1, rules.players + 1):
+            seat = (dealer + k) % rules.players
+            out.extend(cards[seat][:size])
+            del cards[seat][:size]
+    return out
