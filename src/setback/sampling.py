@@ -44,7 +44,9 @@ with probability proportional to the worlds that complete it, then the cards of 
 class are drawn uniformly for that row and dealt at random within a slot. The product
 of these probabilities is one over the number of worlds: every world is equally
 likely, and no world that meets the constraints is ever refused. A view that admits no
-world (only a hand-built one can) raises `InvalidStateError`.
+world (only a hand-built one can) raises `InvalidStateError`: the counts find most, and
+the first world drawn is played again through the engine from a deal it could have
+come from, so a public record that no legal play gives is refused too.
 """
 
 from __future__ import annotations
