@@ -29,7 +29,7 @@ from setback import (
 )
 from setback.cards import CARDS, Card, cards_of
 from setback.dealing import packets
-from setback.sampling import _admits, _Draws, _lacked, _problem, _solve
+from setback.sampling import _admits, _Draws, _lacked, _place, _Problem, _problem, _Slot, _solve
 
 from .strategies import any_rules, random_states, seeds
 
@@ -408,3 +408,51 @@ def test_the_draws_unseen_counts_are_weighted_by_their_placements() -> None:
         for sizes, weight in splits.items()
     )
     assert _chi2_sf(statistic, len(splits) - 1) > 0.001
+
+
+def test_the_counting_is_exact_and_the_draws_uniform_over_alternatives() -> None:
+    """A small problem with every kind of constraint the sampler builds: a void, a bound
+    from below, a stage with two alternatives (Smear's discard: no trump, or a trump and
+    nothing but trumps kept) passing a state on to the next stage, and a last slot that
+    takes the rest. Every placement of the five cards is tried: the dynamic programme
+    counts exactly the admitted ones, and 20,000 draws fit the uniform law."""
+    any_ = 1 << 10
+    hand0 = _Slot((0,), ((1,),), (any_, 0, any_))
+    bare0 = _Slot((0,), ((1,),), (0, 0, any_))
+    plain10 = _Slot((10,), ((1,),), (any_, any_, 0))
+    trump10 = _Slot((10,), ((1,),), (any_,) * 3, (((2,), 1),))
+    hand1 = _Slot((1,), ((1,),), (any_,) * 3, (((0, 1), 1),))  # a class 0 or 1 card
+    free = (any_,) * 3
+    rest = {1: (_Slot((11, 20), ((1, 1), (2, 0)), free),), 2: (_Slot((20,), ((2,),), free),)}
+    problem = _Problem(
+        classes=((0, 1), (2, 3), (4,)),
+        stages=(
+            lambda _aux: (((hand0, plain10), 1), ((bare0, trump10), 2)),
+            lambda aux: (((hand1,), aux),),
+            lambda aux: ((rest[aux], 0),),
+        ),
+        fixed=(),
+    )
+    holders = (0, 1, 10, 11, 20)
+    worlds = set()
+    for where in itertools.product(holders, repeat=5):
+        holdings = {
+            holder: [card for card in range(5) if where[card] == holder] for holder in holders
+        }
+        if _admits(problem, holdings):
+            worlds.add(where)
+    total, walk = _solve(problem)
+    assert total == len(worlds) > 10
+    rng = random.Random(11)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for _ in range(20_000):
+        placed = _place(problem, walk(rng), rng)
+        counts[
+            tuple(next(h for h, cards in placed.items() if card in cards) for card in range(5))
+        ] += 1
+    assert set(counts) == worlds
+    expected = 20_000 / len(worlds)
+    statistic = sum((counts[w] - expected) ** 2 / expected for w in worlds)
+    p_value = _chi2_sf(statistic, len(worlds) - 1)
+    print(f"chi-square {statistic:.2f}, {len(worlds) - 1} degrees of freedom, p = {p_value:.3f}")
+    assert p_value > 0.001

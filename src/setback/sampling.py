@@ -804,16 +804,11 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
     return worlds
 
 
-def _build(
-    view: PlayerView,
-    problem: _Problem,
-    rows: list[tuple[_Slot, tuple[int, ...]]],
-    rng: random.Random,
-) -> GameState:
-    """The state whose hidden cards are drawn for `rows`: each slot's cards of each class
-    drawn uniformly, dealt at random among its members."""
-    rules, me = view.rules, view.seat
-    players = rules.players
+def _place(
+    problem: _Problem, rows: list[tuple[_Slot, tuple[int, ...]]], rng: random.Random
+) -> dict[int, list[int]]:
+    """The hidden cards dealt for `rows`: each slot's cards of each class drawn uniformly,
+    then dealt at random among its members (card indices by holder)."""
     left = [list(cards) for cards in problem.classes]
     got: dict[int, list[int]] = {}
     for slot, row in rows:
@@ -833,6 +828,19 @@ def _build(
         for holder, size in zip(slot.members, sizes, strict=True):
             got[holder] = cards[at : at + size]
             at += size
+    return got
+
+
+def _build(
+    view: PlayerView,
+    problem: _Problem,
+    rows: list[tuple[_Slot, tuple[int, ...]]],
+    rng: random.Random,
+) -> GameState:
+    """The state whose hidden cards are dealt for `rows` (`_place`)."""
+    rules, me = view.rules, view.seat
+    players = rules.players
+    got = _place(problem, rows, rng)
     held = tuple(problem.fixed[s] | sum(1 << x for x in got.get(s, ())) for s in range(players))
     phase = view.phase
     discarded: tuple[int, ...] = ()
@@ -934,15 +942,18 @@ def _admits(problem: _Problem, holdings: dict[int, Sequence[int]]) -> bool:
             return None
         return full if slot.accepts(full) else None
 
-    def walk(i: int, aux: int) -> bool:
+    used = {holder for holder, cards in holdings.items() if cards}
+
+    def walk(i: int, aux: int, seen: frozenset[int]) -> bool:
         if i == len(problem.stages):
-            return True
+            return used <= seen
         return any(
-            all(row(slot) is not None for slot in slots) and walk(i + 1, out)
+            all(row(slot) is not None for slot in slots)
+            and walk(i + 1, out, seen.union(m for slot in slots for m in slot.members))
             for slots, out in problem.stages[i](aux)
         )
 
-    return walk(0, 0)
+    return walk(0, 0, frozenset())
 
 
 def _replay_hand(world: GameState) -> None:
