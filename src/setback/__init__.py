@@ -22,6 +22,7 @@ from .errors import (
     SetbackError,
 )
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
+from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
@@ -56,7 +57,10 @@ __all__ = [
     "Pitch",
     "Play",
     "PlayerView",
+    "PlayoutPolicy",
+    "PlayoutResult",
     "Point",
+    "RandomPolicy",
     "Rank",
     "Rules",
     "RulesError",
@@ -78,6 +82,7 @@ __all__ = [
     "observe",
     "parse_action",
     "parse_cards",
+    "playout_hand",
     "replay",
     "trick_winner",
     "trump_table",
