@@ -23,7 +23,7 @@ from typing import Protocol
 
 import attrs
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
+from .actions import Action, Bid, Discard, Pass, Pitch, Smudge
 from .bidding import PITCHES, _calls, calls_open
 from .cards import CARD_POINTS, CARDS, Suit, pick
 from .discarding import _draw_back, discard_bounds, excess_trumps
@@ -32,8 +32,8 @@ from .following import open_cards
 from .options import KeepSix
 from .phase import Phase
 from .play import first_with_trump
-from .rules import Rules
 from .points import JOKERS_FROM, Tally
+from .rules import Rules
 from .scoring import settle_won
 from .state import GameState, HandState
 from .trumps import TrumpTable, trump_named_by
@@ -219,7 +219,7 @@ def playout_hand(
                 back_seat, back_card = plays[0]
                 held[back_seat] |= 1 << back_card
                 if kind is Pitch:
-                    card = action.card  # type: ignore[attr-defined]
+                    card = action.card  # type: ignore[union-attr]
                     held[dealer] &= ~(1 << card.index)
                     trump, contract, pitcher = trump_named_by(card), rules.max_plain_bid, dealer
                     leader, plays, seat = dealer, [(dealer, card.index)], (dealer + 1) % players
@@ -228,7 +228,7 @@ def playout_hand(
                     leader, plays, seat = dealer, [], dealer
                 break
             if kind is Pitch:
-                card = action.card  # type: ignore[attr-defined]
+                card = action.card  # type: ignore[union-attr]
                 held[seat] &= ~(1 << card.index)
                 trump, contract, pitcher = trump_named_by(card), rules.max_plain_bid, seat
                 leader, plays = seat, [(seat, card.index)]
@@ -238,7 +238,7 @@ def playout_hand(
                 seat, pitched = dealer, True
                 continue
             if kind is Bid:
-                contract, pitcher = action.level, seat  # type: ignore[attr-defined]
+                contract, pitcher = action.level, seat  # type: ignore[union-attr]
             elif kind is Smudge:
                 contract, pitcher = rules.smudge_level, seat
             if seat != dealer:
@@ -268,7 +268,7 @@ def playout_hand(
         if first is None:
             trump = policy.declare(seat, held[seat])
         else:
-            trump, first = first.suit, None  # type: ignore[attr-defined]
+            trump, first = first.suit, None  # type: ignore[union-attr]
         phase = _DISCARD
         seat = -1  # the discards begin with the first seat that has one to make
         if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
@@ -359,7 +359,7 @@ def playout_hand(
             if first is None:
                 card = play(seat, choices, plays, table)
             else:
-                card, first = first.card.index, None  # type: ignore[attr-defined]
+                card, first = first.card.index, None  # type: ignore[union-attr]
             held[seat] &= ~(1 << card)
             plays.append((seat, card))
             done_seats = {player for player, _ in plays}
@@ -387,7 +387,7 @@ def playout_hand(
         if first is None:
             card = play(seat, choices, plays, table)
         else:
-            card, first = first.card.index, None  # type: ignore[attr-defined]
+            card, first = first.card.index, None  # type: ignore[union-attr]
         held[seat] &= ~(1 << card)
         if table is None:  # the first lead sets trump
             trump = trump_named_by(CARDS[card])
