@@ -445,20 +445,22 @@ def _score(
     table = rules.trump_tables[trump]
     trump_mask, power = table.trump_mask, table.power[trump]
     totals = [0] * rules.side_count
-    captured: dict[int, int] = {}
-    trumps = []
-    for index, holder, capturer in played:
-        captured[index] = capturer
+    for index, _, capturer in played:
         totals[side_of[capturer]] += CARD_POINTS[index]
-        if trump_mask >> index & 1 and index < JOKERS_FROM:
-            trumps.append((power[index], index, holder, capturer))
-    trumps.sort(reverse=True)
+    trumps = sorted(
+        [
+            (power[index], index, holder, capturer)
+            for index, holder, capturer in played
+            if trump_mask >> index & 1 and index < JOKERS_FROM
+        ],
+        reverse=True,
+    )
     tally = Tally(
         side_of,
         rules.low_to,
         table,
-        tuple((index, holder, capturer) for _, index, holder, capturer in trumps),
-        captured,
+        tuple([(index, holder, capturer) for _, index, holder, capturer in trumps]),
+        {index: capturer for index, _, capturer in played},
         tuple(totals),
     )
     won = [0] * rules.side_count

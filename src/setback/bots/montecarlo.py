@@ -1,15 +1,19 @@
-"""`MonteCarloBot`: determinized playouts of the rest of the hand."""
+"""`MonteCarloBot`: every choice by playouts of the rest of the hand on guessed deals."""
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
-from ..actions import Action, Pitch
-from ..cards import Card, Suit, cards_of, mask_of
-from ..engine import apply_action, legal_actions
+from ..actions import Action, Bid, DeclareTrump, Pitch, Smudge
+from ..cards import Rank, Suit, mask_of
+from ..playout import PlayoutPolicy, RandomPolicy, playout_hand
+from ..rules import Rules
 from ..state import EMPTY_LOG, GameRecord, GameState, HandState, Phase, make_state
-from ..trumps import trump_table
+from ..trumps import TrumpTable, trump_table
 from ..views import PlayerView
+from ._base import bot_seed, check_view, decision_rng
 from .heuristic import HeuristicBot
 
 
@@ -38,57 +42,62 @@ def _voids(view: PlayerView) -> list[set[Suit]]:
 
 def determinize(view: PlayerView, rng: random.Random) -> GameState:
     """A full state consistent with everything `view` shows: the unseen cards dealt at
-    random to the other seats, in the numbers they hold, respecting shown voids."""
+    random to the other seats, in the numbers they hold, respecting shown voids (on bit
+    sets)."""
     rules, seat = view.rules, view.seat
-    played = {card for trick in view.tricks for card in trick.cards}
-    if view.trick is not None:
-        played |= set(view.trick.cards)
-    own = set(view.hand) | set(view.discards)
-    known: list[set[Card]] = [set() for _ in range(rules.players)]
+    seen = mask_of(view.hand) | mask_of(view.discards)
+    for trick in (*view.tricks, *([view.trick] if view.trick is not None else [])):
+        for _, card in trick.plays:
+            seen |= 1 << card.index
+    for cards in view.face_up_discards:
+        seen |= mask_of(cards)
+    known = [0] * rules.players
     for bidder, action in view.bids:  # a pitched card taken back is in its pitcher's hand
-        if isinstance(action, Pitch) and action.card not in played and bidder != seat:
-            known[bidder].add(action.card)
-    unseen = [
-        c
-        for c in cards_of(rules.pack_mask)
-        if c not in played and c not in own and not any(c in k for k in known)
-    ]
+        if isinstance(action, Pitch) and bidder != seat and not seen >> action.card.index & 1:
+            known[bidder] |= 1 << action.card.index
+    hidden = rules.pack_mask & ~seen
+    for mask in known:
+        hidden &= ~mask
+    unseen = [index for index in rules.pack if hidden >> index & 1]
     voids = _voids(view)
     table = trump_table(view.trump, rules) if view.trump is not None else None
-
-    def suit_of(card: Card) -> Suit | None:
-        return table.suit_of(card) if table is not None else card.suit
-
-    others = [s for s in range(rules.players) if s != seat]
-    others.sort(key=lambda s: -len(voids[s]))
+    banned = [0] * rules.players
+    if table is not None:
+        for other, suits in enumerate(voids):
+            for suit in suits:
+                banned[other] |= table.masks[suit]
+    others = sorted((s for s in range(rules.players) if s != seat), key=lambda s: -len(voids[s]))
+    held = list(known)
+    held[seat] = mask_of(view.hand)
+    pool = unseen
     for attempt in range(30):
         rng.shuffle(unseen)
-        pool = list(unseen)
-        hands: dict[int, list[Card]] = {}
+        pool = unseen
         ok = True
         for other in others:
-            need = view.hand_sizes[other] - len(known[other])
-            banned = voids[other] if attempt < 29 else set()
-            picked = [c for c in pool if suit_of(c) not in banned][:need]
+            need = view.hand_sizes[other] - known[other].bit_count()
+            ban = banned[other] if attempt < 29 else 0
+            picked = [index for index in pool if not ban >> index & 1][:need]
             if len(picked) < need:
                 ok = False
                 break
-            for card in picked:
-                pool.remove(card)
-            hands[other] = picked
+            taken = 0
+            for index in picked:
+                taken |= 1 << index
+            held[other] = known[other] | taken
+            pool = [index for index in pool if not taken >> index & 1]
         if ok:
             break
-    held = [0] * rules.players
-    held[seat] = mask_of(view.hand)
-    for other in others:
-        held[other] = mask_of([*hands[other], *known[other]])
+    contract, pitcher = view.contract or 0, view.pitcher
+    if view.phase is Phase.BIDDING:  # the view shows no contract yet: the calls tell it
+        contract, pitcher = _highest_call(rules, view.bids)
     hand = HandState(
         number=view.hand_number,
         dealer=view.dealer,
-        stock=tuple(card.index for card in pool),
+        stock=tuple(pool[: view.stock_size]),
         bids=view.bids,
-        contract=view.contract or 0,
-        pitcher=view.pitcher,
+        contract=contract,
+        pitcher=pitcher,
         trump=view.trump,
     )
     return make_state(
@@ -107,72 +116,244 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     )
 
 
-def _greedy(state: GameState, legal: tuple[Action, ...], rng: random.Random) -> Action:
-    """A quick rule for playouts: lead at random; when following, let a partner's winning
-    card stand, else win as cheaply as possible, else throw the lowest card."""
-    trick = state.trick
-    if trick is None or not trick.plays or len(legal) == 1 or rng.random() < 0.25:
-        return rng.choice(legal)
-    trump = state.trump
-    assert trump is not None
-    table = trump_table(trump, state.rules)
-    power = table.power[table.suit_of(trick.plays[0][1])]
-    best_seat = table.winner(trick.plays)
-    best = max(power[card.index] for _, card in trick.plays)
-    side_of = state.rules.seat_sides
-    ranked = sorted(legal, key=lambda action: power[action.card.index])  # type: ignore[union-attr]
-    if side_of[best_seat] == side_of[state.to_act]:  # type: ignore[index]
-        return ranked[0]
-    for action in ranked:
-        if power[action.card.index] > best:  # type: ignore[union-attr]
-            return action
-    return ranked[0]
+def _highest_call(rules: Rules, bids: tuple[tuple[int, Action], ...]) -> tuple[int, int | None]:
+    """The highest call of an auction in progress (0 for none) and who made it."""
+    contract, pitcher = 0, None
+    for seat, action in bids:
+        if isinstance(action, Bid):
+            contract, pitcher = action.level, seat
+        elif isinstance(action, Smudge):
+            contract, pitcher = rules.smudge_level, seat
+        elif isinstance(action, Pitch):
+            contract, pitcher = rules.max_plain_bid, seat
+    return contract, pitcher
 
 
-def _rollout(state: GameState, rng: random.Random, greedy: bool) -> tuple[int, ...]:
-    """Play to the end of the hand (greedy or random); the hand's score changes."""
-    while not state.history:
-        legal = legal_actions(state)
-        action = _greedy(state, legal, rng) if greedy else rng.choice(legal)
-        state = apply_action(state, action)
-    return state.history[0].score_changes
+def sample_deals(view: PlayerView, rng: random.Random, count: int) -> list[GameState]:
+    """`count` full states consistent with `view` (the hidden cards guessed at random)."""
+    return [determinize(view, rng) for _ in range(count)]
+
+
+# --- a quick policy for the playouts ------------------------------------------------------
+
+_JACK, _TWO, _THREE = Rank.JACK - 2, 0, 1  # offsets of ranks within a suit's 13 bits
+
+
+def _estimate(rules: Rules, held: int, suit: Suit) -> float:
+    """A rough count of the points `held` takes with `suit` trump (bit operations only)."""
+    table = rules.trump_tables[suit]
+    trumps = held & table.trump_mask
+    count = trumps.bit_count()
+    if not count:
+        return 0.0
+    base = suit * 13
+    value = 0.15 * count
+    top = table.order[0]
+    if trumps >> top & 1:
+        value += 1.0
+    elif trumps >> table.order[1] & 1:
+        value += 0.6
+    if held >> (base + _TWO) & 1:
+        value += 0.9
+    elif held >> (base + _THREE) & 1:
+        value += 0.5
+    if held >> (base + _JACK) & 1:
+        value += 0.7 if count >= 3 else 0.4
+    tens = 0
+    for s in range(4):
+        tens += held >> (s * 13 + 8) & 1
+    value += 0.2 + 0.15 * tens
+    return value * rules.total_points / 4
+
+
+class GreedyPolicy:
+    """The playouts' quick rule: bid from a bit-count estimate of the hand, name the best
+    suit, throw low non-trumps; lead at random, let a partner's winning card stand, else win
+    as cheaply as possible, else throw the lowest card (a share of plays at random)."""
+
+    def __init__(self, rules: Rules, rng: random.Random, randomness: float = 0.25) -> None:
+        self.rules = rules
+        self.random = rng.random
+        self.randomness = randomness
+        self.sides = rules.seat_sides
+        self.fallback = RandomPolicy(rng.random)
+
+    def _best(self, held: int) -> tuple[Suit, float]:
+        rules = self.rules
+        return max(((s, _estimate(rules, held, s)) for s in Suit), key=lambda p: p[1])
+
+    def call(self, seat: int, calls: tuple[Action, ...], held: int) -> Action:
+        suit, estimate = self._best(held)
+        estimate += 0.6 * self.random() - 0.3
+        rules = self.rules
+        pitches = [a for a in calls if type(a) is Pitch]
+        if pitches and estimate >= 3.4 * rules.total_points / 4:
+            mine = [a for a in pitches if a.card.suit is suit]
+            return max(mine or pitches, key=lambda a: a.card.rank)
+        wanted = int(estimate) if estimate >= 2.0 * rules.total_points / 4 else 0
+        best: Action | None = None
+        for action in calls:
+            if type(action) is Bid and action.level <= wanted:
+                best = action
+        return calls[0] if best is None else best  # pass, or the lowest bid when forced
+
+    def declare(self, seat: int, held: int) -> Suit:
+        return self._best(held)[0]
+
+    def discard(self, seat: int, held: int, cards: int, fewest: int, most: int, first: int) -> int:
+        # the lowest cards of `first` first (in the draw: every non-trump below a ten)
+        if fewest < most:
+            low = 0
+            for index in range(52):
+                if first >> index & 1 and index % 13 < 8:
+                    low |= 1 << index
+            count = min(max(low.bit_count(), fewest), most)
+        else:
+            count = fewest
+        chosen = 0
+        for pool in (first, cards & ~first):
+            for rank in range(15):
+                for s in range(5):
+                    index = s * 13 + rank if s < 4 else 52 + rank
+                    if chosen.bit_count() >= count:
+                        return chosen
+                    if index < 55 and pool >> index & 1:
+                        chosen |= 1 << index
+        return chosen
+
+    def play(
+        self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
+    ) -> int:
+        if not plays or table is None or choices & (choices - 1) == 0:
+            return self.fallback.play(seat, choices, plays, table)
+        if self.random() < self.randomness:
+            return self.fallback.play(seat, choices, plays, table)
+        power = table.power[table.suits[plays[0][1]]]
+        best, best_seat = -1, plays[0][0]
+        for player, index in plays:
+            if power[index] > best:
+                best, best_seat = power[index], player
+        lowest = cheapest_win = -1
+        low_power = win_power = 10**6
+        rest = choices
+        while rest:
+            low = rest & -rest
+            index = low.bit_length() - 1
+            rest ^= low
+            strength = power[index]
+            if strength < low_power:
+                lowest, low_power = index, strength
+            if best < strength < win_power:
+                cheapest_win, win_power = index, strength
+        if self.sides[best_seat] == self.sides[seat] or cheapest_win < 0:
+            return lowest
+        return cheapest_win
+
+
+# --- the bot ---------------------------------------------------------------------------
 
 
 class MonteCarloBot:
-    """Chooses each card by playing the rest of the hand out many times.
+    """Chooses by playing the rest of the hand out many times on guessed deals.
 
-    For each of `determinizations` guesses of the hidden hands (consistent with
-    the view, voids included), every legal card is tried and the hand is played
-    out, by a quick greedy rule (`rollout="greedy"`: let a partner's winner
-    stand, else win cheaply, else throw low; a quarter of moves at random) or at
-    random (`rollout="random"`); the card with the best total score difference
-    for its side wins. The auction, trump and discards are the `HeuristicBot`'s.
+    Each choice (a call, a pitch, the trump, a card) is tried on guesses of the
+    hidden hands (consistent with the view, voids included) and the rest of the
+    hand is played out by the playout kernel (`setback.playout_hand`) with a
+    quick greedy rule (`rollout="greedy"`) or at random (`rollout="random"`);
+    the choice with the best mean score difference for its side (its side's
+    change minus the best other side's) wins. Discards are the
+    `HeuristicBot`'s.
+
+    The budget is `playouts` per decision, shared among the choices (the
+    default; the same seed and view always give the same choice), or, with
+    `seconds`, as many as fit in that time: that is **not reproducible** (it
+    depends on the machine and its load).
     """
 
+    _search_calls = True
+    margin = 0.75
+    """How much better (in points per hand) a call or trump must play out than the
+    `HeuristicBot`'s choice to be taken instead."""
+
     def __init__(
-        self, *, seed: int | None = None, determinizations: int = 40, rollout: str = "greedy"
+        self,
+        *,
+        seed: int | None = None,
+        playouts: int = 400,
+        seconds: float | None = None,
+        rollout: str = "greedy",
     ) -> None:
+        """`seed`: where every guess and playout comes from (None draws one, kept in
+        `seed`); `playouts`: hands played out per decision; `seconds`: a time budget per
+        decision instead (not reproducible); `rollout`: `"greedy"` or `"random"`."""
         if rollout not in ("greedy", "random"):
             raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
-        self.rng = random.Random(seed)
-        self.determinizations = determinizations
-        self.greedy = rollout == "greedy"
-        self.heuristic = HeuristicBot(seed=self.rng.getrandbits(32))
+        if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
+            raise ValueError(f"playouts must be a whole number of at least 1, not {playouts!r}")
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+            raise ValueError(f"seconds must be a positive number of seconds, not {seconds!r}")
+        self.seed = bot_seed(seed)
+        self.playouts = playouts
+        self.seconds = seconds
+        self.rollout = rollout
+        self.heuristic = HeuristicBot(seed=self.seed)
 
     def choose(self, view: PlayerView) -> Action:
-        """The card with the best playouts, or the heuristic's action outside trick play."""
-        legal = view.legal_actions
-        if len(legal) == 1 or view.phase is not Phase.PLAY:
+        """The choice with the best playouts (discards: the heuristic's).
+
+        Raises:
+            TypeError: `view` is not a `PlayerView`.
+            InvalidStateError: it is not `view.seat`'s turn.
+        """
+        legal = check_view(self, view).legal_actions
+        if (
+            len(legal) == 1
+            or view.phase is Phase.DISCARD
+            or (view.phase is Phase.BIDDING and not self._search_calls)
+        ):
             return self.heuristic.choose(view)
+        candidates: tuple[Action, ...] = legal
+        if view.phase is Phase.DECLARE_TRUMP:
+            candidates = tuple(DeclareTrump(suit) for suit in Suit)
+        if view.phase is Phase.PLAY:
+            return self._search(view, candidates, None)
+        # the auction and trump: the heuristic's choice stands unless the playouts find
+        # another better by a clear margin (their opponents bid by a rougher rule)
+        return self._search(view, candidates, self.heuristic.choose(view))
+
+    def _search(
+        self, view: PlayerView, candidates: tuple[Action, ...], prior: Action | None
+    ) -> Action:
+        rng = decision_rng(self.seed, view)
         rules = view.rules
         mine = rules.side_of(view.seat)
-        totals = [0.0] * len(legal)
-        for _ in range(self.determinizations):
-            state = determinize(view, self.rng)
-            seed = self.rng.getrandbits(32)
-            for i, action in enumerate(legal):
-                changes = _rollout(apply_action(state, action), random.Random(seed), self.greedy)
-                others = [c for side, c in enumerate(changes) if side != mine]
-                totals[i] += changes[mine] - max(others)
-        best = max(range(len(legal)), key=lambda i: totals[i])
-        return legal[best]
+        totals = [0.0] * len(candidates)
+        deals = math.ceil(self.playouts / len(candidates))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        playout_rng = random.Random(0)
+        policy: PlayoutPolicy
+        if self.rollout == "greedy":
+            policy = GreedyPolicy(rules, playout_rng)
+        else:
+            policy = RandomPolicy(playout_rng.random)
+        while True:
+            state = determinize(view, rng)
+            playout_rng.seed(rng.getrandbits(64))
+            start = playout_rng.getstate()
+            for i, action in enumerate(candidates):
+                playout_rng.setstate(start)  # every candidate meets the same luck
+                changes = playout_hand(state, policy, first=action).score_changes
+                best_other = max(c for side, c in enumerate(changes) if side != mine)
+                totals[i] += changes[mine] - best_other
+            done += 1
+            if deadline is None:
+                if done >= deals:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        if prior is not None and prior in candidates:
+            margin = self.margin * rules.total_points / 4
+            totals[candidates.index(prior)] += margin * done
+        best = max(range(len(candidates)), key=lambda i: totals[i])
+        return candidates[best]
