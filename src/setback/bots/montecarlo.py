@@ -224,10 +224,10 @@ class GreedyPolicy:
     def play(
         self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
     ) -> int:
-        if not plays or table is None or choices & (choices - 1) == 0:
+        if table is None or choices & (choices - 1) == 0 or self.random() < self.randomness:
             return self.fallback.play(seat, choices, plays, table)
-        if self.random() < self.randomness:
-            return self.fallback.play(seat, choices, plays, table)
+        if not plays:
+            return self._lead(choices, table)
         power = table.power[table.suits[plays[0][1]]]
         best, best_seat = -1, plays[0][0]
         for player, index in plays:
@@ -248,6 +248,44 @@ class GreedyPolicy:
         if self.sides[best_seat] == self.sides[seat] or cheapest_win < 0:
             return lowest
         return cheapest_win
+
+
+    def _lead(self, choices: int, table: TrumpTable) -> int:
+        """Lead the top trump while holding one of the two highest, else a non-trump ace,
+        else the lowest non-trump, else the lowest trump."""
+        trumps = choices & table.trump_mask
+        order = table.order
+        if trumps >> order[0] & 1:
+            return order[0]
+        if trumps >> order[1] & 1:
+            return order[1]
+        others = choices & ~table.trump_mask
+        if others:
+            for suit in range(4):
+                ace = suit * 13 + 12
+                if others >> ace & 1:
+                    return ace
+            lowest, rank = -1, 99
+            rest = others
+            while rest:
+                low = rest & -rest
+                index = low.bit_length() - 1
+                rest ^= low
+                if index % 13 < rank:
+                    lowest, rank = index, index % 13
+            return lowest
+        power = table.power[table.trump]
+        return min(_bits(trumps), key=lambda index: power[index])
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of a bit set."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 # --- the bot ---------------------------------------------------------------------------
