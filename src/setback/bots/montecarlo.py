@@ -7,14 +7,14 @@ import random
 import time
 
 from ..actions import Action, Bid, DeclareTrump, Pitch, Smudge
-from ..cards import Rank, Suit, mask_of
+from ..cards import Rank, Suit, cards_of, mask_of
 from ..playout import PlayoutPolicy, RandomPolicy, playout_hand
 from ..rules import Rules
 from ..state import EMPTY_LOG, GameRecord, GameState, HandState, Phase, make_state
 from ..trumps import TrumpTable, trump_table
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, best_suit
 
 
 def _voids(view: PlayerView) -> list[set[Suit]]:
@@ -177,25 +177,36 @@ class GreedyPolicy:
         self.randomness = randomness
         self.sides = rules.seat_sides
         self.fallback = RandomPolicy(rng.random)
+        self.estimates: dict[int, tuple[Suit, float]] = {}
+        """Each seat's best trump and expected points, where the search computed them."""
 
     def _best(self, held: int) -> tuple[Suit, float]:
         rules = self.rules
         return max(((s, _estimate(rules, held, s)) for s in Suit), key=lambda p: p[1])
 
     def call(self, seat: int, calls: tuple[Action, ...], held: int) -> Action:
-        suit, estimate = self._best(held)
-        estimate += 0.6 * self.random() - 0.3
+        """The `HeuristicBot`'s auction rule, from its estimate of the hand when the search
+        gave one (`estimates`), else from a bit-count estimate."""
         rules = self.rules
+        known = self.estimates.get(seat)
+        suit, estimate = known if known is not None else self._best(held)
+        if rules.partnerships:
+            estimate += 0.4
         pitches = [a for a in calls if type(a) is Pitch]
-        if pitches and estimate >= 3.4 * rules.total_points / 4:
+        if pitches and estimate >= 3.6:
             mine = [a for a in pitches if a.card.suit is suit]
             return max(mine or pitches, key=lambda a: a.card.rank)
-        wanted = int(estimate) if estimate >= 2.0 * rules.total_points / 4 else 0
-        best: Action | None = None
+        total = rules.total_points
+        for action in calls:
+            long_trump = (held & rules.trump_tables[suit].masks[suit]).bit_count() >= 5
+            if type(action) is Smudge and estimate >= total + 0.6 and long_trump:
+                return action
+        threshold = 2.0 + 0.4 * (total - 4)
+        wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= threshold else 0
         for action in calls:
             if type(action) is Bid and action.level <= wanted:
-                best = action
-        return calls[0] if best is None else best  # pass, or the lowest bid when forced
+                return action  # the lowest bid that fits
+        return calls[0]  # pass, or the lowest bid when forced
 
     def declare(self, seat: int, held: int) -> Suit:
         return self._best(held)[0]
@@ -377,6 +388,10 @@ class MonteCarloBot:
             policy = RandomPolicy(playout_rng.random)
         while True:
             state = determinize(view, rng)
+            if prior is not None and isinstance(policy, GreedyPolicy):
+                policy.estimates = {
+                    seat: best_suit(cards_of(held), rules) for seat, held in enumerate(state.held)
+                }
             playout_rng.seed(rng.getrandbits(64))
             start = playout_rng.getstate()
             for i, action in enumerate(candidates):
