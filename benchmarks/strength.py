@@ -159,8 +159,8 @@ def versus_game(job: tuple[int, int, int, int]) -> tuple[bool, list[float], list
     """Game `g` of the German game, dealer g % 4: today's MonteCarloBot (`playouts`) on side
     `new_side`, the a6eb03f one (`determinizations`) on the other. Both engines are
     stepped side by side (the same seed deals the same cards); each bot sees its own
-    engine's view. Whether today's side won, and the seconds of each side's searched
-    decisions."""
+    engine's view. Whether today's side won, and the CPU seconds of each side's searched
+    decisions (its own searches: today's every choice but discards, a6eb03f's cards)."""
     g, new_side, determinizations, playouts = job
     old = old_package()
     old_bots = importlib.import_module(f"setback_{OLD_COMMIT}.bots")
@@ -179,15 +179,15 @@ def versus_game(job: tuple[int, int, int, int]) -> tuple[bool, list[float], list
         seat = state.to_act
         assert seat is not None and old_state.to_act == seat
         searched = len(setback.legal_actions(state)) > 1
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the machine is shared, its load varies
         if rules.side_of(seat) == new_side:
             action = bots[seat].choose(setback.observe(state, seat))
             if searched and state.phase.name != "DISCARD":
-                new_times.append(time.perf_counter() - start)
+                new_times.append(time.process_time() - start)
         else:
             action = bots[seat].choose(old.observe(old_state, seat))
             if searched and state.phase.name == "PLAY":
-                old_times.append(time.perf_counter() - start)
+                old_times.append(time.process_time() - start)
         state = setback.apply_action(state, str(action))
         old_state = old.apply_action(old_state, str(action))
     return state.winner == new_side, new_times, old_times
@@ -215,7 +215,7 @@ def versus(games: int, processes: int, determinizations: int, playouts: int) -> 
     for name, times in (("today's", new_times), (f"{OLD_COMMIT}'s", old_times)):
         if times:
             print(
-                f"  {name} searched decisions: {len(times)}, mean "
+                f"  {name} searched decisions: {len(times)}, CPU time mean "
                 f"{statistics.mean(times) * 1000:.1f} ms, median "
                 f"{statistics.median(times) * 1000:.1f} ms"
             )
