@@ -309,9 +309,13 @@ class MonteCarloBot:
     hidden hands (consistent with the view, voids included) and the rest of the
     hand is played out by the playout kernel (`setback.playout_hand`) with a
     quick greedy rule (`rollout="greedy"`) or at random (`rollout="random"`);
-    the choice with the best mean score difference for its side (its side's
-    change minus the best other side's) wins. Discards are the
-    `HeuristicBot`'s.
+    every choice meets the same guesses and the same luck. In trick play the
+    card with the best mean score difference for its side (its side's change
+    minus the best other side's) wins. In the auction and for the trump, the
+    playouts' other seats bid by the `HeuristicBot`'s rule, and the
+    `HeuristicBot`'s own choice stands unless another plays out better on the
+    same deals with confidence (see `margin`): few playouts are noisy, and a
+    noisy auction loses games. Discards are the `HeuristicBot`'s.
 
     The budget is `playouts` per decision, shared among the choices (the
     default; the same seed and view always give the same choice), or, with
