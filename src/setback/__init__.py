@@ -27,6 +27,7 @@ from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
 from .serialization import SCHEMA_VERSION, dumps, loads
+from .simulation import SimulationSummary, simulate
 from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
 from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
@@ -65,6 +66,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetbackError",
+    "SimulationSummary",
     "Smudge",
     "Suit",
     "Trick",
@@ -84,6 +86,7 @@ __all__ = [
     "parse_cards",
     "playout_hand",
     "replay",
+    "simulate",
     "trick_winner",
     "trump_table",
 ]

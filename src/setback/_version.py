@@ -1,1 +1,2 @@
 __version__ = "0.1.0.dev0"
+"""The version of this package, as on PyPI."""

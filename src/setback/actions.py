@@ -89,6 +89,7 @@ class Play:
     """Playing `card` to the trick (a lead or a follow). Text: `"play KS"`."""
 
     card: Card = attrs.field(converter=_to_card)
+    """The card played (card text such as `"KS"` is read with `Card.parse`)."""
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -99,12 +100,15 @@ class Play:
 
 @attrs.frozen(repr=False)
 class Pitch:
-    """Pitch instead of bid (RULES §4.2): lead `card` face up as a bid of 4 in its suit.
+    """Pitch instead of bid: lead `card` face up as a bid of 4 in its suit.
 
-    Text: `"pitch 10H"`.
+    Under `Rules.pitch_instead_of_bid`, a player may, instead of calling, lead a
+    card face up; after it only the dealer acts (passes, pitches a card of his
+    own, or calls Smudge). Text: `"pitch 10H"`.
     """
 
     card: Card = attrs.field(converter=_to_card)
+    """The card pitched: led face up, its suit the trump the pitcher wants."""
 
     def __str__(self) -> str:
         return f"pitch {self.card}"
@@ -122,6 +126,7 @@ class DeclareTrump:
     """The pitcher names the trump suit before the first lead. Text: `"trump S"`."""
 
     suit: Suit = attrs.field(converter=_to_suit)
+    """The suit named as trump (a letter or symbol such as `"S"`, `"♠"` is read too)."""
 
     def __str__(self) -> str:
         return f"trump {self.suit.letter}"
@@ -144,13 +149,15 @@ def _to_discards(value: Any) -> tuple[Card, ...]:
 
 @attrs.frozen(repr=False)
 class Discard:
-    """Discard `cards` face down (and, with the draw variant, draw as many).
+    """Discard `cards`: face down (with the draw, then draw as many), or, for Ten-point
+    Pitch's excess trumps, face up.
 
     Text: `"discard 2C 7D"`; a bare `"discard"` discards nothing. The cards are
     kept sorted, so the same cards in any order are the same action.
     """
 
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_to_discards)
+    """The cards discarded, sorted (empty: discard nothing)."""
 
     def __str__(self) -> str:
         return " ".join(["discard", *map(str, self.cards)])

@@ -62,10 +62,28 @@ class OpenCalls(NamedTuple):
     bound: Bound
 
 
+# Module constants: reading a member off an Enum class costs a Python-level lookup.
+_ALL_PASS_AT_LEAST_MIN = AllPass.DEALER_AT_LEAST_MIN
+_ALL_PASS_EXACTLY_MIN = AllPass.DEALER_EXACTLY_MIN
+_ANSWER_PITCH = Bound.ANSWER_PITCH
+_DEALER_MATCH = Bound.DEALER_MATCH
+_DEALER_MAY_PASS = Bound.DEALER_MAY_PASS
+_DEALER_NO_MATCH = Bound.DEALER_NO_MATCH
+_OUTBID = Bound.OUTBID
+_STUCK_AT_LEAST = Bound.STUCK_AT_LEAST
+_STUCK_EXACTLY = Bound.STUCK_EXACTLY
+_MATCH_ANY = DealerMatch.ANY
+_MATCH_BELOW_MAX = DealerMatch.BELOW_MAX
+_MATCH_NONE = DealerMatch.NONE
+_BIDDING_PHASE = Phase.BIDDING
+_DECLARE_TRUMP_PHASE = Phase.DECLARE_TRUMP
+_PLAY_PHASE = Phase.PLAY
+
+
 def dealer_may_match(rules: Rules, contract: int) -> bool:
     """Whether the dealer may take the contract by matching the bid `contract`."""
     match = rules.dealer_match
-    return match is DealerMatch.ANY or (match is DealerMatch.BELOW_MAX and contract < rules.max_bid)
+    return match is _MATCH_ANY or (match is _MATCH_BELOW_MAX and contract < rules.max_bid)
 
 
 def open_calls(state: GameState) -> OpenCalls:
@@ -94,24 +112,24 @@ def calls_open(
     top, plain = rules.max_bid, rules.max_plain_bid
     if pitched:
         lowest = rules.smudge_level if rules.smudge else top + 1
-        return OpenCalls(True, lowest, top, True, Bound.ANSWER_PITCH)
+        return OpenCalls(True, lowest, top, True, _ANSWER_PITCH)
     if seat != dealer:
-        lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, Bound.OUTBID
+        lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, _OUTBID
     elif contract == 0:
         policy = rules.all_pass
         lowest = rules.min_bid
-        if policy is AllPass.DEALER_EXACTLY_MIN:
+        if policy is _ALL_PASS_EXACTLY_MIN:
             return OpenCalls(
-                False, lowest, lowest, _may_pitch(rules, lowest, lowest), Bound.STUCK_EXACTLY
+                False, lowest, lowest, _may_pitch(rules, lowest, lowest), _STUCK_EXACTLY
             )
-        if policy is AllPass.DEALER_AT_LEAST_MIN:
-            may_pass, bound = False, Bound.STUCK_AT_LEAST
+        if policy is _ALL_PASS_AT_LEAST_MIN:
+            may_pass, bound = False, _STUCK_AT_LEAST
         else:
-            may_pass, bound = True, Bound.DEALER_MAY_PASS
+            may_pass, bound = True, _DEALER_MAY_PASS
     elif dealer_may_match(rules, contract):
-        lowest, may_pass, bound = max(contract, rules.min_bid), True, Bound.DEALER_MATCH
+        lowest, may_pass, bound = max(contract, rules.min_bid), True, _DEALER_MATCH
     else:
-        lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, Bound.DEALER_NO_MATCH
+        lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, _DEALER_NO_MATCH
     return OpenCalls(
         may_pass, lowest, top, _may_pitch(rules, lowest, top) and contract < plain, bound
     )
@@ -181,7 +199,7 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
             )
     if calls.lowest <= level <= calls.highest:
         return None
-    if level < rules.min_bid and calls.bound is not Bound.ANSWER_PITCH:
+    if level < rules.min_bid and calls.bound is not _ANSWER_PITCH:
         return f"the lowest bid is {rules.min_bid}"
     return _bounds_in_words(rules, hand, calls)
 
@@ -189,24 +207,24 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
 def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> str:
     """What the seat to act may call, in the words of the rule that bounds it."""
     bound, contract, minimum = calls.bound, hand.contract, rules.min_bid
-    if bound is Bound.ANSWER_PITCH:
+    if bound is _ANSWER_PITCH:
         answers = ["pass", "pitch a card of his own"] + (["call Smudge"] if rules.smudge else [])
         return (
             "a card was pitched: the dealer may only "
             + ", ".join(answers[:-1])
             + (f" or {answers[-1]}")
         )
-    if bound is Bound.STUCK_EXACTLY:
+    if bound is _STUCK_EXACTLY:
         return f"everyone else passed: the dealer must bid exactly {minimum}"
-    if bound is Bound.STUCK_AT_LEAST:
+    if bound is _STUCK_AT_LEAST:
         return f"everyone else passed: the dealer must bid at least {minimum}"
-    if bound is Bound.DEALER_MAY_PASS:
+    if bound is _DEALER_MAY_PASS:
         return f"the dealer may pass or bid from {minimum}"
     by = f"{contract}, by seat {hand.pitcher}"
-    if bound is Bound.DEALER_MATCH:
+    if bound is _DEALER_MATCH:
         return f"a bid must be higher than the highest so far ({by}), or the dealer may match it"
-    if bound is Bound.DEALER_NO_MATCH:
-        if rules.dealer_match is DealerMatch.NONE:
+    if bound is _DEALER_NO_MATCH:
+        if rules.dealer_match is _MATCH_NONE:
             return f"the dealer may not match the highest bid ({by}) in these rules: bid higher"
         return f"the dealer may not match the top call ({by}): bid higher"
     return f"a bid must be higher than the highest so far ({by})"
@@ -229,13 +247,13 @@ def apply_call(state: GameState, action: Action) -> GameState:
     else:
         hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
     if seat != hand.dealer:
-        return _next(state, action, Phase.BIDDING, (seat + 1) % rules.players, hand)
+        return _next(state, action, _BIDDING_PHASE, (seat + 1) % rules.players, hand)
     pitcher = hand.pitcher
     if pitcher is None:
         return close_hand(state, action, passed_out(rules, hand, state.held))
     if rules.declares_trump:
-        return _next(state, action, Phase.DECLARE_TRUMP, pitcher, hand)
-    return _next(state, action, Phase.PLAY, pitcher, hand, trick=Trick(pitcher))
+        return _next(state, action, _DECLARE_TRUMP_PHASE, pitcher, hand)
+    return _next(state, action, _PLAY_PHASE, pitcher, hand, trick=Trick(pitcher))
 
 
 def _next(
@@ -248,16 +266,17 @@ def _next(
     held: tuple[int, ...] | None = None,
     trick: Trick | None = None,
 ) -> GameState:
+    # positionally: state, action, phase, to_act, hand_state, held, leader, plays, tricks
     return advance(
         state,
         action,
-        phase=phase,
-        to_act=to_act,
-        hand_state=hand,
-        held=state.held if held is None else held,
-        leader=None if trick is None else trick.leader,
-        plays=() if trick is None else trick.plays,
-        tricks=(),
+        phase,
+        to_act,
+        hand,
+        state.held if held is None else held,
+        None if trick is None else trick.leader,
+        () if trick is None else trick.plays,
+        (),
     )
 
 
@@ -272,9 +291,9 @@ def _pitch(state: GameState, action: Pitch, bids: tuple[tuple[int, Action], ...]
     hand = with_auction(hand, bids, state.rules.max_plain_bid, seat, trump_named_by(card))
     trick = Trick(seat, ((seat, card),))
     if seat == hand.dealer:
-        to_act, phase = (seat + 1) % state.rules.players, Phase.PLAY
+        to_act, phase = (seat + 1) % state.rules.players, _PLAY_PHASE
     else:
-        to_act, phase = hand.dealer, Phase.BIDDING
+        to_act, phase = hand.dealer, _BIDDING_PHASE
     return _next(state, action, phase, to_act, hand, held=tuple(held), trick=trick)
 
 
@@ -290,7 +309,7 @@ def _answer_pitch(
     dealer, players = hand.dealer, state.rules.players
     if isinstance(action, Pass):
         hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
-        return _next(state, action, Phase.PLAY, (trick.leader + 1) % players, hand, trick=trick)
+        return _next(state, action, _PLAY_PHASE, (trick.leader + 1) % players, hand, trick=trick)
     pitcher, card = trick.plays[0]
     held = list(state.held)
     held[pitcher] |= 1 << card.index
@@ -300,7 +319,7 @@ def _answer_pitch(
         hand = with_auction(hand, bids, state.rules.max_plain_bid, dealer, trump)
         trick = Trick(dealer, ((dealer, action.card),))
         return _next(
-            state, action, Phase.PLAY, (dealer + 1) % players, hand, held=tuple(held), trick=trick
+            state, action, _PLAY_PHASE, (dealer + 1) % players, hand, held=tuple(held), trick=trick
         )
     hand = with_auction(hand, bids, state.rules.smudge_level, dealer, None)
-    return _next(state, action, Phase.PLAY, dealer, hand, held=tuple(held), trick=Trick(dealer))
+    return _next(state, action, _PLAY_PHASE, dealer, hand, held=tuple(held), trick=Trick(dealer))

@@ -8,7 +8,7 @@ and shared, so `CARDS[i]` is the card with index `i`.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -22,9 +22,13 @@ class Suit(enum.IntEnum):
     """The four suits, in the order cards are sorted: clubs, diamonds, hearts, spades."""
 
     CLUBS = 0
+    """Clubs, ♣ (letter C); sorts first."""
     DIAMONDS = 1
+    """Diamonds, ♦ (letter D)."""
     HEARTS = 2
+    """Hearts, ♥ (letter H)."""
     SPADES = 3
+    """Spades, ♠ (letter S); sorts last."""
 
     @property
     def letter(self) -> str:
@@ -64,18 +68,31 @@ class Rank(enum.IntEnum):
     """
 
     TWO = 2
+    """The 2 (card text `2`): the lowest rank."""
     THREE = 3
+    """The 3 (card text `3`)."""
     FOUR = 4
+    """The 4 (card text `4`)."""
     FIVE = 5
+    """The 5 (card text `5`)."""
     SIX = 6
+    """The 6 (card text `6`)."""
     SEVEN = 7
+    """The 7 (card text `7`)."""
     EIGHT = 8
+    """The 8 (card text `8`)."""
     NINE = 9
+    """The 9 (card text `9`)."""
     TEN = 10
+    """The 10 (card text `10`, also read as `T`): worth 10 towards Game."""
     JACK = 11
+    """The jack (card text `J`): worth 1 towards Game."""
     QUEEN = 12
+    """The queen (card text `Q`): worth 2 towards Game."""
     KING = 13
+    """The king (card text `K`): worth 3 towards Game."""
     ACE = 14
+    """The ace (card text `A`): the highest rank, worth 4 towards Game."""
     JOKER = 15
     """The joker of a pack with one (card text `JK`)."""
     BIG_JOKER = 16
@@ -171,9 +188,10 @@ def _fits_suit(card: Card, _attribute: Any, rank: Rank) -> None:
 
 @attrs.frozen(repr=False)
 class Card:
-    """One card of the 52-card pack: a suit and a rank.
+    """One card: a suit and a rank (a joker has a joker's rank and no suit).
 
-    Cards sort by suit (clubs, diamonds, hearts, spades), then by rank.
+    Cards sort by suit (clubs, diamonds, hearts, spades), then by rank; the
+    jokers sort after the suits.
     `str(card)` is the canonical text (`"KS"`, `"10H"`), which
     `Card.parse` reads back, along with `"K♠"`, `"10h"`, `"Th"`.
 
@@ -337,6 +355,39 @@ def pick(table: Sequence[_T], mask: int) -> tuple[_T, ...]:
     return tuple(out)
 
 
+_CHUNK = 11
+"""The bits `picker`'s tables cover each: five tables of 2,048 entries span the 55 cards."""
+
+
+def picker(table: Sequence[_T]) -> Callable[[int], tuple[_T, ...]]:
+    """`pick(table, ...)` for one table of an item per card (55), answered from five
+    precomputed tables of 11 bits each (the hot path's legal plays: a few lookups and
+    joins instead of a loop over the bits)."""
+    assert len(table) == len(CARDS), "one item per card"
+    chunks = []
+    for start in range(0, len(table), _CHUNK):
+        subsets: list[tuple[_T, ...]] = [()]
+        for item in table[start : start + _CHUNK]:  # bit i adds item i to every lower subset
+            subsets += [(*subset, item) for subset in subsets]
+        chunks.append(tuple(subsets))
+    c0, c1, c2, c3, c4 = chunks
+    low = (1 << _CHUNK) - 1
+
+    def pick_from(mask: int) -> tuple[_T, ...]:
+        return (
+            c0[mask & low]
+            + c1[mask >> 11 & low]
+            + c2[mask >> 22 & low]
+            + c3[mask >> 33 & low]
+            + c4[mask >> 44]
+        )
+
+    return pick_from
+
+
+_CARDS_OF = picker(CARDS)
+
+
 def cards_of(mask: int) -> tuple[Card, ...]:
     """The cards of a bit set, in index order (by suit, then rank)."""
-    return pick(CARDS, mask)
+    return _CARDS_OF(mask)

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import secrets
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TextIO
 
 from ._play import TerminalGame
-from ._simulate import BOTS, simulate
 from ._version import __version__
 from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
+from .simulation import BOTS, SimulationSummary, simulate
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
@@ -48,6 +51,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(default: fast cautious random players)",
     )
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (default 1: this one; 0: one per core); the output is the same",
+    )
     game = commands.add_parser("play", help="play a game in the terminal against bots")
     game.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
     game.add_argument("--players", type=int, help="seats (default: the preset's)")
@@ -66,9 +75,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error("--games must be at least 1")
         if args.bot and len(args.bot) not in (1, len(rules.sides)):
             parser.error(f"--bot: give one, or one per side ({len(rules.sides)})")
+        if args.jobs < 0:
+            parser.error("--jobs must be 0 (one per core) or more")
+        jobs = args.jobs or os.cpu_count() or 1
         show = sys.stderr if args.progress or (sys.stderr.isatty() and args.games >= 20) else None
+        bar = None if show is None else functools.partial(_draw_progress, show)
         start = time.perf_counter()
-        summary = simulate(rules, args.games, args.seed, args.bot, show)
+        if jobs == 1:
+            summary = simulate(rules, games=args.games, seed=args.seed, bots=args.bot, progress=bar)
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                summary = simulate(
+                    rules,
+                    games=args.games,
+                    seed=args.seed,
+                    bots=args.bot,
+                    executor=pool,
+                    progress=bar,
+                )
         seconds = time.perf_counter() - start
     except SetbackError as error:
         print(f"setback: {error}", file=sys.stderr)
@@ -77,9 +101,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.rules}: {rules.players} players, target {rules.target}, seeds "
         f"{args.seed}..{args.seed + args.games - 1}"
     )
-    for line in summary.lines(seconds):
+    for line in _summary_lines(summary, seconds):
         print(line)
     return 0
+
+
+def _summary_lines(summary: SimulationSummary, seconds: float) -> list[str]:
+    """The summary as `setback simulate` prints it."""
+    smudge = summary.smudge_level
+    names = {} if smudge is None else {smudge: "smudge"}
+    games = max(summary.games, 1)
+    played = summary.hands - summary.passed_out
+    out = [
+        f"games          {summary.games}",
+        f"hands          {summary.hands} ({summary.hands / games:.1f} per game, "
+        f"{summary.passed_out} passed out)",
+        f"points         {summary.points / max(played, 1):.2f} per played hand",
+        "contracts      made / bid",
+    ]
+    for level, bid, made in summary.contracts:
+        name = names.get(level, f"bid {level}")
+        out.append(f"  {name:<12} {made:>6} / {bid:<6} {made / bid:6.1%}")
+    out.append("wins")
+    for side, count in enumerate(summary.wins):
+        bot = f" ({summary.bots[side]})" if summary.bots else ""
+        out.append(f"  side {side}{bot:<13} {count:>6}   {count / games:6.1%}")
+    if summary.unfinished:
+        out.append(
+            f"unfinished     {summary.unfinished} (no winner after {summary.max_hands} hands)"
+        )
+    out.append(f"time           {seconds:.2f} s ({summary.hands / seconds:,.0f} hands/s)")
+    return out
+
+
+def _draw_progress(stream: TextIO, done: int, total: int) -> None:
+    """Redraw the progress bar: `done` of `total` games finished (in any worker)."""
+    width = 30
+    filled = width * done // total
+    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        stream.write("\n")
+    stream.flush()
 
 
 def _play(args: argparse.Namespace) -> int:

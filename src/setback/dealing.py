@@ -3,9 +3,11 @@ end of a hand (who deals next) and the start of the next."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import operator
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .actions import Action
 from .options import AllPass
@@ -14,6 +16,10 @@ from .scoring import game_winner
 from .state import ActionLog, GameRecord, GameState, HandResult, HandState, Phase, make_state
 
 __all__: list[str] = []
+
+# Module constants: reading a member off an Enum class costs a Python-level lookup.
+_BIDDING = Phase.BIDDING
+_REDEAL = AllPass.REDEAL
 
 
 def shuffled_pack(seed: int, number: int, pack: Sequence[int] = tuple(range(52))) -> list[int]:
@@ -48,15 +54,36 @@ def deal(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[tuple[int, ...
     Returns each seat's hand as a bit set and the undealt rest, in order.
     """
     players = rules.players
+    takers, dealt = _places(players, packets(rules))
     hands = [0] * players
-    pos = 0
-    for size in packets(rules):
-        for k in range(1, players + 1):
-            seat = (dealer + k) % players
-            for index in pack[pos : pos + size]:
-                hands[seat] |= 1 << index
-            pos += size
-    return tuple(hands), tuple(pack[pos:])
+    for k, take in enumerate(takers, 1):
+        hands[(dealer + k) % players] = sum(map(_BITS.__getitem__, take(pack)))  # distinct bits
+    return tuple(hands), tuple(pack[dealt:])
+
+
+_BITS = tuple(1 << index for index in range(64))
+
+
+@functools.lru_cache(maxsize=64)
+def _places(
+    players: int, sizes: tuple[int, ...]
+) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], int]:
+    """For the k-th seat from the dealer's left, what it takes from a pack dealt in
+    packets of `sizes` (its places in the pack, as a getter); and how many cards are dealt."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    dealt = 0
+    for size in sizes:
+        for seat_places in places:
+            seat_places.extend(range(dealt, dealt + size))
+            dealt += size
+    return tuple(_getter(seat_places) for seat_places in places), dealt
+
+
+def _getter(places: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    get = operator.itemgetter(*places)
+    if len(places) == 1:  # itemgetter of one place returns the item, not a tuple
+        return lambda pack: (get(pack),)
+    return get
 
 
 def start_hand(
@@ -79,7 +106,7 @@ def start_hand(
     return make_state(
         rules=rules,
         origin=origin,
-        phase=Phase.BIDDING,
+        phase=_BIDDING,
         to_act=(dealer + 1) % rules.players,
         scores=scores,
         history=history,
@@ -95,7 +122,7 @@ def start_hand(
 def next_dealer(rules: Rules, result: HandResult) -> int:
     """Who deals after the hand `result`: the seat to the dealer's left, or the same
     dealer again after a hand everyone passed under `AllPass.REDEAL`."""
-    if result.pitcher is None and rules.all_pass is AllPass.REDEAL:
+    if result.pitcher is None and rules.all_pass is _REDEAL:
         return result.dealer
     return (result.dealer + 1) % rules.players
 

@@ -54,9 +54,9 @@ def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
 def _draw_back(
     rules: Rules, hand: HandState, held: tuple[int, ...]
 ) -> tuple[HandState, tuple[int, ...]]:
-    """RULES §6.5.5: eldest first, everyone but the pitcher discards every non-trump face
-    down and draws from the stock to six; the pitcher takes the rest of the stock and
-    discards every non-trump."""
+    """Ten-point Pitch's draw back: eldest first, everyone but the pitcher discards every
+    non-trump face down and draws from the stock to six; the pitcher takes the rest of the
+    stock and discards every non-trump."""
     assert hand.trump is not None and hand.pitcher is not None
     trumps = rules.trump_tables[hand.trump].trump_mask
     cards, stock, discarded = list(held), list(hand.stock), list(hand.discarded)
@@ -77,9 +77,10 @@ def _draw_back(
 
 
 def excess_trumps(rules: Rules, trump: Suit, held: int) -> tuple[int, int]:
-    """RULES §6.5.6: the trumps a hand of more than six may discard face up (a bit set:
-    its trumps that are no point card) and how many it must, to come down to six or to
-    point cards only. Point cards: the A and 2 of trumps and every card a point names."""
+    """Ten-point Pitch's face-up discard: the trumps a hand of more than six may discard
+    face up (a bit set: its trumps that are no point card) and how many it must, to come
+    down to six or to point cards only. Point cards: the A and 2 of trumps and every card a
+    point names."""
     table = rules.trump_tables[trump]
     points = 1 << index_of(trump, Rank.ACE) | 1 << index_of(trump, Rank.TWO)
     for point in rules.points:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .bidding import apply_call, call_refusal, legal_calls
-from .cards import Card, cards_of, mask_of, parse_cards, pick
+from .cards import Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
     apply_declaration,
@@ -22,7 +22,7 @@ from .discarding import (
 )
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, RulesError
 from .options import WinRule
-from .play import PLAYS, apply_play, legal_plays, play_refusal
+from .play import apply_play, legal_plays, play_refusal, plays_of
 from .rules import Rules
 from .state import EMPTY_LOG, GameRecord, GameState, Phase
 
@@ -153,6 +153,8 @@ def _check_hands(
 
 _ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
 _PLAY = Phase.PLAY
+_BIDDING = Phase.BIDDING
+_GAME_OVER = Phase.GAME_OVER
 
 _LEGAL: dict[Phase, Callable[[GameState], tuple[Action, ...]]] = {
     Phase.BIDDING: legal_calls,
@@ -193,8 +195,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         raise TypeError(f"legal_actions takes a GameState, not {type(state).__name__}")
     phase = state.phase
     if phase is _PLAY:
-        return pick(PLAYS, state.playable[0])  # legal_plays(state), without the call
-    if phase is Phase.GAME_OVER:
+        return plays_of(state.playable[0])  # legal_plays(state), without the call
+    if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
+        return legal_calls(state)
+    if phase is _GAME_OVER:
         return ()
     return _LEGAL[phase](state)
 
@@ -206,12 +210,14 @@ def refusal(state: GameState, action: object, *, seat: int | None = None) -> str
     reason names the acting seat's cards only when `seat` is given (the caller
     says the action comes from that seat, which holds them).
     """
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         return f"the game is over (side {state.winner} won)"
     if seat is not None and seat != state.to_act:
         return f"it is seat {state.to_act}'s turn"
     if type(action) not in _ACTIONS:
         return f"{action!r} is not an action (use the action classes or parse_action)"
+    if state.phase is _BIDDING:  # by identity: an Enum's hash is a Python call
+        return call_refusal(state, action, show_hand=seat is not None)
     return _REFUSAL[state.phase](state, action, show_hand=seat is not None)
 
 
@@ -291,10 +297,10 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     why = refusal(state, action, seat=seat)
     if why is not None:
         return _refuse(state, action, seat, why)
-    if phase is Phase.PLAY:
-        return apply_play(state, action)  # type: ignore[arg-type]
-    if phase is Phase.BIDDING:
+    if phase is _BIDDING:
         return apply_call(state, action)
+    if phase is _PLAY:
+        return apply_play(state, action)  # type: ignore[arg-type]
     if phase is Phase.DISCARD:
         return apply_discard(state, action)  # type: ignore[arg-type]
     return apply_declaration(state, action)  # type: ignore[arg-type]

@@ -27,8 +27,11 @@ class IllegalActionError(SetbackError, ValueError):
 
     def __init__(self, action: Any, seat: int | None, reason: str) -> None:
         self.action = action
+        """The action that was refused, as it was given (an action value or its text)."""
         self.seat = seat
+        """The seat that tried it; None when no seat could act (the game is over)."""
         self.reason = reason
+        """Why the rules forbid it, in words a player understands."""
         who = "nobody" if seat is None else f"seat {seat}"
         super().__init__(f"{action} by {who} is illegal: {reason}")
 

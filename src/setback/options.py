@@ -14,7 +14,8 @@ class DealerMatch(enum.Enum):
     NONE = "none"
     """The dealer must bid higher, like everyone else."""
     BELOW_MAX = "below_max"
-    """The dealer may match any bid but the top call (Smudge, or 4 where there is no Smudge)."""
+    """The dealer may match any bid but the top call (Smudge, or the highest plain bid
+    where there is no Smudge)."""
     ANY = "any"
     """The dealer may match any bid, Smudge included."""
 
@@ -45,17 +46,17 @@ class WinRule(enum.Enum):
     """Who wins when scores reach the target."""
 
     BID_OUT = "bid_out"
-    """Only the pitching side, at the end of a hand in which it made its bid (RULES §1.8)."""
+    """Only the pitching side, at the end of a hand in which it made its bid."""
     PITCHER_FIRST = "pitcher_first"
     """Anyone reaching the target; the pitcher's points count first, then High, Low,
-    Jack and Game in that order (RULES §2.5)."""
+    Jack and Game in that order."""
     HIGHEST_SCORE = "highest_score"
     """The highest score once anyone reaches the target; a tie at the top goes to the
     pitching side if it is among the tied, else play goes on."""
 
 
 class JokerRank(enum.Enum):
-    """Where the joker ranks among the trumps (RULES §6.1)."""
+    """Where the joker ranks among the trumps."""
 
     BELOW_JACKS = "below_jacks"
     """Below the jack of trumps and the off-jack, above the 10 (always so with two jokers,
@@ -65,14 +66,14 @@ class JokerRank(enum.Enum):
 
 
 class KeepSix(enum.Enum):
-    """How hands dealt more than six cards come down to six before trick play (RULES §6.4)."""
+    """How hands dealt more than six cards come down to six before trick play."""
 
     FREE_DISCARD = "free_discard"
-    """Everyone discards the extra cards face down, any cards (six-player Setback, §4.4)."""
+    """Everyone discards the extra cards face down, any cards (six-player Setback)."""
     NON_TRUMPS_FIRST = "non_trumps_first"
     """Smear's discard to six: face down, and a discard may hold a trump only when it holds
-    every non-trump of the hand (§6.4)."""
+    every non-trump of the hand."""
     DRAW_BACK = "draw_back"
     """Ten-point Pitch's draw back: everyone but the pitcher discards every non-trump and
     draws to six; the pitcher takes the rest of the stock and discards every non-trump;
-    then anyone above six discards non-point trumps face up (§6.5.5-6)."""
+    then anyone above six discards non-point trumps face up."""

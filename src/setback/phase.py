@@ -13,9 +13,11 @@ class Phase(enum.Enum):
     BIDDING = "bidding"
     """The auction: each seat, eldest first, passes or calls once."""
     DECLARE_TRUMP = "declare_trump"
-    """The pitcher names trump before the first lead (the draw and six-player variants)."""
+    """The pitcher names trump before the first lead (`Rules.declares_trump`: the draw, no
+    trump in the first trick, deals above six)."""
     DISCARD = "discard"
-    """Players discard (and, with the draw variant, draw) before trick play."""
+    """Players discard before trick play: the draw's discards (and draws), the discards
+    down to six of a bigger deal, Ten-point's face-up discard of excess trumps."""
     PLAY = "play"
     """Trick play."""
     GAME_OVER = "game_over"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action, Play
-from .cards import CARDS, Suit, cards_of, pick
+from .cards import CARDS, Suit, cards_of, picker
 from .dealing import close_hand
 from .rules import Rules
 from .scoring import score_hand
@@ -22,11 +22,13 @@ __all__: list[str] = []
 _PLAY = Phase.PLAY
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 """`PLAYS[index]`: the shared `Play` value of each card."""
+plays_of = picker(PLAYS)
+"""`plays_of(mask)`: the `Play` values of a bit set of cards, in index order."""
 
 
 def legal_plays(state: GameState) -> tuple[Action, ...]:
     """The `Play` actions open to the seat to act, by suit then rank."""
-    return pick(PLAYS, state.playable[0])
+    return plays_of(state.playable[0])
 
 
 def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
@@ -117,7 +119,7 @@ def end_without_tricks(
 
 
 def _apply_trumps_only(state: GameState, action: Play) -> GameState:
-    """RULES §6.5.7: a play when only trumps are played. The next to play is the next seat
+    """A play when only trumps are played (Ten-point Pitch). The next to play is the next seat
     still in that has not played to the trick; a trick ends when no such seat is left, and
     its winner (or the next seat from him holding a trump) leads; the hand ends when
     nobody holds a trump."""

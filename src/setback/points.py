@@ -23,6 +23,9 @@ __all__ = ["FOUR_POINTS", "Point", "Tally"]
 
 JOKERS_FROM = 52
 """Card indices from here on are jokers: never High or Low."""
+_SUITED = (1 << JOKERS_FROM) - 1
+"""The cards of the four suits, as a bit set."""
+_HOLDER = LowTo.HOLDER
 
 
 class Point(enum.Enum):
@@ -52,16 +55,17 @@ class Point(enum.Enum):
     @property
     def worth(self) -> int:
         """How many points it scores: 3 for the Trey, 1 for every other point."""
-        return 3 if self is Point.TREY else 1
+        return 3 if self._value_ == "trey" else 1
 
     def card(self, trump: Suit) -> int | None:
         """The index of the card this point is for under `trump` (None for High, Low, Game:
         they go to whichever trump is highest or lowest, or to card points)."""
-        return _CARD_OF[self](trump) if self in _CARD_OF else None
+        card_of = _CARD_OF.get(self._value_)  # by value: an Enum's hash is a Python call
+        return None if card_of is None else card_of(trump)
 
     def award(self, tally: Tally) -> int | None:
         """The side that takes this point in the hand `tally` describes, or None."""
-        return _AWARDS[self](tally)
+        return _AWARDS[self._value_](tally)
 
 
 FOUR_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
@@ -100,25 +104,28 @@ class Tally:
         totals = [0] * (max(seat_sides) + 1)
         captured: dict[int, int] = {}
         trumps = []
-        trump_mask, power = table.trump_mask, table.power[table.trump]
+        plain_trumps = table.trump_mask & _SUITED  # High and Low are never jokers
+        power = table.power[table.trump]
         for trick in tricks:
             winner = trick.winner
             assert winner is not None
-            side = seat_sides[winner]
+            points = 0
             for seat, card in trick.plays:
                 index = card.index
                 captured[index] = winner
-                totals[side] += card_points[index]
-                if trump_mask >> index & 1 and index < JOKERS_FROM:
+                points += card_points[index]
+                if plain_trumps >> index & 1:
                     trumps.append((power[index], index, seat, winner))
+            totals[seat_sides[winner]] += points
         trumps.sort(reverse=True)
+        # positionally: seat_sides, low_to, table, trumps, captured, card_points
         return cls(
-            seat_sides=seat_sides,
-            low_to=low_to,
-            table=table,
-            trumps=tuple((index, holder, capturer) for _, index, holder, capturer in trumps),
-            captured=captured,
-            card_points=tuple(totals),
+            seat_sides,
+            low_to,
+            table,
+            tuple([(index, holder, capturer) for _, index, holder, capturer in trumps]),
+            captured,
+            tuple(totals),
         )
 
     def capturer_of(self, index: int | None) -> int | None:
@@ -135,7 +142,7 @@ def _low(tally: Tally) -> int | None:
     if not tally.trumps:
         return None
     _, holder, capturer = tally.trumps[-1]
-    return tally.seat_sides[holder if tally.low_to is LowTo.HOLDER else capturer]
+    return tally.seat_sides[holder if tally.low_to is _HOLDER else capturer]
 
 
 def _captured(point: Point) -> Callable[[Tally], int | None]:
@@ -151,20 +158,21 @@ def _game(tally: Tally) -> int | None:
     return totals.index(best) if totals.count(best) == 1 else None
 
 
-_CARD_OF: dict[Point, Callable[[Suit], int]] = {
-    Point.JACK: lambda trump: index_of(trump, Rank.JACK),
-    Point.OFF_JACK: lambda trump: off_jack_of(trump).index,
-    Point.JOKER: lambda trump: index_of(None, Rank.JOKER),
-    Point.BIG_JOKER: lambda trump: index_of(None, Rank.BIG_JOKER),
-    Point.LITTLE_JOKER: lambda trump: index_of(None, Rank.LITTLE_JOKER),
-    Point.TEN: lambda trump: index_of(trump, Rank.TEN),
-    Point.TREY: lambda trump: index_of(trump, Rank.THREE),
+_CARD_OF: dict[str, Callable[[Suit], int]] = {
+    Point.JACK.value: lambda trump: index_of(trump, Rank.JACK),
+    Point.OFF_JACK.value: lambda trump: off_jack_of(trump).index,
+    Point.JOKER.value: lambda trump: index_of(None, Rank.JOKER),
+    Point.BIG_JOKER.value: lambda trump: index_of(None, Rank.BIG_JOKER),
+    Point.LITTLE_JOKER.value: lambda trump: index_of(None, Rank.LITTLE_JOKER),
+    Point.TEN.value: lambda trump: index_of(trump, Rank.TEN),
+    Point.TREY.value: lambda trump: index_of(trump, Rank.THREE),
 }
-"""The card each card point is for, under a trump."""
+"""The card each card point is for, under a trump, by the point's value."""
 
-_AWARDS: dict[Point, Callable[[Tally], int | None]] = {
-    Point.HIGH: _high,
-    Point.LOW: _low,
-    Point.GAME: _game,
-    **{point: _captured(point) for point in _CARD_OF},
+_AWARDS: dict[str, Callable[[Tally], int | None]] = {
+    Point.HIGH.value: _high,
+    Point.LOW.value: _low,
+    Point.GAME.value: _game,
+    **{name: _captured(Point(name)) for name in _CARD_OF},
 }
+"""How each point is awarded, by the point's value."""

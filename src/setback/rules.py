@@ -16,7 +16,8 @@ from .trumps import TrumpTable, tables_for
 __all__ = ["Rules", "seat_side"]
 
 SMUDGE = 5
-"""The contract value of a Smudge: it ranks above 4 and is worth 5."""
+"""The contract value of a Smudge in the four-point game: above the highest plain bid, 4.
+With other points it is `Rules.smudge_level` (one above every point of the hand)."""
 
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -135,23 +136,24 @@ class Rules:
     win_rule: WinRule = attrs.field(default=WinRule.BID_OUT, converter=_to_win_rule)
     """Who wins when scores reach the target."""
     draw: bool = attrs.field(default=False, validator=_is_bool)
-    """Nachziehen (RULES §4.1): the pitcher declares trump, everyone discards non-trumps
-    and draws as many from the stock, and the pitcher must lead a trump if he holds one."""
+    """The draw (Nachziehen): the pitcher declares trump, everyone discards non-trumps and
+    draws as many from the stock, and the pitcher must lead a trump if he holds one."""
     pitch_instead_of_bid: bool = attrs.field(default=False, validator=_is_bool)
-    """RULES §4.2: instead of calling, a player may lead a card face up, a bid of 4 in its
-    suit; after it only the dealer may act (pass, pitch a card of his own, or Smudge)."""
+    """Pitch instead of bid: a player may, instead of calling, lead a card face up (`Pitch`),
+    a bid of 4 in its suit; after it only the dealer acts (pass, pitch a card of his own,
+    or Smudge)."""
     no_trump_first_trick: bool = attrs.field(default=False, validator=_is_bool)
-    """RULES §4.3: the pitcher declares trump and may lead any card; in trick 1, to a
-    non-trump lead, nobody may trump unless he holds only trumps."""
+    """No trump in the first trick: the pitcher declares trump and may lead any card; in
+    the first trick, to a non-trump lead, nobody may trump unless he holds only trumps."""
     jokers: int = attrs.field(default=0, validator=_int_in("jokers", 0, 2))
-    """Jokers in the pack (RULES §6.1): 0, 1 (`JK`, 53 cards) or 2 (`BJ` and `LJ`, 54)."""
+    """Jokers in the pack: 0, 1 (`JK`, 53 cards) or 2 (`BJ` and `LJ`, 54)."""
     off_jack: bool = attrs.field(default=False, validator=_is_bool)
     """Whether the jack of the other suit of trump's colour (the jick) is a trump, ranking
-    below the jack of trumps (RULES §6.1)."""
+    below the jack of trumps."""
     joker_rank: JokerRank = attrs.field(default=JokerRank.BELOW_JACKS, converter=_to_joker_rank)
     """Where a lone joker ranks among the trumps; two jokers always rank below the jacks."""
     points: tuple[Point, ...] = attrs.field(default=FOUR_POINTS, converter=_to_points)
-    """The points a hand awards, in award order (RULES §6.2): the order of
+    """The points a hand awards, in award order: the order of
     `HandResult.points` and of the pitcher-first race. Scoring walks this tuple."""
     deal: int = attrs.field(
         default=attrs.Factory(
@@ -164,7 +166,7 @@ class Rules:
     keep_six: KeepSix = attrs.field(default=KeepSix.FREE_DISCARD, converter=_to_keep_six)
     """How hands of more than six cards come down to six (used when `deal` is above 6)."""
     trumps_only: bool = attrs.field(default=False, validator=_is_bool)
-    """Ten-point Pitch's play (RULES §6.5.7): only trumps are led or played, a player with no
+    """Ten-point Pitch's play: only trumps are led or played, a player with no
     trump is out, tricks may be short and the hand ends when nobody holds a trump."""
 
     # --- derived once, when the value is built (fields, not cached properties: a slotted
@@ -202,7 +204,7 @@ class Rules:
     """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
     or JK (one)."""
     pack_mask: int = _derived("_pack_mask")
-    """The pack as a bit set."""
+    """Internal: the pack as a bit set (read `pack`)."""
     trump_tables: tuple[TrumpTable, ...] = _derived("_trump_tables")
     """`trump_tables[trump]`: how every card behaves under each trump in this pack
     (the jick and the jokers are trumps where the rules have them)."""
@@ -213,8 +215,8 @@ class Rules:
     """Whether the pitcher's first lead must be a trump if he holds one (draw, six
     players), unless no trump may be played to the first trick."""
     follow_tables: tuple[TrumpTable, ...] | None = _derived("_follow_tables")
-    """`trump_tables` where the rules of following apply; None under `trumps_only` (one read
-    on the hot path answers both)."""
+    """Internal: `trump_tables` where the rules of following apply; None under `trumps_only`
+    (one read on the hot path answers both)."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -286,11 +288,11 @@ class Rules:
 
     @classmethod
     def setback(cls, players: int = 4, **overrides: Any) -> Rules:
-        """The German partnership game (RULES §1): 4 players, Smudge, the dealer may
+        """The German partnership game: 4 players, Smudge, the dealer may
         match any bid, a stuck dealer bids 2, Low to the capturer, bid-out to 21.
 
         With `players=6`: three sides of two (seats i and i + 3), 8 cards each,
-        trump declared, everyone discards 2 (RULES §4.4), as `six_player()`.
+        trump declared, everyone discards 2, as `six_player()`.
 
         Raises:
             RulesError: `players` is not 4 or 6 (see `cutthroat`), or an
@@ -305,7 +307,7 @@ class Rules:
 
     @classmethod
     def six_player(cls, **overrides: Any) -> Rules:
-        """The six-player partnership game (RULES §4.4): `Rules.setback(players=6)`.
+        """The six-player partnership game: `Rules.setback(players=6)`.
 
         Raises:
             RulesError: an override is not an option, or makes no game.
@@ -314,7 +316,7 @@ class Rules:
 
     @classmethod
     def cutthroat(cls, players: int = 3, **overrides: Any) -> Rules:
-        """The German rules with each player for himself (RULES §4.6), 2 to 8 players.
+        """The German rules with each player for himself, 2 to 8 players.
 
         Raises:
             RulesError: an override is not an option, or makes no game.
@@ -323,7 +325,7 @@ class Rules:
 
     @classmethod
     def auction_pitch(cls, players: int = 4, **overrides: Any) -> Rules:
-        """Traditional Auction Pitch (RULES §2): 2 to 8 players each for himself, bids 2
+        """Traditional Auction Pitch: 2 to 8 players each for himself, bids 2
         to 4 and no Smudge, the dealer may match, High and Low to the holder, target 7,
         the pitcher's points first and then High, Low, Jack, Game.
 
@@ -342,7 +344,7 @@ class Rules:
 
     @classmethod
     def ten_point(cls, players: int = 4, **overrides: Any) -> Rules:
-        """Ten-point Pitch (RULES §6.5): 54 cards with the jick and two jokers, 9 cards each
+        """Ten-point Pitch: 54 cards with the jick and two jokers, 9 cards each
         (8 with six players), bids 3 to 10 without the dealer's match, declared trump, the
         draw back and the face-up discard of excess trumps, trumps-only play, ten points
         (the Trey worth 3), Low to the holder, pitcher first to 52. Partnerships with 4 or
@@ -367,7 +369,7 @@ class Rules:
 
     @classmethod
     def smear(cls, players: int = 4, **overrides: Any) -> Rules:
-        """Smear (RULES §6.6): 54 cards with the jick and two jokers, 10 cards each (9 with
+        """Smear: 54 cards with the jick and two jokers, 10 cards each (9 with
         six players), bids 2 to 10 without the dealer's match, declared trump, everyone
         discards down to six (a trump only with every non-trump), six tricks, ten points
         (the Trey worth 3), Low to the holder, highest score to 21 (a tie at the top to
@@ -390,7 +392,7 @@ class Rules:
 
     @classmethod
     def joker_pitch(cls, players: int = 4, **overrides: Any) -> Rules:
-        """Auction Pitch with Joker (RULES §6.7): traditional Auction Pitch (§2) with one
+        """Auction Pitch with Joker: traditional Auction Pitch with one
         joker ranked lowest, worth a point to its capturer and never Low; points High, Low,
         Jack, Joker, Game (bids 2 to 5), target 10. A joker led first makes ♠ trump.
 
@@ -578,7 +580,7 @@ _TEN_POINT_FORMS: dict[str, Any] = {
     "all_pass": AllPass.DEALER_EXACTLY_MIN,
     "low_to": LowTo.HOLDER,
 }
-"""What Ten-point Pitch and Smear share (RULES §6.5, §6.6): the 54-card pack with the jick,
+"""What Ten-point Pitch and Smear share: the 54-card pack with the jick,
 the ten points, no Smudge, no dealer's match, a stuck dealer, Low to the holder."""
 
 

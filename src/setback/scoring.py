@@ -10,6 +10,10 @@ from .state import HandResult, HandState, Trick
 
 __all__: list[str] = []
 
+# Module constants: reading a member off an Enum class costs a Python-level lookup.
+_BID_OUT = WinRule.BID_OUT
+_PITCHER_FIRST = WinRule.PITCHER_FIRST
+
 
 def settle(
     rules: Rules, pitcher: int, contract: int, tricks: tuple[Trick, ...], won: tuple[int, ...]
@@ -63,18 +67,18 @@ def score_hand(
     return HandResult(
         number=hand.number,
         dealer=hand.dealer,
-        hands=tuple(cards_of(mask) for mask in played),
+        hands=tuple(map(cards_of, played)),
         bids=hand.bids,
         pitcher=hand.pitcher,
         contract=hand.contract,
         trump=hand.trump,
         tricks=tricks,
-        awards=tuple((point.value, side) for point, side in awarded),
+        awards=tuple((point._value_, side) for point, side in awarded),
         card_points=tally.card_points,
         score_changes=changes,
         made=made,
-        discards=tuple(cards_of(mask) for mask in hand.discarded),
-        face_up_discards=tuple(cards_of(mask) for mask in hand.face_up),
+        discards=tuple(map(cards_of, hand.discarded)),
+        face_up_discards=tuple(map(cards_of, hand.face_up)),
     )
 
 
@@ -103,10 +107,10 @@ def game_winner(rules: Rules, before: tuple[int, ...], result: HandResult) -> in
     if pitching is None:
         return None
     target = rules.target
-    if rules.win_rule is WinRule.BID_OUT:
+    if rules.win_rule is _BID_OUT:
         after = before[pitching] + result.score_changes[pitching]
         return pitching if result.made and after >= target else None
-    if rules.win_rule is WinRule.PITCHER_FIRST:
+    if rules.win_rule is _PITCHER_FIRST:
         running = list(before)
         running[pitching] += result.score_changes[pitching]
         if result.made and running[pitching] >= target:

@@ -17,6 +17,11 @@ from .rules import Rules, seat_side
 
 __all__ = ["ActionLog", "GameRecord", "GameState", "HandResult", "Phase", "Trick"]
 
+# Module constants: reading a member off an Enum class (`Phase.GAME_OVER`) costs a
+# Python-level lookup; these are read on every step.
+_GAME_OVER = Phase.GAME_OVER
+_BIDDING = Phase.BIDDING
+
 
 @attrs.frozen
 class Trick:
@@ -27,8 +32,11 @@ class Trick:
     """
 
     leader: int
+    """The seat that led (or is to lead) the trick."""
     plays: tuple[tuple[int, Card], ...] = ()
+    """The `(seat, card)` plays, in playing order, the lead first."""
     winner: int | None = None
+    """The seat that won the trick; None while it is in progress."""
 
     @property
     def led_suit(self) -> Suit | None:
@@ -55,16 +63,20 @@ class HandResult:
     number: int
     """Which hand of the game this was, counting from 0 (passed-out hands count)."""
     dealer: int
+    """The seat that dealt the hand."""
     hands: tuple[tuple[Card, ...], ...]
     """What each seat held when trick play began (as dealt, for a passed-out hand)."""
     bids: tuple[tuple[int, Action], ...]
     """The auction: `(seat, action)` pairs in order."""
     pitcher: int | None
+    """The seat that won the auction; None for a passed-out hand."""
     contract: int | None
     """The winning bid: a plain bid's level, or `Rules.smudge_level` (5 in the four-point
     game) for a Smudge."""
     trump: Suit | None
+    """The trump suit; None for a passed-out hand."""
     tricks: tuple[Trick, ...]
+    """Every trick of the hand, in order, each with its winner."""
     awards: tuple[tuple[str, int | None], ...]
     """`(point, side)` pairs in award order (`Rules.points`: High, Low, Jack, Game), each
     point by its lower-case name; side `None` if nobody scored it. `points` is the same
@@ -155,15 +167,15 @@ class ActionLog(Sequence[Action]):
     log before them, shared with the log it grew from. So a step of the game
     copies at most one hand's actions, however long the game is. Equality,
     hashing, pickling and `repr` walk it without recursion, so a log of any
-    length is safe.
+    length is safe. Build one with `ActionLog.of`.
     """
 
     newest: tuple[Action, ...] = ()
-    """The latest actions, oldest first (empty only for the empty log)."""
+    """Internal: the latest actions, oldest first (empty only for the empty log)."""
     earlier: ActionLog | None = None
-    """The log before `newest` (None for a log of one chunk)."""
+    """Internal: the log before `newest` (None for a log of one chunk)."""
     length: int = 0
-    """How many actions the log holds."""
+    """How many actions the log holds (`len(log)`)."""
 
     @classmethod
     def of(cls, actions: Iterable[Action]) -> ActionLog:
@@ -247,12 +259,20 @@ class GameRecord:
     """
 
     rules: Rules
+    """The rules of the game."""
     seed: int
+    """The seed every deal is shuffled from (the first one too, unless `hands` or `deck`
+    gives it)."""
     dealer: int = 0
+    """The first hand's dealer."""
     scores: tuple[int, ...] | None = None
+    """The score sheet the game started from, one score per side; None for all zero."""
     hands: tuple[tuple[Card, ...], ...] | None = None
+    """The first deal, one hand per seat, if it was given to `new_game`; else None."""
     deck: tuple[Card, ...] | None = None
+    """The first hand's whole shuffled pack, if it was given to `new_game`; else None."""
     actions: tuple[Action, ...] = ()
+    """Every action of the game since it began, oldest first."""
 
 
 @attrs.frozen
@@ -266,10 +286,13 @@ class GameState:
 
     # The field order is the positional order of `advance` below, which must match it.
     rules: Rules
+    """The rules of the game."""
     origin: GameRecord = attrs.field(repr=False)
     """How the game began: rules, seed, first dealer, starting scores, any fixed first
     deal (its `actions` are empty; `game_record` gives the whole record)."""
     phase: Phase
+    """What the game is waiting for: the auction, trump, discards, trick play, or nothing
+    (`Phase.GAME_OVER`)."""
     to_act: int | None
     """The seat whose turn it is; None when the game is over."""
     scores: tuple[int, ...]
@@ -279,19 +302,20 @@ class GameState:
     winner: int | None
     """The side that won, once the game is over."""
     hand_state: HandState = attrs.field(repr=False)
-    """The current hand's deal and auction (internal)."""
+    """Internal: the current hand's deal and auction (read `dealer`, `bids`, `trump`, ...)."""
     held: tuple[int, ...] = attrs.field(repr=False)
-    """The cards each seat holds, as bit sets (internal; see `hands`)."""
+    """Internal: the cards each seat holds, as bit sets (read `hands`)."""
     leader: int | None
-    """Who leads (or led) the trick in progress; None when there is none (see `trick`)."""
+    """Internal: who leads (or led) the trick in progress; None when there is none (read
+    `trick`)."""
     plays: tuple[tuple[int, Card], ...]
-    """The `(seat, card)` plays of the trick in progress, in order (see `trick`)."""
+    """Internal: the `(seat, card)` plays of the trick in progress, in order (read `trick`)."""
     tricks: tuple[Trick, ...]
     """The finished tricks of the current hand."""
     earlier_log: ActionLog = attrs.field(repr=False)
-    """The actions of the game before the current hand (see `log`)."""
+    """Internal: the actions of the game before the current hand (read `log`)."""
     hand_log: tuple[Action, ...] = attrs.field(repr=False)
-    """The current hand's actions so far (see `log`)."""
+    """Internal: the current hand's actions so far (read `log`)."""
     playable: tuple[int, Narrowed] = attrs.field(
         init=False,
         eq=False,
@@ -323,7 +347,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether a side has won."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def dealer(self) -> int:
@@ -344,13 +368,13 @@ class GameState:
     def bids(self) -> tuple[tuple[int, Action], ...]:
         """The current hand's auction so far: `(seat, action)` pairs; empty once the game
         is over (the last hand is in `history`)."""
-        return () if self.phase is Phase.GAME_OVER else self.hand_state.bids
+        return () if self.phase is _GAME_OVER else self.hand_state.bids
 
     @property
     def pitcher(self) -> int | None:
         """The seat that won the current hand's auction, once it is over; None during the
         auction and once the game is over (the last hand is in `history`)."""
-        if self.phase is Phase.BIDDING or self.phase is Phase.GAME_OVER:
+        if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
         return self.hand_state.pitcher
 
@@ -358,14 +382,14 @@ class GameState:
     def contract(self) -> int | None:
         """The winning bid (`rules.smudge_level` for a Smudge), once the auction is over;
         None during the auction and once the game is over."""
-        if self.phase is Phase.BIDDING or self.phase is Phase.GAME_OVER:
+        if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
         return self.hand_state.contract
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, once it is known; None once the game is over."""
-        return None if self.phase is Phase.GAME_OVER else self.hand_state.trump
+        return None if self.phase is _GAME_OVER else self.hand_state.trump
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -376,7 +400,7 @@ class GameState:
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-up discards this hand (seen by everyone); empty tuples when
         there are none and once the game is over."""
-        if self.phase is Phase.GAME_OVER or not self.hand_state.face_up:
+        if self.phase is _GAME_OVER or not self.hand_state.face_up:
             return ((),) * self.rules.players
         return tuple(cards_of(mask) for mask in self.hand_state.face_up)
 
@@ -384,7 +408,7 @@ class GameState:
     def discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-down discards this hand (hidden from the others); empty
         tuples until the discards begin and once the game is over."""
-        if self.phase is Phase.GAME_OVER or not self.hand_state.discarded:
+        if self.phase is _GAME_OVER or not self.hand_state.discarded:
             return ((),) * self.rules.players
         return tuple(cards_of(mask) for mask in self.hand_state.discarded)
 

@@ -149,7 +149,7 @@ def trump_table(trump: Suit, rules: Rules | None = None) -> TrumpTable:
 
 def trump_named_by(card: Card) -> Suit:
     """The trump that `card` sets when it is the first lead (or a pitch): its suit; a
-    joker makes ♠ trump (RULES §6.1.5)."""
+    joker makes ♠ trump."""
     return Suit.SPADES if card.suit is None else card.suit
 
 

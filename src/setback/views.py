@@ -26,13 +26,19 @@ class PlayerView:
     """
 
     rules: Rules
+    """The rules of the game."""
     seat: int
     """The seat this view belongs to."""
     phase: Phase
+    """What the game is waiting for (`Phase.GAME_OVER` once a side has won)."""
     to_act: int | None
+    """The seat whose turn it is; None when the game is over."""
     dealer: int
+    """The seat that dealt the current hand."""
     hand_number: int
+    """The current hand's number, counting from 0."""
     scores: tuple[int, ...]
+    """One score per side: `scores[rules.side_of(seat)]`."""
     hand: tuple[Card, ...]
     """The seat's own cards, by suit then rank."""
     hand_sizes: tuple[int, ...]
@@ -42,8 +48,13 @@ class PlayerView:
     bids: tuple[tuple[int, Action], ...]
     """The current hand's auction so far."""
     pitcher: int | None
+    """The seat that won the current hand's auction, once it is over; None during the
+    auction and once the game is over."""
     contract: int | None
+    """The winning bid (`rules.smudge_level` for a Smudge), once the auction is over; None
+    during the auction and once the game is over."""
     trump: Suit | None
+    """The trump suit, once it is known; None before that and once the game is over."""
     trick: Trick | None
     """The trick in progress (a pitched card lies here face up while the dealer answers)."""
     tricks: tuple[Trick, ...]
@@ -55,6 +66,7 @@ class PlayerView:
     last_result: HandResult | None
     """The last finished hand, with other seats' face-down cards removed."""
     winner: int | None
+    """The side that won, once the game is over; else None."""
     face_up_discards: tuple[tuple[Card, ...], ...] = ()
     """Every seat's face-up discards this hand (Ten-point's excess trumps), seen by all."""
 

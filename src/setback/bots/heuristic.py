@@ -118,7 +118,9 @@ class HeuristicBot:
     def __init__(self, *, seed: int | None = None, boldness: float = 0.0) -> None:
         """`boldness` is added to the hand's estimate in the auction: above 0 bids more."""
         self.seed = seed
+        """The seed it was built with (it plays without randomness)."""
         self.boldness = boldness
+        """Added to the hand's estimate in the auction: above 0 bids more, below 0 less."""
 
     def choose(self, view: PlayerView) -> Action:
         """The heuristic's action for `view`.

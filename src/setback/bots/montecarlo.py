@@ -260,7 +260,6 @@ class GreedyPolicy:
             return lowest
         return cheapest_win
 
-
     def _lead(self, choices: int, table: TrumpTable) -> int:
         """Lead the top trump while holding one of the two highest, else a non-trump ace,
         else the lowest non-trump, else the lowest trump."""
@@ -321,6 +320,10 @@ class MonteCarloBot:
     default; the same seed and view always give the same choice), or, with
     `seconds`, as many as fit in that time: that is **not reproducible** (it
     depends on the machine and its load).
+
+    Raises:
+        ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` is not a
+            whole number of at least 1, or `seconds` is not a positive number.
     """
 
     _search_calls = True
@@ -347,10 +350,16 @@ class MonteCarloBot:
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"seconds must be a positive number of seconds, not {seconds!r}")
         self.seed = bot_seed(seed)
+        """The seed every guess and playout is keyed by (with the view): no generator state
+        is kept between calls."""
         self.playouts = playouts
+        """How many hands each decision plays out, shared among its choices."""
         self.seconds = seconds
+        """A time budget per decision instead of `playouts` (not reproducible), or None."""
         self.rollout = rollout
+        """How the playouts play: `"greedy"` (the quick rule) or `"random"`."""
         self.heuristic = HeuristicBot(seed=self.seed)
+        """Internal: the `HeuristicBot` that discards and proposes the calls and trump."""
 
     def choose(self, view: PlayerView) -> Action:
         """The choice with the best playouts (discards: the heuristic's).

@@ -26,7 +26,9 @@ class RandomBot:
         """`seed`: where the choices come from (None draws one from the OS, kept in
         `seed`); `cautious`: pass when allowed and bid the minimum when forced."""
         self.seed = bot_seed(seed)
+        """The seed every choice is keyed by (with the view): no generator state is kept."""
         self.cautious = cautious
+        """Whether it passes when it may and bids the minimum when it must."""
 
     def choose(self, view: PlayerView) -> Action:
         """A random action from `view.legal_actions`.

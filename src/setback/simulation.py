@@ -1,0 +1,317 @@
+"""Many games at once: `simulate` over any `concurrent.futures.Executor`, and its summary.
+
+Game *i* of a run is played from seed `seed + i`, whoever plays it and
+wherever: the games are split into ranges of seeds, each range is played by
+one task (in this process, in a process pool, or on a cluster), and the
+tasks' counts are added up. Every count is a whole number, so the summary is
+the same however the games were split and in whatever order the tasks
+finished.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, Future, as_completed
+from typing import TypeAlias
+
+import attrs
+
+from .actions import Action, Bid, Pass
+from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
+from .engine import apply_action, legal_actions, new_game
+from .errors import RulesError
+from .rules import Rules
+from .state import GameState, Phase
+
+__all__ = ["BOTS", "BotSpec", "SimulationSummary", "simulate"]
+
+BOTS: Mapping[str, Callable[[int], Bot]] = {
+    "random": lambda seed: RandomBot(seed=seed),
+    "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
+    "heuristic": lambda seed: HeuristicBot(seed=seed),
+    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
+}
+"""The built-in bots by name (the names `simulate(bots=...)` and `setback simulate --bot`
+take): each makes a bot from a seed."""
+
+BotSpec: TypeAlias = str | Callable[..., Bot]
+"""How `simulate` is told which bot plays a side: a name from `BOTS`, or a callable
+that makes a bot when called with the keyword `seed=` (an int), such as a bot class
+or a `functools.partial` of one. It travels to the worker that plays the games, so
+with a process pool or a cluster it must pickle: a name, a class or a module-level
+function does; a lambda or a function defined inside another does not."""
+
+_PASS = Pass()
+
+
+@attrs.frozen
+class SimulationSummary:
+    """What happened in a run of `simulate`: whole-number counts only.
+
+    Two summaries of the same games are equal however the games were split
+    among workers. Rates are the counts divided (`contracts` gives bids and
+    makes per level; `wins[side] / games` is a side's share).
+    """
+
+    games: int
+    """How many games were played."""
+    hands: int
+    """How many hands they had, passed-out hands included."""
+    passed_out: int
+    """Hands that everyone passed (nothing was scored)."""
+    points: int
+    """Points taken in all played hands, by every side (each point counts its worth)."""
+    contracts: tuple[tuple[int, int, int], ...]
+    """`(level, bid, made)` per contract level that won an auction, lowest first: how
+    often it was the contract and how often the pitching side made it (a Smudge
+    counts at `smudge_level`)."""
+    wins: tuple[int, ...]
+    """Games won by each side."""
+    unfinished: int
+    """Games stopped with no winner after `max_hands` hands."""
+    bots: tuple[str, ...]
+    """The name of each side's bot; empty when cautious random players played on the
+    full state."""
+    smudge_level: int | None
+    """The contract level of a Smudge under the rules, or None without Smudge."""
+    max_hands: int
+    """The hand limit each game was played under."""
+
+
+def _spec_name(spec: BotSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, functools.partial):
+        words = [*map(repr, spec.args), *(f"{k}={v!r}" for k, v in spec.keywords.items())]
+        return f"{_spec_name(spec.func)}({', '.join(words)})"
+    name = getattr(spec, "__qualname__", None)
+    return name if isinstance(name, str) else repr(spec)
+
+
+def _make_bot(spec: BotSpec, seed: int) -> Bot:
+    return BOTS[spec](seed) if isinstance(spec, str) else spec(seed=seed)
+
+
+def _cautious_choice(state: GameState, rng: random.Random) -> Action:
+    """A random legal action that passes when it may (three times in four) and bids low.
+
+    Uniformly random calls are mostly failed Smudges, and a bid-out game played
+    that way almost never ends; these players make and lose plausible contracts.
+    """
+    legal = legal_actions(state)
+    if state.phase is not Phase.BIDDING:
+        return rng.choice(legal)
+    if legal[0] == _PASS and (len(legal) == 1 or rng.random() < 0.75):
+        return _PASS
+    calls = [action for action in legal if action != _PASS]
+    bids = [action for action in calls if isinstance(action, Bid)]
+    return bids[0] if bids and rng.random() < 0.75 else rng.choice(calls)
+
+
+def _random_game(rules: Rules, seed: int, max_hands: int) -> GameState:
+    """A whole game between cautious random players on the full state, stopped
+    unfinished after `max_hands` hands; deals and choices come from `seed`."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed, dealer=rng.randrange(rules.players))
+    while not state.is_over and len(state.history) < max_hands:
+        state = apply_action(state, _cautious_choice(state, rng))
+    return state
+
+
+def _bot_game(rules: Rules, specs: Sequence[BotSpec], seed: int, max_hands: int) -> GameState:
+    """A whole game with a bot made from `specs[side]` in every seat of each side."""
+    rng = random.Random(seed)
+    bots = [
+        _make_bot(specs[rules.side_of(seat)], rng.getrandbits(32)) for seat in range(rules.players)
+    ]
+    return play_game(
+        rules, bots, seed=seed, dealer=rng.randrange(rules.players), max_hands=max_hands
+    )
+
+
+def _play_range(
+    rules: Rules, specs: tuple[BotSpec, ...], first: int, count: int, max_hands: int
+) -> SimulationSummary:
+    """The summary of the games from seeds `first` to `first + count - 1`: one task."""
+    bid: Counter[int] = Counter()
+    made: Counter[int] = Counter()
+    wins = [0] * len(rules.sides)
+    hands = passed = unfinished = points = 0
+    for seed in range(first, first + count):
+        if specs:
+            final = _bot_game(rules, specs, seed, max_hands)
+        else:
+            final = _random_game(rules, seed, max_hands)
+        if final.winner is None:
+            unfinished += 1
+        else:
+            wins[final.winner] += 1
+        for result in final.history:
+            hands += 1
+            if result.contract is None:
+                passed += 1
+                continue
+            bid[result.contract] += 1
+            points += sum(result.points_won)
+            made[result.contract] += bool(result.made)
+    return SimulationSummary(
+        games=count,
+        hands=hands,
+        passed_out=passed,
+        points=points,
+        contracts=tuple((level, bid[level], made[level]) for level in sorted(bid)),
+        wins=tuple(wins),
+        unfinished=unfinished,
+        bots=tuple(_spec_name(spec) for spec in specs),
+        smudge_level=rules.smudge_level if rules.smudge else None,
+        max_hands=max_hands,
+    )
+
+
+def _merge(parts: Iterable[SimulationSummary], empty: SimulationSummary) -> SimulationSummary:
+    """The sum of the summaries of disjoint ranges of games (in any order)."""
+    games = hands = passed = points = unfinished = 0
+    wins = list(empty.wins)
+    bid: Counter[int] = Counter()
+    made: Counter[int] = Counter()
+    for part in parts:
+        games += part.games
+        hands += part.hands
+        passed += part.passed_out
+        points += part.points
+        unfinished += part.unfinished
+        wins = [a + b for a, b in zip(wins, part.wins, strict=True)]
+        for level, times, makes in part.contracts:
+            bid[level] += times
+            made[level] += makes
+    return attrs.evolve(
+        empty,
+        games=games,
+        hands=hands,
+        passed_out=passed,
+        points=points,
+        contracts=tuple((level, bid[level], made[level]) for level in sorted(bid)),
+        wins=tuple(wins),
+        unfinished=unfinished,
+    )
+
+
+def _check_specs(rules: Rules, bots: Sequence[BotSpec]) -> tuple[BotSpec, ...]:
+    if isinstance(bots, str):
+        raise TypeError("bots must be a sequence of bot specs, one per side (or one for all)")
+    specs = tuple(bots)
+    for spec in specs:
+        if isinstance(spec, str):
+            if spec not in BOTS:
+                raise RulesError(f"no bot named {spec!r}; the bots are {', '.join(BOTS)}")
+        elif not callable(spec):
+            raise TypeError(f"a bot spec is a bot's name or a callable, not {spec!r}")
+    sides = len(rules.sides)
+    if len(specs) == 1:
+        return specs * sides
+    if specs and len(specs) != sides:
+        raise RulesError(f"bots: give one, or one per side ({sides}), not {len(specs)}")
+    return specs
+
+
+def _whole(name: str, value: object, least: int) -> int:
+    if type(value) is not int:
+        raise TypeError(f"{name} must be a whole number (an int), not {type(value).__name__}")
+    if value < least:
+        raise RulesError(f"{name} must be at least {least}, not {value}")
+    return value
+
+
+def simulate(
+    rules: Rules,
+    *,
+    games: int,
+    seed: int = 0,
+    bots: Sequence[BotSpec] = (),
+    executor: Executor | None = None,
+    chunk: int | None = None,
+    max_hands: int = 1000,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationSummary:
+    """Play `games` games, the i-th from seed `seed + i`, and count what happened.
+
+    Without `bots` every seat is a cautious random player on the full state
+    (the fast path: random cards, and in the auction a pass three times in
+    four when it may, else mostly the lowest bid). With them, side k is
+    played by bots made from `bots[k]` (one spec for every side if only one
+    is given), each seeing only its own view; a game's bots are seeded from
+    the game's seed.
+
+    The games are split into ranges of `chunk` seeds, one task each. Without
+    an `executor` the tasks run here, one after the other; with one (a
+    `ProcessPoolExecutor`, Dask's `Client.get_executor()`, Ray's
+    `RayExecutor`, ...) they are submitted to it and run wherever it runs
+    them, so `rules` and every bot spec must pickle (see `BotSpec`). The
+    summary is the same either way.
+
+    Args:
+        rules: the rules of every game.
+        games: how many games.
+        seed: game i is played from seed `seed + i`.
+        bots: a `BotSpec` per side, or one for all; empty for cautious random
+            players.
+        executor: where to run the tasks; None runs them in this process.
+        chunk: games per task (default: enough for about 100 tasks).
+        max_hands: a game with no winner after this many hands stops
+            unfinished (random play may never end a bid-out game).
+        progress: called as `progress(done, games)` after each task, in the
+            order the tasks finish.
+
+    Returns:
+        The counts of the run.
+
+    Examples:
+        >>> summary = simulate(Rules.setback(), games=3, seed=1)
+        >>> summary.games, sum(summary.wins) + summary.unfinished
+        (3, 3)
+
+    Raises:
+        TypeError: a value of the wrong kind (rules, a count, a bot spec, the executor).
+        RulesError: a count out of range, an unknown bot name, or a number of bots
+            that fits neither one nor every side.
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    games = _whole("games", games, 0)
+    if type(seed) is not int:
+        raise TypeError(f"seed must be a whole number (an int), not {type(seed).__name__}")
+    max_hands = _whole("max_hands", max_hands, 1)
+    size = max(1, -(-games // 100)) if chunk is None else _whole("chunk", chunk, 1)
+    if executor is not None and not isinstance(executor, Executor):
+        raise TypeError(
+            f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
+        )
+    specs = _check_specs(rules, bots)
+    empty = _play_range(rules, specs, seed, 0, max_hands)
+    ranges = [(first, min(size, seed + games - first)) for first in range(seed, seed + games, size)]
+    parts: list[SimulationSummary] = []
+    played = 0
+    if executor is None:
+        for first, count in ranges:
+            parts.append(_play_range(rules, specs, first, count, max_hands))
+            played += count
+            if progress is not None:
+                progress(played, games)
+        return _merge(parts, empty)
+    futures: list[Future[SimulationSummary]] = [
+        executor.submit(_play_range, rules, specs, first, count, max_hands)
+        for first, count in ranges
+    ]
+    try:
+        for future in as_completed(futures):
+            parts.append(future.result())
+            played += parts[-1].games
+            if progress is not None:
+                progress(played, games)
+    finally:
+        for future in futures:  # after a failure, the tasks not yet started
+            future.cancel()
+    return _merge(parts, empty)

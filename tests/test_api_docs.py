@@ -1,0 +1,148 @@
+"""Every public name has a docstring: each class, function, field and property reachable
+from `setback.__all__` and `setback.bots.__all__`.
+
+Attribute docstrings (a string right under a field) do not exist at run time, so the
+source is read with griffe, the same reader the API reference is built with: a member
+that has no docstring here is a member the reference would leave out. (griffe is in
+the `test` extra for this test.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import griffe
+import pytest
+
+import setback
+import setback.bots
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+EXPORTS = {"setback": setback.__all__, "setback.bots": setback.bots.__all__}
+
+
+def _walk(obj: griffe.Object, path: str, seen: set[str], out: dict[str, bool]) -> None:
+    """Record `path` (documented or not) and, for a class, every public member it has,
+    its own and those it inherits from classes of this package."""
+    if obj.path in seen:
+        out[path] = bool(obj.docstring and obj.docstring.value.strip())
+        return
+    seen.add(obj.path)
+    out[path] = bool(obj.docstring and obj.docstring.value.strip())
+    if not obj.is_class:
+        return
+    for name, member in obj.all_members.items():
+        if name.startswith("_"):
+            continue
+        target = member.final_target if member.is_alias else member
+        if not target.path.startswith("setback."):
+            continue  # inherited from the standard library (Exception, Enum, Sequence)
+        _walk(target, f"{path}.{name}", seen, out)
+
+
+def public_names() -> dict[str, bool]:
+    """Every public name of the API, mapped to whether it has a docstring."""
+    package = griffe.load("setback", search_paths=[str(SRC)], resolve_aliases=True)
+    out: dict[str, bool] = {}
+    seen: set[str] = set()
+    for module_path, names in EXPORTS.items():
+        module = package if module_path == "setback" else package[module_path[8:]]
+        for name in names:
+            member = module[name]
+            _walk(
+                member.final_target if member.is_alias else member,
+                f"{module_path}.{name}",
+                seen,
+                out,
+            )
+    return out
+
+
+@pytest.fixture(scope="module")
+def names() -> dict[str, bool]:
+    return public_names()
+
+
+def test_every_public_name_has_a_docstring(names: dict[str, bool]) -> None:
+    missing = sorted(path for path, documented in names.items() if not documented)
+    assert missing == [], f"{len(missing)} public names without a docstring: {missing}"
+
+
+def test_the_walk_reaches_fields_properties_methods_and_bots(names: dict[str, bool]) -> None:
+    """The check above cannot pass by looking at nothing: the walk reaches the fields an
+    app reads, properties, methods, enum members, module constants and the bots' options."""
+    for path in (
+        "setback.GameState.phase",
+        "setback.GameState.is_over",
+        "setback.PlayerView.to_act",
+        "setback.Card.suit",
+        "setback.Play.card",
+        "setback.Trick.winner",
+        "setback.GameRecord.actions",
+        "setback.Rules.setback",
+        "setback.Rules.players",
+        "setback.Suit.SPADES",
+        "setback.CARDS",
+        "setback.IllegalActionError.reason",
+        "setback.bots.HeuristicBot.choose",
+        "setback.bots.play_game",
+    ):
+        assert path in names, path
+    assert len(names) > 250
+
+
+@pytest.fixture(scope="module")
+def rendered() -> griffe.Module:
+    """The package as the API reference reads it: with the extension mkdocs.yml names."""
+    extensions = griffe.load_extensions(str(ROOT / "tools" / "griffe_attrs.py"))
+    return griffe.load(
+        "setback", search_paths=[str(SRC)], resolve_aliases=True, extensions=extensions
+    )
+
+
+def _signature(cls: griffe.Class) -> dict[str, str | None]:
+    init = cls.members["__init__"]
+    assert isinstance(init, griffe.Function)
+    return {p.name: None if p.default is None else str(p.default) for p in init.parameters}
+
+
+def test_the_reference_shows_constructors_with_their_defaults(rendered: griffe.Module) -> None:
+    bots = rendered["bots"]
+    assert _signature(bots["HeuristicBot"].final_target) == {
+        "self": None,
+        "seed": "None",
+        "boldness": "0.0",
+    }
+    assert _signature(bots["MonteCarloBot"].final_target)["rollout"] == "'greedy'"
+    rules = _signature(rendered["Rules"].final_target)
+    assert rules["players"] == "4"
+    assert rules["dealer_match"] == "DealerMatch.ANY"
+    assert rules["points"] == "(Point.HIGH, Point.LOW, Point.JACK, Point.GAME)"
+    assert "side_count" not in rules  # computed when the value is built, not a parameter
+    assert _signature(rendered["Card"].final_target) == {"self": None, "suit": None, "rank": None}
+    assert _signature(rendered["Discard"].final_target) == {"self": None, "cards": "()"}
+
+
+def test_the_reference_shows_no_internals(rendered: griffe.Module) -> None:
+    """No `attrs.field(...)`, validator or factory where a default belongs; no member
+    whose docstring says it is internal; no constructor for a value built by a function."""
+    state = rendered["GameState"].final_target
+    for name in ("held", "hand_state", "playable", "earlier_log", "hand_log"):
+        assert name not in state.members, name
+    assert "__init__" not in state.members
+    assert "rng" not in rendered["bots"]["RandomBot"].final_target.members
+    for path in [*(f"setback.{name}" for name in setback.__all__), "setback.bots.MonteCarloBot"]:
+        obj = rendered[path[8:]]
+        obj = obj.final_target if obj.is_alias else obj
+        if not obj.is_class:
+            continue
+        for member in obj.members.values():
+            if member.is_alias:
+                continue
+            assert not (member.docstring and member.docstring.value.startswith("Internal:"))
+            if isinstance(member, griffe.Attribute) and member.value is not None:
+                shown = str(member.value)
+                assert not any(word in shown for word in ("attrs.", "Factory", "_int_in")), (
+                    f"{member.path} = {shown}"
+                )
