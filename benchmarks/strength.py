@@ -199,8 +199,13 @@ def versus(games: int, processes: int, determinizations: int, playouts: int) -> 
     old_package()  # unpack once, before the workers start
     start = time.perf_counter()
     jobs = [(g, side, determinizations, playouts) for g in range(games) for side in (0, 1)]
+    results = []
     with Pool(processes) as pool:
-        results = pool.map(versus_game, jobs, chunksize=1)
+        for result in pool.imap_unordered(versus_game, jobs, chunksize=1):
+            results.append(result)
+            if len(results) % 20 == 0:  # a running count, for long runs
+                won = sum(r[0] for r in results)
+                print(f"  ... {won}/{len(results)} won so far", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - start
     wins = sum(won for won, _, _ in results)
     n = len(results)
