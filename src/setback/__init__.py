@@ -26,6 +26,7 @@ from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
+from .sampling import sample_states
 from .serialization import SCHEMA_VERSION, dumps, loads
 from .simulation import SimulationSummary, simulate
 from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
@@ -86,6 +87,7 @@ __all__ = [
     "parse_cards",
     "playout_hand",
     "replay",
+    "sample_states",
     "simulate",
     "trick_winner",
     "trump_table",
