@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from setback import Phase, PlayerView, Rules, RulesError, Suit, apply_action, new_game, observe
+from setback import PlayerView, Rules, RulesError, apply_action, new_game, observe
 from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
-from setback.bots.montecarlo import _voids, determinize
-
-from .strategies import play_until
 
 RULES = [
     Rules.setback(),
@@ -98,51 +93,6 @@ def test_cautious_random_passes_whenever_it_may() -> None:
     for _ in range(3):
         state = apply_action(state, "pass")
     assert str(bot.choose(observe(state, 3))) == "bid 2"
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_determinized_deals_agree_with_the_view(seed: int) -> None:
-    """MonteCarloBot's guesses keep the seat's own cards, the others' card counts, every
-    card seen, and the voids shown in play."""
-    rules = Rules.setback()
-    rng = random.Random(seed)
-    bots = [HeuristicBot(seed=s) for s in range(4)]
-    state = new_game(rules, seed=seed)
-    state = play_until(
-        state,
-        lambda s: s.phase is Phase.PLAY and len(s.tricks) >= 1 + seed % 4,
-        lambda s: bots[s.to_act].choose(observe(s, s.to_act)),  # type: ignore[index,arg-type]
-    )
-    view = observe(state, state.to_act)  # type: ignore[arg-type]
-    voids = _voids(view)
-    for _ in range(10):
-        guess = determinize(view, rng)
-        assert guess.hands[view.seat] == view.hand
-        assert tuple(len(h) for h in guess.hands) == view.hand_sizes
-        assert guess.trick == view.trick and guess.tricks == view.tricks
-        played = {c for t in view.tricks for c in t.cards}
-        held = [c for h in guess.hands for c in h]
-        assert len(set(held)) == len(held) and not played & set(held)
-        for other, suits in enumerate(voids):
-            if other != view.seat:
-                assert not any(c.suit in suits for c in guess.hands[other])
-
-
-def test_voids_are_read_from_third_suits_and_trump_leads_only() -> None:
-    """Not following suit reveals nothing (trumping is allowed), a third suit does."""
-    from .support import act, deal, play
-    from .test_examples import S1_HANDS
-
-    state = act(deal(Rules.setback(), S1_HANDS), "A 2, B pass, C pass, D pass")
-    state = play(state, "A K♠ B A♠ C 6♠ D 2♠ → B; B 8♣ C K♣ D Q♣ A 10♣ → C")
-    state = play(state, "C A♦ D 4♦ A 7♦ B 5♦ → C; C 9♥ D 5♥ A Q♥ B 2♥ → A")
-    state = apply_action(state, "play 9D")
-    state = apply_action(state, "play 3S")  # Ben trumps a diamond: no void shown
-    assert _voids(observe(state, 2)) == [set(), set(), set(), set()]
-    state = play(state, "C J♠ D 10♦ → C")
-    state = apply_action(state, "play 3C")
-    state = apply_action(state, "play 7H")  # Dan plays a heart to a club lead: void in clubs
-    assert _voids(observe(state, 0)) == [set(), set(), set(), {Suit.CLUBS}]
 
 
 RESTORE_RULES = [Rules.setback(), Rules.auction_pitch(players=3), Rules.smear(), Rules.ten_point()]

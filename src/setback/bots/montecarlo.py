@@ -7,132 +7,15 @@ import random
 import time
 
 from ..actions import Action, Bid, DeclareTrump, Pitch, Smudge
-from ..cards import Rank, Suit, cards_of, mask_of
+from ..cards import Rank, Suit, cards_of
 from ..playout import PlayoutPolicy, RandomPolicy, playout_hand
 from ..rules import Rules
-from ..state import EMPTY_LOG, GameRecord, GameState, HandState, Phase, make_state
-from ..trumps import TrumpTable, trump_table
+from ..sampling import sample_states
+from ..state import GameState, Phase
+from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
 from .heuristic import HeuristicBot, best_suit
-
-
-def _voids(view: PlayerView) -> list[set[Suit]]:
-    """The suits each seat has shown it lacks. Not following suit reveals nothing (one
-    may always trump), but playing a third suit does, and so does not following a
-    trump lead."""
-    voids: list[set[Suit]] = [set() for _ in range(view.rules.players)]
-    trump = view.trump
-    if trump is None:
-        return voids
-    table = trump_table(trump, view.rules)
-    tricks = [*view.tricks, *([view.trick] if view.trick else [])]
-    for trick in tricks:
-        if not trick.plays:
-            continue
-        led = table.suit_of(trick.plays[0][1])
-        for seat, card in trick.plays[1:]:
-            suit = table.suit_of(card)
-            if suit is led:
-                continue
-            if led is trump or suit is not trump:
-                voids[seat].add(led)
-    return voids
-
-
-def determinize(view: PlayerView, rng: random.Random) -> GameState:
-    """A full state consistent with everything `view` shows: the unseen cards dealt at
-    random to the other seats, in the numbers they hold, respecting shown voids (on bit
-    sets)."""
-    rules, seat = view.rules, view.seat
-    seen = mask_of(view.hand) | mask_of(view.discards)
-    for trick in (*view.tricks, *([view.trick] if view.trick is not None else [])):
-        for _, card in trick.plays:
-            seen |= 1 << card.index
-    for cards in view.face_up_discards:
-        seen |= mask_of(cards)
-    known = [0] * rules.players
-    for bidder, action in view.bids:  # a pitched card taken back is in its pitcher's hand
-        if isinstance(action, Pitch) and bidder != seat and not seen >> action.card.index & 1:
-            known[bidder] |= 1 << action.card.index
-    hidden = rules.pack_mask & ~seen
-    for mask in known:
-        hidden &= ~mask
-    unseen = [index for index in rules.pack if hidden >> index & 1]
-    voids = _voids(view)
-    table = trump_table(view.trump, rules) if view.trump is not None else None
-    banned = [0] * rules.players
-    if table is not None:
-        for other, suits in enumerate(voids):
-            for suit in suits:
-                banned[other] |= table.masks[suit]
-    others = sorted((s for s in range(rules.players) if s != seat), key=lambda s: -len(voids[s]))
-    held = list(known)
-    held[seat] = mask_of(view.hand)
-    pool = unseen
-    for attempt in range(30):
-        rng.shuffle(unseen)
-        pool = unseen
-        ok = True
-        for other in others:
-            need = view.hand_sizes[other] - known[other].bit_count()
-            ban = banned[other] if attempt < 29 else 0
-            picked = [index for index in pool if not ban >> index & 1][:need]
-            if len(picked) < need:
-                ok = False
-                break
-            taken = 0
-            for index in picked:
-                taken |= 1 << index
-            held[other] = known[other] | taken
-            pool = [index for index in pool if not taken >> index & 1]
-        if ok:
-            break
-    contract, pitcher = view.contract or 0, view.pitcher
-    if view.phase is Phase.BIDDING:  # the view shows no contract yet: the calls tell it
-        contract, pitcher = _highest_call(rules, view.bids)
-    hand = HandState(
-        number=view.hand_number,
-        dealer=view.dealer,
-        stock=tuple(pool[: view.stock_size]),
-        bids=view.bids,
-        contract=contract,
-        pitcher=pitcher,
-        trump=view.trump,
-    )
-    return make_state(
-        rules=rules,
-        origin=GameRecord(rules=rules, seed=rng.getrandbits(32)),
-        phase=view.phase,
-        to_act=view.to_act,
-        scores=view.scores,
-        history=(),
-        winner=None,
-        hand_state=hand,
-        held=tuple(held),
-        trick=view.trick,
-        tricks=view.tricks,
-        log=EMPTY_LOG,
-    )
-
-
-def _highest_call(rules: Rules, bids: tuple[tuple[int, Action], ...]) -> tuple[int, int | None]:
-    """The highest call of an auction in progress (0 for none) and who made it."""
-    contract, pitcher = 0, None
-    for seat, action in bids:
-        if isinstance(action, Bid):
-            contract, pitcher = action.level, seat
-        elif isinstance(action, Smudge):
-            contract, pitcher = rules.smudge_level, seat
-        elif isinstance(action, Pitch):
-            contract, pitcher = rules.max_plain_bid, seat
-    return contract, pitcher
-
-
-def sample_deals(view: PlayerView, rng: random.Random, count: int) -> list[GameState]:
-    """`count` full states consistent with `view` (the hidden cards guessed at random)."""
-    return [determinize(view, rng) for _ in range(count)]
-
 
 # --- a quick policy for the playouts ------------------------------------------------------
 
@@ -401,8 +284,12 @@ class MonteCarloBot:
             policy = GreedyPolicy(rules, playout_rng)
         else:
             policy = RandomPolicy(playout_rng.random)
+        batch = 8  # with a time budget, states are sampled a few at a time
+        states: list[GameState] = []
         while True:
-            state = determinize(view, rng)
+            if not states:
+                states = list(sample_states(view, rng, deals if deadline is None else batch))[::-1]
+            state = states.pop()
             if prior is not None and isinstance(policy, GreedyPolicy):
                 policy.estimates = {
                     seat: best_suit(cards_of(held), rules) for seat, held in enumerate(state.held)
