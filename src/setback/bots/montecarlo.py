@@ -187,8 +187,9 @@ def _bits(mask: int) -> list[int]:
 class MonteCarloBot:
     """Chooses by playing the rest of the hand out many times on guessed deals.
 
-    Each choice (a call, a pitch, the trump, a card) is tried on guesses of the
-    hidden hands (consistent with the view, voids included) and the rest of the
+    Each choice (a call, a pitch, the trump, a card) is tried on deals of the
+    hidden cards drawn by `setback.sample_states` (uniformly among all the view
+    admits) and the rest of the
     hand is played out by the playout kernel (`setback.playout_hand`) with a
     quick greedy rule (`rollout="greedy"`) or at random (`rollout="random"`);
     every choice meets the same guesses and the same luck. In trick play the
