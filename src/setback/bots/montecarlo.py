@@ -220,7 +220,7 @@ class MonteCarloBot:
         self,
         *,
         seed: int | None = None,
-        playouts: int = 400,
+        playouts: int = 200,
         seconds: float | None = None,
         rollout: str = "greedy",
     ) -> None:
