@@ -181,3 +181,28 @@ def test_montecarlo_searches_the_auction() -> None:
     view = observe(strong, 0)
     bot = MonteCarloBot(seed=1, playouts=60)
     assert str(bot._search(view, view.legal_actions, None)) != "pass"
+
+
+def test_montecarlo_with_a_time_budget_still_chooses_a_legal_action() -> None:
+    state = new_game(Rules.smear(), seed=2)
+    view = observe(state, state.to_act)  # type: ignore[arg-type]
+    assert MonteCarloBot(seed=1, seconds=0.005).choose(view) in view.legal_actions
+    assert MonteCarloBot(seed=1, playouts=10, rollout="random").choose(view) in view.legal_actions
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"playouts": 0}, "playouts must be a whole number of at least 1"),
+        ({"seconds": -1.0}, "seconds must be a positive number"),
+        ({"rollout": "smart"}, "rollout must be 'greedy' or 'random'"),
+    ],
+)
+def test_montecarlo_refuses_a_budget_that_is_none(options: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        MonteCarloBot(**options)  # type: ignore[arg-type]
+
+
+def test_a_bot_seed_must_be_a_whole_number() -> None:
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        RandomBot(seed="7")  # type: ignore[arg-type]
