@@ -54,12 +54,20 @@ class GreedyPolicy:
     suit, throw low non-trumps; lead at random, let a partner's winning card stand, else win
     as cheaply as possible, else throw the lowest card (a share of plays at random)."""
 
-    def __init__(self, rules: Rules, rng: random.Random, randomness: float = 0.25) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        rng: random.Random,
+        randomness: float = 0.25,
+        smart_leads: bool = False,
+    ) -> None:
         self.rules = rules
         self.random = rng.random
         self.randomness = randomness
         self.sides = rules.seat_sides
         self.fallback = RandomPolicy(rng.random)
+        self.smart_leads = smart_leads
+        """Whether leads follow `_lead` (top trumps, aces, low cards) or are random."""
         self.estimates: dict[int, tuple[Suit, float]] = {}
         """Each seat's best trump and expected points, where the search computed them."""
 
@@ -118,10 +126,19 @@ class GreedyPolicy:
     def play(
         self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
     ) -> int:
+        if table is None and not plays:  # the first lead names trump: the best suit's top
+            known = self.estimates.get(seat)
+            suit = known[0] if known is not None else self._best(choices)[0]
+            mask = self.rules.trump_tables[suit].masks[suit] & choices & ((1 << 52) - 1)
+            if mask:
+                return mask.bit_length() - 1
+            return self.fallback.play(seat, choices, plays, table)
         if table is None or choices & (choices - 1) == 0 or self.random() < self.randomness:
             return self.fallback.play(seat, choices, plays, table)
         if not plays:
-            return self._lead(choices, table)
+            if self.smart_leads:
+                return self._lead(choices, table)
+            return self.fallback.play(seat, choices, plays, table)
         power = table.power[table.suits[plays[0][1]]]
         best, best_seat = -1, plays[0][0]
         for player, index in plays:
@@ -211,6 +228,7 @@ class MonteCarloBot:
     """
 
     _search_calls = True
+    _smart_leads = False
     margin = 0.25
     """How much better (in points per hand of four points, at the lower end of a 95%
     interval) a call or trump must play out than the `HeuristicBot`'s choice to be taken
@@ -282,7 +300,7 @@ class MonteCarloBot:
         playout_rng = random.Random(0)
         policy: PlayoutPolicy
         if self.rollout == "greedy":
-            policy = GreedyPolicy(rules, playout_rng)
+            policy = GreedyPolicy(rules, playout_rng, smart_leads=self._smart_leads)
         else:
             policy = RandomPolicy(playout_rng.random)
         batch = 8  # with a time budget, states are sampled a few at a time
