@@ -227,8 +227,6 @@ class MonteCarloBot:
             whole number of at least 1, or `seconds` is not a positive number.
     """
 
-    _search_calls = True
-    _smart_leads = False
     margin = 0.25
     """How much better (in points per hand of four points, at the lower end of a 95%
     interval) a call or trump must play out than the `HeuristicBot`'s choice to be taken
@@ -271,11 +269,7 @@ class MonteCarloBot:
             InvalidStateError: it is not `view.seat`'s turn.
         """
         legal = check_view(self, view).legal_actions
-        if (
-            len(legal) == 1
-            or view.phase is Phase.DISCARD
-            or (view.phase is Phase.BIDDING and not self._search_calls)
-        ):
+        if len(legal) == 1 or view.phase is Phase.DISCARD:
             return self.heuristic.choose(view)
         candidates: tuple[Action, ...] = legal
         if view.phase is Phase.DECLARE_TRUMP:
@@ -300,7 +294,7 @@ class MonteCarloBot:
         playout_rng = random.Random(0)
         policy: PlayoutPolicy
         if self.rollout == "greedy":
-            policy = GreedyPolicy(rules, playout_rng, smart_leads=self._smart_leads)
+            policy = GreedyPolicy(rules, playout_rng)
         else:
             policy = RandomPolicy(playout_rng.random)
         batch = 8  # with a time budget, states are sampled a few at a time
