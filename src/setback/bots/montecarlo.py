@@ -50,9 +50,13 @@ def _estimate(rules: Rules, held: int, suit: Suit) -> float:
 
 
 class GreedyPolicy:
-    """The playouts' quick rule: bid from a bit-count estimate of the hand, name the best
-    suit, throw low non-trumps; lead at random, let a partner's winning card stand, else win
-    as cheaply as possible, else throw the lowest card (a share of plays at random)."""
+    """The playouts' quick rule (a `PlayoutPolicy`): calls by the `HeuristicBot`'s rule
+    (from its estimates of the sampled hands where the search gives them in `estimates`,
+    else from a bit-count estimate), the best suit as trump, low cards discarded first; the
+    first lead of a hand that names trump is the top card of the best suit; other leads
+    are random (`smart_leads=True`: top trumps, then aces, then low cards); when
+    following, let a partner's winning card stand, else win as cheaply as possible, else
+    throw the lowest card; a share (`randomness`) of plays at random."""
 
     def __init__(
         self,
