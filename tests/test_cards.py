@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from setback import CARDS, Card, InvalidNotationError, Rank, Suit, parse_cards
-from setback.cards import SUITED
+from setback.cards import SUITED, pick, picker
 
 
 @pytest.mark.parametrize("text", ["KS", "K♠", "ks", "k♤", " K S "])
@@ -106,3 +108,15 @@ def test_suit_parse() -> None:
     assert Suit.parse("♥") is Suit.HEARTS and Suit.parse("spades") is Suit.SPADES
     with pytest.raises(InvalidNotationError):
         Suit.parse("X")
+
+
+def test_picker_gives_what_pick_gives() -> None:
+    """The hot path's precomputed tables (`picker`) answer like `pick`'s loop, in index
+    order, for every card alone, the empty set, the whole pack and random sets."""
+    cards_of_mask = picker(CARDS)
+    rng = random.Random(15)
+    masks = [0, (1 << len(CARDS)) - 1, *(1 << i for i in range(len(CARDS)))]
+    masks += [rng.getrandbits(len(CARDS)) for _ in range(2000)]
+    for mask in masks:
+        assert cards_of_mask(mask) == pick(CARDS, mask)
+    assert cards_of_mask((1 << 13) | (1 << 54) | 1) == (CARDS[0], CARDS[13], CARDS[54])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import pathlib
 import subprocess
 import sys
 
@@ -136,3 +138,189 @@ def test_play_takes_an_extended_preset(monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["play", "--rules", "ten-point", "--seed", "5"]) == 0
     text = out.getvalue()
     assert "Your hand:" in text and "Bye." in text
+
+
+class _Keys:
+    """Standard input that gives `lines`, then a Ctrl-C (KeyboardInterrupt)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = list(lines)
+
+    def readline(self) -> str:
+        if not self.lines:
+            raise KeyboardInterrupt
+        return self.lines.pop(0) + "\n"
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, stdin: object, *args: str) -> tuple[int, str]:
+    import io
+
+    monkeypatch.setattr("sys.stdin", stdin)
+    out = io.StringIO()
+    monkeypatch.setattr("sys.stdout", out)
+    return main(["play", *args]), out.getvalue()
+
+
+def test_ctrl_c_leaves_with_130_and_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, out = _run(monkeypatch, _Keys(["1"]), "--seed", "3")
+    assert status == 130
+    assert out.rstrip().endswith("Interrupted.")
+    assert "Traceback" not in out
+
+
+def test_ctrl_d_leaves_with_0(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    status, out = _run(monkeypatch, io.StringIO(""), "--seed", "3")
+    assert status == 0 and out.rstrip().endswith("Bye.")
+
+
+def test_save_after_every_action_and_resume(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """The save file holds the game after the last action; --resume plays on from it with
+    the saved seat and bots, and keeps saving to it."""
+    import io
+
+    from setback import GameState, loads
+
+    path = tmp_path / "game.json"
+    status, out = _run(monkeypatch, _Keys(["2", "1"]), "--seed", "4", "--save", str(path))
+    assert status == 130
+    assert f"The game is saved in {path}: continue with setback play --resume {path}" in out
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["seat"] == 0 and saved["bots"]["1"] == {"kind": "heuristic", "seed": 41}
+    state = loads(json.dumps(saved["game"]))
+    assert isinstance(state, GameState) and state.seed == 4
+    assert [type(a).__name__ for s, a in state.bids if s == 0] == ["Bid"]
+    assert state.to_act == 0 and state.phase.value == "play"  # asked seat 0 when interrupted
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary left
+
+    status, out = _run(monkeypatch, io.StringIO("1\n"), "--resume", str(path))
+    assert status == 0
+    assert "Resumed in hand 1." in out and "Your turn (play)" in out
+    after = loads(json.dumps(json.loads(path.read_text(encoding="utf-8"))["game"]))
+    assert len(after.log) > len(state.log) and after.log[: len(state.log)] == tuple(state.log)
+
+
+def test_resume_refuses_new_settings_and_bad_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    assert main(["play", "--resume", str(path), "--rules", "smear"]) == 2
+    assert "drop --rules" in capsys.readouterr().err
+    path.write_text('{"format": "something else"}', encoding="utf-8")
+    assert main(["play", "--resume", str(path)]) == 2
+    assert "not a setback play save file" in capsys.readouterr().err
+    assert main(["play", "--resume", str(tmp_path / "missing.json")]) == 2
+    assert "No such file" in capsys.readouterr().err
+
+
+def test_a_failed_save_keeps_the_old_file(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    from setback._play import write_atomically
+
+    path = tmp_path / "game.json"
+    write_atomically(path, "old")
+
+    def broken(*_: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("os.replace", broken)
+    with pytest.raises(OSError, match="disk full"):
+        write_atomically(path, "new")
+    assert path.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_seed_replays_the_whole_game_first_dealer_included(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import random
+
+    first = _play(monkeypatch, ["1"] * 300, "--seed", "11", "--target", "5")
+    again = _play(monkeypatch, ["1"] * 300, "--seed", "11", "--target", "5")
+    assert first == again
+    dealer = random.Random(11).randrange(4)
+    assert f"Hand 1, dealer {'you' if dealer == 0 else f'seat {dealer}'}." in first
+    other = _play(monkeypatch, ["1"] * 300, "--seed", "12", "--target", "5")
+    assert other != first
+
+
+def test_auto_play_forced_plays_an_only_card_unasked(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = _play(monkeypatch, ["2"] + ["1"] * 8, "--seed", "4", "--bot", "random")
+    out = _play(
+        monkeypatch, ["2"] + ["1"] * 8, "--seed", "4", "--bot", "random", "--auto-play-forced"
+    )
+    assert "  you: play 5♦ (your only choice)" in out
+    assert "(your only choice)" not in asked
+    assert out.count("  trick ") > asked.count("  trick ")  # the same answers go further
+
+
+def test_help_and_messages_fit_the_rules_in_force(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _play(monkeypatch, ["help", "fold"], "--seed", "3", "--rules", "auction-pitch")
+    assert "pass, bid 2-4, play CARD" in out
+    assert "smudge" not in out.lower()
+    out = _play(monkeypatch, ["help"], "--seed", "3")
+    assert "pass, bid 2-4, smudge, play CARD" in out
+    out = _play(monkeypatch, ["help"], "--seed", "3", "--rules", "ten-point")
+    assert "trump SUIT, discard CARDS" in out and "bid 3-10" in out
+
+
+def test_play_help_names_no_rule_of_one_form() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "setback", "play", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "--save FILE" in done.stdout and "--resume FILE" in done.stdout
+    assert "--auto-play-forced" in done.stdout and "smudge" not in done.stdout.lower()
+
+
+def test_every_hand_is_counted_from_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _play(monkeypatch, ["1"] * 2000, "--seed", "3", "--target", "5")
+    assert "Hand 1, dealer " in out and "Hand 1 over." in out
+    assert "Hand 0" not in out
+
+
+def test_a_save_that_fails_is_reported_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    path = tmp_path / "no such directory" / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["play", "--seed", "3", "--save", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert f"setback: could not save to {path}" in captured.err
+    assert "Your turn" in captured.out and captured.out.count("Your turn") >= 2
+
+
+def test_resuming_a_finished_game_says_so(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    import io
+
+    path = tmp_path / "game.json"
+    _run(
+        monkeypatch, io.StringIO("1\n" * 2000), "--seed", "3", "--target", "5", "--save", str(path)
+    )
+    status, out = _run(monkeypatch, io.StringIO(""), "--resume", str(path))
+    assert status == 0 and "This game is over: " in out and "Your turn" not in out
+
+
+def test_a_save_file_keeps_its_permissions(tmp_path: pathlib.Path) -> None:
+    import os
+
+    from setback._play import write_atomically
+
+    path = tmp_path / "game.json"
+    write_atomically(path, "one")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+    path.chmod(0o640)
+    write_atomically(path, "two")
+    assert path.stat().st_mode & 0o777 == 0o640 and path.read_text(encoding="utf-8") == "two"

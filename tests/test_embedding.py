@@ -183,7 +183,7 @@ def test_format_hand_reads_like_a_hand_record() -> None:
 
     _, result = hand(Rules.setback(), S1_HANDS, "A 2, B pass, C pass, D pass", S1_TRICKS)
     text = format_hand(result, Rules.setback())
-    assert text.splitlines()[0] == "Hand 0: dealer seat 3, seat 0 bid 2, trump ♠"
+    assert text.splitlines()[0] == "Hand 1: dealer seat 3, seat 0 bid 2, trump ♠"
     assert "  seat 0: 10♣ 7♦ 9♦ Q♥ 4♠ K♠" in text
     assert "trick 1: 0 K♠  1 A♠  2 6♠  3 2♠  -> 1" in text
     assert "points: high seats 1+3, low seats 1+3, jack seats 0+2, game seats 0+2" in text

@@ -21,6 +21,20 @@ from .errors import (
     RulesError,
     SetbackError,
 )
+from .eventlog import (
+    Called,
+    Dealt,
+    Discarded,
+    Event,
+    FaceUpDiscarded,
+    GameOver,
+    HandScored,
+    Pitched,
+    Played,
+    TrickWon,
+    TrumpDeclared,
+    events,
+)
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .points import Point
@@ -30,6 +44,15 @@ from .sampling import sample_states
 from .serialization import SCHEMA_VERSION, dumps, loads
 from .simulation import SimulationSummary, simulate
 from .state import ActionLog, GameRecord, GameState, HandResult, Phase, Trick
+from .text import (
+    action_text,
+    cards_text,
+    contract_text,
+    hand_text,
+    side_text,
+    state_text,
+    view_text,
+)
 from .trumps import TrumpTable, trick_winner, trump_table
 from .views import PlayerView, observe
 
@@ -41,13 +64,20 @@ __all__ = [
     "ActionLog",
     "AllPass",
     "Bid",
+    "Called",
     "Card",
     "DealerMatch",
+    "Dealt",
     "DeclareTrump",
     "Discard",
+    "Discarded",
+    "Event",
+    "FaceUpDiscarded",
+    "GameOver",
     "GameRecord",
     "GameState",
     "HandResult",
+    "HandScored",
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidStateError",
@@ -57,7 +87,9 @@ __all__ = [
     "Pass",
     "Phase",
     "Pitch",
+    "Pitched",
     "Play",
+    "Played",
     "PlayerView",
     "PlayoutPolicy",
     "PlayoutResult",
@@ -71,13 +103,20 @@ __all__ = [
     "Smudge",
     "Suit",
     "Trick",
+    "TrickWon",
+    "TrumpDeclared",
     "TrumpTable",
     "WinRule",
     "__version__",
+    "action_text",
     "apply_action",
+    "cards_text",
+    "contract_text",
     "dumps",
+    "events",
     "format_hand",
     "game_record",
+    "hand_text",
     "is_legal",
     "legal_actions",
     "loads",
@@ -88,7 +127,10 @@ __all__ = [
     "playout_hand",
     "replay",
     "sample_states",
+    "side_text",
     "simulate",
+    "state_text",
     "trick_winner",
     "trump_table",
+    "view_text",
 ]

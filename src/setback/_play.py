@@ -1,69 +1,172 @@
-"""`setback play`: a person plays in the terminal against bots."""
+"""`setback play`: a person plays in the terminal against bots; saves and resumes."""
 
 from __future__ import annotations
 
-import random
+import json
+import os
+import tempfile
 from collections.abc import Callable
-from typing import TextIO
+from pathlib import Path
+from typing import Any, TextIO
 
 from .actions import Action, DeclareTrump, Discard, Pitch, Play, parse_action
 from .bots import Bot
 from .cards import Card
-from .engine import apply_action, new_game
-from .errors import IllegalActionError, InvalidNotationError
+from .engine import apply_action
+from .errors import IllegalActionError, InvalidNotationError, InvalidStateError
+from .eventlog import (
+    Called,
+    Dealt,
+    Discarded,
+    Event,
+    FaceUpDiscarded,
+    GameOver,
+    HandScored,
+    Pitched,
+    Played,
+    TrickWon,
+    TrumpDeclared,
+    events,
+)
 from .rules import Rules
-from .state import GameState, HandResult, Trick
+from .serialization import dumps, loads
+from .state import GameState, HandResult
+from .text import action_text, cards_text, contract_text, hand_text
 from .views import PlayerView, observe
+
+SAVE_FORMAT = "setback-play"
+"""The `format` of a `setback play` save file."""
 
 
 class Quit(Exception):
     """The player left (quit or end of input)."""
 
 
-def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(card.symbol for card in cards) or "-"
+def verbs(rules: Rules) -> str:
+    """The actions these rules have, in the words a player types."""
+    words = ["pass", f"bid {rules.min_bid}-{rules.max_plain_bid}"]
+    if rules.smudge:
+        words.append("smudge")
+    if rules.pitch_instead_of_bid:
+        words.append("pitch CARD")
+    if rules.declares_trump:
+        words.append("trump SUIT")
+    if rules.discard_count or rules.draw or rules.deal > 6:
+        words.append("discard CARDS")
+    words.append("play CARD (or just the card)")
+    return ", ".join(words)
 
 
-def _hand_by_suit(cards: tuple[Card, ...]) -> str:
-    suits: dict[str, list[str]] = {}
-    for card in sorted(cards, key=lambda c: (c.suit is None, c.suit or 0, -c.rank)):
-        if card.suit is None:
-            suits.setdefault("", []).append(card.symbol)
-        else:
-            suits.setdefault(card.suit.symbol, []).append(card.rank.text)
-    return "   ".join(f"{suit} {' '.join(ranks)}" for suit, ranks in suits.items()) or "-"
+def save_document(state: GameState, seat: int, bots: dict[int, tuple[str, int]]) -> str:
+    """The text of a save file: the game (as `dumps` writes it), the person's seat, and
+    each bot's kind and seed (a bot is rebuilt from them)."""
+    document = {
+        "format": SAVE_FORMAT,
+        "version": 1,
+        "seat": seat,
+        "bots": {str(s): {"kind": kind, "seed": seed} for s, (kind, seed) in sorted(bots.items())},
+        "game": json.loads(dumps(state)),
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1)
 
 
-def _action_text(action: Action) -> str:
-    if isinstance(action, Play):
-        return f"play {action.card.symbol}"
-    if isinstance(action, Pitch):
-        return f"pitch {action.card.symbol}"
-    if isinstance(action, Discard):
-        return "discard " + (_cards(action.cards) if action.cards else "nothing")
-    if isinstance(action, DeclareTrump):
-        return f"trump {action.suit.symbol}"
-    return str(action)
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` so that a reader sees the old file or the new one, never
+    half of one: a temporary file in the same directory, then `os.replace`."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    try:
+        os.chmod(temporary, _file_mode(path))  # as an ordinary file, not mkstemp's 0600
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _file_mode(path: Path) -> int:
+    """The permissions a rewritten `path` keeps: its own, or a new file's under the umask."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def read_save(path: Path, kinds: set[str]) -> tuple[GameState, int, dict[int, tuple[str, int]]]:
+    """The game, the person's seat and the bots (kind, seed) of a save file.
+
+    Raises:
+        InvalidStateError: the file is no save file, or its game is not consistent.
+        OSError: the file cannot be read.
+    """
+    try:
+        document: Any = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as error:
+        raise InvalidStateError(f"not a setback play save file: {error}") from None
+    if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
+        raise InvalidStateError(f'not a setback play save file (no "format": "{SAVE_FORMAT}")')
+    state = loads(json.dumps(document.get("game")))
+    if type(state) is not GameState:
+        raise InvalidStateError("the save file holds no game")
+    seat, table = document.get("seat"), document.get("bots")
+    players = state.rules.players
+    if type(seat) is not int or not 0 <= seat < players or not isinstance(table, dict):
+        raise InvalidStateError("the save file's seat or bots are missing or wrong")
+    bots: dict[int, tuple[str, int]] = {}
+    for key, entry in table.items():
+        kind = entry.get("kind") if isinstance(entry, dict) else None
+        seed = entry.get("seed") if isinstance(entry, dict) else None
+        if not key.isdigit() or kind not in kinds or type(seed) is not int:
+            raise InvalidStateError(f"the save file's bot {key!r} is wrong: {entry!r:.60}")
+        bots[int(key)] = (kind, seed)
+    if set(bots) != set(range(players)) - {seat}:
+        raise InvalidStateError("the save file needs one bot for every seat but yours")
+    return state, seat, bots
+
+
+def _action_of(event: Called | Pitched | TrumpDeclared | Played) -> Action:
+    """The action an event records."""
+    if isinstance(event, Called):
+        return event.call
+    if isinstance(event, Pitched):
+        return Pitch(event.card)
+    if isinstance(event, TrumpDeclared):
+        return DeclareTrump(event.trump)
+    return Play(event.card)
 
 
 class TerminalGame:
-    """One game: the person at `seat`, bots elsewhere, text in and out."""
+    """One game: the person at `seat`, bots elsewhere, text in and out.
+
+    `save` (a path) is rewritten after every action with the game, the seat and the
+    bots' kinds and seeds; `auto_forced` plays the person's only legal action unasked.
+    """
 
     def __init__(
         self,
-        rules: Rules,
+        state: GameState,
         bots: dict[int, Bot],
         seat: int,
-        seed: int,
         read: Callable[[], str],
         out: TextIO,
+        *,
+        save: Callable[[GameState], None] | None = None,
+        auto_forced: bool = False,
     ) -> None:
-        self.rules = rules
+        self.state = state
+        self.rules = state.rules
         self.bots = bots
         self.seat = seat
         self.read = read
         self.out = out
-        self.state = new_game(rules, seed=seed, dealer=random.Random(seed).randrange(rules.players))
+        self.save = save
+        self.auto_forced = auto_forced
+        self.shown = len(events(state, seat))
+        self.tricks = len(state.tricks)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -74,62 +177,90 @@ class TerminalGame:
     def side_name(self, side: int | None) -> str:
         if side is None:
             return "nobody"
-        seats = self.rules.sides[side]
-        return " & ".join(self.name(s) for s in seats)
+        return " & ".join(self.name(s) for s in self.rules.sides[side])
 
-    def run(self) -> GameState:
+    def run(self, *, resumed: bool = False) -> GameState:
+        """Play until the game ends; `Quit` (quit or end of input) ends it early."""
+        state = self.state
         self.say(
-            f"setback: you are seat {self.seat}; seed {self.state.seed}. "
-            "Type a number, an action or a card; 'quit' leaves."
+            f"setback: you are seat {self.seat}; seed {state.seed}. "
+            "Type a number, an action or a card; 'help' lists them; 'quit' leaves."
         )
+        if resumed:
+            self.say(f"Resumed in hand {state.hand_number + 1}. Scores: {self.scores()}.")
+        if state.is_over:
+            self.say(f"This game is over: {self.side_name(state.winner)} won.")
         try:
             while not self.state.is_over:
                 self.step()
         except Quit:
             self.say("Bye.")
             return self.state
-        winner = self.state.winner
-        self.say(f"Game over: {self.side_name(winner)} won. Scores: {self.scores()}.")
         return self.state
 
-    def scores(self) -> str:
-        return " | ".join(
-            f"{self.side_name(side)}: {score}" for side, score in enumerate(self.state.scores)
-        )
+    def scores(self, scores: tuple[int, ...] | None = None) -> str:
+        shown = self.state.scores if scores is None else scores
+        return " | ".join(f"{self.side_name(side)}: {score}" for side, score in enumerate(shown))
 
     def step(self) -> None:
         state = self.state
         seat = state.to_act
         assert seat is not None
-        hands = len(state.history)
-        if seat == self.seat:
-            action = self.ask(observe(state, seat))
+        view = observe(state, seat)
+        if seat != self.seat:
+            action = self.bots[seat].choose(view)
+        elif self.auto_forced and len(view.legal_actions) == 1:
+            self.show(view, choices=False)
+            action = view.legal_actions[0]
+            self.say(f"  you: {action_text(action)} (your only choice)")
         else:
-            action = self.bots[seat].choose(observe(state, seat))
-            self.say(f"  {self.name(seat)}: {_action_text(action)}")
+            action = self.ask(view)
         self.state = apply_action(state, action, seat=seat)
-        if self.state.trick is not None and self.state.tricks and not self.state.trick.plays:
-            self.trick_done(len(self.state.tricks), self.state.tricks[-1])
-        for result in self.state.history[hands:]:
-            if result.tricks:
-                self.trick_done(len(result.tricks), result.tricks[-1])
-            self.summary(result)
+        if self.save is not None:
+            self.save(self.state)
+        for event in events(self.state, self.seat, after=self.shown):
+            self.tell(event)
+            self.shown = event.number
 
-    def trick_done(self, number: int, trick: Trick) -> None:
-        winner = self.name(trick.winner) if trick.winner is not None else "nobody"
-        self.say(f"  trick {number} to {winner}: {_cards(trick.cards)}")
+    def tell(self, event: Event) -> None:
+        """One event, as the person sees it (their own actions are not echoed)."""
+        if isinstance(event, Called | Pitched | TrumpDeclared | Played):
+            if event.seat != self.seat:
+                self.say(f"  {self.name(event.seat)}: {action_text(_action_of(event))}")
+        elif isinstance(event, Discarded):
+            drew = f" and drew {event.drawn}" if event.drawn else ""
+            own = f": {cards_text(event.cards)}" if event.cards else ""
+            drawn = f"; drew {cards_text(event.drawn_cards)}" if event.drawn_cards else ""
+            self.say(
+                f"  {self.name(event.seat)} discarded {event.count} face down{drew}{own}{drawn}"
+            )
+        elif isinstance(event, FaceUpDiscarded):
+            self.say(f"  {self.name(event.seat)} discarded face up: {cards_text(event.cards)}")
+        elif isinstance(event, TrickWon):
+            self.tricks += 1
+            winner = self.name(event.winner)
+            self.say(f"  trick {self.tricks} to {winner}: {cards_text(event.trick.cards)}")
+        elif isinstance(event, HandScored):
+            self.summary(event.result, event.scores)
+        elif isinstance(event, GameOver):
+            self.say(
+                f"Game over: {self.side_name(event.winner)} won. "
+                f"Scores: {self.scores(event.scores)}."
+            )
+        elif isinstance(event, Dealt):
+            self.tricks = 0  # the next prompt shows the new hand
 
-    def show(self, view: PlayerView) -> None:
+    def show(self, view: PlayerView, *, choices: bool = True) -> None:
         self.say()
+        rules = self.rules
         dealer = self.name(view.dealer)
         self.say(f"Hand {view.hand_number + 1}, dealer {dealer}. Scores: {self.scores()}.")
         if view.bids:
             self.say(
-                "Auction: " + ", ".join(f"{self.name(s)} {_action_text(a)}" for s, a in view.bids)
+                "Auction: " + ", ".join(f"{self.name(s)} {action_text(a)}" for s, a in view.bids)
             )
         if view.contract is not None and view.pitcher is not None:
-            smudged = self.rules.smudge and view.contract == self.rules.smudge_level
-            call = "smudge" if smudged else f"bid {view.contract}"
+            call = contract_text(rules, view.contract)
             self.say(f"Contract: {self.name(view.pitcher)} {call}.")
         if view.trump is not None:
             self.say(f"Trump: {view.trump.symbol}")
@@ -137,10 +268,11 @@ class TerminalGame:
             self.say(
                 "Trick: " + ", ".join(f"{self.name(s)} {c.symbol}" for s, c in view.trick.plays)
             )
-        self.say(f"Your hand: {_hand_by_suit(view.hand)}")
-        self.say(f"Your turn ({view.phase.value}). Choices:")
-        for number, action in enumerate(view.legal_actions, 1):
-            self.say(f"  {number:>2}. {_action_text(action)}")
+        self.say(f"Your hand: {hand_text(view.hand)}")
+        if choices:
+            self.say(f"Your turn ({view.phase.value.replace('_', ' ')}). Choices:")
+            for number, action in enumerate(view.legal_actions, 1):
+                self.say(f"  {number:>2}. {action_text(action)}")
 
     def ask(self, view: PlayerView) -> Action:
         self.show(view)
@@ -153,6 +285,10 @@ class TerminalGame:
             text = line.strip()
             if text.lower() in ("quit", "exit", "q"):
                 raise Quit
+            if text.lower() in ("help", "?", "h"):
+                self.say(f"  Type a choice's number, or an action: {verbs(self.rules)}.")
+                self.say("  'quit' (or Ctrl-D) leaves; with --save the game is kept.")
+                continue
             try:
                 return self.interpret(view, text)
             except (IllegalActionError, InvalidNotationError, ValueError) as error:
@@ -168,7 +304,14 @@ class TerminalGame:
         try:
             card = Card.parse(text)
         except InvalidNotationError:
-            action = parse_action(text)
+            try:
+                action = parse_action(text)
+            except InvalidNotationError as error:
+                if not str(error).startswith("not an action"):
+                    raise
+                raise ValueError(  # in the words of the rules in force, not every rule's
+                    f"not an action: {text!r} (here: {verbs(self.rules)}; or a number)"
+                ) from None
         else:
             for candidate in (Play(card), Pitch(card), Discard([card])):
                 if candidate in legal:
@@ -179,22 +322,22 @@ class TerminalGame:
             apply_action(self.state, action, seat=self.seat)
         return action
 
-    def summary(self, result: HandResult) -> None:
+    def summary(self, result: HandResult, scores: tuple[int, ...]) -> None:
         self.say()
         if result.pitcher is None:
             self.say(f"Hand {result.number + 1}: everyone passed.")
             return
         self.say(f"Hand {result.number + 1} over.")
         for name, side in result.awards:
-            self.say(f"  {name.title():<5} {self.side_name(side)}")
+            self.say(f"  {name.replace('_', ' ').title():<5} {self.side_name(side)}")
         points = " | ".join(f"{self.side_name(s)}: {p}" for s, p in enumerate(result.card_points))
         self.say(f"  card points: {points}")
-        smudged = self.rules.smudge and result.contract == self.rules.smudge_level
-        call = "Smudge" if smudged else f"bid {result.contract}"
+        assert result.contract is not None
+        call = contract_text(self.rules, result.contract)
         outcome = "made it" if result.made else "set back"
         self.say(f"  {self.name(result.pitcher)} ({call}): {outcome}")
         changes = " | ".join(
             f"{self.side_name(s)}: {c:+d}" for s, c in enumerate(result.score_changes)
         )
         self.say(f"  changes: {changes}")
-        self.say(f"  scores: {self.scores()}")
+        self.say(f"  scores: {self.scores(scores)}")

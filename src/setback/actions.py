@@ -179,8 +179,9 @@ def parse_action(text: str) -> Action:
 
     Accepts `"pass"`, `"bid 3"`, `"smudge"` (also `"bid smudge"`), `"play KS"`
     (any card text `Card.parse` reads), `"pitch 10H"`, `"trump S"` (or
-    `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` discards nothing), case
-    and spacing free.
+    `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` or `"discard nothing"` discards
+    nothing), case and spacing free, and the forms `setback.text.action_text` shows
+    (`"play 5♦"`). A bare card (`"5♦"`, `"5d"`) is a play of it.
 
     Args:
         text: the action's text.
@@ -194,6 +195,8 @@ def parse_action(text: str) -> Action:
         Play(Card.parse('10H'))
         >>> str(parse_action("Smudge"))
         'smudge'
+        >>> parse_action("5♦")
+        Play(Card.parse('5D'))
 
     Raises:
         InvalidNotationError: the text is no action.
@@ -220,5 +223,12 @@ def parse_action(text: str) -> Action:
     if verb == "trump" and len(rest) == 1:
         return DeclareTrump(Suit.parse(rest[0]))
     if verb == "discard":
+        if len(rest) == 1 and rest[0].lower() == "nothing":
+            return Discard()
         return Discard(parse_cards(" ".join(rest)))
+    if len(words) <= 2:  # a bare card, as `setback.text` shows a hand: a play
+        try:
+            return Play(Card.parse("".join(words)))
+        except InvalidNotationError:
+            pass
     raise InvalidNotationError(f"not an action: {text!r} (actions are {_WORDS})")

@@ -29,6 +29,9 @@ BIDS: tuple[Bid, ...] = tuple(Bid(max(level, 1)) for level in range(MAX_LEVEL + 
 """`BIDS[level]`: the shared `Bid` value of each level (index 0 is unused)."""
 PITCHES = tuple(Pitch(card) for card in CARDS)
 """`PITCHES[index]`: the shared `Pitch` value of each card."""
+_CALLS = (Pass, Bid, Smudge, Pitch)
+"""The kinds of action of the auction (a tuple: `Pass | Bid | ...` would build a union
+on every call)."""
 
 
 class Bound(enum.Enum):
@@ -167,7 +170,7 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     rules, hand = state.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
-    if not isinstance(action, Pass | Bid | Smudge | Pitch):
+    if not isinstance(action, _CALLS):
         return "the auction is still on: pass or bid"
     calls = open_calls(state)
     if isinstance(action, Pass):

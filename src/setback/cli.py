@@ -5,18 +5,22 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import random
 import secrets
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, TextIO
 
-from ._play import TerminalGame
+from ._play import TerminalGame, read_save, save_document, write_atomically
 from ._version import __version__
+from .engine import new_game
 from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
 from .simulation import BOTS, SimulationSummary, simulate
+from .state import GameState
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
@@ -57,13 +61,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=1,
         help="worker processes (default 1: this one; 0: one per core); the output is the same",
     )
-    game = commands.add_parser("play", help="play a game in the terminal against bots")
-    game.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    game = commands.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play in the terminal against bots. Type a choice's number, an action "
+        "or a card at the prompt; 'help' lists the actions of the rules in force; 'quit' or "
+        "Ctrl-D leaves.",
+    )
+    game.add_argument("--rules", choices=list(PRESETS), help="the preset (default setback)")
     game.add_argument("--players", type=int, help="seats (default: the preset's)")
     game.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
-    game.add_argument("--seed", type=int, help="replay a game by its seed")
-    game.add_argument("--bot", choices=list(BOTS), default="heuristic", help="the opponents")
-    game.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    game.add_argument(
+        "--seed", type=int, help="replay a game by its seed (deals, first dealer and bots)"
+    )
+    game.add_argument("--bot", choices=list(BOTS), help="the opponents (default heuristic)")
+    game.add_argument("--seat", type=int, help="your seat (default 0)")
+    game.add_argument("--save", metavar="FILE", help="write the game to FILE after every action")
+    game.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue the game saved in FILE (its rules, seats and bots), saving to it",
+    )
+    game.add_argument(
+        "--auto-play-forced",
+        action="store_true",
+        help="when you have only one legal action, take it without asking",
+    )
     args = parser.parse_args(argv)
     if args.command == "play":
         return _play(args)
@@ -145,19 +168,66 @@ def _draw_progress(stream: TextIO, done: int, total: int) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
+    save_path = args.save or args.resume
     try:
-        overrides = {} if args.target is None else {"target": args.target}
-        rules = build_rules(args.rules, args.players, **overrides)
-        if not 0 <= args.seat < rules.players:
-            raise RulesError(f"--seat must be from 0 to {rules.players - 1}")
-    except SetbackError as error:
+        if args.resume is not None:
+            given = [
+                f"--{name}"
+                for name in ("rules", "players", "target", "seed", "bot", "seat")
+                if getattr(args, name) is not None
+            ]
+            if given:
+                dropped = " ".join(given)
+                raise RulesError(
+                    f"--resume plays on with the saved rules, seats and bots: drop {dropped}"
+                )
+            state, seat, kinds = read_save(Path(args.resume), set(BOTS))
+        else:
+            overrides = {} if args.target is None else {"target": args.target}
+            rules = build_rules(args.rules or "setback", args.players, **overrides)
+            seat = 0 if args.seat is None else args.seat
+            if not 0 <= seat < rules.players:
+                raise RulesError(f"--seat must be from 0 to {rules.players - 1}")
+            # Without --seed, draw one now: the game, its first dealer and the bots all come
+            # from it, so the seed printed at the start replays the whole game.
+            seed = secrets.randbits(32) if args.seed is None else args.seed
+            dealer = random.Random(seed).randrange(rules.players)
+            state = new_game(rules, seed=seed, dealer=dealer)
+            kind = args.bot or "heuristic"
+            kinds = {s: (kind, seed * 10 + s) for s in range(rules.players) if s != seat}
+    except (SetbackError, OSError) as error:
         print(f"setback: {error}", file=sys.stderr)
         return 2
-    # Without --seed, draw one now: the game, its first dealer and the bots all come from
-    # it, so the seed printed at the start replays the whole game.
-    seed = secrets.randbits(32) if args.seed is None else args.seed
-    bots = {
-        seat: BOTS[args.bot](seed * 10 + seat) for seat in range(rules.players) if seat != args.seat
-    }
-    TerminalGame(rules, bots, args.seat, seed, sys.stdin.readline, sys.stdout).run()
+    bots = {s: BOTS[kind](bot_seed) for s, (kind, bot_seed) in kinds.items()}
+
+    def save(now: GameState) -> None:
+        try:
+            write_atomically(Path(save_path), save_document(now, seat, kinds))
+        except OSError as error:  # tell, and play on: the game itself is not lost
+            print(f"setback: could not save to {save_path}: {error}", file=sys.stderr)
+
+    game = TerminalGame(
+        state,
+        bots,
+        seat,
+        sys.stdin.readline,
+        sys.stdout,
+        save=None if save_path is None else save,
+        auto_forced=args.auto_play_forced,
+    )
+    try:
+        if save_path is not None:
+            save(state)
+        game.run(resumed=args.resume is not None)
+    except KeyboardInterrupt:
+        print("\nInterrupted." + _kept(save_path, game.state))
+        return 130
+    if save_path is not None and not game.state.is_over:
+        print(_kept(save_path, game.state).lstrip())
     return 0
+
+
+def _kept(save_path: str | None, state: GameState) -> str:
+    if save_path is None or state.is_over:
+        return ""
+    return f" The game is saved in {save_path}: continue with setback play --resume {save_path}"

@@ -91,8 +91,9 @@ def format_hand(result: HandResult, rules: Rules) -> str:
         rules: the game's rules (to name the sides).
 
     Returns:
-        Several lines: the deal, the auction, the discards, every trick with its
-        winner, the points and the score changes.
+        Several lines: the hand's number counted from 1 (`result.number + 1`), the
+        deal, the auction, the discards, every trick with its winner, the points and
+        the score changes.
 
     Examples:
         >>> from setback import Rules, new_game, apply_action, legal_actions
@@ -100,16 +101,16 @@ def format_hand(result: HandResult, rules: Rules) -> str:
         >>> while not state.history:
         ...     state = apply_action(state, legal_actions(state)[0])
         >>> print(format_hand(state.history[0], Rules.setback()).splitlines()[0])
-        Hand 0: dealer seat 0, seat 0 bid 2, trump ♣
+        Hand 1: dealer seat 0, seat 0 bid 2, trump ♣
     """
     if result.pitcher is None:
-        head = f"Hand {result.number}: dealer seat {result.dealer}, passed out"
+        head = f"Hand {result.number + 1}: dealer seat {result.dealer}, passed out"
     else:
         smudged = rules.smudge and result.contract == rules.smudge_level
         call = "smudge" if smudged else f"bid {result.contract}"
         trump = result.trump.symbol if result.trump is not None else "none"
         head = (
-            f"Hand {result.number}: dealer seat {result.dealer}, "
+            f"Hand {result.number + 1}: dealer seat {result.dealer}, "
             f"seat {result.pitcher} {call}, trump {trump}"
         )
     lines = [head]

@@ -20,6 +20,7 @@ from cattrs.strategies import configure_tagged_union
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .cards import Card, Suit
 from .errors import InvalidStateError
+from .eventlog import EVENT_CLASSES, Event
 from .records import game_record, replay
 from .rules import Rules
 from .state import GameRecord, GameState, HandResult, Trick
@@ -95,10 +96,26 @@ _KINDS: dict[str, type] = {
 }
 _ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
 
+# Events (`setback.eventlog`): one event ("Event", tagged by "type" like actions) or a tuple
+# of them ("Events", as `events()` returns).
+configure_tagged_union(Event, _CONV, tag_name="type")
+_KINDS["Event"] = Event  # type: ignore[assignment]
+_KINDS["Events"] = tuple[Event, ...]
+
+
+def _event_kind(obj: object) -> str | None:
+    if isinstance(obj, EVENT_CLASSES):
+        return "Event"
+    if isinstance(obj, tuple) and all(isinstance(item, EVENT_CLASSES) for item in obj):
+        return "Events"
+    return None
+
 
 def _kind_of(obj: object) -> str:
     if isinstance(obj, _ACTIONS):
         return "Action"
+    if _event_kind(obj) is not None:
+        return _event_kind(obj)  # type: ignore[return-value]
     for name, kind in _KINDS.items():
         if type(obj) is kind:
             return name
@@ -174,7 +191,7 @@ def _state_from(data: Any) -> GameState:
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
     """`obj` as versioned JSON: a `GameState`, `PlayerView`, `GameRecord`, `HandResult`,
-    `Rules`, `Trick`, `Card` or action.
+    `Rules`, `Trick`, `Card`, action, event, or tuple of events (as `events` returns).
 
     Args:
         obj: the value to write.

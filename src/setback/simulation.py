@@ -15,6 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
+from types import MappingProxyType
 from typing import TypeAlias
 
 import attrs
@@ -28,14 +29,16 @@ from .state import GameState, Phase
 
 __all__ = ["BOTS", "BotSpec", "SimulationSummary", "simulate"]
 
-BOTS: Mapping[str, Callable[[int], Bot]] = {
-    "random": lambda seed: RandomBot(seed=seed),
-    "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
-    "heuristic": lambda seed: HeuristicBot(seed=seed),
-    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
-}
+BOTS: Mapping[str, Callable[[int], Bot]] = MappingProxyType(
+    {
+        "random": lambda seed: RandomBot(seed=seed),
+        "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
+        "heuristic": lambda seed: HeuristicBot(seed=seed),
+        "montecarlo": lambda seed: MonteCarloBot(seed=seed),
+    }
+)
 """The built-in bots by name (the names `simulate(bots=...)` and `setback simulate --bot`
-take): each makes a bot from a seed."""
+take): each makes a bot from a seed. Read-only."""
 
 BotSpec: TypeAlias = str | Callable[..., Bot]
 """How `simulate` is told which bot plays a side: a name from `BOTS`, or a callable

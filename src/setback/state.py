@@ -14,6 +14,7 @@ from .following import Narrowed, playable
 from .phase import Phase
 from .points import Point
 from .rules import Rules, seat_side
+from .text import state_text
 
 __all__ = ["ActionLog", "GameRecord", "GameState", "HandResult", "Phase", "Trick"]
 
@@ -343,6 +344,10 @@ class GameState:
     def seed(self) -> int:
         """The seed every deal of this game is shuffled from."""
         return self.origin.seed
+
+    def __str__(self) -> str:
+        """The game as readable lines, every hand shown: `setback.text.state_text`."""
+        return state_text(self)
 
     @property
     def is_over(self) -> bool:

@@ -10,6 +10,7 @@ from .engine import legal_actions
 from .errors import RulesError
 from .rules import Rules
 from .state import GameState, HandResult, Phase, Trick
+from .text import view_text
 
 __all__ = ["PlayerView", "observe"]
 
@@ -74,6 +75,10 @@ class PlayerView:
     def is_my_turn(self) -> bool:
         """Whether this seat is to act."""
         return self.to_act == self.seat
+
+    def __str__(self) -> str:
+        """What this seat sees, as readable lines: `setback.text.view_text`."""
+        return view_text(self)
 
 
 def _public_result(result: HandResult, seat: int) -> HandResult:

@@ -1,0 +1,471 @@
+"""The game as a stream of events, as one seat saw it: `events(state, seat, after=k)`.
+
+A client that animates the table asks for the events after the last number it showed:
+the calls, pitches, trump, discards (face-down ones as a count), plays, trick winners,
+hand results and new deals. Events are numbered from 1 across the whole game; every seat's
+stream has the same numbers, only what the events show differs (a seat sees its own
+cards, never another's hidden ones).
+
+Events are derived from the game's recorded actions (`GameState.log`) and finished hands
+(`GameState.history`): each hand that holds an event asked for is replayed by the engine
+from its deal, so a query costs about the hands it returns, not the whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from .actions import Action, DeclareTrump, Discard, Pitch, Play, Smudge
+from .cards import Card, Suit, cards_of
+from .dealing import start_hand
+from .discarding import excess_trumps
+from .engine import apply_action, new_game
+from .errors import RulesError
+from .options import KeepSix
+from .rules import Rules
+from .state import EMPTY_LOG, GameState, HandResult, Phase, Trick
+from .trumps import trump_named_by
+from .views import _public_result
+
+__all__ = [
+    "Called",
+    "Dealt",
+    "Discarded",
+    "Event",
+    "FaceUpDiscarded",
+    "GameOver",
+    "HandScored",
+    "Pitched",
+    "Played",
+    "TrickWon",
+    "TrumpDeclared",
+    "events",
+]
+
+
+@attrs.frozen
+class Dealt:
+    """A new hand was dealt: who dealt, and the cards this seat received (only its own)."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    hand_number: int
+    """Which hand of the game this is, counting from 0 (as `GameState.hand_number`)."""
+    dealer: int
+    """The seat that dealt."""
+    cards: tuple[Card, ...]
+    """The cards dealt to the seat the events are for, sorted."""
+
+
+@attrs.frozen
+class Called:
+    """A call in the auction: a pass, a bid or a Smudge."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    seat: int
+    """The seat that called."""
+    call: Action
+    """The call: a `Pass`, `Bid` or `Smudge`."""
+
+
+@attrs.frozen
+class Pitched:
+    """A seat pitched (pitch instead of bid): a bid of every point, its card led face up,
+    naming trump. A dealer who answers with a pitch or a Smudge gives this card back."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    seat: int
+    """The seat that pitched."""
+    card: Card
+    """The card pitched, face up."""
+    trump: Suit
+    """The trump the pitch names."""
+
+
+@attrs.frozen
+class TrumpDeclared:
+    """The pitcher named trump before the first lead."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    seat: int
+    """The pitcher."""
+    trump: Suit
+    """The trump suit named."""
+
+
+@attrs.frozen
+class Discarded:
+    """A seat discarded face down (and, where the rules say, drew from the stock).
+
+    Everyone sees how many; only the seat itself sees which cards.
+    """
+
+    number: int
+    """The event's number in the game (from 1)."""
+    seat: int
+    """The seat that discarded."""
+    count: int
+    """How many cards it discarded."""
+    drawn: int
+    """How many cards it drew from the stock (0 without a draw)."""
+    cards: tuple[Card, ...] = ()
+    """The cards discarded: shown only in the discarding seat's own events."""
+    drawn_cards: tuple[Card, ...] = ()
+    """The cards drawn: shown only in the drawing seat's own events."""
+
+
+@attrs.frozen
+class FaceUpDiscarded:
+    """A seat discarded trumps face up (Ten-point's excess trumps): seen by everyone."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    seat: int
+    """The seat that discarded."""
+    cards: tuple[Card, ...]
+    """The cards, face up."""
+
+
+@attrs.frozen
+class Played:
+    """A seat played a card to the trick."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    seat: int
+    """The seat that played."""
+    card: Card
+    """The card played."""
+    trump: Suit | None = None
+    """The trump this card named (the first lead, where no trump was declared), else None."""
+
+
+@attrs.frozen
+class TrickWon:
+    """A trick is complete: who took it, and the whole trick."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    winner: int
+    """The seat that took the trick."""
+    trick: Trick
+    """The finished trick, every play in order."""
+
+
+@attrs.frozen
+class HandScored:
+    """A hand is over and scored (or passed out): the hand's record as this seat may see
+    it, and the scores after it."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    result: HandResult
+    """The finished hand (others' face-down discards and unplayed cards left out, as
+    `PlayerView.last_result`)."""
+    scores: tuple[int, ...]
+    """Each side's score after the hand."""
+
+
+@attrs.frozen
+class GameOver:
+    """The game is over."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    winner: int | None
+    """The side that won."""
+    scores: tuple[int, ...]
+    """The final scores, one per side."""
+
+
+Event = (
+    Dealt
+    | Called
+    | Pitched
+    | TrumpDeclared
+    | Discarded
+    | FaceUpDiscarded
+    | Played
+    | TrickWon
+    | HandScored
+    | GameOver
+)
+"""Any event: the union of the event classes."""
+
+EVENT_CLASSES = (
+    Dealt,
+    Called,
+    Pitched,
+    TrumpDeclared,
+    Discarded,
+    FaceUpDiscarded,
+    Played,
+    TrickWon,
+    HandScored,
+    GameOver,
+)
+"""The event classes, for `isinstance` checks."""
+
+
+def events(state: GameState, seat: int, *, after: int = 0) -> tuple[Event, ...]:
+    """What `seat` saw happen in the game, numbered from 1: the events numbered above `after`.
+
+    A client keeps the number of the last event it showed and asks for the rest, so it
+    can animate what happened since its last turn, including the last trick of a hand
+    that just ended (the next hand is dealt in the same `apply_action`).
+
+    Args:
+        state: the full game state (kept on the server).
+        seat: the seat whose events are wanted: its own cards are shown, nobody else's
+            hidden ones (as `observe`).
+        after: the number of the last event already seen (0 for all).
+
+    Returns:
+        The events numbered `after + 1` onwards, oldest first.
+
+    Examples:
+        >>> from setback import Rules, new_game, apply_action
+        >>> state = apply_action(new_game(Rules.setback(), seed=7), "bid 2")
+        >>> [type(event).__name__ for event in events(state, 0)]
+        ['Dealt', 'Called']
+        >>> events(state, 0, after=1)
+        (Called(number=2, seat=1, call=Bid(2)),)
+
+    Raises:
+        RulesError: there is no such seat.
+        TypeError: `state` is not a `GameState`, or `after` is not a whole number.
+    """
+    if type(state) is not GameState:
+        raise TypeError(f"events takes a GameState, not {type(state).__name__}")
+    rules = state.rules
+    if type(seat) is not int or not 0 <= seat < rules.players:
+        raise RulesError(f"no seat {seat!r}: seats are 0 to {rules.players - 1}")
+    if type(after) is not int:
+        raise TypeError(f"after must be a whole number (an int), not {type(after).__name__}")
+    start, number, offset = _first_hand(state, after)
+    actions = tuple(state.log)[offset:]
+    return tuple(
+        event for event in _replay(state, start, number, actions, seat) if event.number > after
+    )
+
+
+def _first_hand(state: GameState, after: int) -> tuple[int, int, int]:
+    """The hand that holds event `after + 1`, the number of events before it, and the
+    number of actions before it: counted from the finished hands, without replaying them.
+    (If the counts do not add up to the log, replay from the start.)"""
+    rules = state.rules
+    counts = [
+        (_event_count(rules, result), _action_count(rules, result)) for result in state.history
+    ]
+    if sum(actions for _, actions in counts) != len(state.log) - len(state.hand_log):
+        return 0, 0, 0  # pragma: no cover - a safety net: the counts are tested to add up
+    number = offset = 0
+    for hand, (count, actions) in enumerate(counts):
+        if number + count > after:
+            return hand, number, offset
+        number += count
+        offset += actions
+    if state.is_over:  # only the GameOver event is left, after the last hand
+        last = len(counts) - 1
+        count, actions = counts[last]
+        return last, number - count, offset - actions
+    return len(counts), number, offset
+
+
+def _drawn_back(rules: Rules, result: HandResult) -> bool:
+    """Whether the hand had Ten-point's draw back (forced discards and draws)."""
+    return result.pitcher is not None and rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+
+
+def _face_up_choices(rules: Rules, result: HandResult) -> int:
+    """How many seats chose their face-up discard (the others' were forced: no choice)."""
+    if not _drawn_back(rules, result) or result.trump is None:
+        return 0
+    chose = 0
+    for seat, thrown in enumerate(result.face_up_discards):
+        if thrown:
+            before = 0
+            for card in (*result.hands[seat], *thrown):
+                before |= 1 << card.index
+            free, count = excess_trumps(rules, result.trump, before)
+            chose += free.bit_count() > count
+    return chose
+
+
+def _action_count(rules: Rules, result: HandResult) -> int:
+    """How many actions the finished hand `result` took."""
+    count = len(result.bids)
+    if result.pitcher is None:
+        return count
+    if rules.declares_trump:
+        count += 1
+    if _drawn_back(rules, result):
+        count += _face_up_choices(rules, result)
+    elif rules.discard_count or rules.draw:
+        count += rules.players
+    plays = sum(len(trick.plays) for trick in result.tricks)
+    calls = [call for _, call in result.bids]
+    pitched = any(isinstance(call, Pitch) for call in calls)
+    return count + plays - (pitched and not isinstance(calls[-1], Smudge))
+
+
+def _event_count(rules: Rules, result: HandResult) -> int:
+    """How many events the finished hand `result` made: its deal, one per action, the
+    forced discards, one per trick, and its score (not the `GameOver` after it)."""
+    forced = 0
+    if _drawn_back(rules, result):
+        thrown = sum(1 for cards in result.face_up_discards if cards)
+        forced = rules.players + thrown - _face_up_choices(rules, result)
+    return 2 + _action_count(rules, result) + forced + len(result.tricks)
+
+
+def _hand_start(state: GameState, hand: int) -> GameState:
+    """The state at the deal of hand number `hand` of `state`'s game."""
+    rules, origin = state.rules, state.origin
+    if hand == 0:
+        return new_game(
+            rules,
+            seed=origin.seed,
+            dealer=origin.dealer,
+            hands=origin.hands,
+            deck=origin.deck,
+            scores=origin.scores,
+        )
+    scores = list(origin.scores or (0,) * len(rules.sides))
+    for result in state.history[:hand]:
+        scores = [a + b for a, b in zip(scores, result.score_changes, strict=True)]
+    dealer = state.history[hand].dealer if hand < len(state.history) else state.dealer
+    return start_hand(rules, origin, hand, dealer, tuple(scores), state.history[:hand], EMPTY_LOG)
+
+
+def _replay(
+    state: GameState, hand: int, number: int, actions: tuple[Action, ...], seat: int
+) -> Iterator[Event]:
+    """The events from the deal of `hand` (numbered from `number + 1`), replaying `actions`."""
+    now = _hand_start(state, hand)
+    counter = iter(range(number + 1, 1 << 62))
+    yield Dealt(next(counter), now.hand_number, now.dealer, cards_of(now.held[seat]))
+    for action in actions:
+        after = apply_action(now, action)
+        yield from _step(now, action, after, seat, counter)
+        now = after
+
+
+def _step(
+    before: GameState, action: Action, after: GameState, seat: int, counter: Iterator[int]
+) -> Iterator[Event]:
+    """The events of one action, from the states before and after it."""
+    rules, actor = before.rules, before.to_act
+    assert actor is not None
+    closed = len(after.history) > len(before.history)
+    result = after.history[-1] if closed else None
+    if isinstance(action, Play):
+        named = trump_named_by(action.card) if before.hand_state.trump is None else None
+        yield Played(next(counter), actor, action.card, named)
+    elif isinstance(action, Pitch):
+        yield Pitched(next(counter), actor, action.card, trump_named_by(action.card))
+    elif isinstance(action, DeclareTrump):
+        yield TrumpDeclared(next(counter), actor, action.suit)
+        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+            yield from _draw_back(before, after, result, seat, counter)
+    elif isinstance(action, Discard):
+        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+            yield FaceUpDiscarded(next(counter), actor, action.cards)
+            yield from _forced_face_up(before, after, result, actor, counter)
+        else:
+            drawn = before.hand_state.stock[: len(action.cards)] if rules.draw else ()
+            own = actor == seat
+            yield Discarded(
+                next(counter),
+                actor,
+                len(action.cards),
+                len(drawn),
+                action.cards if own else (),
+                cards_of(sum(1 << i for i in drawn)) if own else (),
+            )
+    else:
+        yield Called(next(counter), actor, action)
+    tricks = result.tricks if result is not None else after.tricks
+    if len(tricks) > len(before.tricks):
+        done = tricks[-1]
+        assert done.winner is not None
+        yield TrickWon(next(counter), done.winner, done)
+    if result is not None:
+        scores = after.scores
+        yield HandScored(next(counter), _public_result(result, seat), scores)
+        if after.phase is Phase.GAME_OVER:
+            yield GameOver(next(counter), after.winner, scores)
+        else:
+            yield Dealt(next(counter), after.hand_number, after.dealer, cards_of(after.held[seat]))
+
+
+def _order(dealer: int, players: int) -> list[int]:
+    return [(dealer + k) % players for k in range(1, players + 1)]
+
+
+def _draw_back(
+    before: GameState,
+    after: GameState,
+    result: HandResult | None,
+    seat: int,
+    counter: Iterator[int],
+) -> Iterator[Event]:
+    """Ten-point's draw back, done inside the trump declaration: each seat's discard and
+    draw (eldest first, the pitcher last), then the face-up discards that were forced."""
+    rules, hand = before.rules, before.hand_state
+    if result is None:
+        discards = after.hand_state.discarded
+        now = [
+            held | up
+            for held, up in zip(
+                after.held, after.hand_state.face_up or (0,) * rules.players, strict=True
+            )
+        ]
+    else:
+        discards = tuple(sum(1 << c.index for c in cards) for cards in result.discards)
+        now = [
+            sum(1 << c.index for c in (*held, *up))
+            for held, up in zip(
+                result.hands, result.face_up_discards or ((),) * rules.players, strict=True
+            )
+        ]
+    order = [s for s in _order(hand.dealer, rules.players) if s != hand.pitcher]
+    for player in (*order, hand.pitcher):
+        assert player is not None
+        thrown = discards[player]
+        drawn = (now[player] | thrown) & ~before.held[player]
+        own = player == seat
+        yield Discarded(
+            next(counter),
+            player,
+            thrown.bit_count(),
+            drawn.bit_count(),
+            cards_of(thrown) if own else (),
+            cards_of(drawn) if own else (),
+        )
+    yield from _forced_face_up(before, after, result, None, counter)
+
+
+def _forced_face_up(
+    before: GameState,
+    after: GameState,
+    result: HandResult | None,
+    actor: int | None,
+    counter: Iterator[int],
+) -> Iterator[Event]:
+    """The face-up discards made without a choice during one action (seen by all)."""
+    rules = before.rules
+    if result is None:
+        face_up = after.face_up_discards
+    else:
+        face_up = result.face_up_discards or ((),) * rules.players
+    earlier = before.face_up_discards
+    start = 0 if actor is None else _order(before.dealer, rules.players).index(actor) + 1
+    for player in _order(before.dealer, rules.players)[start:]:
+        if face_up[player] and face_up[player] != earlier[player]:
+            yield FaceUpDiscarded(next(counter), player, face_up[player])

@@ -1,0 +1,128 @@
+"""Display text: cards, hands, actions and the pictures of a state and of a view."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from setback import (
+    Card,
+    Discard,
+    Play,
+    Rules,
+    action_text,
+    apply_action,
+    cards_text,
+    contract_text,
+    hand_text,
+    legal_actions,
+    new_game,
+    observe,
+    parse_action,
+    parse_cards,
+    side_text,
+    state_text,
+    view_text,
+)
+
+from .strategies import any_rules, random_game, random_states, seeds
+
+
+def test_a_hand_is_grouped_by_suit_high_first_jokers_last() -> None:
+    assert hand_text(parse_cards("2S 4C 10H KS BJ 9D")) == "♠ K 2   ♥ 10   ♣ 4   ♦ 9   B🃏"
+    assert hand_text(()) == "-"
+
+
+def test_cards_keep_their_order() -> None:
+    assert cards_text(parse_cards("10H 2S")) == "10♥ 2♠"
+    assert cards_text(()) == "-"
+
+
+def test_actions_show_suit_symbols() -> None:
+    assert action_text(parse_action("play 5D")) == "play 5♦"
+    assert action_text(parse_action("pitch 10H")) == "pitch 10♥"
+    assert action_text(parse_action("trump S")) == "trump ♠"
+    assert action_text(parse_action("discard 7D 2C")) == "discard 2♣ 7♦"
+    assert action_text(Discard()) == "discard nothing"
+    assert [action_text(parse_action(t)) for t in ("pass", "bid 3", "smudge")] == [
+        "pass",
+        "bid 3",
+        "smudge",
+    ]
+
+
+def test_a_bare_card_reads_as_a_play() -> None:
+    for text in ("5♦", "5d", "5 D", "play 5♦"):
+        assert parse_action(text) == Play(Card.parse("5D"))
+    assert parse_action("discard nothing") == Discard()
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_every_action_shown_reads_back(rules: Rules, seed: int) -> None:
+    """What `action_text` shows, `parse_action` reads as the same action."""
+    for state in random_states(rules, seed, max_steps=120):
+        for action in legal_actions(state):
+            assert parse_action(action_text(action)) == action
+
+
+def test_sides_and_contracts_in_words() -> None:
+    rules = Rules.setback()
+    assert side_text(rules, 1) == "seats 1+3" and side_text(rules, None) == "nobody"
+    assert side_text(Rules.auction_pitch(players=3), 2) == "seat 2"
+    assert contract_text(rules, 5) == "smudge" and contract_text(rules, 3) == "bid 3"
+    assert contract_text(Rules.auction_pitch(), 4) == "bid 4"
+
+
+def test_str_of_a_state_shows_the_turn_the_play_and_every_hand() -> None:
+    state = new_game(Rules.setback(), seed=7)
+    for action in ("bid 2", "pass", "pass", "pass", "play 2C"):
+        state = apply_action(state, action)
+    assert str(state) == state_text(state)
+    assert str(state).splitlines() == [
+        "4 players, 2 sides, target 21",
+        "Scores: seats 0+2 0, seats 1+3 0",
+        "Hand 1, dealer seat 0",
+        "Play: seat 2 to act",
+        "Auction: seat 1 bid 2, seat 2 pass, seat 3 pass, seat 0 pass",
+        "Contract: seat 1 bid 2",
+        "Trump: ♣",
+        "Trick 1: seat 1 2♣",
+        "Seat 0: ♠ J 8   ♥ K 8   ♦ J 8",
+        "Seat 1: ♠ 3   ♥ 10   ♣ J 7   ♦ 2",
+        "Seat 2: ♠ A 10   ♣ A Q 5   ♦ K",
+        "Seat 3: ♠ 4   ♥ Q 5   ♣ 10   ♦ A 6",
+    ]
+
+
+def test_str_of_a_view_shows_only_its_own_hand_and_its_choices() -> None:
+    state = new_game(Rules.setback(), seed=7)
+    for action in ("bid 2", "pass", "pass", "pass", "play 2C"):
+        state = apply_action(state, action)
+    view = observe(state, 2)
+    assert str(view) == view_text(view)
+    lines = str(view).splitlines()
+    assert lines[0] == "Seat 2's view: 4 players, 2 sides, target 21"
+    assert lines[-3:] == [
+        "Your hand: ♠ A 10   ♣ A Q 5   ♦ K",
+        "Cards held: seat 0 6, seat 1 5, seat 2 6, seat 3 6",
+        "Your choices: play 5♣, play Q♣, play A♣",
+    ]
+    assert "J 8" not in str(view)  # seat 0's hand
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_a_views_text_shows_its_own_hand_and_no_other(rules: Rules, seed: int) -> None:
+    for state in random_states(rules, seed, max_steps=80):
+        seat = state.to_act if state.to_act is not None else 0
+        lines = str(observe(state, seat)).splitlines()
+        assert not any(line.startswith("Seat ") and ": " in line[:9] for line in lines[1:])
+        if not state.is_over:
+            assert "Your hand: " + hand_text(state.hands[seat]) in lines
+
+
+def test_a_finished_game_says_who_won() -> None:
+    state = random_game(Rules.auction_pitch(players=3, target=5), 2)
+    assert state.is_over
+    assert f"{side_text(state.rules, state.winner)} won" in str(state)
+    assert "Seat 0:" not in str(state)
