@@ -193,12 +193,18 @@ def versus_game(job: tuple[int, int, int, int]) -> tuple[bool, list[float], list
     return state.winner == new_side, new_times, old_times
 
 
-def versus(games: int, processes: int, determinizations: int, playouts: int) -> None:
+def versus(
+    games: int, processes: int, determinizations: int, playouts: int, first: int = 0
+) -> None:
     """Today's MonteCarloBot against a6eb03f's over `games` deals, each played twice with
     the sides swapped (so the cards do not decide)."""
     old_package()  # unpack once, before the workers start
     start = time.perf_counter()
-    jobs = [(g, side, determinizations, playouts) for g in range(games) for side in (0, 1)]
+    jobs = [
+        (g, side, determinizations, playouts)
+        for g in range(first, first + games)
+        for side in (0, 1)
+    ]
     results = []
     with Pool(processes) as pool:
         for result in pool.imap_unordered(versus_game, jobs, chunksize=1):
@@ -215,7 +221,8 @@ def versus(games: int, processes: int, determinizations: int, playouts: int) -> 
     print(
         f"setback: montecarlo (playouts={playouts}) vs montecarlo@{OLD_COMMIT} "
         f"(determinizations={determinizations}): {wins}/{n} won = {wins / n:.1%} "
-        f"(95% CI {low:.1%} to {high:.1%}), {games} deals x 2 seatings, {seconds:.0f} s"
+        f"(95% CI {low:.1%} to {high:.1%}), deals {first} to {first + games - 1} x 2 "
+        f"seatings, {seconds:.0f} s"
     )
     for name, times in (("today's", new_times), (f"{OLD_COMMIT}'s", old_times)):
         if times:
@@ -234,8 +241,8 @@ def calibrate(games: int) -> None:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "versus":
-        # python benchmarks/strength.py versus GAMES PROCESSES DETERMINIZATIONS PLAYOUTS
-        versus(*(int(arg) for arg in sys.argv[2:6]))
+        # python benchmarks/strength.py versus DEALS PROCESSES DETERMINIZATIONS PLAYOUTS [FIRST]
+        versus(*(int(arg) for arg in sys.argv[2:7]))
     elif len(sys.argv) > 1 and sys.argv[1] == "calibrate":
         calibrate(int(sys.argv[2]) if len(sys.argv) > 2 else 4)
     else:
