@@ -13,16 +13,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..engine import new_game
+from ..engine import legal_actions, new_game
 from ..errors import RulesError
 from ..rules import PRESET_NAMES, Rules
 from ..state import Phase
-from ..views import observe
-from ._observation import encode_observation, observation_bounds
-from ._table import NUM_ACTIONS, Position, action_id, apply_id, legal_ids
+from ._observation import encode_state, observation_bounds
+from ._table import _VALUES, NUM_ACTIONS, Position, apply_id, legal_ids
 
 __all__ = ["env", "make_rules", "raw_env"]
 
+
+_ID_OF = {value: number for number, value in enumerate(_VALUES) if value is not None}
+"""The id of every one-step action (a dictionary look-up on the mask's hot path)."""
 
 _ENV_OPTIONS = ("render_mode", "whole_game", "max_hands", "illegal_reward")
 
@@ -124,6 +126,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._rng = random.Random(secrets.randbits(64))
         self.position: Position | None = None
         self._ended = False
+        self._legal_at: Position | None = None
+        self._legal_ids: list[int] = []
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of `agent` (the same object every call)."""
@@ -163,25 +167,33 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """`agent`'s observation: the flat array and the action mask."""
+        """`agent`'s observation: the flat array and the action mask (fresh arrays each
+        call, built from the state only when asked)."""
         assert self.position is not None, "call reset() first"
         seat = self._seat[agent]
-        state = self.position.state
-        view = observe(state, seat)
+        position = self.position
+        state = position.state
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if self._ended:
-            observation = encode_observation(view, hand_over=not state.is_over)
+            observation = encode_state(state, seat, hand_over=not state.is_over)
+        elif state.to_act == seat:
+            observation = encode_state(state, seat, position.pending)
+            mask[self._legal(position)] = 1
         else:
-            pending = self.position.pending if state.to_act == seat else 0
-            observation = encode_observation(view, pending)
-            if state.to_act == seat:
-                ids = (
-                    list(legal_ids(self.position))
-                    if state.phase is Phase.DISCARD
-                    else [action_id(action) for action in view.legal_actions]
-                )
-                mask[ids] = 1
+            observation = encode_state(state, seat)
         return {"observation": observation, "action_mask": mask}
+
+    def _legal(self, position: Position) -> list[int]:
+        """The legal ids of the seat to act at `position` (remembered for that position)."""
+        if position is not self._legal_at:
+            state = position.state
+            self._legal_ids = (
+                list(legal_ids(position))
+                if state.phase is Phase.DISCARD
+                else [_ID_OF[action] for action in legal_actions(state)]
+            )
+            self._legal_at = position
+        return self._legal_ids
 
     def step(self, action: Any) -> None:
         """The agent to act takes action id `action` (None for an agent whose episode is over).
