@@ -12,6 +12,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..engine import legal_actions, new_game
 from ..errors import RulesError
@@ -270,6 +271,95 @@ def env(
     """
     raw = raw_env(rules, render_mode=render_mode, **options)
     penalty = -(raw.rules.max_bid + 1.0) if illegal_reward is None else float(illegal_reward)
-    wrapped: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=penalty)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _ClassicEnv(raw, penalty)
+
+
+_GUARDED = ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos")
+"""What PettingZoo's `OrderEnforcingWrapper` refuses to read before `reset`."""
+
+
+def _forward(name: str) -> property:
+    """A read of the raw environment's attribute `name`, refused before `reset` the way
+    `OrderEnforcingWrapper` refuses it (one property instead of a `__getattr__` chain)."""
+
+    def read(self: _ClassicEnv) -> Any:
+        if not self._has_reset and name in _GUARDED:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    return property(read)
+
+
+class _ClassicEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's classic wrappers, `TerminateIllegalWrapper`, `AssertOutOfBoundsWrapper`
+    and `OrderEnforcingWrapper`, as one layer with the same behaviour: the stack reads
+    every attribute through three `__getattr__` calls and rebuilds the observation to
+    check a move; this layer reads the raw environment's attributes directly and checks
+    a move against the legal ids of the position."""
+
+    def __init__(self, raw: raw_env, illegal_reward: float) -> None:
+        super().__init__(raw)
+        self._raw = raw
+        self._illegal_value = illegal_reward
+        self._terminated = False  # ended by an illegal move
+
+    agents = _forward("agents")
+    agent_selection = _forward("agent_selection")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode (see `raw_env.reset`)."""
+        self._terminated = False
+        super().reset(seed=seed, options=options)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, cumulative reward, termination, truncation and
+        info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._raw.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        """The agent to act takes action id `action`; an illegal id ends the episode with
+        the penalty to the offender (PettingZoo's `TerminateIllegalWrapper`)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        raw = self._raw
+        if not raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        agent = raw.agent_selection
+        done = raw.terminations[agent] or raw.truncations[agent]
+        if type(action) is int and 0 <= action < NUM_ACTIONS:
+            inside = True
+        else:
+            inside = raw.action_spaces[agent].contains(action)
+        assert (action is None and done) or inside, "action is not in action space"
+        if done:
+            if self._terminated:
+                raw._was_dead_step(action)
+            else:
+                raw.step(action)
+            return
+        if type(action) is int and raw.position is not None:
+            legal = action in raw._legal(raw.position)
+        else:
+            legal = bool(raw.observe(agent)["action_mask"][action])
+        if legal:
+            raw.step(action)
+            return
+        EnvLogger.warn_on_illegal_move()
+        raw._cumulative_rewards[agent] = 0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.truncations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.truncations, 0)
+        raw.rewards[agent] = float(self._illegal_value)
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+        self._terminated = True
