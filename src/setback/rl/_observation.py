@@ -182,12 +182,23 @@ def encode_observation(
         view.stock_size,
         recall,
         private,
+        None,
     )
 
 
-def encode_state(state: GameState, seat: int, pending: int = 0, *, hand_over: bool = False) -> Any:
+def encode_state(
+    state: GameState,
+    seat: int,
+    pending: int = 0,
+    *,
+    hand_over: bool = False,
+    memo: list[Any] | None = None,
+) -> Any:
     """`encode_observation(observe(state, seat), pending, hand_over=hand_over)`, read
-    straight from the state (no `PlayerView` is built: the environment's hot path)."""
+    straight from the state (no `PlayerView` is built: the environment's hot path).
+
+    `memo`, a list the caller keeps (start with `[]`), remembers the bits of the hand's
+    finished tricks and auction, computed again only when those tuples change."""
     hand = state.hand_state
     over = state.phase is Phase.GAME_OVER
     return _encode(
@@ -212,6 +223,7 @@ def encode_state(state: GameState, seat: int, pending: int = 0, *, hand_over: bo
         len(hand.stock),
         False,
         True,
+        memo,
     )
 
 
@@ -314,9 +326,11 @@ def _encode(
     stock_size: int,
     recall: bool,
     private: bool,
+    memo: list[Any] | None,
 ) -> Any:
     """The observation from its parts: every one-hot bit is set in one Python int, which
-    becomes the array in one step; the few fractions are written after."""
+    becomes the array in one step; the fractions (contiguous, tricks won to scores) are
+    written in one more."""
     plan = _plan(rules.players, rules.side_count, recall)
     size = plan.size
     ones = 1 << (plan.seat + seat)
@@ -334,16 +348,13 @@ def _encode(
         ones |= shown << plan.face_up
         if trump is not None:
             ones |= 1 << (plan.trump + int(trump))
-        calls: dict[int, int] = {}
-        for bidder, action in bids:
-            kind = type(action)
-            if kind is Bid:
-                calls[bidder] = action.level  # a seat's last call counts
-            elif kind in _CALL_SLOT:
-                calls[bidder] = _CALL_SLOT[kind]
-        start = plan.calls
-        for bidder, slot in calls.items():
-            ones |= 1 << (start + bidder * CALLS + slot)
+        if memo is None:
+            memo = [None, 0, None, None]
+        elif not memo:
+            memo[:] = [None, 0, None, None]
+        if memo[0] is not bids:
+            memo[:2] = [bids, _calls(plan.calls, bids)]
+        ones |= memo[1]
         if pitcher is not None:
             ones |= 1 << (plan.pitcher + pitcher)
         if contract:
@@ -355,30 +366,58 @@ def _encode(
             for player, card in trick.plays:
                 ones |= 1 << (start + player * _CARDS + card.index)
                 ones |= 1 << (played + player * _CARDS + card.index)
-        won = [0] * rules.side_count
-        side_of = rules.seat_sides
-        for done in tricks:
-            for player, card in done.plays:
-                ones |= 1 << (played + player * _CARDS + card.index)
-            if done.winner is not None:
-                won[side_of[done.winner]] += 1
-        out = _bits(ones, size)
+        if memo[2] is not tricks:
+            memo[2:] = [tricks, _finished(plan.played, rules, tricks)]
+        done_bits, won = memo[3]
+        out = _bits(ones | done_bits, size)
+        deal = rules.deal
         start = plan.tricks_won
-        for side, count in enumerate(won):
-            if count:
-                out[start + side] = _SIXTHS[count]
-        start = plan.hand_sizes
-        out[start : start + rules.players] = hand_sizes
-        out[start : start + rules.players] /= rules.deal
-        out[plan.stock] = stock_size / len(rules.pack)
+        out[start : plan.scores + len(scores)] = [
+            *won,
+            *[held / deal for held in hand_sizes],
+            stock_size / len(rules.pack),
+            *_score_values(scores, rules.target),
+        ]
         if recall:
             start = plan.trick_of_card
             every = [*tricks, *([trick] if trick is not None else [])]
             for number, each in enumerate(every):
                 for _, card in each.plays:
                     out[start + card.index] = (number + 1) / MAX_TRICKS
+        return out
     start = plan.scores
-    target = float(rules.target)
-    for side, score in enumerate(scores):
-        out[start + side] = max(-SCORE_CLIP, min(SCORE_CLIP, score / target))
+    out[start : start + len(scores)] = _score_values(scores, rules.target)
     return out
+
+
+def _score_values(scores: tuple[int, ...], target: int) -> list[float]:
+    return [max(-SCORE_CLIP, min(SCORE_CLIP, score / float(target))) for score in scores]
+
+
+def _calls(start: int, bids: tuple[tuple[int, Any], ...]) -> int:
+    """The bits of each seat's last call."""
+    calls: dict[int, int] = {}
+    for bidder, action in bids:
+        kind = type(action)
+        if kind is Bid:
+            calls[bidder] = action.level  # a seat's last call counts
+        elif kind in _CALL_SLOT:
+            calls[bidder] = _CALL_SLOT[kind]
+    ones = 0
+    for bidder, slot in calls.items():
+        ones |= 1 << (start + bidder * CALLS + slot)
+    return ones
+
+
+def _finished(played: int, rules: Rules, tricks: tuple[Trick, ...]) -> tuple[int, list[float]]:
+    """The `played` bits of the hand's finished tricks, and each side's tricks won (as
+    `tricks_won` holds them)."""
+    ones = 0
+    won = [0] * rules.side_count
+    side_of = rules.seat_sides
+    for done in tricks:
+        for player, card in done.plays:
+            ones |= 1 << (played + player * _CARDS + card.index)
+        if done.winner is not None:
+            won[side_of[done.winner]] += 1
+    return ones, [_SIXTHS[count] for count in won]

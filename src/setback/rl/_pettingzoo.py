@@ -129,6 +129,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._ended = False
         self._legal_at: Position | None = None
         self._legal_ids: list[int] = []
+        self._memo: list[Any] = []  # encode_state's bits of the auction and finished tricks
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of `agent` (the same object every call)."""
@@ -176,12 +177,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         state = position.state
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if self._ended:
-            observation = encode_state(state, seat, hand_over=not state.is_over)
+            observation = encode_state(state, seat, hand_over=not state.is_over, memo=self._memo)
         elif state.to_act == seat:
-            observation = encode_state(state, seat, position.pending)
+            observation = encode_state(state, seat, position.pending, memo=self._memo)
             mask[self._legal(position)] = 1
         else:
-            observation = encode_state(state, seat)
+            observation = encode_state(state, seat, memo=self._memo)
         return {"observation": observation, "action_mask": mask}
 
     def _legal(self, position: Position) -> list[int]:
