@@ -19,13 +19,11 @@ from ..errors import RulesError
 from ..rules import PRESET_NAMES, Rules
 from ..state import Phase
 from ._observation import encode_state, observation_bounds
-from ._table import _VALUES, NUM_ACTIONS, Position, apply_id, legal_ids
+from ._table import NUM_ACTIONS, Position, action_id, apply_id, legal_ids
+from ._table import PLAY_BASE as _PLAY_BASE
 
 __all__ = ["env", "make_rules", "raw_env"]
 
-
-_ID_OF = {value: number for number, value in enumerate(_VALUES) if value is not None}
-"""The id of every one-step action (a dictionary look-up on the mask's hot path)."""
 
 _ENV_OPTIONS = ("render_mode", "whole_game", "max_hands", "illegal_reward")
 
@@ -189,11 +187,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The legal ids of the seat to act at `position` (remembered for that position)."""
         if position is not self._legal_at:
             state = position.state
-            self._legal_ids = (
-                list(legal_ids(position))
-                if state.phase is Phase.DISCARD
-                else [_ID_OF[action] for action in legal_actions(state)]
-            )
+            phase = state.phase
+            if phase is Phase.PLAY:  # every action a Play: its id read off its card
+                plays = legal_actions(state)
+                self._legal_ids = [_PLAY_BASE + a.card.index for a in plays]  # type: ignore[union-attr]
+            elif phase is Phase.DISCARD:
+                self._legal_ids = list(legal_ids(position))
+            else:
+                self._legal_ids = [action_id(action) for action in legal_actions(state)]
             self._legal_at = position
         return self._legal_ids
 
