@@ -295,3 +295,4 @@ def test_env_behaves_as_pettingzoos_own_wrapper_stack(preset: str) -> None:
         )
     with pytest.raises(AttributeError, match="before reset"):
         _ = setback.rl.env(preset).agent_selection
+    assert str(ours) == str(stock) == "setback_v0"

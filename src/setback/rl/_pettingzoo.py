@@ -313,6 +313,10 @@ class _ClassicEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     infos = _forward("infos")
     _cumulative_rewards = _forward("_cumulative_rewards")
 
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's stack gives it."""
+        return str(self._raw)
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new episode (see `raw_env.reset`)."""
         self._terminated = False
@@ -330,6 +334,7 @@ class _ClassicEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
         the penalty to the offender (PettingZoo's `TerminateIllegalWrapper`)."""
         if not self._has_reset:
             EnvLogger.error_step_before_reset()
+            return
         raw = self._raw
         if not raw.agents:
             self._has_updated = True
