@@ -17,10 +17,18 @@ from pettingzoo.utils.env_logger import EnvLogger
 from ..engine import legal_actions, new_game
 from ..errors import RulesError
 from ..rules import PRESET_NAMES, Rules
-from ..state import Phase
+from ..state import GameState, Phase
 from ._observation import encode_state, observation_bounds
-from ._table import NUM_ACTIONS, Position, action_id, apply_id, legal_ids
-from ._table import PLAY_BASE as _PLAY_BASE
+from ._table import (
+    NUM_ACTIONS,
+    PLAY_BASE,
+    Position,
+    _apply_id,
+    _discard_masks,
+    _legal_ids,
+    action_id,
+    apply_id,
+)
 
 __all__ = ["env", "make_rules", "raw_env"]
 
@@ -127,6 +135,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._ended = False
         self._legal_at: Position | None = None
         self._legal_ids: list[int] = []
+        self._discards_at: GameState | None = None
+        self._discard_masks: list[int] = []
         self._memo: list[Any] = []  # encode_state's bits of the auction and finished tricks
 
     def observation_space(self, agent: str) -> Any:
@@ -190,13 +200,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
             phase = state.phase
             if phase is Phase.PLAY:  # every action a Play: its id read off its card
                 plays = legal_actions(state)
-                self._legal_ids = [_PLAY_BASE + a.card.index for a in plays]  # type: ignore[union-attr]
+                self._legal_ids = [PLAY_BASE + a.card.index for a in plays]  # type: ignore[union-attr]
             elif phase is Phase.DISCARD:
-                self._legal_ids = list(legal_ids(position))
+                self._legal_ids = list(_legal_ids(position, self._discards(state)))
             else:
                 self._legal_ids = [action_id(action) for action in legal_actions(state)]
             self._legal_at = position
         return self._legal_ids
+
+    def _discards(self, state: GameState) -> list[int]:
+        """The legal discards of `state` as bit sets, remembered while the seat to act
+        picks its cards one step at a time (the state stays the same meanwhile)."""
+        if state is not self._discards_at:
+            self._discard_masks = _discard_masks(state)
+            self._discards_at = state
+        return self._discard_masks
 
     def step(self, action: Any) -> None:
         """The agent to act takes action id `action` (None for an agent whose episode is over).
@@ -212,7 +230,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         before = self.position.state
         hands = len(before.history)
-        self.position = apply_id(self.position, action)
+        if before.phase is Phase.DISCARD:
+            self.position = _apply_id(self.position, action, self._discards(before))
+        else:
+            self.position = apply_id(self.position, action)
         state = self.position.state
         self._clear_rewards()
         if len(state.history) > hands:
