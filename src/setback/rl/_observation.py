@@ -198,7 +198,8 @@ def encode_state(
     straight from the state (no `PlayerView` is built: the environment's hot path).
 
     `memo`, a list the caller keeps (start with `[]`), remembers the bits of the hand's
-    finished tricks and auction, computed again only when those tuples change."""
+    finished tricks and auction and the scores' fractions, computed again only when
+    those tuples change."""
     hand = state.hand_state
     over = state.phase is Phase.GAME_OVER
     return _encode(
@@ -349,9 +350,9 @@ def _encode(
         if trump is not None:
             ones |= 1 << (plan.trump + int(trump))
         if memo is None:
-            memo = [None, 0, None, None]
+            memo = [None, 0, None, None, None, None]
         elif not memo:
-            memo[:] = [None, 0, None, None]
+            memo[:] = [None, 0, None, None, None, None]
         if memo[0] is not bids:
             memo[:2] = [bids, _calls(plan.calls, bids)]
         ones |= memo[1]
@@ -367,7 +368,9 @@ def _encode(
                 ones |= 1 << (start + player * _CARDS + card.index)
                 ones |= 1 << (played + player * _CARDS + card.index)
         if memo[2] is not tricks:
-            memo[2:] = [tricks, _finished(plan.played, rules, tricks)]
+            memo[2:4] = [tricks, _finished(plan.played, rules, tricks)]
+        if memo[4] is not scores:
+            memo[4:] = [scores, _score_values(scores, rules.target)]
         done_bits, won = memo[3]
         out = _bits(ones | done_bits, size)
         deal = rules.deal
@@ -376,7 +379,7 @@ def _encode(
             *won,
             *[held / deal for held in hand_sizes],
             stock_size / len(rules.pack),
-            *_score_values(scores, rules.target),
+            *memo[5],
         ]
         if recall:
             start = plan.trick_of_card
