@@ -296,3 +296,24 @@ def test_env_behaves_as_pettingzoos_own_wrapper_stack(preset: str) -> None:
     with pytest.raises(AttributeError, match="before reset"):
         _ = setback.rl.env(preset).agent_selection
     assert str(ours) == str(stock) == "setback_v0"
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_envs_observation_is_the_encoded_player_view(preset: str) -> None:
+    """The environment reads the observation straight from the state: it must be
+    `encode_observation(observe(state, seat))` for every seat at every step."""
+    env = setback.rl.raw_env(preset, whole_game=True, max_hands=2)
+    env.reset(seed=4)
+    rng = np.random.default_rng(3)
+    while True:
+        state, position = env.game_state, env.position
+        ended = any(env.terminations.values()) or any(env.truncations.values())
+        for seat, agent in enumerate(env.possible_agents):
+            pending = position.pending if state.to_act == seat and not ended else 0
+            expected = setback.rl.encode_observation(
+                observe(state, seat), pending, hand_over=ended and not state.is_over
+            )
+            assert np.array_equal(env.observe(agent)["observation"], expected)
+        if ended:
+            break
+        env.step(int(rng.choice(setback.rl.legal_ids(position))))
