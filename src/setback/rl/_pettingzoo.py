@@ -276,7 +276,9 @@ def env(
     illegal_reward: float | None = None,
     **options: Any,
 ) -> Any:
-    """The Setback environment with PettingZoo's classic wrappers: an illegal action id
+    """The Setback environment with PettingZoo's classic wrappers (their behaviour, in
+    one layer: an `OrderEnforcingWrapper` that also does what `AssertOutOfBoundsWrapper`
+    and `TerminateIllegalWrapper` do, without their attribute look-ups): an illegal action id
     ends the episode with `illegal_reward` to the offender (default: minus one more than
     the highest contract, worse than any hand) and 0 to the others; an id outside the
     table, or an action other than None for an agent whose episode is over, fails the
