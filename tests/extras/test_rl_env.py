@@ -257,3 +257,63 @@ def test_the_action_mask_is_exactly_the_legal_ids(preset: str) -> None:
         legal = setback.rl.legal_ids(env.position)
         assert np.flatnonzero(mask).tolist() == list(legal)
         env.step(int(rng.choice(legal)))
+
+
+def _trace(env: object, seed: int, rng: np.random.Generator) -> list[object]:
+    """Everything an agent sees along an episode of mostly legal, sometimes illegal ids."""
+    out: list[object] = []
+    env.reset(seed=seed)  # type: ignore[attr-defined]
+    for agent in env.agent_iter():  # type: ignore[attr-defined]
+        obs, reward, done, cut, info = env.last()  # type: ignore[attr-defined]
+        out.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes()))
+        out.append((reward, done, cut, info, dict(env.rewards)))  # type: ignore[attr-defined]
+        if done or cut:
+            env.step(None)  # type: ignore[attr-defined]
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        illegal = rng.random() < 0.03
+        env.step(int(rng.integers(NUM_ACTIONS)) if illegal else int(rng.choice(legal)))  # type: ignore[attr-defined]
+    return out
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("preset", ["setback", "smear"])
+def test_env_behaves_as_pettingzoos_own_wrapper_stack(preset: str) -> None:
+    """`env()` is one layer for speed; it must act exactly as PettingZoo's three wrappers."""
+    from pettingzoo.utils import wrappers
+
+    raw = setback.rl.raw_env(preset)
+    stock = wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(
+            wrappers.TerminateIllegalWrapper(raw, illegal_reward=-(raw.rules.max_bid + 1.0))
+        )
+    )
+    ours = setback.rl.env(preset)
+    for seed in range(12):
+        assert _trace(ours, seed, np.random.default_rng(seed)) == _trace(
+            stock, seed, np.random.default_rng(seed)
+        )
+    with pytest.raises(AttributeError, match="before reset"):
+        _ = setback.rl.env(preset).agent_selection
+    assert str(ours) == str(stock) == "setback_v0"
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_envs_observation_is_the_encoded_player_view(preset: str) -> None:
+    """The environment reads the observation straight from the state: it must be
+    `encode_observation(observe(state, seat))` for every seat at every step."""
+    env = setback.rl.raw_env(preset, whole_game=True, max_hands=2)
+    env.reset(seed=4)
+    rng = np.random.default_rng(3)
+    while True:
+        state, position = env.game_state, env.position
+        ended = any(env.terminations.values()) or any(env.truncations.values())
+        for seat, agent in enumerate(env.possible_agents):
+            pending = position.pending if state.to_act == seat and not ended else 0
+            expected = setback.rl.encode_observation(
+                observe(state, seat), pending, hand_over=ended and not state.is_over
+            )
+            assert np.array_equal(env.observe(agent)["observation"], expected)
+        if ended:
+            break
+        env.step(int(rng.choice(setback.rl.legal_ids(position))))

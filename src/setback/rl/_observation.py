@@ -10,9 +10,9 @@ import attrs
 import numpy as np
 
 from ..actions import MAX_LEVEL, Bid, Pass, Pitch, Smudge
-from ..cards import CARDS, cards_of
+from ..cards import CARDS, mask_of
 from ..rules import Rules
-from ..state import Phase
+from ..state import GameState, Phase, Trick
 from ..views import PlayerView
 
 __all__ = ["ObservationField", "encode_observation", "observation_layout"]
@@ -124,23 +124,6 @@ def _layout(players: int, sides: int, recall: bool) -> tuple[ObservationField, .
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=64)
-def _offsets(players: int, sides: int, recall: bool) -> dict[str, ObservationField]:
-    return {field.name: field for field in _layout(players, sides, recall)}
-
-
-def _call_slot(action: object, rules: Rules) -> int:
-    if isinstance(action, Pass):
-        return 0
-    if isinstance(action, Bid):
-        return int(action.level)
-    if isinstance(action, Smudge):
-        return MAX_LEVEL + 1
-    if isinstance(action, Pitch):
-        return MAX_LEVEL + 2
-    return -1
-
-
 def observation_bounds(rules: Rules, recall: bool = False) -> tuple[Any, Any]:
     """The lowest and highest value of each number of the observation."""
     layout = observation_layout(rules, recall=recall)
@@ -177,71 +160,267 @@ def encode_observation(
     Returns:
         A `numpy` array of `float32`.
     """
-    rules = view.rules
-    layout = _offsets(rules.players, rules.side_count, recall)
-    out = np.zeros(layout["scores" if not recall else "trick_of_card"].stop, np.float32)
-    ones: list[int] = []
-    seat = view.seat
-    ones.append(layout["seat"].start + seat)
-    scores = layout["scores"]
-    target = float(rules.target)
-    for side, score in enumerate(view.scores):
-        out[scores.start + side] = max(-SCORE_CLIP, min(SCORE_CLIP, score / target))
+    return _encode(
+        view.rules,
+        view.seat,
+        view.scores,
+        hand_over,
+        view.dealer,
+        view.to_act,
+        view.phase,
+        mask_of(view.hand),
+        pending,
+        mask_of(view.discards),
+        [mask_of(cards) for cards in view.face_up_discards],
+        view.trump,
+        view.bids,
+        view.pitcher,
+        view.contract,
+        view.trick,
+        view.tricks,
+        view.hand_sizes,
+        view.stock_size,
+        recall,
+        private,
+        None,
+    )
+
+
+def encode_state(
+    state: GameState,
+    seat: int,
+    pending: int = 0,
+    *,
+    hand_over: bool = False,
+    memo: list[Any] | None = None,
+) -> Any:
+    """`encode_observation(observe(state, seat), pending, hand_over=hand_over)`, read
+    straight from the state (no `PlayerView` is built: the environment's hot path).
+
+    `memo`, a list the caller keeps (start with `[]`), remembers the bits of the hand's
+    finished tricks and auction and the scores' fractions, computed again only when
+    those tuples change."""
+    hand = state.hand_state
+    over = state.phase is Phase.GAME_OVER
+    return _encode(
+        state.rules,
+        seat,
+        state.scores,
+        hand_over,
+        hand.dealer,
+        state.to_act,
+        state.phase,
+        state.held[seat],
+        pending,
+        hand.discarded[seat] if hand.discarded and not over else 0,
+        () if over else hand.face_up,
+        state.trump,
+        state.bids,
+        state.pitcher,
+        state.contract,
+        state.trick,
+        state.tricks,
+        [mask.bit_count() for mask in state.held],
+        len(hand.stock),
+        False,
+        True,
+        memo,
+    )
+
+
+@attrs.frozen(eq=False)
+class _Plan:
+    """Where each field starts, for one (players, sides, recall): plain ints."""
+
+    size: int
+    seat: int
+    dealer: int
+    to_act: int
+    phase: int
+    hand: int
+    pending: int
+    own_discards: int
+    face_up: int
+    trump: int
+    calls: int
+    pitcher: int
+    contract: int
+    trick: int
+    leader: int
+    played: int
+    tricks_won: int
+    hand_sizes: int
+    stock: int
+    scores: int
+    trick_of_card: int
+
+
+@functools.lru_cache(maxsize=64)
+def _plan(players: int, sides: int, recall: bool) -> _Plan:
+    starts = {field.name: field.start for field in _layout(players, sides, recall)}
+    return _Plan(
+        size=_layout(players, sides, recall)[-1].stop,
+        seat=starts["seat"],
+        dealer=starts["dealer"],
+        to_act=starts["to_act"],
+        phase=starts["phase"],
+        hand=starts["hand"],
+        pending=starts["pending_discard"],
+        own_discards=starts["own_discards"],
+        face_up=starts["face_up_discards"],
+        trump=starts["trump"],
+        calls=starts["calls"],
+        pitcher=starts["pitcher"],
+        contract=starts["contract"],
+        trick=starts["trick"],
+        leader=starts["leader"],
+        played=starts["played"],
+        tricks_won=starts["tricks_won"],
+        hand_sizes=starts["hand_sizes"],
+        stock=starts["stock"],
+        scores=starts["scores"],
+        trick_of_card=starts.get("trick_of_card", -1),
+    )
+
+
+_PHASE_SLOT = {phase: slot for slot, phase in enumerate(PHASES)}
+_CALL_SLOT: dict[type, int] = {Pass: 0, Smudge: MAX_LEVEL + 1, Pitch: MAX_LEVEL + 2}
+
+
+def _sixths() -> tuple[float, ...]:
+    """`k` tricks' worth of `1 / 6`, added up in `float32` one trick at a time."""
+    total, out = np.float32(0), [0.0]
+    for _ in range(MAX_TRICKS):
+        total = np.float32(total + np.float32(1 / 6))
+        out.append(float(total))
+    return tuple(out)
+
+
+_SIXTHS = _sixths()
+
+
+def _bits(big: int, size: int) -> Any:
+    """The `float32` array of `size` numbers whose ones are the bits of `big`."""
+    raw = np.frombuffer(big.to_bytes((size + 7) // 8, "little"), np.uint8)
+    return np.unpackbits(raw, count=size, bitorder="little").astype(np.float32)
+
+
+def _encode(
+    rules: Rules,
+    seat: int,
+    scores: tuple[int, ...],
+    hand_over: bool,
+    dealer: int,
+    to_act: int | None,
+    phase: Phase,
+    hand: int,
+    pending: int,
+    discards: int,
+    face_up: Any,
+    trump: Any,
+    bids: tuple[tuple[int, Any], ...],
+    pitcher: int | None,
+    contract: int | None,
+    trick: Trick | None,
+    tricks: tuple[Trick, ...],
+    hand_sizes: Any,
+    stock_size: int,
+    recall: bool,
+    private: bool,
+    memo: list[Any] | None,
+) -> Any:
+    """The observation from its parts: every one-hot bit is set in one Python int, which
+    becomes the array in one step; the fractions (contiguous, tricks won to scores) are
+    written in one more."""
+    plan = _plan(rules.players, rules.side_count, recall)
+    size = plan.size
+    ones = 1 << (plan.seat + seat)
     if hand_over:
-        ones.append(layout["phase"].start + len(PHASES))
-        out[ones] = 1.0
+        out = _bits(ones | 1 << (plan.phase + len(PHASES)), size)
+    else:
+        ones |= 1 << (plan.dealer + dealer) | 1 << (plan.phase + _PHASE_SLOT[phase])
+        if to_act is not None:
+            ones |= 1 << (plan.to_act + to_act)
+        if private:
+            ones |= hand << plan.hand | pending << plan.pending | discards << plan.own_discards
+        shown = 0
+        for mask in face_up:
+            shown |= mask
+        ones |= shown << plan.face_up
+        if trump is not None:
+            ones |= 1 << (plan.trump + int(trump))
+        if memo is None:
+            memo = [None, 0, None, None, None, None]
+        elif not memo:
+            memo[:] = [None, 0, None, None, None, None]
+        if memo[0] is not bids:
+            memo[:2] = [bids, _calls(plan.calls, bids)]
+        ones |= memo[1]
+        if pitcher is not None:
+            ones |= 1 << (plan.pitcher + pitcher)
+        if contract:
+            ones |= 1 << (plan.contract + min(contract, MAX_LEVEL + 1) - 1)
+        played = plan.played
+        if trick is not None:
+            ones |= 1 << (plan.leader + trick.leader)
+            start = plan.trick
+            for player, card in trick.plays:
+                ones |= 1 << (start + player * _CARDS + card.index)
+                ones |= 1 << (played + player * _CARDS + card.index)
+        if memo[2] is not tricks:
+            memo[2:4] = [tricks, _finished(plan.played, rules, tricks)]
+        if memo[4] is not scores:
+            memo[4:] = [scores, _score_values(scores, rules.target)]
+        done_bits, won = memo[3]
+        out = _bits(ones | done_bits, size)
+        deal = rules.deal
+        start = plan.tricks_won
+        out[start : plan.scores + len(scores)] = [
+            *won,
+            *[held / deal for held in hand_sizes],
+            stock_size / len(rules.pack),
+            *memo[5],
+        ]
+        if recall:
+            start = plan.trick_of_card
+            every = [*tricks, *([trick] if trick is not None else [])]
+            for number, each in enumerate(every):
+                for _, card in each.plays:
+                    out[start + card.index] = (number + 1) / MAX_TRICKS
         return out
-    players = rules.players
-    ones.append(layout["dealer"].start + view.dealer)
-    if view.to_act is not None:
-        ones.append(layout["to_act"].start + view.to_act)
-    ones.append(layout["phase"].start + PHASES.index(view.phase))
-    if private:
-        start = layout["hand"].start
-        ones.extend(start + card.index for card in view.hand)
-        if pending:
-            start = layout["pending_discard"].start
-            ones.extend(start + card.index for card in cards_of(pending))
-        start = layout["own_discards"].start
-        ones.extend(start + card.index for card in view.discards)
-    start = layout["face_up_discards"].start
-    ones.extend(start + card.index for cards in view.face_up_discards for card in cards)
-    if view.trump is not None:
-        ones.append(layout["trump"].start + int(view.trump))
-    start = layout["calls"].start
-    calls: dict[int, int] = {}
-    for bidder, action in view.bids:
-        slot = _call_slot(action, rules)
-        if slot >= 0:
-            calls[bidder] = slot  # a seat's last call counts
-    ones.extend(start + bidder * CALLS + slot for bidder, slot in calls.items())
-    if view.pitcher is not None:
-        ones.append(layout["pitcher"].start + view.pitcher)
-    if view.contract:
-        ones.append(layout["contract"].start + min(view.contract, MAX_LEVEL + 1) - 1)
-    played = layout["played"].start
-    if view.trick is not None:
-        ones.append(layout["leader"].start + view.trick.leader)
-        start = layout["trick"].start
-        for player, card in view.trick.plays:
-            ones.append(start + player * _CARDS + card.index)
-            ones.append(played + player * _CARDS + card.index)
-    won = layout["tricks_won"].start
-    side_of = rules.seat_sides
-    for trick in view.tricks:
-        for player, card in trick.plays:
-            ones.append(played + player * _CARDS + card.index)
-        if trick.winner is not None:
-            out[won + side_of[trick.winner]] += 1 / 6
-    sizes = layout["hand_sizes"].start
-    out[sizes : sizes + players] = view.hand_sizes
-    out[sizes : sizes + players] /= rules.deal
-    out[layout["stock"].start] = view.stock_size / len(rules.pack)
-    if recall:
-        start = layout["trick_of_card"].start
-        tricks = [*view.tricks, *([view.trick] if view.trick is not None else [])]
-        for number, trick in enumerate(tricks):
-            for _, card in trick.plays:
-                out[start + card.index] = (number + 1) / MAX_TRICKS
-    out[ones] = 1.0
+    start = plan.scores
+    out[start : start + len(scores)] = _score_values(scores, rules.target)
     return out
+
+
+def _score_values(scores: tuple[int, ...], target: int) -> list[float]:
+    return [max(-SCORE_CLIP, min(SCORE_CLIP, score / float(target))) for score in scores]
+
+
+def _calls(start: int, bids: tuple[tuple[int, Any], ...]) -> int:
+    """The bits of each seat's last call."""
+    calls: dict[int, int] = {}
+    for bidder, action in bids:
+        kind = type(action)
+        if kind is Bid:
+            calls[bidder] = action.level  # a seat's last call counts
+        elif kind in _CALL_SLOT:
+            calls[bidder] = _CALL_SLOT[kind]
+    ones = 0
+    for bidder, slot in calls.items():
+        ones |= 1 << (start + bidder * CALLS + slot)
+    return ones
+
+
+def _finished(played: int, rules: Rules, tricks: tuple[Trick, ...]) -> tuple[int, list[float]]:
+    """The `played` bits of the hand's finished tricks, and each side's tricks won (as
+    `tricks_won` holds them)."""
+    ones = 0
+    won = [0] * rules.side_count
+    side_of = rules.seat_sides
+    for done in tricks:
+        for player, card in done.plays:
+            ones |= 1 << (played + player * _CARDS + card.index)
+        if done.winner is not None:
+            won[side_of[done.winner]] += 1
+    return ones, [_SIXTHS[count] for count in won]

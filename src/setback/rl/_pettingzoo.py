@@ -12,14 +12,23 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
-from ..engine import new_game
+from ..engine import legal_actions, new_game
 from ..errors import RulesError
 from ..rules import PRESET_NAMES, Rules
-from ..state import Phase
-from ..views import observe
-from ._observation import encode_observation, observation_bounds
-from ._table import NUM_ACTIONS, Position, action_id, apply_id, legal_ids
+from ..state import GameState, Phase
+from ._observation import encode_state, observation_bounds
+from ._table import (
+    NUM_ACTIONS,
+    PLAY_BASE,
+    Position,
+    _apply_id,
+    _discard_masks,
+    _legal_ids,
+    action_id,
+    apply_id,
+)
 
 __all__ = ["env", "make_rules", "raw_env"]
 
@@ -134,6 +143,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.position: Position | None = None
         """The episode's game as a `Position` (None before `reset`)."""
         self._ended = False
+        self._legal_at: Position | None = None
+        self._legal_ids: list[int] = []
+        self._discards_at: GameState | None = None
+        self._discard_masks: list[int] = []
+        self._memo: list[Any] = []  # encode_state's bits of the auction and finished tricks
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of `agent` (the same object every call)."""
@@ -173,25 +187,44 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """`agent`'s observation: the flat array and the action mask."""
+        """`agent`'s observation: the flat array and the action mask (fresh arrays each
+        call, built from the state only when asked)."""
         assert self.position is not None, "call reset() first"
         seat = self._seat[agent]
-        state = self.position.state
-        view = observe(state, seat)
+        position = self.position
+        state = position.state
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if self._ended:
-            observation = encode_observation(view, hand_over=not state.is_over)
+            observation = encode_state(state, seat, hand_over=not state.is_over, memo=self._memo)
+        elif state.to_act == seat:
+            observation = encode_state(state, seat, position.pending, memo=self._memo)
+            mask[self._legal(position)] = 1
         else:
-            pending = self.position.pending if state.to_act == seat else 0
-            observation = encode_observation(view, pending)
-            if state.to_act == seat:
-                ids = (
-                    list(legal_ids(self.position))
-                    if state.phase is Phase.DISCARD
-                    else [action_id(action) for action in view.legal_actions]
-                )
-                mask[ids] = 1
+            observation = encode_state(state, seat, memo=self._memo)
         return {"observation": observation, "action_mask": mask}
+
+    def _legal(self, position: Position) -> list[int]:
+        """The legal ids of the seat to act at `position` (remembered for that position)."""
+        if position is not self._legal_at:
+            state = position.state
+            phase = state.phase
+            if phase is Phase.PLAY:  # every action a Play: its id read off its card
+                plays = legal_actions(state)
+                self._legal_ids = [PLAY_BASE + a.card.index for a in plays]  # type: ignore[union-attr]
+            elif phase is Phase.DISCARD:
+                self._legal_ids = list(_legal_ids(position, self._discards(state)))
+            else:
+                self._legal_ids = [action_id(action) for action in legal_actions(state)]
+            self._legal_at = position
+        return self._legal_ids
+
+    def _discards(self, state: GameState) -> list[int]:
+        """The legal discards of `state` as bit sets, remembered while the seat to act
+        picks its cards one step at a time (the state stays the same meanwhile)."""
+        if state is not self._discards_at:
+            self._discard_masks = _discard_masks(state)
+            self._discards_at = state
+        return self._discard_masks
 
     def step(self, action: Any) -> None:
         """The agent to act takes action id `action` (None for an agent whose episode is over).
@@ -207,7 +240,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         before = self.position.state
         hands = len(before.history)
-        self.position = apply_id(self.position, action)
+        if before.phase is Phase.DISCARD:
+            self.position = _apply_id(self.position, action, self._discards(before))
+        else:
+            self.position = apply_id(self.position, action)
         state = self.position.state
         self._clear_rewards()
         if len(state.history) > hands:
@@ -250,7 +286,9 @@ def env(
     illegal_reward: float | None = None,
     **options: Any,
 ) -> Any:
-    """The Setback environment with PettingZoo's classic wrappers: an illegal action id
+    """The Setback environment with PettingZoo's classic wrappers (their behaviour, in
+    one layer: an `OrderEnforcingWrapper` that also does what `AssertOutOfBoundsWrapper`
+    and `TerminateIllegalWrapper` do, without their attribute look-ups): an illegal action id
     ends the episode with `illegal_reward` to the offender (default: minus one more than
     the highest contract, worse than any hand) and 0 to the others; an id outside the
     table, or an action other than None for an agent whose episode is over, fails the
@@ -268,6 +306,100 @@ def env(
     """
     raw = raw_env(rules, render_mode=render_mode, **options)
     penalty = -(raw.rules.max_bid + 1.0) if illegal_reward is None else float(illegal_reward)
-    wrapped: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=penalty)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _ClassicEnv(raw, penalty)
+
+
+_GUARDED = ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos")
+"""What PettingZoo's `OrderEnforcingWrapper` refuses to read before `reset`."""
+
+
+def _forward(name: str) -> property:
+    """A read of the raw environment's attribute `name`, refused before `reset` the way
+    `OrderEnforcingWrapper` refuses it (one property instead of a `__getattr__` chain)."""
+
+    def read(self: _ClassicEnv) -> Any:
+        if not self._has_reset and name in _GUARDED:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self._raw, name)
+
+    return property(read)
+
+
+class _ClassicEnv(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's classic wrappers, `TerminateIllegalWrapper`, `AssertOutOfBoundsWrapper`
+    and `OrderEnforcingWrapper`, as one layer with the same behaviour: the stack reads
+    every attribute through three `__getattr__` calls and rebuilds the observation to
+    check a move; this layer reads the raw environment's attributes directly and checks
+    a move against the legal ids of the position."""
+
+    def __init__(self, raw: raw_env, illegal_reward: float) -> None:
+        super().__init__(raw)
+        self._raw = raw
+        self._illegal_value = illegal_reward
+        self._terminated = False  # ended by an illegal move
+
+    agents = _forward("agents")
+    agent_selection = _forward("agent_selection")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+    def __str__(self) -> str:
+        """The environment's name, as PettingZoo's stack gives it."""
+        return str(self._raw)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode (see `raw_env.reset`)."""
+        self._terminated = False
+        super().reset(seed=seed, options=options)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to act's observation, cumulative reward, termination, truncation and
+        info."""
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self._raw.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        """The agent to act takes action id `action`; an illegal id ends the episode with
+        the penalty to the offender (PettingZoo's `TerminateIllegalWrapper`)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+            return
+        raw = self._raw
+        if not raw.agents:
+            self._has_updated = True
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        self._has_updated = True
+        agent = raw.agent_selection
+        done = raw.terminations[agent] or raw.truncations[agent]
+        if type(action) is int and 0 <= action < NUM_ACTIONS:
+            inside = True
+        else:
+            inside = raw.action_spaces[agent].contains(action)
+        assert (action is None and done) or inside, "action is not in action space"
+        if done:
+            if self._terminated:
+                raw._was_dead_step(action)
+            else:
+                raw.step(action)
+            return
+        if type(action) is int and raw.position is not None:
+            legal = action in raw._legal(raw.position)
+        else:
+            legal = bool(raw.observe(agent)["action_mask"][action])
+        if legal:
+            raw.step(action)
+            return
+        EnvLogger.warn_on_illegal_move()
+        raw._cumulative_rewards[agent] = 0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.truncations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.truncations, 0)
+        raw.rewards[agent] = float(self._illegal_value)
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+        self._terminated = True

@@ -132,12 +132,13 @@ def _discard_masks(state: GameState) -> list[int]:
     return [mask_of(action.cards) for action in legal_actions(state)]  # type: ignore[union-attr]
 
 
-def _discard_steps(position: Position) -> tuple[int, bool, bool]:
+def _discard_steps(position: Position, masks: list[int] | None = None) -> tuple[int, bool, bool]:
     """The cards that may be added to the discard in progress (a bit set), whether the
-    cards chosen are a legal discard, and whether no further card can extend them."""
+    cards chosen are a legal discard, and whether no further card can extend them.
+    `masks`: the state's legal discards as bit sets, if the caller has them already."""
     pending = position.pending
     addable, complete, larger = 0, False, False
-    for mask in _discard_masks(position.state):
+    for mask in _discard_masks(position.state) if masks is None else masks:
         if mask & pending != pending:
             continue
         if mask == pending:
@@ -150,9 +151,14 @@ def _discard_steps(position: Position) -> tuple[int, bool, bool]:
 
 def legal_ids(position: Position) -> tuple[int, ...]:
     """The ids open to the seat to act, ascending; empty once the game is over."""
+    return _legal_ids(position)
+
+
+def _legal_ids(position: Position, masks: list[int] | None = None) -> tuple[int, ...]:
+    """`legal_ids`, given the legal discards' bit sets if the caller has them."""
     state = position.state
     if state.phase is Phase.DISCARD:
-        addable, complete, _ = _discard_steps(position)
+        addable, complete, _ = _discard_steps(position, masks)
         ids = [DISCARD_BASE + card.index for card in cards_of(addable)]
         return (*ids, DONE_ID) if complete else tuple(ids)
     return tuple(sorted(action_id(action) for action in legal_actions(state)))
@@ -169,6 +175,11 @@ def apply_id(position: Position, action: int) -> Position:
         IllegalActionError: the id is outside the table, or not legal now; the message
             names the id, its action and the legal ids.
     """
+    return _apply_id(position, action)
+
+
+def _apply_id(position: Position, action: int, masks: list[int] | None = None) -> Position:
+    """`apply_id`, given the legal discards' bit sets if the caller has them."""
     if not isinstance(action, int) or isinstance(action, bool):
         try:
             action = int(action)  # numpy integers
@@ -183,7 +194,7 @@ def apply_id(position: Position, action: int) -> Position:
             f"ids are 0 to {NUM_ACTIONS - 1}; legal now: {_describe(position)}",
         )
     if state.phase is Phase.DISCARD:
-        return _discard_step(position, action)
+        return _discard_step(position, action, masks)
     value = _VALUES[action]
     try:
         if value is None:
@@ -197,9 +208,11 @@ def apply_id(position: Position, action: int) -> Position:
         ) from None
 
 
-def _discard_step(position: Position, action: int) -> Position:
+def _discard_step(position: Position, action: int, masks: list[int] | None) -> Position:
     state, pending = position.state, position.pending
-    addable, complete, _ = _discard_steps(position)
+    if masks is None:
+        masks = _discard_masks(state)
+    addable, complete, _ = _discard_steps(position, masks)
     if action == DONE_ID:
         if not complete:
             why = "the cards chosen so far are not a legal discard"
@@ -222,7 +235,7 @@ def _discard_step(position: Position, action: int) -> Position:
             f"{why}; legal now: {_describe(position)}",
         )
     chosen = Position(state, pending | bit)
-    _, _, final = _discard_steps(chosen)
+    _, _, final = _discard_steps(chosen, masks)
     if final:
         return Position(apply_action(state, Discard(cards_of(chosen.pending))))
     return chosen
