@@ -92,10 +92,17 @@ def test_bad_arguments_to_new_game(kwargs: dict[str, object], error: type, messa
 
 
 def test_scores_past_the_target_only_where_the_game_can_go_on() -> None:
-    """Under bid-out a side may stand past the target without having won (RULES §1.8)."""
+    """Under bid-out a side may stand past the target without having won."""
     assert new_game(GERMAN, scores=(25, 3)).scores == (25, 3)
     with pytest.raises(InvalidStateError, match="already reach the target"):
         new_game(Rules.setback(win_rule=WinRule.HIGHEST_SCORE), scores=(25, 3))
+    # sides tied at the top play on under HIGHEST_SCORE, so such scores start a game
+    tied = Rules.cutthroat(players=3, win_rule=WinRule.HIGHEST_SCORE, target=1)
+    assert new_game(tied, scores=(1, 1, -3)).scores == (1, 1, -3)
+    with pytest.raises(InvalidStateError, match="already reach the target"):
+        new_game(tied, scores=(1, 0, -3))
+    with pytest.raises(InvalidStateError, match="already reach the target"):
+        new_game(Rules.setback(win_rule=WinRule.PITCHER_FIRST), scores=(21, 21))
 
 
 def test_rules_must_be_rules() -> None:

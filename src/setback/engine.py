@@ -140,7 +140,13 @@ def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]
             raise InvalidStateError(
                 f"a score must be from -{MAX_SCORE:_} to {MAX_SCORE:_}, not {shown(score)}"
             )
-    if rules.win_rule is not WinRule.BID_OUT and max(sheet) >= rules.target:
+    top = max(sheet)
+    if (
+        rules.win_rule is not WinRule.BID_OUT
+        and top >= rules.target
+        # under HIGHEST_SCORE, sides tied at the top play on (scoring.game_winner)
+        and (rules.win_rule is not WinRule.HIGHEST_SCORE or sheet.count(top) == 1)
+    ):
         raise InvalidStateError(
             f"scores {sheet} already reach the target {rules.target}: under "
             f"{rules.win_rule.name} that game is over"
