@@ -8,7 +8,10 @@ A hand is dealt, bid with uniformly random legal calls, played with random
 legal cards and scored, through `legal_actions` and `apply_action` only. The
 hand-tuned reference of `../shared/bench/` (beside the checkout) runs in the
 same process, alternating with the library, and the ratio of the two is
-printed. Then: hands per second for Auction Pitch with 3 players, six
+printed. The playout kernel (`setback.playout_hand`, unchecked) plays the same
+random hands from dealt states (built before the timing; a second line
+times the deal by `new_game` too), in the same rounds. Then: hands per
+second (checked API and kernel) for Auction Pitch with 3 players, six
 players and the extended presets (Ten-point Pitch, Smear, Auction Pitch with
 Joker), and the time of hand 1 against hand 50 of one long game (the cost of
 a hand must not grow with the history).
@@ -23,9 +26,25 @@ import time
 from pathlib import Path
 from types import ModuleType
 
-from setback import Rules, apply_action, legal_actions, new_game
+from setback import (
+    GameState,
+    RandomPolicy,
+    Rules,
+    apply_action,
+    legal_actions,
+    new_game,
+    playout_hand,
+)
 
-REFERENCE = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "reference_playout.py"
+_HERE = Path(__file__).resolve().parents[1]
+REFERENCE = next(
+    (
+        place / "shared" / "bench" / "reference_playout.py"
+        for place in (_HERE.parent, _HERE.parent.parent)
+        if (place / "shared" / "bench" / "reference_playout.py").exists()
+    ),
+    _HERE.parent / "shared" / "bench" / "reference_playout.py",
+)
 
 
 def load_reference() -> ModuleType | None:
@@ -56,6 +75,30 @@ def library_hands(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
         if state.is_over or len(state.history) == 50:
             state = new_game(rules, seed=seed + played)
     return time.perf_counter() - start, steps
+
+
+def dealt_states(rules: Rules, hands: int, seed: int) -> list[GameState]:
+    """`hands` freshly dealt states (the auction open), built before any timing."""
+    return [new_game(rules, seed=seed + k, dealer=k % rules.players) for k in range(hands)]
+
+
+def kernel_hands(states: list[GameState], seed: int) -> float:
+    """Seconds for the playout kernel to play each dealt state's hand with random choices
+    (random calls, trump and discards, random legal cards, as the other loops)."""
+    policy = RandomPolicy(random.Random(seed).random)
+    start = time.perf_counter()
+    for state in states:
+        playout_hand(state, policy)
+    return time.perf_counter() - start
+
+
+def kernel_hands_dealing(rules: Rules, hands: int, seed: int) -> float:
+    """The same, each state dealt by `new_game` inside the timing."""
+    policy = RandomPolicy(random.Random(seed).random)
+    start = time.perf_counter()
+    for k in range(hands):
+        playout_hand(new_game(rules, seed=seed + k, dealer=k % rules.players), policy)
+    return time.perf_counter() - start
 
 
 def reference_hands(reference: ModuleType, hands: int, seed: int) -> float:
@@ -101,19 +144,28 @@ def main() -> None:
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     reference = load_reference()
     german = Rules.setback()
-    lib_time = ref_time = 0.0
+    lib_time = ref_time = kernel_time = dealing_time = 0.0
     steps = 0
     for r in range(rounds):
+        states = dealt_states(german, hands, r * hands)
         if reference is not None:
             ref_time += reference_hands(reference, hands, r)
         seconds, taken = library_hands(german, hands, r * hands)
         lib_time += seconds
         steps += taken
+        kernel_time += kernel_hands(states, r)
+        dealing_time += kernel_hands_dealing(german, hands, r * hands)
     total = hands * rounds
     print(f"setback, German preset     {total / lib_time:10,.0f} hands/s")
+    print(
+        f"playout kernel, dealt      {total / kernel_time:10,.0f} hands/s (playout_hand, unchecked)"
+    )
+    print(f"kernel + new_game deal     {total / dealing_time:10,.0f} hands/s")
     if reference is not None:
         print(f"reference (hand-tuned)     {total / ref_time:10,.0f} hands/s")
         print(f"ratio                      {ref_time / lib_time:10.3f}")
+        print(f"kernel ratio               {ref_time / kernel_time:10.3f} (from dealt states)")
+        print(f"kernel ratio, deal timed   {ref_time / dealing_time:10.3f}")
     else:
         print(f"(no reference at {REFERENCE})")
     per_step = lib_time / steps * 1e6
@@ -126,7 +178,10 @@ def main() -> None:
         ("Auction Pitch with Joker", Rules.joker_pitch()),
     ):
         seconds, _ = library_hands(rules, hands, 0)
-        print(f"{name:<26} {hands / seconds:10,.0f} hands/s")
+        kernel = kernel_hands(dealt_states(rules, hands, 0), 0)
+        print(
+            f"{name:<26} {hands / seconds:10,.0f} hands/s, kernel {hands / kernel:10,.0f} hands/s"
+        )
     times = hand_times(max(hands // 50, 20), 50)
     print(f"hand 1 of a game           {times[0] * 1e6:10.0f} µs")
     print(f"hand 50 of the same game   {times[49] * 1e6:10.0f} µs")

@@ -485,20 +485,12 @@ def use_everywhere(value: Any) -> None:
     hash(value)
 
 
-def _load_and_use(text: str | bytes) -> str:
-    try:
-        value = loads(text)
-    except SetbackError as error:
-        return type(error).__name__
-    use_everywhere(value)
-    return f"loaded {type(value).__name__}"
-
-
 def soak_documents(
-    documents: int, seed: int = 0, *, memory: bool = True, scale: float = 1.0
+    documents: int, seed: int = 0, *, memory: bool = True, scale: float = 1.0, progress: int = 0
 ) -> DocReport:
     """Load `documents` hostile documents (see the module's doc); `scale` shrinks the huge
-    ones (the test suite's smoke uses 0.01)."""
+    ones (the test suite's smoke uses 0.01); with `progress`, print a line to stderr every
+    `progress` documents."""
     rng = random.Random(seed)
     outcomes: Counter[str] = Counter()
     violations: list[str] = []
@@ -512,18 +504,37 @@ def soak_documents(
         text, what = hostile_document(rng, values, scale)
         began = time.perf_counter()
         cpu = time.process_time()
+        value: Any = None
         try:
-            outcome = _load_and_use(text)
+            value = loads(text)
+            outcome = f"loaded {type(value).__name__}"
+        except SetbackError as error:
+            outcome = type(error).__name__
         except Exception as error:
             outcome = f"crash {type(error).__name__}"
             violations.append(f"{what}: {type(error).__name__}: {str(error)[:300]}")
-        took = time.perf_counter() - began
+        took = time.perf_counter() - began  # the load alone; using the value is not timed
         cpu = time.process_time() - cpu
+        if value is not None:
+            try:
+                use_everywhere(value)
+            except Exception as error:
+                outcome = f"crash in use: {type(error).__name__}"
+                violations.append(f"{what}: used: {type(error).__name__}: {str(error)[:300]}")
         outcomes[outcome] += 1
         if took > slowest[0]:
             slowest = (took, len(text), what)
         if cpu > slowest_cpu[0]:
             slowest_cpu = (cpu, len(text), what)
+        if progress and (number + 1) % progress == 0:
+            print(
+                f"{number + 1} documents, {len(violations)} violations, slowest "
+                f"{slowest[0]:.2f} s ({slowest[1]} characters, {slowest[2]}), most CPU "
+                f"{slowest_cpu[0]:.2f} s ({slowest_cpu[2]}), {time.perf_counter() - start:.0f} s; "
+                + ", ".join(f"{key} {value}" for key, value in sorted(outcomes.items())),
+                file=sys.stderr,
+                flush=True,
+            )
         if memory and (len(text) > 100_000 or took > 0.05):
             heavy.append((took, text, what))
             heavy = sorted(heavy, key=lambda item: -item[0])[:20]
@@ -540,7 +551,7 @@ def soak_documents(
 
 
 def _peak_memory(texts: list[str | bytes]) -> int:
-    """The largest peak of traced memory while loading (and using) one of `texts`."""
+    """The largest peak of traced memory while loading one of `texts`."""
     peak = 0
     tracemalloc.start()
     try:
@@ -548,7 +559,7 @@ def _peak_memory(texts: list[str | bytes]) -> int:
             tracemalloc.reset_peak()
             base = tracemalloc.get_traced_memory()[0]
             with contextlib.suppress(Exception):
-                _load_and_use(text)
+                loads(text)
             peak = max(peak, tracemalloc.get_traced_memory()[1] - base)
     finally:
         tracemalloc.stop()
@@ -566,7 +577,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=0, help="random hands against the oracle")
     parser.add_argument("--docs", type=int, default=0, help="hostile documents through loads")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--progress", type=int, default=0, help="report every N hands")
+    parser.add_argument("--progress", type=int, default=0, help="report every N hands or documents")
     args = parser.parse_args(argv)
     if not args.hands and not args.docs:
         parser.error("give --hands N and/or --docs N")
@@ -581,7 +592,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         failed |= bool(play.violations)
     if args.docs:
-        docs = soak_documents(args.docs, args.seed)
+        docs = soak_documents(args.docs, args.seed, progress=args.progress)
         seconds, size, what = docs.slowest
         cpu, cpu_size, cpu_what = docs.slowest_cpu
         _report(

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from setback import Phase, PlayerView, Rules, RulesError, Suit, apply_action, new_game, observe
+from setback import PlayerView, Rules, RulesError, apply_action, new_game, observe
 from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
-from setback.bots.montecarlo import _voids, determinize
-
-from .strategies import play_until
 
 RULES = [
     Rules.setback(),
@@ -31,7 +26,7 @@ MAKERS = {
     "random": lambda seed: RandomBot(seed=seed),
     "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
     "heuristic": lambda seed: HeuristicBot(seed=seed),
-    "montecarlo": lambda seed: MonteCarloBot(seed=seed, determinizations=4),
+    "montecarlo": lambda seed: MonteCarloBot(seed=seed, playouts=8),
 }
 
 
@@ -100,46 +95,114 @@ def test_cautious_random_passes_whenever_it_may() -> None:
     assert str(bot.choose(observe(state, 3))) == "bid 2"
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_determinized_deals_agree_with_the_view(seed: int) -> None:
-    """MonteCarloBot's guesses keep the seat's own cards, the others' card counts, every
-    card seen, and the voids shown in play."""
-    rules = Rules.setback()
-    rng = random.Random(seed)
-    bots = [HeuristicBot(seed=s) for s in range(4)]
-    state = new_game(rules, seed=seed)
-    state = play_until(
-        state,
-        lambda s: s.phase is Phase.PLAY and len(s.tricks) >= 1 + seed % 4,
-        lambda s: bots[s.to_act].choose(observe(s, s.to_act)),  # type: ignore[index,arg-type]
-    )
+RESTORE_RULES = [Rules.setback(), Rules.auction_pitch(players=3), Rules.smear(), Rules.ten_point()]
+
+
+@pytest.mark.parametrize("rules", RESTORE_RULES, ids=lambda r: f"{r.players}p{r.total_points}")
+@pytest.mark.parametrize("kind", list(MAKERS))
+def test_a_restored_game_plays_on_as_if_never_interrupted(rules: Rules, kind: str) -> None:
+    """Bots keep no generator state between calls: a game saved with `dumps` after 30
+    actions, restored with `loads` and continued by new bots with the same seeds ends
+    exactly as the uninterrupted game."""
+    from setback import GameState, dumps, legal_actions, loads
+
+    def step(state: GameState, bots: list[Bot]) -> GameState:
+        seat = state.to_act
+        assert seat is not None
+        return apply_action(state, bots[seat].choose(observe(state, seat)), seat=seat)
+
+    bots = [MAKERS[kind](seat) for seat in range(rules.players)]
+    state = new_game(rules, seed=21)
+    for _ in range(30):
+        state = step(state, bots)
+    saved = dumps(state)
+    for _ in range(60):
+        if state.is_over:
+            break
+        state = step(state, bots)
+    restored = loads(saved)
+    assert isinstance(restored, GameState)
+    fresh = [MAKERS[kind](seat) for seat in range(rules.players)]
+    for _ in range(60):
+        if restored.is_over:
+            break
+        restored = step(restored, fresh)
+    assert list(restored.log) == list(state.log)
+    assert legal_actions(restored) == legal_actions(state)
+
+
+@pytest.mark.parametrize("kind", list(MAKERS))
+def test_a_bot_given_a_state_or_text_says_it_wants_a_view(kind: str) -> None:
+    bot = MAKERS[kind](0)
+    state = new_game(Rules.setback(), seed=1)
+    with pytest.raises(TypeError, match=r"choose takes a PlayerView, not GameState \(give it obs"):
+        bot.choose(state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="choose takes a PlayerView, not str"):
+        bot.choose("pass")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", list(MAKERS))
+def test_a_bot_asked_out_of_turn_says_whose_turn_it_is(kind: str) -> None:
+    from setback import InvalidStateError
+
+    state = new_game(Rules.setback(), seed=1, dealer=0)  # seat 1 is to act
+    bot = MAKERS[kind](2)
+    with pytest.raises(InvalidStateError, match="it is seat 1's turn, not seat 2's"):
+        bot.choose(observe(state, 2))
+
+
+def test_a_bot_asked_after_the_game_says_it_is_over() -> None:
+    from setback import InvalidStateError
+
+    final = play_game(Rules.auction_pitch(target=1), [HeuristicBot() for _ in range(4)], seed=1)
+    with pytest.raises(InvalidStateError, match="the game is over"):
+        HeuristicBot().choose(observe(final, 0))
+
+
+def test_montecarlo_same_seed_and_view_same_choice_whatever_came_before() -> None:
+    """The choice depends on the seed and the view only, not on earlier calls."""
+    state = new_game(Rules.setback(), seed=4)
     view = observe(state, state.to_act)  # type: ignore[arg-type]
-    voids = _voids(view)
-    for _ in range(10):
-        guess = determinize(view, rng)
-        assert guess.hands[view.seat] == view.hand
-        assert tuple(len(h) for h in guess.hands) == view.hand_sizes
-        assert guess.trick == view.trick and guess.tricks == view.tricks
-        played = {c for t in view.tricks for c in t.cards}
-        held = [c for h in guess.hands for c in h]
-        assert len(set(held)) == len(held) and not played & set(held)
-        for other, suits in enumerate(voids):
-            if other != view.seat:
-                assert not any(c.suit in suits for c in guess.hands[other])
+    used = MonteCarloBot(seed=9, playouts=40)
+    for seat_view in [view, view]:
+        used.choose(seat_view)
+    assert used.choose(view) == MonteCarloBot(seed=9, playouts=40).choose(view)
 
 
-def test_voids_are_read_from_third_suits_and_trump_leads_only() -> None:
-    """Not following suit reveals nothing (trumping is allowed), a third suit does."""
-    from .support import act, deal, play
-    from .test_examples import S1_HANDS
+def test_montecarlo_searches_the_auction() -> None:
+    """The playouts rank the calls: with A K Q J 10 2 of spades and nobody able to match
+    any bid plays out better than passing."""
+    strong = new_game(
+        Rules.setback(dealer_match="none"),
+        hands=["AS KS QS JS 10S 2S", "3C 4C 5C 6C 7C 8C", "3D 4D 5D 6D 7D 8D", "3H 4H 5H 6H 7H 8H"],
+        seed=1,
+        dealer=3,
+    )
+    view = observe(strong, 0)
+    bot = MonteCarloBot(seed=1, playouts=60)
+    assert str(bot._search(view, view.legal_actions, None)) != "pass"
 
-    state = act(deal(Rules.setback(), S1_HANDS), "A 2, B pass, C pass, D pass")
-    state = play(state, "A K♠ B A♠ C 6♠ D 2♠ → B; B 8♣ C K♣ D Q♣ A 10♣ → C")
-    state = play(state, "C A♦ D 4♦ A 7♦ B 5♦ → C; C 9♥ D 5♥ A Q♥ B 2♥ → A")
-    state = apply_action(state, "play 9D")
-    state = apply_action(state, "play 3S")  # Ben trumps a diamond: no void shown
-    assert _voids(observe(state, 2)) == [set(), set(), set(), set()]
-    state = play(state, "C J♠ D 10♦ → C")
-    state = apply_action(state, "play 3C")
-    state = apply_action(state, "play 7H")  # Dan plays a heart to a club lead: void in clubs
-    assert _voids(observe(state, 0)) == [set(), set(), set(), {Suit.CLUBS}]
+
+def test_montecarlo_with_a_time_budget_still_chooses_a_legal_action() -> None:
+    state = new_game(Rules.smear(), seed=2)
+    view = observe(state, state.to_act)  # type: ignore[arg-type]
+    assert MonteCarloBot(seed=1, seconds=0.005).choose(view) in view.legal_actions
+    assert MonteCarloBot(seed=1, playouts=10, rollout="random").choose(view) in view.legal_actions
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"playouts": 0}, "playouts must be a whole number of at least 1"),
+        ({"seconds": -1.0}, "seconds must be a positive number"),
+        ({"rollout": "smart"}, "rollout must be 'greedy' or 'random'"),
+    ],
+)
+def test_montecarlo_refuses_a_budget_that_is_none(options: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        MonteCarloBot(**options)  # type: ignore[arg-type]
+
+
+def test_a_bot_seed_must_be_a_whole_number() -> None:
+    with pytest.raises(TypeError, match="seed must be a whole number"):
+        RandomBot(seed="7")  # type: ignore[arg-type]

@@ -249,11 +249,11 @@ def test_a_seed_replays_the_whole_game_first_dealer_included(
 
 
 def test_auto_play_forced_plays_an_only_card_unasked(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked = _play(monkeypatch, ["2"] + ["1"] * 8, "--seed", "4", "--bot", "random")
+    asked = _play(monkeypatch, ["2"] + ["1"] * 8, "--seed", "0", "--bot", "random")
     out = _play(
-        monkeypatch, ["2"] + ["1"] * 8, "--seed", "4", "--bot", "random", "--auto-play-forced"
+        monkeypatch, ["2"] + ["1"] * 8, "--seed", "0", "--bot", "random", "--auto-play-forced"
     )
-    assert "  you: play 5♦ (your only choice)" in out
+    assert "  you: play 7♥ (your only choice)" in out
     assert "(your only choice)" not in asked
     assert out.count("  trick ") > asked.count("  trick ")  # the same answers go further
 

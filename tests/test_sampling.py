@@ -13,24 +13,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from setback import (
+    DeclareTrump,
+    Discard,
     GameState,
     InvalidStateError,
     KeepSix,
     Phase,
     Play,
     Rules,
-    Trick,
     apply_action,
     legal_actions,
     new_game,
     observe,
     sample_states,
 )
-from setback.cards import cards_of
-from setback.discarding import excess_trumps
-from setback.play import first_with_trump
-from setback.sampling import _admits, _problem
-from setback.state import make_state
+from setback.cards import CARDS, Card, cards_of
+from setback.dealing import packets
+from setback.sampling import _admits, _Draws, _lacked, _place, _Problem, _problem, _Slot, _solve
 
 from .strategies import any_rules, random_states, seeds
 
@@ -44,64 +43,95 @@ def _played(state: GameState) -> list[int]:
     return played
 
 
+def _deck(rules: Rules, dealer: int, hands: list[int], stock: list[int]) -> list[Card]:
+    """The pack in the order that deals `hands` (bit sets) and leaves `stock` (in order)."""
+    cards = [list(cards_of(mask)) for mask in hands]
+    deck: list[Card] = []
+    for size in packets(rules):
+        for k in range(1, rules.players + 1):
+            seat = (dealer + k) % rules.players
+            deck.extend(cards[seat][:size])
+            del cards[seat][:size]
+    return deck + [CARDS[index] for index in stock]
+
+
+def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
+    """A deal from which the world's hand could have been played: each seat's cards as
+    dealt and the stock in order. Cards that came from the stock (the draw, the draw
+    back) are put back on it in the order the seats drew them."""
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    played = _played(world)
+    faced = hand.face_up or (0,) * players
+    thrown = hand.discarded or (0,) * players
+    pitched = [0] * players  # a pitched card lying in the trick is still in its hand
+    if world.phase is Phase.BIDDING and world.trick and world.trick.plays:
+        seat, card = world.trick.plays[0]
+        pitched[seat] = 1 << card.index
+    kept = [world.held[s] | played[s] | faced[s] | pitched[s] for s in range(players)]
+    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    stock = list(hand.stock)
+    if not any(thrown):
+        return kept, stock
+    if rules.draw:  # what each seat discarded it drew, from the front of the stock
+        drawn: list[int] = []
+        for seat in order:
+            got = list(cards_of(kept[seat]))[: thrown[seat].bit_count()]
+            drawn.extend(card.index for card in got)
+            kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
+        return kept, drawn + stock
+    if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+        assert hand.trump is not None and hand.pitcher is not None
+        trumps = rules.trump_tables[hand.trump].trump_mask
+        drawn = []
+        for seat in order:
+            if seat == hand.pitcher:
+                continue
+            count = deal - thrown[seat].bit_count()  # the trumps it kept
+            keep = list(cards_of(kept[seat] & trumps))[:count]
+            mask = sum(1 << c.index for c in keep)
+            drawn.extend(c.index for c in cards_of(kept[seat] & ~mask))
+            kept[seat] = mask | thrown[seat]
+        everything = list(cards_of(kept[hand.pitcher] | thrown[hand.pitcher]))
+        kept[hand.pitcher] = sum(1 << c.index for c in everything[:deal])
+        return kept, drawn + [c.index for c in everything[deal:]]
+    return [k | t for k, t in zip(kept, thrown, strict=True)], stock
+
+
 def _replays(world: GameState) -> None:
-    """The world's trick play replays by the engine's own rules from the first lead:
-    every card played was legal for the cards its player held then, the seats passed
-    over in trumps-only play held no trump, and the replay ends in the world's hands."""
-    rules, hand = world.rules, world.hand_state
-    tricks = (*world.tricks, *((world.trick,) if world.trick else ()))
-    if world.phase is not Phase.PLAY or not tricks:
+    """The world's hand so far replays by the engine's own rules from a deal: the auction,
+    the trump, every discard (the draw and the draw back too) and every card played, each
+    checked as it is applied; the replay ends where the world is."""
+    if world.phase is Phase.GAME_OVER:
         return
-    played = _played(world)
-    start = tuple(held | cards for held, cards in zip(world.held, played, strict=True))
-    leader = tricks[0].leader
-    if rules.trumps_only:
-        assert first_with_trump(rules, hand, start, hand.pitcher) == leader
-    trump = hand.trump if rules.declares_trump else None
-    state = make_state(
-        rules=rules,
-        origin=world.origin,
-        phase=Phase.PLAY,
-        to_act=leader,
-        scores=world.scores,
-        history=world.history,
-        winner=None,
-        hand_state=attrs.evolve(hand, trump=trump),
-        held=start,
-        trick=Trick(leader),
-        tricks=(),
-        log=world.log,
-    )
-    for trick in tricks:
-        for seat, card in trick.plays:
-            state = apply_action(state, Play(card), seat=seat)  # refuses an illegal play
-    assert state.held == world.held and state.to_act == world.to_act
-    assert state.tricks == world.tricks and state.trick == world.trick
-
-
-def _discards_keep_the_rules(world: GameState, seat: int) -> None:
-    """The others' face-down discards are what the variant lets a seat discard."""
     rules, hand = world.rules, world.hand_state
-    if not hand.discarded or hand.trump is None:
-        return
-    trumps = rules.trump_tables[hand.trump].trump_mask
-    played = _played(world)
-    faced = hand.face_up or (0,) * rules.players
-    for other, thrown in enumerate(hand.discarded):
-        kept = world.held[other] | played[other] | faced[other]
-        if rules.draw or (rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK):
-            assert not thrown & trumps, "the draw discards only non-trumps"
-        if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST and thrown:
-            assert thrown.bit_count() == rules.deal - 6
-            assert not thrown & trumps or not kept & ~trumps, "a trump only with every non-trump"
-        if rules.deal > 6 and rules.keep_six is KeepSix.FREE_DISCARD and thrown:
-            assert thrown.bit_count() == rules.deal - 6
-        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
-            if other == hand.pitcher:
-                assert not kept & ~trumps, "the pitcher keeps only trumps"
-            elif world.phase is Phase.PLAY and faced[other]:
-                free, count = excess_trumps(rules, hand.trump, kept)
-                assert faced[other].bit_count() == count or not free & ~faced[other]
+    dealt, stock = _first_deal(world)
+    deck = _deck(rules, hand.dealer, dealt, stock)
+    state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
+    for seat, action in hand.bids:
+        state = apply_action(state, action, seat=seat)
+    if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
+        assert hand.trump is not None
+        state = apply_action(state, DeclareTrump(hand.trump))
+    faced = world.face_up_discards
+    while (state.phase is Phase.DISCARD and state.to_act != world.to_act) or (
+        state.phase is Phase.DISCARD and world.phase is not Phase.DISCARD
+    ):
+        seat = state.to_act
+        assert seat is not None
+        face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+        cards = faced[seat] if face_up else world.discards[seat]
+        state = apply_action(state, Discard(cards), seat=seat)
+    done = len(state.plays)  # a pitched card is played already
+    plays = [play for trick in world.tricks for play in trick.plays]
+    plays += list(world.plays)
+    for seat, card in plays[done:]:
+        state = apply_action(state, Play(card), seat=seat)  # refuses an illegal play
+    assert state.phase is world.phase and state.to_act == world.to_act
+    assert state.held == world.held and state.tricks == world.tricks
+    assert state.trick == world.trick and state.discards == world.discards
+    assert state.face_up_discards == world.face_up_discards
+    assert sorted(state.hand_state.stock) == sorted(hand.stock)
 
 
 def _holdings(state: GameState, seat: int) -> dict[int, list[int]]:
@@ -138,7 +168,6 @@ def test_every_sampled_state_agrees_with_the_view_and_replays(rules: Rules, seed
             for world in sample_states(view, rng, 2):
                 assert observe(world, seat) == view
                 _replays(world)
-                _discards_keep_the_rules(world, seat)
                 if not world.is_over:
                     apply_action(world, rng.choice(legal_actions(world)))
 
@@ -235,6 +264,7 @@ def test_the_worlds_are_drawn_uniformly() -> None:
     worlds = _worlds(state, seat)
     assert 3 <= len(worlds) < 6 * 5  # the voids rule some placements out
     assert tuple(state.held) in worlds
+    assert _solve(_problem(observe(state, seat)))[0] == len(worlds)  # the count is exact
     draws = sample_states(observe(state, seat), random.Random(2026), 20_000)
     counts = Counter(tuple(world.held) for world in draws)
     assert set(counts) == worlds
@@ -273,7 +303,8 @@ def test_fewer_than_one_state_is_refused() -> None:
 
 def test_a_view_that_admits_no_world_is_refused() -> None:
     """Hand-built views: more cards in the others' hands than are hidden; a card shown
-    twice; a seat that would have to hold a card of a suit it showed it lacks."""
+    twice; a seat that would have to hold a card of a suit it showed it lacks; the turn
+    of a seat whose turn it cannot be."""
     state = _late_position()
     seat = state.trick.plays[1][0]  # type: ignore[union-attr]
     view = observe(state, seat)
@@ -305,3 +336,123 @@ def test_a_view_that_admits_no_world_is_refused() -> None:
     )
     with pytest.raises(InvalidStateError):
         sample_states(everything, random.Random(1), 1)
+    wrong_turn = attrs.evolve(view, to_act=(view.to_act + 1) % 8)  # type: ignore[operator]
+    with pytest.raises(InvalidStateError, match="legal play"):
+        sample_states(wrong_turn, random.Random(1), 1)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=any_rules, seed=seeds)
+def test_the_suits_a_play_shows_lacking_are_exactly_what_the_rules_of_following_say(
+    rules: Rules, seed: int
+) -> None:
+    """For plays of random games, and random hands holding the card played: the rules of
+    following allow the play exactly when the hand holds no suit the sampler reads from it
+    as lacked. So the sampler drops no constraint and adds none."""
+    rng = random.Random(seed)
+    states = list(random_states(rules, seed, max_steps=150))
+    pack = cards_of(rules.pack_mask)
+    for before, after in itertools.pairwise(states):
+        if (
+            Phase.PLAY is not before.phase
+            or after.phase is not Phase.PLAY
+            or after.hand_number != before.hand_number
+        ):
+            continue
+        seat, action = before.to_act, after.hand_log[-1]
+        assert seat is not None and isinstance(action, Play)
+        card = action.card
+        view = observe(after, (seat + 1) % rules.players)
+        tricks = (*view.tricks, *((view.trick,) if view.trick else ()))
+        lacked = _lacked(view, tricks, len(before.tricks), len(before.plays))
+        trump = after.trump
+        assert trump is not None
+        suits = rules.trump_tables[trump].suits
+        for _ in range(6):
+            hand = {card, *rng.sample(pack, rng.randint(0, 7))}
+            held = list(before.held)
+            held[seat] = sum(1 << c.index for c in hand)
+            allowed = attrs.evolve(before, held=tuple(held)).playable[0] >> card.index & 1
+            if rules.trumps_only or (
+                not before.tricks and not before.plays and not rules.declares_trump
+            ):
+                assert lacked == ()
+                continue
+            assert bool(allowed) == all(suits[c.index] not in lacked for c in hand)
+
+
+def test_the_draws_unseen_counts_are_weighted_by_their_placements() -> None:
+    """The draw's discard counts, which the view does not show: three seats drew around
+    the viewer's 2 cards, from a stock of 6 down to 1. The ways counted are the sum of the
+    multinomials over every split the stock allows, and the splits drawn fit them."""
+    draws = _Draws(steps=(-1, 2, -1, -1), start=6, end=1, cap=6)
+    splits = {}
+    for sizes in itertools.product(range(7), repeat=3):
+        stock, given = 6, iter(sizes)
+        ok = True
+        for step in draws.steps:
+            d = step if step >= 0 else next(given)
+            ok = ok and d <= stock
+            stock -= d
+        if ok and stock == 1:
+            splits[sizes] = math.factorial(3) // math.prod(math.factorial(d) for d in sizes)
+    assert draws.ways(0, 6) == sum(splits.values())
+    assert all(draws.fits(sizes) for sizes in splits)
+    assert not draws.fits((1, 1, 0)) and not draws.fits((3, 0, 1))
+    rng = random.Random(7)
+    counts = Counter(draws.split(rng) for _ in range(20_000))
+    assert set(counts) == set(splits)
+    total = sum(splits.values())
+    statistic = sum(
+        (counts[sizes] - 20_000 * weight / total) ** 2 / (20_000 * weight / total)
+        for sizes, weight in splits.items()
+    )
+    assert _chi2_sf(statistic, len(splits) - 1) > 0.001
+
+
+def test_the_counting_is_exact_and_the_draws_uniform_over_alternatives() -> None:
+    """A small problem with every kind of constraint the sampler builds: a void, a bound
+    from below, a stage with two alternatives (Smear's discard: no trump, or a trump and
+    nothing but trumps kept) passing a state on to the next stage, and a last slot that
+    takes the rest. Every placement of the five cards is tried: the dynamic programme
+    counts exactly the admitted ones, and 20,000 draws fit the uniform law."""
+    any_ = 1 << 10
+    hand0 = _Slot((0,), ((1,),), (any_, 0, any_))
+    bare0 = _Slot((0,), ((1,),), (0, 0, any_))
+    plain10 = _Slot((10,), ((1,),), (any_, any_, 0))
+    trump10 = _Slot((10,), ((1,),), (any_,) * 3, (((2,), 1),))
+    hand1 = _Slot((1,), ((1,),), (any_,) * 3, (((0, 1), 1),))  # a class 0 or 1 card
+    free = (any_,) * 3
+    rest = {1: (_Slot((11, 20), ((1, 1), (2, 0)), free),), 2: (_Slot((20,), ((2,),), free),)}
+    problem = _Problem(
+        classes=((0, 1), (2, 3), (4,)),
+        stages=(
+            lambda _aux: (((hand0, plain10), 1), ((bare0, trump10), 2)),
+            lambda aux: (((hand1,), aux),),
+            lambda aux: ((rest[aux], 0),),
+        ),
+        fixed=(),
+    )
+    holders = (0, 1, 10, 11, 20)
+    worlds = set()
+    for where in itertools.product(holders, repeat=5):
+        holdings = {
+            holder: [card for card in range(5) if where[card] == holder] for holder in holders
+        }
+        if _admits(problem, holdings):
+            worlds.add(where)
+    total, walk = _solve(problem)
+    assert total == len(worlds) > 10
+    rng = random.Random(11)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for _ in range(20_000):
+        placed = _place(problem, walk(rng), rng)
+        counts[
+            tuple(next(h for h, cards in placed.items() if card in cards) for card in range(5))
+        ] += 1
+    assert set(counts) == worlds
+    expected = 20_000 / len(worlds)
+    statistic = sum((counts[w] - expected) ** 2 / expected for w in worlds)
+    p_value = _chi2_sf(statistic, len(worlds) - 1)
+    print(f"chi-square {statistic:.2f}, {len(worlds) - 1} degrees of freedom, p = {p_value:.3f}")
+    assert p_value > 0.001

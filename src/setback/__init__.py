@@ -36,6 +36,7 @@ from .eventlog import (
     events,
 )
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
+from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
@@ -102,7 +103,10 @@ __all__ = [
     "Play",
     "Played",
     "PlayerView",
+    "PlayoutPolicy",
+    "PlayoutResult",
     "Point",
+    "RandomPolicy",
     "Rank",
     "Rules",
     "RulesError",
@@ -132,6 +136,7 @@ __all__ = [
     "observe",
     "parse_action",
     "parse_cards",
+    "playout_hand",
     "replay",
     "sample_states",
     "side_text",

@@ -100,13 +100,23 @@ def open_calls(state: GameState) -> OpenCalls:
     pass, Smudge (where it exists) or a pitch of his own, whatever the
     dealer-match option.
     """
-    rules, hand = state.rules, state.hand_state
+    hand = state.hand_state
+    return calls_open(
+        state.rules, hand.contract, hand.dealer, state.to_act, state.leader is not None
+    )
+
+
+def calls_open(
+    rules: Rules, contract: int, dealer: int, seat: int | None, pitched: bool
+) -> OpenCalls:
+    """The calls open to `seat` when the highest call so far is `contract` (0 for none),
+    `dealer` deals, and a card has been `pitched` or not: the one home of the auction's
+    bounds (`open_calls` and the playout kernel ask it)."""
     top, plain = rules.max_bid, rules.max_plain_bid
-    if state.leader is not None:
+    if pitched:
         lowest = rules.smudge_level if rules.smudge else top + 1
         return OpenCalls(True, lowest, top, True, _ANSWER_PITCH)
-    contract = hand.contract
-    if state.to_act != hand.dealer:
+    if seat != dealer:
         lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, _OUTBID
     elif contract == 0:
         policy = rules.all_pass

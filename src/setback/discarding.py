@@ -92,24 +92,31 @@ def excess_trumps(rules: Rules, trump: Suit, held: int) -> tuple[int, int]:
 
 
 def discardable(state: GameState) -> tuple[int, int, int]:
-    """The cards the seat to act may discard (a bit set), and how few and how many.
+    """The cards the seat to act may discard (a bit set), and how few and how many:
+    `discard_bounds` asked with the state's hand, trump and stock."""
+    hand = state.hand_state
+    assert state.to_act is not None and hand.trump is not None
+    return discard_bounds(state.rules, hand.trump, state.held[state.to_act], len(hand.stock))
+
+
+def discard_bounds(rules: Rules, trump: Suit, held: int, stock: int) -> tuple[int, int, int]:
+    """The cards of `held` that may be discarded (a bit set), and how few and how many,
+    with `stock` cards left to draw.
 
     A deal above six: exactly the cards above six (`KeepSix.FREE_DISCARD`: any;
     `NON_TRUMPS_FIRST`: a trump only with every non-trump, see `discard_refusal`;
     `DRAW_BACK`: the face-up discard of excess non-point trumps). The draw: any
-    number of non-trumps, at most as many as the stock can refill.
+    number of non-trumps, at most as many as the stock can refill. The one home of
+    these bounds: the checked engine and the playout kernel both ask it.
     """
-    rules, hand = state.rules, state.hand_state
-    assert state.to_act is not None and hand.trump is not None
-    held = state.held[state.to_act]
     if rules.deal > 6:
         if rules.keep_six is KeepSix.DRAW_BACK:
-            free, count = excess_trumps(rules, hand.trump, held)
+            free, count = excess_trumps(rules, trump, held)
             return free, count, count
         count = held.bit_count() - 6
         return held, count, count
-    free = held & ~rules.trump_tables[hand.trump].trump_mask
-    return free, 0, min(free.bit_count(), len(hand.stock))
+    free = held & ~rules.trump_tables[trump].trump_mask
+    return free, 0, min(free.bit_count(), stock)
 
 
 def legal_discards(state: GameState) -> tuple[Action, ...]:
@@ -249,7 +256,8 @@ def _lead(state: GameState, action: Action, hand: HandState, held: tuple[int, ..
     assert pitcher is not None
     leader = pitcher
     if state.rules.trumps_only:
-        first = first_with_trump(state.rules, hand, held, pitcher)
+        assert hand.trump is not None
+        first = first_with_trump(state.rules, hand.trump, held, pitcher)
         if first is None:
             return end_without_tricks(state, action, hand, held)
         leader = first

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from .phase import Phase
 
 if TYPE_CHECKING:
+    from .cards import Suit
+    from .rules import Rules
     from .state import GameState
 
 __all__: list[str] = []
@@ -49,40 +51,57 @@ _NONE = (0, Narrowed.NOTHING)
 
 def playable(state: GameState) -> tuple[int, Narrowed]:
     """The cards the seat to act may play (a bit set), and the rule that narrowed them;
-    no card outside trick play.
+    no card outside trick play: `open_cards` asked with the state's hand, trump, lead
+    and trick count."""
+    if state.phase is not _PLAY:
+        return _NONE
+    seat = state.to_act
+    assert seat is not None and state.leader is not None
+    plays = state.plays
+    return open_cards(
+        state.rules,
+        state.held[seat],
+        state.hand_state.trump,
+        plays[0][1].index if plays else -1,
+        not state.tricks,
+    )
+
+
+def open_cards(
+    rules: Rules, held: int, trump: Suit | None, lead: int, first_trick: bool
+) -> tuple[int, Narrowed]:
+    """The cards of `held` that may be played (a bit set), and the rule that narrowed
+    them, when `lead` (a card index; -1 when leading) was led under `trump` (None before
+    the first lead sets it), in the hand's first trick or not.
 
     Any card to lead, but the pitcher's first lead must be a trump if he holds
     one where `rules.must_lead_trump`. To a trump lead, a trump if you hold
     one. To another lead, a card of the led suit or a trump if you hold the
     led suit (you may trump although you could follow), else any card. With
     no trump in the first trick, in trick 1 to a non-trump lead: the led suit
-    if you hold it, else a non-trump if you hold one, else a trump.
+    if you hold it, else a non-trump if you hold one, else a trump. Under
+    `trumps_only`, trumps only.
+
+    The one home of the rules of following: `playable` (the checked engine) and the
+    playout kernel (`setback.playout`) both ask it.
     """
-    if state.phase is not _PLAY:
-        return _NONE
-    seat = state.to_act
-    assert seat is not None and state.leader is not None
-    held = state.held[seat]
-    plays = state.plays
-    trump = state.hand_state.trump
-    rules = state.rules
     tables = rules.follow_tables
-    if plays and tables is not None:  # the common case first: following
+    if lead >= 0 and tables is not None:  # the common case first: following
         assert trump is not None
         table = tables[trump]
     elif tables is None:
         assert trump is not None
         return held & rules.trump_tables[trump].trump_mask, _TRUMPS_ONLY
     else:
-        if trump is not None and not state.tricks and rules.must_lead_trump:
+        if trump is not None and first_trick and rules.must_lead_trump:
             trumps = held & rules.trump_tables[trump].trump_mask
             if trumps:
                 return trumps, _LEAD_TRUMP
         return held, _NOTHING
     masks = table.masks
-    led = table.suits[plays[0][1].index]
+    led = table.suits[lead]
     led_mask = masks[led]
-    if led is not trump and not state.tricks and rules.no_trump_first_trick:
+    if led is not trump and first_trick and rules.no_trump_first_trick:
         narrowed = held & led_mask or held & ~masks[trump]
         return (narrowed, _NO_TRUMP_FIRST_TRICK) if narrowed else (held, _NOTHING)
     if held & led_mask:

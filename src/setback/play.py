@@ -7,8 +7,10 @@ from the rule the same call names.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .actions import Action, Play
-from .cards import CARDS, cards_of, picker
+from .cards import CARDS, Suit, cards_of, picker
 from .dealing import close_hand
 from .rules import Rules
 from .scoring import score_hand
@@ -98,12 +100,9 @@ def _close(
     return close_hand(state, action, result)
 
 
-def first_with_trump(
-    rules: Rules, hand: HandState, held: tuple[int, ...], start: int
-) -> int | None:
+def first_with_trump(rules: Rules, trump: Suit, held: Sequence[int], start: int) -> int | None:
     """The first seat from `start` clockwise that holds a trump (`trumps_only`), or None."""
-    assert hand.trump is not None
-    trumps = rules.trump_tables[hand.trump].trump_mask
+    trumps = rules.trump_tables[trump].trump_mask
     for k in range(rules.players):
         seat = (start + k) % rules.players
         if held[seat] & trumps:
@@ -140,7 +139,7 @@ def _apply_trumps_only(state: GameState, action: Play) -> GameState:
             return advance(state, action, _PLAY, following, hand, held, leader, plays, state.tricks)
     winner = rules.trump_tables[hand.trump].winner(plays)
     tricks = (*state.tricks, Trick(leader, plays, winner))
-    next_leader = first_with_trump(rules, hand, held, winner)
+    next_leader = first_with_trump(rules, hand.trump, held, winner)
     if next_leader is None:
         return _close(state, action, hand, held, tricks)
     return advance(state, action, _PLAY, next_leader, hand, held, next_leader, (), tricks)

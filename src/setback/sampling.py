@@ -44,7 +44,9 @@ with probability proportional to the worlds that complete it, then the cards of 
 class are drawn uniformly for that row and dealt at random within a slot. The product
 of these probabilities is one over the number of worlds: every world is equally
 likely, and no world that meets the constraints is ever refused. A view that admits no
-world (only a hand-built one can) raises `InvalidStateError`.
+world (only a hand-built one can) raises `InvalidStateError`: the counts find most, and
+the first world drawn is played again through the engine from a deal it could have
+come from, so a public record that no legal play gives is refused too.
 """
 
 from __future__ import annotations
@@ -57,15 +59,18 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from .actions import Action, Bid, Pitch, Smudge
+from .actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Smudge
 from .cards import CARDS, Card, Suit
+from .dealing import packets
 from .discarding import excess_trumps
-from .errors import InvalidStateError
+from .engine import apply_action, new_game
+from .errors import InvalidStateError, SetbackError
 from .options import KeepSix
 from .phase import Phase
 from .rules import Rules
 from .state import EMPTY_LOG, GameRecord, GameState, HandResult, HandState, Trick, make_state
 from .views import PlayerView
+from .views import observe as _observe
 
 __all__ = ["sample_states"]
 
@@ -92,16 +97,18 @@ class _Slot:
     caps: tuple[int, ...] = (_ANY,) * _CLASSES
     lows: tuple[tuple[tuple[int, ...], int], ...] = ()
     draws: _Draws | None = None
+    spread: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda s: _spread(s), takes_self=True),
+    )
+    """The ways to deal a given set of the slot's cards to its members, over all splits."""
 
     @property
     def total(self) -> int:
         """How many cards the slot takes."""
         return self.draws.total if self.draws is not None else sum(self.splits[0])
-
-    @property
-    def spread(self) -> int:
-        """The ways to deal a given set of the slot's cards to its members, over all splits."""
-        return _spread(self.splits, self.draws)
 
     def split(self, rng: random.Random) -> tuple[int, ...]:
         """How many cards each member gets, drawn in proportion to the ways to deal them."""
@@ -134,10 +141,18 @@ class _Draws:
         """The members' discards together."""
         return self.start - self.end - sum(step for step in self.steps if step >= 0)
 
+    table: tuple[tuple[int, ...], ...] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda d: _draw_table(d), takes_self=True),
+    )
+    """See `ways`, computed once when the value is built."""
+
     def ways(self, k: int, stock: int) -> int:
         """The ways to deal the members' cards still undealt from step `k` on, with
         `stock` cards left (a sum of multinomials over every split)."""
-        return _draw_ways(self, k, stock)
+        return self.table[k][stock] if 0 <= stock < len(self.table[k]) else 0
 
     def split(self, rng: random.Random) -> tuple[int, ...]:
         """The members' counts, drawn in proportion to the ways to deal them."""
@@ -171,27 +186,33 @@ class _Draws:
         return stock - self.end - sum(step for step in self.steps[k:] if step >= 0)
 
 
-@functools.cache
-def _draw_ways(draws: _Draws, k: int, stock: int) -> int:
-    if k == len(draws.steps):
-        return 1 if stock == draws.end else 0
-    step = draws.steps[k]
-    if step >= 0:
-        return _draw_ways(draws, k + 1, stock - step) if step <= stock else 0
-    rem = draws._left(k, stock)
-    if rem < 0:
-        return 0
-    return sum(
-        math.comb(rem, d) * _draw_ways(draws, k + 1, stock - d)
-        for d in range(min(draws.cap, stock, rem) + 1)
-    )
+def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
+    """`table[k][stock]`: the ways to deal the members' cards still undealt from step `k`
+    on with `stock` cards left, a sum of multinomials over every split; from the last
+    step back."""
+    size = draws.start + 1
+    table = [[0] * size for _ in range(len(draws.steps) + 1)]
+    if 0 <= draws.end < size:
+        table[-1][draws.end] = 1
+    for k in range(len(draws.steps) - 1, -1, -1):
+        step = draws.steps[k]
+        for stock in range(size):
+            if step >= 0:
+                table[k][stock] = table[k + 1][stock - step] if step <= stock else 0
+                continue
+            rem = draws._left(k, stock)
+            if rem >= 0:
+                table[k][stock] = sum(
+                    math.comb(rem, d) * table[k + 1][stock - d]
+                    for d in range(min(draws.cap, stock, rem) + 1)
+                )
+    return tuple(map(tuple, table))
 
 
-@functools.cache
-def _spread(splits: tuple[tuple[int, ...], ...], draws: _Draws | None) -> int:
-    if draws is not None:
-        return draws.ways(0, draws.start)
-    return sum(_multinomial(split) for split in splits)
+def _spread(slot: _Slot) -> int:
+    if slot.draws is not None:
+        return slot.draws.ways(0, slot.draws.start)
+    return sum(_multinomial(split) for split in slot.splits)
 
 
 _Alternative = tuple[tuple[_Slot, ...], int]
@@ -275,9 +296,10 @@ def _solve(problem: _Problem) -> tuple[int, _Walk]:
             return count(i + 1, left, out)
         return sum(w for _, w in choices(i, aux, a, j, left))
 
+    @functools.cache
     def choices(
         i: int, aux: int, a: int, j: int, left: tuple[int, ...]
-    ) -> list[tuple[tuple[int, ...], int]]:
+    ) -> tuple[tuple[tuple[int, ...], int], ...]:
         slots, _ = alternatives(i, aux)[a]
         slot = slots[j]
         if i == last and j == len(slots) - 1:  # the last slot takes what is left
@@ -293,7 +315,7 @@ def _solve(problem: _Problem) -> tuple[int, _Walk]:
             rest = fill(i, aux, a, j + 1, _minus(left, row))
             if rest:
                 found.append((row, _ways(row, left) * spread * rest))
-        return found
+        return tuple(found)
 
     start = tuple(len(cards) for cards in problem.classes)
 
@@ -392,6 +414,31 @@ def _probe(
     return ask
 
 
+def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[Suit, ...]:
+    """The suits (under the trump) that play `i` of trick `k` shows its player lacked,
+    asked of the rules of following (`following.playable`, through
+    `GameState.playable`): the card alone must have been playable, and a suit lacked is
+    one whose card, held beside it, would have forbidden the play. None where the first
+    lead sets trump, or under trumps-only play (there the passes tell, not the plays)."""
+    rules, trump = view.rules, view.trump
+    if trump is None or rules.follow_tables is None:
+        return ()
+    if k == 0 and i == 0 and not rules.declares_trump:
+        return ()
+    seat, card = tricks[k].plays[i]
+    ask = _probe(view, tricks, k, i, trump)
+    bit = 1 << card.index
+    if not ask(seat, bit) & bit:
+        raise InvalidStateError(f"seat {seat} could not have played {card}")
+    suits = rules.trump_tables[trump].suits
+    lacked = []
+    for suit in Suit:
+        other = next((x for x in rules.pack if suits[x] is suit and x != card.index), None)
+        if other is not None and not ask(seat, bit | 1 << other) & bit:
+            lacked.append(suit)
+    return tuple(lacked)
+
+
 def _call_leader(rules: Rules, bids: Sequence[tuple[int, Action]]) -> tuple[int, int | None]:
     """The highest call of an auction in progress and its seat (0 and None for none)."""
     contract, pitcher = 0, None
@@ -462,20 +509,11 @@ def _problem(view: PlayerView) -> _Problem:
             caps[seat][_FREE] = 0
 
     # --- following: which suits each play shows its player lacked ------------------------
-    if table is not None and trump is not None and rules.follow_tables is not None:
-        by_suit = {suit: [x for x in rules.pack if table.suits[x] is suit] for suit in Suit}
-        for k, trick in enumerate(tricks):
-            for i, (seat, card) in enumerate(trick.plays):
-                if seat == me or (k == 0 and i == 0 and not rules.declares_trump):
-                    continue  # the first lead that sets trump is free
-                ask = _probe(view, tricks, k, i, trump)
-                bit = 1 << card.index
-                if not ask(seat, bit) & bit:
-                    raise InvalidStateError(f"seat {seat} could not have played {card}")
-                for suit, members in by_suit.items():
-                    other = next((x for x in members if x != card.index), None)
-                    if other is not None and not ask(seat, bit | 1 << other) & bit:
-                        lacks(seat, suit)
+    for k, trick in enumerate(tricks):
+        for i, (seat, _) in enumerate(trick.plays):
+            if seat != me:
+                for suit in _lacked(view, tricks, k, i):
+                    lacks(seat, suit)
 
     # --- trumps-only play: a seat passed over holds no trump -----------------------------
     if rules.trumps_only and phase is Phase.PLAY and trump is not None:
@@ -718,7 +756,9 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
     that keeps them is equally likely; none is ever refused (the sampling counts the
     placements exactly, it does not guess and retry). The stock's order is shuffled.
     A state's seed is drawn from `rng` (later deals are unknown too); its `history`
-    holds only the view's `last_result`, and its log starts at the current hand.
+    holds only the view's `last_result`, and its log starts at the current hand, so
+    it is a state to search from, not to store: no game record replays to it, and
+    `loads` refuses what `dumps` writes of it.
 
     Args:
         view: what one seat sees (`observe(state, seat)`).
@@ -743,31 +783,41 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
         [True, True, True]
     """
     _check_args(view, rng, n)
-    if view.phase is Phase.GAME_OVER:
-        return tuple(_game_over(view, rng) for _ in range(n))
-    problem = _problem(view)
-    total, walk = _solve(problem)
-    if not total:
-        raise InvalidStateError("no deal of the hidden cards agrees with this view")
-    return tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
+    try:
+        if view.phase is Phase.GAME_OVER:
+            worlds = tuple(_game_over(view, rng) for _ in range(n))
+        else:
+            problem = _problem(view)
+            total, walk = _solve(problem)
+            if not total:
+                raise InvalidStateError("no deal of the hidden cards agrees with this view")
+            worlds = tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
+        shown = _observe(worlds[0], view.seat)  # what differs is public: one check will do
+        _replay_hand(worlds[0])
+    except InvalidStateError:
+        raise
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError, SetbackError) as error:
+        # a view built by hand whose parts do not fit together
+        raise InvalidStateError(f"the view is not consistent ({error!r})") from error
+    if shown != view:
+        raise InvalidStateError("the view is not one that observe gives of any state")
+    return worlds
 
 
-def _build(
-    view: PlayerView,
-    problem: _Problem,
-    rows: list[tuple[_Slot, tuple[int, ...]]],
-    rng: random.Random,
-) -> GameState:
-    """The state whose hidden cards are drawn for `rows`: each slot's cards of each class
-    drawn uniformly, dealt at random among its members."""
-    rules, me = view.rules, view.seat
-    players = rules.players
+def _place(
+    problem: _Problem, rows: list[tuple[_Slot, tuple[int, ...]]], rng: random.Random
+) -> dict[int, list[int]]:
+    """The hidden cards dealt for `rows`: each slot's cards of each class drawn uniformly,
+    then dealt at random among its members (card indices by holder)."""
     left = [list(cards) for cards in problem.classes]
     got: dict[int, list[int]] = {}
     for slot, row in rows:
         cards: list[int] = []
         for c, m in enumerate(row):
-            if m:
+            if m == len(left[c]):  # all of them: the shuffle below orders them
+                cards.extend(left[c])
+                left[c] = []
+            elif m:
                 chosen = rng.sample(left[c], m)
                 cards.extend(chosen)
                 taken = set(chosen)
@@ -778,6 +828,19 @@ def _build(
         for holder, size in zip(slot.members, sizes, strict=True):
             got[holder] = cards[at : at + size]
             at += size
+    return got
+
+
+def _build(
+    view: PlayerView,
+    problem: _Problem,
+    rows: list[tuple[_Slot, tuple[int, ...]]],
+    rng: random.Random,
+) -> GameState:
+    """The state whose hidden cards are dealt for `rows` (`_place`)."""
+    rules, me = view.rules, view.seat
+    players = rules.players
+    got = _place(problem, rows, rng)
     held = tuple(problem.fixed[s] | sum(1 << x for x in got.get(s, ())) for s in range(players))
     phase = view.phase
     discarded: tuple[int, ...] = ()
@@ -879,12 +942,112 @@ def _admits(problem: _Problem, holdings: dict[int, Sequence[int]]) -> bool:
             return None
         return full if slot.accepts(full) else None
 
-    def walk(i: int, aux: int) -> bool:
+    used = {holder for holder, cards in holdings.items() if cards}
+
+    def walk(i: int, aux: int, seen: frozenset[int]) -> bool:
         if i == len(problem.stages):
-            return True
+            return used <= seen
         return any(
-            all(row(slot) is not None for slot in slots) and walk(i + 1, out)
+            all(row(slot) is not None for slot in slots)
+            and walk(i + 1, out, seen.union(m for slot in slots for m in slot.members))
             for slots, out in problem.stages[i](aux)
         )
 
-    return walk(0, 0)
+    return walk(0, 0, frozenset())
+
+
+def _replay_hand(world: GameState) -> None:
+    """Play the world's hand again through the engine, from a deal it could have come
+    from, and check that it ends where the world is: a view built by hand whose public
+    record no legal play gives (a wrong seat to act, a call out of turn) is refused.
+    Raises `IllegalActionError`, `InvalidStateError` or `AssertionError` if not."""
+    if world.phase is Phase.GAME_OVER:
+        return
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    played = [0] * players
+    for trick in (*world.tricks, *((world.trick,) if world.trick is not None else ())):
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+    if world.phase is Phase.BIDDING and world.plays:  # a pitched card: still in its hand
+        seat, card = world.plays[0]
+        played[seat] |= 1 << card.index
+    faced = hand.face_up or (0,) * players
+    thrown = hand.discarded or (0,) * players
+    kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
+    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    stock = list(hand.stock)
+    drawn: list[int] = []
+    if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
+        for seat in order:
+            got = _lowest(kept[seat], thrown[seat].bit_count())
+            drawn.extend(_indices(got))
+            kept[seat] = kept[seat] & ~got | thrown[seat]
+    elif deal > 6 and rules.keep_six is KeepSix.DRAW_BACK and any(thrown):
+        assert hand.trump is not None and hand.pitcher is not None
+        trumps = rules.trump_tables[hand.trump].trump_mask
+        for seat in order:
+            if seat != hand.pitcher:
+                keep = _lowest(kept[seat] & trumps, deal - thrown[seat].bit_count())
+                drawn.extend(_indices(kept[seat] & ~keep))
+                kept[seat] = keep | thrown[seat]
+        everything = _indices(kept[hand.pitcher] | thrown[hand.pitcher])
+        kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
+        stock = everything[deal:]
+    else:
+        kept = [k | t for k, t in zip(kept, thrown, strict=True)]
+    deck = [CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + drawn + stock]
+    state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
+    for seat, action in hand.bids:
+        state = apply_action(state, action, seat=seat)
+    if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
+        assert hand.trump is not None
+        state = apply_action(state, DeclareTrump(hand.trump))
+    face_up = deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+    while state.phase is Phase.DISCARD and (
+        world.phase is not Phase.DISCARD or state.to_act != world.to_act
+    ):
+        seat = state.to_act
+        assert seat is not None
+        cards = world.face_up_discards[seat] if face_up else world.discards[seat]
+        state = apply_action(state, Discard(cards), seat=seat)
+    plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
+    for seat, card in plays[len(state.plays) :]:
+        state = apply_action(state, Play(card), seat=seat)
+    same = (
+        state.phase is world.phase
+        and state.to_act == world.to_act
+        and state.held == world.held
+        and state.tricks == world.tricks
+        and state.trick == world.trick
+        and state.discards == world.discards
+        and state.face_up_discards == world.face_up_discards
+        and state.bids == world.bids
+    )
+    if not same:
+        raise InvalidStateError("the view's hand is not one that legal play gives")
+
+
+def _lowest(mask: int, count: int) -> int:
+    """The `count` lowest cards of `mask` (a bit set)."""
+    out = 0
+    for index in _indices(mask)[:count]:
+        out |= 1 << index
+    return out
+
+
+def _indices(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _deal_order(rules: Rules, dealer: int, hands: Sequence[int]) -> list[int]:
+    """The card indices in the order that deals `hands` (bit sets): packets of three,
+    clockwise from the dealer's left."""
+    cards = [_indices(mask) for mask in hands]
+    out: list[int] = []
+    for size in packets(rules):
+        for k in range(1, rules.players + 1):
+            seat = (dealer + k) % rules.players
+            out.extend(cards[seat][:size])
+            del cards[seat][:size]
+    return out

@@ -26,10 +26,18 @@ def settle(
     """
     side_of = rules.seat_sides
     pitching = side_of[pitcher]
+    swept = all(side_of[trick.winner] == pitching for trick in tricks if trick.winner is not None)
+    return settle_won(rules, pitcher, contract, swept, won)
+
+
+def settle_won(
+    rules: Rules, pitcher: int, contract: int, swept: bool, won: tuple[int, ...]
+) -> tuple[bool, tuple[int, ...]]:
+    """`settle` given whether the pitching side took every trick (`swept`): the one home
+    of made or set (the playout kernel asks it too)."""
+    pitching = rules.seat_sides[pitcher]
     if rules.smudge and contract == rules.smudge_level:
-        made = won[pitching] == rules.total_points and all(
-            side_of[trick.winner] == pitching for trick in tricks if trick.winner is not None
-        )
+        made = won[pitching] == rules.total_points and swept
         change = contract if made else -contract
     else:
         made = won[pitching] >= contract

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
 from ..engine import apply_action, new_game
-from ..errors import RulesError
+from ..errors import InvalidStateError, RulesError
 from ..rules import Rules
 from ..state import GameState
 from ..views import PlayerView, observe
@@ -20,6 +22,46 @@ class Bot(Protocol):
     def choose(self, view: PlayerView) -> Action:
         """The action to take; `view.legal_actions` holds the choices."""
         ...
+
+
+def check_view(bot: object, view: object) -> PlayerView:
+    """`view` if `bot` may choose from it: a `PlayerView` (`TypeError` otherwise) whose
+    seat is to act (`InvalidStateError` otherwise: a bot acts only on its own turn)."""
+    name = type(bot).__name__
+    if type(view) is not PlayerView:
+        hint = " (give it observe(state, seat))" if isinstance(view, GameState) else ""
+        raise TypeError(f"{name}.choose takes a PlayerView, not {type(view).__name__}{hint}")
+    if view.to_act != view.seat:
+        if view.to_act is None:
+            raise InvalidStateError(f"{name}.choose: the game is over; nobody is to act")
+        raise InvalidStateError(
+            f"{name}.choose: it is seat {view.to_act}'s turn, not seat {view.seat}'s "
+            "(a bot chooses only on its own seat's turn)"
+        )
+    return view
+
+
+def bot_seed(seed: int | None) -> int:
+    """The seed a bot keeps: `seed`, or one drawn from the OS when it is None."""
+    if seed is None:
+        return secrets.randbits(64)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"a bot's seed must be a whole number (an int), not {type(seed).__name__}")
+    return seed
+
+
+def decision_rng(seed: int, view: PlayerView) -> random.Random:
+    """A generator for one decision, keyed by the bot's seed and where the game stands
+    (hand number, phase, calls, tricks and cards played, hand sizes): the same seed and
+    view always give the same numbers, and nothing is carried from one call to the next,
+    so a game saved and restored plays on exactly as if never interrupted."""
+    trick = view.trick
+    key = (
+        f"{seed}/{view.seat}/{view.hand_number}/{view.phase.value}/{len(view.bids)}/"
+        f"{len(view.tricks)}/{0 if trick is None else len(trick.plays)}/{view.hand_sizes}/"
+        f"{view.scores}"
+    )
+    return random.Random(key)
 
 
 def play_game(

@@ -12,6 +12,7 @@ from ..rules import Rules
 from ..state import Phase, Trick
 from ..trumps import trump_named_by, trump_table
 from ..views import PlayerView
+from ._base import check_view
 
 _PASS = Pass()
 
@@ -122,8 +123,13 @@ class HeuristicBot:
         """Added to the hand's estimate in the auction: above 0 bids more, below 0 less."""
 
     def choose(self, view: PlayerView) -> Action:
-        """The heuristic's action for `view`."""
-        legal = view.legal_actions
+        """The heuristic's action for `view`.
+
+        Raises:
+            TypeError: `view` is not a `PlayerView`.
+            InvalidStateError: it is not `view.seat`'s turn.
+        """
+        legal = check_view(self, view).legal_actions
         if len(legal) == 1:
             return legal[0]
         if view.phase is Phase.BIDDING:

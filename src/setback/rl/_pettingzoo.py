@@ -85,6 +85,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         "name": "setback_v0",
         "is_parallelizable": False,
     }
+    """What PettingZoo reads about the environment: its render modes and its name."""
 
     def __init__(
         self,
@@ -97,6 +98,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.rules = rules_from(rules, options, _ENV_OPTIONS)
+        """The rules played: `rules` (a `Rules` value or a preset's name) with `options`."""
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be one of {self.metadata['render_modes']} or None, "
@@ -105,10 +107,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1:
             raise ValueError(f"max_hands must be a whole number of at least 1, not {max_hands!r}")
         self.render_mode = render_mode
+        """How `render` shows the game: `"ansi"` (returns text), `"human"` (prints it) or
+        None."""
         self.whole_game = bool(whole_game)
+        """Whether an episode is a whole game (else one hand)."""
         self.max_hands = max_hands
+        """With `whole_game`, the hands after which an episode is truncated."""
         players = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        """The agents, `player_0` to `player_{n-1}`, by seat."""
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         low, high = observation_bounds(self.rules)
         self.observation_spaces = {
@@ -120,9 +127,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
+        """Each agent's observation space: the observation array and the action mask."""
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
+        """Each agent's action space: `Discrete(NUM_ACTIONS)`."""
         self._rng = random.Random(secrets.randbits(64))
         self.position: Position | None = None
+        """The episode's game as a `Position` (None before `reset`)."""
         self._ended = False
 
     def observation_space(self, agent: str) -> Any:

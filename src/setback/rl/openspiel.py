@@ -214,9 +214,13 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_PARAMETERS, **(params or {})}
         self.rules = _rules_of(params)
+        """The rules played, from the game's parameters."""
         rules = self.rules
         self.hands = int(params["hands"])
+        """The most hands a game plays (the `hands` parameter): it ends sooner when a side
+        wins."""
         self.first_dealer = int(params["dealer"])
+        """The seat that deals the first hand (the `dealer` parameter)."""
         if self.hands < 1:
             raise RulesError(f"hands must be at least 1, not {self.hands}")
         if not 0 <= self.first_dealer < rules.players:
