@@ -68,7 +68,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
     card = action.card
     held = list(state.held)
     held[seat] &= ~(1 << card.index)
-    plays = (*state.plays, (seat, card))
+    plays = state.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
     if hand.trump is None:  # the first card sets trump
         hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
     if len(plays) < rules.players:
