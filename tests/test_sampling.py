@@ -56,7 +56,8 @@ def _replays(world: GameState) -> None:
     start = tuple(held | cards for held, cards in zip(world.held, played, strict=True))
     leader = tricks[0].leader
     if rules.trumps_only:
-        assert first_with_trump(rules, hand, start, hand.pitcher) == leader
+        assert hand.trump is not None
+        assert first_with_trump(rules, hand.trump, start, hand.pitcher) == leader
     trump = hand.trump if rules.declares_trump else None
     state = make_state(
         rules=rules,
