@@ -322,15 +322,8 @@ def playout_hand(
                     for index in stock[:count]:
                         held[player] |= 1 << index
                     stock = stock[count:]
-        phase = _PLAY
-        seat = leader = pitcher
-        plays = []
-        if rules.trumps_only:
-            lead = first_with_trump(rules, trump, held, pitcher)
-            if lead is None:
-                return _score(rules, pitcher, contract, trump, [], [])
-            seat = leader = lead
-    elif phase is _PLAY and leader is None:  # declared trump, no discards: the pitcher leads
+        phase, leader = _PLAY, None
+    if phase is _PLAY and leader is None:  # trump is known, nobody has led: the pitcher leads
         assert trump is not None
         seat = leader = pitcher
         plays = []
