@@ -383,7 +383,28 @@ class GameRecord:
     """Every action of the game since it began, oldest first."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
+class Standing:
+    """Internal: the part of a game state that changes only when a hand ends: how the game
+    began, the scores, the finished hands, the winner and the earlier hands' actions.
+
+    Every state of one hand shares it, so a step of the game builds it no more
+    than a `GameState` needs (a field of a frozen class costs its own `__init__`
+    call on every step)."""
+
+    origin: GameRecord
+    """How the game began (see `GameState.origin`)."""
+    scores: tuple[int, ...]
+    """One score per side."""
+    history: HandHistory = attrs.field(hash=False)
+    """The finished hands (not hashed: `hash(state)` costs the same however long the game)."""
+    winner: int | None
+    """The side that won, once the game is over."""
+    earlier_log: ActionLog
+    """The actions of the game before the current hand."""
+
+
+@attrs.frozen(repr=False)
 class GameState:
     """A whole game at one moment: the current hand and everything before it.
 
@@ -395,25 +416,18 @@ class GameState:
     # The field order is the positional order of `advance` below, which must match it.
     rules: Rules
     """The rules of the game."""
-    origin: GameRecord = attrs.field(repr=False)
-    """How the game began: rules, seed, first dealer, starting scores, any fixed first
-    deal (its `actions` are empty; `game_record` gives the whole record)."""
+    standing: Standing
+    """Internal: how the game began, the scores, the finished hands, the winner and the
+    earlier hands' actions, shared by every state of the hand (read `origin`, `scores`,
+    `history`, `winner`, `log`)."""
     phase: Phase
     """What the game is waiting for: the auction, trump, discards, trick play, or nothing
     (`Phase.GAME_OVER`)."""
     to_act: int | None
     """The seat whose turn it is; None when the game is over."""
-    scores: tuple[int, ...]
-    """One score per side: `scores[rules.side_of(seat)]`."""
-    history: HandHistory = attrs.field(hash=False)
-    """The finished hands, oldest first: a `HandHistory`, shared with the states before
-    it (it equals a tuple of the same hands). Not hashed: `hash(state)` costs the same
-    however long the game."""
-    winner: int | None
-    """The side that won, once the game is over."""
-    hand_state: HandState = attrs.field(repr=False)
+    hand_state: HandState
     """Internal: the current hand's deal and auction (read `dealer`, `bids`, `trump`, ...)."""
-    held: tuple[int, ...] = attrs.field(repr=False)
+    held: tuple[int, ...]
     """Internal: the cards each seat holds, as bit sets (read `hands`)."""
     leader: int | None
     """Internal: who leads (or led) the trick in progress; None when there is none (read
@@ -422,19 +436,53 @@ class GameState:
     """Internal: the `(seat, card)` plays of the trick in progress, in order (read `trick`)."""
     tricks: tuple[Trick, ...]
     """The finished tricks of the current hand."""
-    earlier_log: ActionLog = attrs.field(repr=False)
-    """Internal: the actions of the game before the current hand (read `log`)."""
-    hand_log: tuple[Action, ...] = attrs.field(repr=False)
+    hand_log: tuple[Action, ...]
     """Internal: the current hand's actions so far (read `log`)."""
     playable: tuple[int, Narrowed] = attrs.field(
         init=False,
         eq=False,
-        repr=False,
         default=attrs.Factory(playable, takes_self=True),
     )
     """Internal: the cards the seat to act may play (a bit set; 0 outside trick play) and
     the rule that narrowed them: `following.playable`, the rules of following, asked once
     per state. Use `legal_actions`."""
+
+    @property
+    def origin(self) -> GameRecord:
+        """How the game began: rules, seed, first dealer, starting scores, any fixed first
+        deal (its `actions` are empty; `game_record` gives the whole record)."""
+        return self.standing.origin
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """One score per side: `scores[rules.side_of(seat)]`."""
+        return self.standing.scores
+
+    @property
+    def history(self) -> HandHistory:
+        """The finished hands, oldest first: a `HandHistory`, shared with the states before
+        it (it equals a tuple of the same hands). Not hashed: `hash(state)` costs the same
+        however long the game."""
+        return self.standing.history
+
+    @property
+    def winner(self) -> int | None:
+        """The side that won, once the game is over."""
+        return self.standing.winner
+
+    @property
+    def earlier_log(self) -> ActionLog:
+        """Internal: the actions of the game before the current hand (read `log`)."""
+        return self.standing.earlier_log
+
+    def __repr__(self) -> str:
+        """The current position: rules, phase, seat to act, scores, the number of finished
+        hands, winner and the current hand's tricks (never a hand's cards)."""
+        return (
+            f"GameState(rules={self.rules!r}, phase={self.phase!r}, to_act={self.to_act!r}, "
+            f"scores={self.scores!r}, history={self.history!r}, winner={self.winner!r}, "
+            f"leader={self.leader!r}, plays={self.plays!r}, tricks={self.tricks!r})"
+        )
 
     @property
     def trick(self) -> Trick | None:
@@ -547,18 +595,14 @@ def make_state(
     action before it; the new state's hand has none yet."""
     return GameState(
         rules=rules,
-        origin=origin,
+        standing=Standing(origin, scores, HandHistory.of(history), winner, log),
         phase=phase,
         to_act=to_act,
-        scores=scores,
-        history=HandHistory.of(history),
-        winner=winner,
         hand_state=hand_state,
         held=held,
         leader=None if trick is None else trick.leader,
         plays=() if trick is None else trick.plays,
         tricks=tricks,
-        earlier_log=log,
         hand_log=(),
     )
 
@@ -582,17 +626,13 @@ def advance(
     positionally too, in the order of its signature."""
     return GameState(
         state.rules,
-        state.origin,
+        state.standing,
         phase,
         to_act,
-        state.scores,
-        state.history,
-        None,
         hand_state,
         held,
         leader,
         plays,
         tricks,
-        state.earlier_log,
         state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three: per step)
     )
