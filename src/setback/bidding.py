@@ -101,9 +101,18 @@ def open_calls(state: GameState) -> OpenCalls:
     dealer-match option.
     """
     hand = state.hand_state
-    return calls_open(
-        state.rules, hand.contract, hand.dealer, state.to_act, state.leader is not None
-    )
+    return _open(state.rules, hand.contract, hand.dealer, state.to_act, state.leader is not None)[0]
+
+
+@functools.lru_cache(maxsize=4096)
+def _open(
+    rules: Rules, contract: int, dealer: int, seat: int | None, pitched: bool
+) -> tuple[OpenCalls, tuple[Action, ...]]:
+    """`calls_open`, and the calls it opens but the pitches, in order (cached: a game asks
+    the same few positions over and over)."""
+    calls = calls_open(rules, contract, dealer, seat, pitched)
+    smudge = rules.smudge_level if rules.smudge else 0
+    return calls, _calls(calls.may_pass, calls.lowest, calls.highest, smudge)
 
 
 def calls_open(
@@ -156,12 +165,11 @@ def _calls(may_pass: bool, lowest: int, highest: int, smudge: int) -> tuple[Acti
 def legal_calls(state: GameState) -> tuple[Action, ...]:
     """The calls open to the seat to act: pass (where allowed), then bids low to high,
     then pitches by suit and rank."""
-    calls = open_calls(state)
-    smudge = state.rules.smudge_level if state.rules.smudge else 0
-    legal = _calls(calls.may_pass, calls.lowest, calls.highest, smudge)
+    hand, seat = state.hand_state, state.to_act
+    calls, legal = _open(state.rules, hand.contract, hand.dealer, seat, state.leader is not None)
     if calls.may_pitch:
-        assert state.to_act is not None
-        return legal + pick(PITCHES, state.held[state.to_act])
+        assert seat is not None
+        return legal + pick(PITCHES, state.held[seat])
     return legal
 
 

@@ -54,7 +54,10 @@ def shuffled_pack(seed: int, number: int, pack: Sequence[int] = tuple(range(52))
 def packets(rules: Rules) -> tuple[int, ...]:
     """The packet sizes each player receives in turn: threes, the last smaller (3, 3 for
     six cards, 3, 3, 2 for eight, 3, 3, 3, 1 for ten)."""
-    size = rules.deal
+    return _packet_sizes(rules.deal)
+
+
+def _packet_sizes(size: int) -> tuple[int, ...]:
     return (3,) * (size // 3) + ((size % 3,) if size % 3 else ())
 
 
@@ -63,29 +66,27 @@ def deal(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[tuple[int, ...
 
     Returns each seat's hand as a bit set and the undealt rest, in order.
     """
-    players = rules.players
-    takers, dealt = _places(players, packets(rules))
-    hands = [0] * players
-    for k, take in enumerate(takers, 1):
-        hands[(dealer + k) % players] = sum(map(_BITS.__getitem__, take(pack)))  # distinct bits
-    return tuple(hands), tuple(pack[dealt:])
+    takers, dealt = _places(rules.players, rules.deal, dealer)
+    bit = _BITS.__getitem__
+    return tuple([sum(map(bit, take(pack))) for take in takers]), tuple(pack[dealt:])
 
 
 _BITS = tuple(1 << index for index in range(64))
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=256)
 def _places(
-    players: int, sizes: tuple[int, ...]
+    players: int, size: int, dealer: int
 ) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], int]:
-    """For the k-th seat from the dealer's left, what it takes from a pack dealt in
-    packets of `sizes` (its places in the pack, as a getter); and how many cards are dealt."""
+    """What each seat takes from a pack dealt `size` cards a seat, in `packets`, from
+    `dealer`'s left (its places in the pack, as a getter, in seat order); and how many
+    cards are dealt."""
     places: list[list[int]] = [[] for _ in range(players)]
     dealt = 0
-    for size in sizes:
-        for seat_places in places:
-            seat_places.extend(range(dealt, dealt + size))
-            dealt += size
+    for packet in _packet_sizes(size):
+        for k in range(1, players + 1):  # the k-th seat from the dealer's left
+            places[(dealer + k) % players].extend(range(dealt, dealt + packet))
+            dealt += packet
     return tuple(_getter(seat_places) for seat_places in places), dealt
 
 
@@ -141,7 +142,7 @@ def close_hand(state: GameState, action: Action, result: HandResult) -> GameStat
     """The state after `action` ended the hand `result`: the hand recorded, the scores
     settled, and the game over or the next hand dealt."""
     rules = state.rules
-    scores = tuple(a + b for a, b in zip(state.scores, result.score_changes, strict=True))
+    scores = tuple(map(operator.add, state.scores, result.score_changes))  # one per side
     history = state.history.add(result)
     log = state.earlier_log.extend((*state.hand_log, action))
     if log.length > MAX_ACTIONS:

@@ -129,7 +129,7 @@ def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed once: the auction's bounds are cached by rules
 class Rules:
     """Every option of a game of Setback, checked when the value is built.
 

@@ -62,7 +62,7 @@ class Trick:
 
 
 @attrs.frozen
-class HandResult:
+class HandResult:  # `scoring.score_hand` builds it positionally, in the order of its fields
     """The record of one finished hand: the deal, the auction, every trick and the score.
 
     A passed-out hand (everyone passed and the rules let the dealer pass too)
@@ -593,17 +593,17 @@ def make_state(
     """A `GameState` from all its fields: the one builder for a state at the start of a
     hand, at the end of a game, or from a sampled deal (keywords only). `log` holds every
     action before it; the new state's hand has none yet."""
-    return GameState(
-        rules=rules,
-        standing=Standing(origin, scores, HandHistory.of(history), winner, log),
-        phase=phase,
-        to_act=to_act,
-        hand_state=hand_state,
-        held=held,
-        leader=None if trick is None else trick.leader,
-        plays=() if trick is None else trick.plays,
-        tricks=tricks,
-        hand_log=(),
+    return GameState(  # positionally, in the order of its fields
+        rules,
+        Standing(origin, scores, HandHistory.of(history), winner, log),
+        phase,
+        to_act,
+        hand_state,
+        held,
+        None if trick is None else trick.leader,
+        () if trick is None else trick.plays,
+        tricks,
+        (),
     )
 
 
