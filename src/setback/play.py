@@ -71,10 +71,19 @@ def apply_play(state: GameState, action: Play) -> GameState:
     plays = state.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
     if hand.trump is None:  # the first card sets trump
         hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
-    if len(plays) < rules.players:
-        # positionally: phase, to_act, hand_state, held, leader, plays, tricks
-        to_act = (seat + 1) % rules.players
-        return advance(state, action, _PLAY, to_act, hand, tuple(held), leader, plays, state.tricks)
+    if len(plays) < rules.players:  # `advance`, inlined: the most common step of all
+        return GameState(
+            rules,
+            state.standing,
+            _PLAY,
+            (seat + 1) % rules.players,
+            hand,
+            tuple(held),
+            leader,
+            plays,
+            state.tricks,
+            state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three)
+        )
     assert hand.trump is not None
     winner = rules.trump_tables[hand.trump].winner(plays)
     tricks = (*state.tricks, Trick(leader, plays, winner))

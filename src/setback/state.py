@@ -144,6 +144,13 @@ class HandHistory(Sequence[HandResult]):
     """The full chunks of 64 hands, oldest first (shared with the histories after it)."""
     tail: tuple[HandResult, ...] = ()
     """The hands after the full chunks (fewer than 64)."""
+    length: int = attrs.field(
+        init=False,
+        default=attrs.Factory(
+            lambda history: len(history.chunks) * _CHUNK + len(history.tail), takes_self=True
+        ),
+    )
+    """How many hands it holds (`len(history)`; computed when the value is built)."""
 
     @classmethod
     def of(cls, results: Iterable[HandResult]) -> HandHistory:
@@ -163,7 +170,7 @@ class HandHistory(Sequence[HandResult]):
         return HandHistory((*self.chunks, tail), ())
 
     def __len__(self) -> int:
-        return len(self.chunks) * _CHUNK + len(self.tail)
+        return self.length
 
     def __bool__(self) -> bool:
         return bool(self.tail or self.chunks)
