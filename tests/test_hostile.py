@@ -18,6 +18,7 @@ import pytest
 import setback.dealing
 from setback import (
     MAX_DOCUMENT,
+    AllPass,
     Bid,
     Card,
     GameRecord,
@@ -46,6 +47,7 @@ from setback import (
     parse_action,
     replay,
 )
+from setback.dealing import shuffled_pack
 from setback.engine import refusal
 from setback.errors import shown
 
@@ -183,6 +185,36 @@ def test_a_game_stops_at_max_actions_and_everything_before_it_loads(
             state = apply_action(state, legal_actions(state)[0])
     assert len(state.log) > 300 - 100 and caught.value.seat == state.to_act
     assert loads(dumps(state)) == state
+
+
+def test_a_game_stops_at_max_hands_and_a_longer_document_is_refused_early(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 13: a document of nothing but passes under `all_pass="redeal"` made `loads`
+    deal a new hand every few actions, without end. A game holds at most `MAX_HANDS`
+    hands (here lowered to 30): the pass that would end one more is refused, every state
+    before it loads, and a longer document is refused at that hand, not replayed to its
+    end."""
+    monkeypatch.setattr(setback.dealing, "MAX_HANDS", 30)
+    state = new_game(Rules.cutthroat(players=2, all_pass=AllPass.REDEAL), seed=3)
+    for _ in range(60):
+        state = apply_action(state, "pass")
+    assert len(state.history) == 30 and state.hand_number == 30
+    state = apply_action(state, "pass")
+    with pytest.raises(IllegalActionError, match="would hold 31 hands, more than a game may"):
+        apply_action(state, "pass")
+    assert loads(dumps(state)) == state
+    document = _document(state)
+    document["data"]["actions"] += ["pass"] * 10_000
+    del document["data"]["check"]
+    shuffles = []
+    monkeypatch.setattr(
+        setback.dealing,
+        "shuffled_pack",
+        lambda *args: shuffles.append(args) or shuffled_pack(*args),
+    )
+    assert "more than a game may (30)" in _refused(json.dumps(document))
+    assert len(shuffles) == 31  # hands 0 to 30 are dealt, none after the limit
 
 
 def test_target_of_a_billion_plays_saves_and_loads() -> None:

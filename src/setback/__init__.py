@@ -45,6 +45,7 @@ from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
 from .simulation import SimulationSummary, simulate
 from .state import (
     MAX_ACTIONS,
+    MAX_HANDS,
     ActionLog,
     GameRecord,
     GameState,
@@ -69,6 +70,7 @@ __all__ = [
     "CARDS",
     "MAX_ACTIONS",
     "MAX_DOCUMENT",
+    "MAX_HANDS",
     "SCHEMA_VERSION",
     "SMUDGE",
     "Action",

@@ -100,16 +100,19 @@ def open_calls(state: GameState) -> OpenCalls:
     pass, Smudge (where it exists) or a pitch of his own, whatever the
     dealer-match option.
     """
-    hand = state.hand_state
-    return _open(state.rules, hand.contract, hand.dealer, state.to_act, state.leader is not None)[0]
+    hand, rules = state.hand_state, state.rules
+    pitched = state.leader is not None
+    return _open(id(rules), rules, hand.contract, hand.dealer, state.to_act, pitched)[0]
 
 
 @functools.lru_cache(maxsize=4096)
 def _open(
-    rules: Rules, contract: int, dealer: int, seat: int | None, pitched: bool
+    _id: int, rules: Rules, contract: int, dealer: int, seat: int | None, pitched: bool
 ) -> tuple[OpenCalls, tuple[Action, ...]]:
     """`calls_open`, and the calls it opens but the pitches, in order (cached: a game asks
-    the same few positions over and over)."""
+    the same few positions over and over). Keyed by the rules' identity too: equal rules
+    built apart get entries of their own rather than a comparison of every option on each
+    lookup (the entry holds its rules, so the identity is not reused while it lives)."""
     calls = calls_open(rules, contract, dealer, seat, pitched)
     smudge = rules.smudge_level if rules.smudge else 0
     return calls, _calls(calls.may_pass, calls.lowest, calls.highest, smudge)
@@ -165,8 +168,10 @@ def _calls(may_pass: bool, lowest: int, highest: int, smudge: int) -> tuple[Acti
 def legal_calls(state: GameState) -> tuple[Action, ...]:
     """The calls open to the seat to act: pass (where allowed), then bids low to high,
     then pitches by suit and rank."""
-    hand, seat = state.hand_state, state.to_act
-    calls, legal = _open(state.rules, hand.contract, hand.dealer, seat, state.leader is not None)
+    hand, seat, rules = state.hand_state, state.to_act, state.rules
+    calls, legal = _open(
+        id(rules), rules, hand.contract, hand.dealer, seat, state.leader is not None
+    )
     if calls.may_pitch:
         assert seat is not None
         return legal + pick(PITCHES, state.held[seat])
@@ -257,8 +262,9 @@ def apply_call(state: GameState, action: Action) -> GameState:
         hand = with_auction(hand, bids, rules.smudge_level, seat, hand.trump)
     else:
         hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
-    if seat != hand.dealer:
-        return _next(state, action, _BIDDING_PHASE, (seat + 1) % rules.players, hand)
+    if seat != hand.dealer:  # positionally: phase, to_act, hand_state, held, leader, plays, tricks
+        to_act = (seat + 1) % rules.players
+        return advance(state, action, _BIDDING_PHASE, to_act, hand, state.held, None, (), ())
     pitcher = hand.pitcher
     if pitcher is None:
         return close_hand(state, action, passed_out(rules, hand, state.held))

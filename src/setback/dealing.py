@@ -16,6 +16,7 @@ from .rules import Rules
 from .scoring import game_winner
 from .state import (
     MAX_ACTIONS,
+    MAX_HANDS,
     ActionLog,
     GameRecord,
     GameState,
@@ -150,6 +151,13 @@ def close_hand(state: GameState, action: Action, result: HandResult) -> GameStat
             action,
             state.to_act,
             f"the game would hold {log.length} actions, more than a game may ({MAX_ACTIONS}): "
+            "start a new game (scores=... carries the score sheet over)",
+        )
+    if history.length > MAX_HANDS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            f"the game would hold {history.length} hands, more than a game may ({MAX_HANDS}): "
             "start a new game (scores=... carries the score sheet over)",
         )
     winner = game_winner(rules, state.scores, result)

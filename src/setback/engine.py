@@ -346,7 +346,8 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
 
     Raises:
         IllegalActionError: the action is not legal now, or not this seat's to take (also
-            the action that would end a hand past `MAX_ACTIONS` actions in the game).
+            the action that would end a hand past `MAX_ACTIONS` actions or `MAX_HANDS` hands
+            in the game).
         InvalidNotationError: `action` is text that is no action.
         TypeError: `state` is not a `GameState`, `action` is neither an action value
             nor text, or `seat` is not an `int` (`bool` is not taken).

@@ -87,20 +87,21 @@ def score_hand(
 
 def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResult:
     """The record of a hand that everyone passed: nothing played, nothing scored."""
-    sides = rules.side_count
+    nothing = (0,) * rules.side_count
+    # positionally, in the order of HandResult's fields
     return HandResult(
-        number=hand.number,
-        dealer=hand.dealer,
-        hands=tuple(cards_of(mask) for mask in held),
-        bids=hand.bids,
-        pitcher=None,
-        contract=None,
-        trump=None,
-        tricks=(),
-        awards=tuple((point.value, None) for point in rules.points),
-        card_points=(0,) * sides,
-        score_changes=(0,) * sides,
-        made=None,
+        hand.number,
+        hand.dealer,
+        tuple(map(cards_of, held)),
+        hand.bids,
+        None,
+        None,
+        None,
+        (),
+        tuple([(point._value_, None) for point in rules.points]),
+        nothing,
+        nothing,
+        None,
     )
 
 

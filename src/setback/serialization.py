@@ -39,7 +39,7 @@ from .phase import Phase
 from .points import Point
 from .records import game_record, replay
 from .rules import MAX_SCORE, Rules
-from .state import MAX_ACTIONS, GameRecord, GameState, HandResult, Trick
+from .state import MAX_ACTIONS, MAX_HANDS, GameRecord, GameState, HandResult, Trick
 from .views import PlayerView
 
 __all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "loads"]
@@ -539,7 +539,7 @@ def _check_result(result: HandResult, rules: Rules | None) -> None:
         all(abs(change) <= 1_000 for change in result.score_changes), "a score change too large"
     )
     _require(all(0 <= points <= 200 for points in result.card_points), "card points out of range")
-    _require(0 <= result.number <= MAX_ACTIONS, f"hand number {shown(result.number)}")
+    _require(0 <= result.number <= MAX_HANDS, f"hand number {shown(result.number)}")
     _seat(result.dealer, players, "the dealer")
     _seat(result.pitcher, players, "the pitcher", none=True)
     for seat, _ in result.bids:
@@ -622,7 +622,7 @@ def _check_view(view: PlayerView) -> None:
         "the phase, the seat to act and the winner do not agree",
     )
     _require(view.winner is None or 0 <= view.winner < sides, f"no side {shown(view.winner)}")
-    _require(0 <= view.hand_number <= MAX_ACTIONS, f"hand number {shown(view.hand_number)}")
+    _require(0 <= view.hand_number <= MAX_HANDS, f"hand number {shown(view.hand_number)}")
     _require(len(view.scores) == sides, f"{len(view.scores)} scores for {sides} sides")
     _require(all(abs(score) <= 2 * MAX_SCORE for score in view.scores), "a score too large")
     _require(len(view.hand_sizes) == players, f"{len(view.hand_sizes)} hand sizes")

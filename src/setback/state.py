@@ -18,6 +18,7 @@ from .text import state_text
 
 __all__ = [
     "MAX_ACTIONS",
+    "MAX_HANDS",
     "ActionLog",
     "GameRecord",
     "GameState",
@@ -359,6 +360,12 @@ MAX_ACTIONS = 200_000
 """The most actions a game holds: far beyond any real game (a game to 10**9 points reaches
 it after about 7,000 hands), so that every game can be saved and loaded (`loads` reads a
 document of any game within it). The action that would end a hand past it is refused."""
+
+MAX_HANDS = 20_000
+"""The most finished hands a game holds, passed-out hands included: beyond any real game
+(a game reaches `MAX_ACTIONS` first, unless nearly every hand is passed out and redealt),
+so that a game's history, and the time `loads` takes to replay it, stay bounded. The
+action that would end a hand past it is refused."""
 
 EMPTY_LOG = ActionLog((), None, 0)
 """The log of a game before its first action."""
