@@ -26,8 +26,15 @@ def settle(
     """
     side_of = rules.seat_sides
     pitching = side_of[pitcher]
-    swept = all(side_of[trick.winner] == pitching for trick in tricks if trick.winner is not None)
+    swept = is_smudge(rules, contract) and all(  # asked only of a Smudge
+        side_of[trick.winner] == pitching for trick in tricks if trick.winner is not None
+    )
     return settle_won(rules, pitcher, contract, swept, won)
+
+
+def is_smudge(rules: Rules, contract: int) -> bool:
+    """Whether the contract `contract` is a Smudge: every trick and every point."""
+    return rules.smudge and contract == rules.smudge_level
 
 
 def settle_won(
@@ -36,7 +43,7 @@ def settle_won(
     """`settle` given whether the pitching side took every trick (`swept`): the one home
     of made or set (the playout kernel asks it too)."""
     pitching = rules.seat_sides[pitcher]
-    if rules.smudge and contract == rules.smudge_level:
+    if is_smudge(rules, contract):
         made = won[pitching] == rules.total_points and swept
         change = contract if made else -contract
     else:
