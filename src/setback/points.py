@@ -23,8 +23,6 @@ __all__ = ["FOUR_POINTS", "Point", "Tally"]
 
 JOKERS_FROM = 52
 """Card indices from here on are jokers: never High or Low."""
-_SUITED = (1 << JOKERS_FROM) - 1
-"""The cards of the four suits, as a bit set."""
 _HOLDER = LowTo.HOLDER
 
 
@@ -104,8 +102,7 @@ class Tally:
         totals = [0] * (max(seat_sides) + 1)
         captured: dict[int, int] = {}
         trumps = []
-        plain_trumps = table.trump_mask & _SUITED  # High and Low are never jokers
-        power = table.power[table.trump]
+        power = table.power[table.trump]  # a trump's strength when trump is led, else 0
         for trick in tricks:
             winner = trick.winner
             assert winner is not None
@@ -114,8 +111,9 @@ class Tally:
                 index = card.index
                 captured[index] = winner
                 points += card_points[index]
-                if plain_trumps >> index & 1:
-                    trumps.append((power[index], index, seat, winner))
+                strength = power[index]
+                if strength and index < JOKERS_FROM:  # High and Low are never jokers
+                    trumps.append((strength, index, seat, winner))
             totals[seat_sides[winner]] += points
         trumps.sort(reverse=True)
         # positionally: seat_sides, low_to, table, trumps, captured, card_points
