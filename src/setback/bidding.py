@@ -112,7 +112,8 @@ def _open(
     """`calls_open`, and the calls it opens but the pitches, in order (cached: a game asks
     the same few positions over and over). Keyed by the rules' identity too: equal rules
     built apart get entries of their own rather than a comparison of every option on each
-    lookup (the entry holds its rules, so the identity is not reused while it lives)."""
+    lookup (the entry holds its rules, so the identity is not reused while it lives; a
+    server that builds rules per game keeps at most the last 4,096 positions' rules)."""
     calls = calls_open(rules, contract, dealer, seat, pitched)
     smudge = rules.smudge_level if rules.smudge else 0
     return calls, _calls(calls.may_pass, calls.lowest, calls.highest, smudge)

@@ -337,6 +337,10 @@ def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
 # --- the engine's integer view of cards -------------------------------------------
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
+BIT: tuple[int, ...] = tuple(1 << index for index in range(64))
+"""`BIT[index]`: the bit set of one card (a lookup, not a new integer, on the hot path)."""
+ALL_BUT: tuple[int, ...] = tuple(~bit for bit in BIT)
+"""`ALL_BUT[index]`: every bit but that card's (to take a card out of a hand)."""
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -10,6 +10,7 @@ import struct
 from collections.abc import Callable, Sequence
 
 from .actions import Action
+from .cards import BIT
 from .errors import IllegalActionError
 from .options import AllPass
 from .rules import Rules
@@ -68,11 +69,8 @@ def deal(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[tuple[int, ...
     Returns each seat's hand as a bit set and the undealt rest, in order.
     """
     takers, dealt = _places(rules.players, rules.deal, dealer)
-    bit = _BITS.__getitem__
+    bit = BIT.__getitem__
     return tuple([sum(map(bit, take(pack))) for take in takers]), tuple(pack[dealt:])
-
-
-_BITS = tuple(1 << index for index in range(64))
 
 
 @functools.lru_cache(maxsize=256)

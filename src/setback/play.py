@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .actions import Action, Play
-from .cards import CARDS, Suit, cards_of, picker
+from .cards import ALL_BUT, BIT, CARDS, Suit, cards_of, picker
 from .dealing import close_hand
 from .rules import Rules
 from .scoring import score_hand
@@ -24,10 +24,6 @@ PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
 """`PLAYS[index]`: the shared `Play` value of each card."""
 plays_of = picker(PLAYS)
 """`plays_of(mask)`: the `Play` values of a bit set of cards, in index order."""
-_BIT = tuple(1 << index for index in range(64))
-_ALL_BUT = tuple(~bit for bit in _BIT)
-"""`_BIT[index]` and `_ALL_BUT[index]`: one card's bit set, and every bit but it (a lookup,
-not two new integers, on every play)."""
 
 
 def legal_plays(state: GameState) -> tuple[Action, ...]:
@@ -71,7 +67,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
     assert seat is not None and leader is not None
     card = action.card
     held = list(state.held)
-    held[seat] &= _ALL_BUT[card.index]
+    held[seat] &= ALL_BUT[card.index]
     plays = state.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
     if hand.trump is None:  # the first card sets trump
         hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
@@ -108,7 +104,7 @@ def _close(
     played = list(held)
     for done in tricks:
         for player, played_card in done.plays:
-            played[player] |= _BIT[played_card.index]
+            played[player] |= BIT[played_card.index]
     result = score_hand(state.rules, hand, tricks, tuple(played))
     return close_hand(state, action, result)
 
@@ -141,7 +137,7 @@ def _apply_trumps_only(state: GameState, action: Play) -> GameState:
     assert seat is not None and leader is not None and hand.trump is not None
     card = action.card
     held_list = list(state.held)
-    held_list[seat] &= _ALL_BUT[card.index]
+    held_list[seat] &= ALL_BUT[card.index]
     held = tuple(held_list)
     plays = (*state.plays, (seat, card))
     trumps = rules.trump_tables[hand.trump].trump_mask

@@ -40,8 +40,9 @@ def is_smudge(rules: Rules, contract: int) -> bool:
 def settle_won(
     rules: Rules, pitcher: int, contract: int, swept: bool, won: tuple[int, ...]
 ) -> tuple[bool, tuple[int, ...]]:
-    """`settle` given whether the pitching side took every trick (`swept`): the one home
-    of made or set (the playout kernel asks it too)."""
+    """`settle` given whether the pitching side took every trick (`swept`, read only for a
+    Smudge: `settle` asks it of no other contract): the one home of made or set (the
+    playout kernel asks it too)."""
     pitching = rules.seat_sides[pitcher]
     if is_smudge(rules, contract):
         made = won[pitching] == rules.total_points and swept

@@ -296,7 +296,7 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
     `Rules`, `Trick`, `Card`, action, event, or tuple of events (as `events` returns).
 
     Every document `dumps` writes, `loads` reads back (a game holds at most `MAX_ACTIONS`
-    actions, well within `MAX_DOCUMENT`).
+    actions and `MAX_HANDS` hands, well within `MAX_DOCUMENT`).
 
     Args:
         obj: the value to write.

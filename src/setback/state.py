@@ -63,7 +63,7 @@ class Trick:
 
 
 @attrs.frozen
-class HandResult:  # `scoring.score_hand` builds it positionally, in the order of its fields
+class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally, in this order
     """The record of one finished hand: the deal, the auction, every trick and the score.
 
     A passed-out hand (everyone passed and the rules let the dealer pass too)
@@ -361,11 +361,12 @@ MAX_ACTIONS = 200_000
 it after about 7,000 hands), so that every game can be saved and loaded (`loads` reads a
 document of any game within it). The action that would end a hand past it is refused."""
 
-MAX_HANDS = 20_000
-"""The most finished hands a game holds, passed-out hands included: beyond any real game
-(a game reaches `MAX_ACTIONS` first, unless nearly every hand is passed out and redealt),
-so that a game's history, and the time `loads` takes to replay it, stay bounded. The
-action that would end a hand past it is refused."""
+MAX_HANDS = 10_000
+"""The most finished hands a game holds, passed-out hands included: far beyond any real
+game (one lasts tens of hands; four players reach `MAX_ACTIONS` first even in a game to
+10**9 points), so that a game's history, and the time `loads` takes to replay it, stay
+bounded however many hands are passed out and redealt. The action that would end a hand
+past it is refused."""
 
 EMPTY_LOG = ActionLog((), None, 0)
 """The log of a game before its first action."""
@@ -402,9 +403,9 @@ class Standing:
     """Internal: the part of a game state that changes only when a hand ends: how the game
     began, the scores, the finished hands, the winner and the earlier hands' actions.
 
-    Every state of one hand shares it, so a step of the game builds it no more
-    than a `GameState` needs (a field of a frozen class costs its own `__init__`
-    call on every step)."""
+    Every state of one hand shares it, so a step of the game does not copy these five
+    values into the new state (each field of a frozen class costs a call when the
+    state is built)."""
 
     origin: GameRecord
     """How the game began (see `GameState.origin`)."""
@@ -427,7 +428,8 @@ class GameState:
     `apply_action`).
     """
 
-    # The field order is the positional order of `advance` below, which must match it.
+    # The field order is the positional order of the builders that pass every field by
+    # position: `make_state` and `advance` below, and `play.apply_play`'s common step.
     rules: Rules
     """The rules of the game."""
     standing: Standing

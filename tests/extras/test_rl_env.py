@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 import setback.rl
 from setback import (
+    MAX_HANDS,
     IllegalActionError,
     Phase,
     Rules,
@@ -91,6 +92,15 @@ def test_a_whole_game_is_truncated_after_max_hands() -> None:
         obs = env.observe(env.agent_selection)
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert len(env.game_state.history) == 3
+
+
+def test_max_hands_is_at_most_what_a_game_holds() -> None:
+    """Beyond `MAX_HANDS` the game itself refuses the next hand: the episode could never be
+    truncated there, so such a `max_hands` is refused when the environment is made."""
+    setback.rl.raw_env("setback", whole_game=True, max_hands=MAX_HANDS)
+    for bad in (0, MAX_HANDS + 1, True, 2.0):
+        with pytest.raises(ValueError, match="max_hands must be a whole number from 1 to"):
+            setback.rl.raw_env("setback", whole_game=True, max_hands=bad)
 
 
 def test_raw_env_names_the_id_its_action_and_the_legal_ones() -> None:

@@ -15,9 +15,9 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from ..engine import legal_actions, new_game
-from ..errors import RulesError
+from ..errors import RulesError, shown
 from ..rules import PRESET_NAMES, Rules
-from ..state import GameState, Phase
+from ..state import MAX_HANDS, GameState, Phase
 from ._observation import encode_state, observation_bounds
 from ._table import (
     NUM_ACTIONS,
@@ -86,7 +86,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     An episode is one hand (`whole_game=False`): every agent's reward is its side's score
     change when the hand ends. With `whole_game=True` an episode is a game: rewards come
     at the end of each hand, the episode ends when a side wins, and it is truncated after
-    `max_hands` hands.
+    `max_hands` hands (1 to `setback.MAX_HANDS`, the most a game holds).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads the class attribute)
@@ -113,8 +113,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 f"render_mode must be one of {self.metadata['render_modes']} or None, "
                 f"not {render_mode!r}"
             )
-        if not isinstance(max_hands, int) or isinstance(max_hands, bool) or max_hands < 1:
-            raise ValueError(f"max_hands must be a whole number of at least 1, not {max_hands!r}")
+        if (
+            not isinstance(max_hands, int)
+            or isinstance(max_hands, bool)
+            or not 1 <= max_hands <= MAX_HANDS
+        ):
+            raise ValueError(
+                f"max_hands must be a whole number from 1 to MAX_HANDS ({MAX_HANDS}), "
+                f"not {shown(max_hands)}"
+            )
         self.render_mode = render_mode
         """How `render` shows the game: `"ansi"` (returns text), `"human"` (prints it) or
         None."""
