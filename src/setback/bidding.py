@@ -271,7 +271,7 @@ def apply_call(state: GameState, action: Action) -> GameState:
         return close_hand(state, action, passed_out(rules, hand, state.held))
     if rules.declares_trump:
         return _next(state, action, _DECLARE_TRUMP_PHASE, pitcher, hand)
-    return _next(state, action, _PLAY_PHASE, pitcher, hand, trick=Trick(pitcher))
+    return advance(state, action, _PLAY_PHASE, pitcher, hand, state.held, pitcher, (), ())
 
 
 def _next(

@@ -87,8 +87,19 @@ def apply_play(state: GameState, action: Play) -> GameState:
     assert hand.trump is not None
     winner = rules.trump_tables[hand.trump].winner(plays)
     tricks = (*state.tricks, Trick(leader, plays, winner))
-    if len(tricks) < rules.tricks_per_hand:
-        return advance(state, action, _PLAY, winner, hand, tuple(held), winner, (), tricks)
+    if len(tricks) < rules.tricks_per_hand:  # `advance`, inlined too: the winner leads
+        return GameState(
+            rules,
+            state.standing,
+            _PLAY,
+            winner,
+            hand,
+            tuple(held),
+            winner,
+            (),
+            tricks,
+            state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three)
+        )
     return _close(state, action, hand, tuple(held), tricks)
 
 

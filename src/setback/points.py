@@ -58,8 +58,8 @@ class Point(enum.Enum):
     def card(self, trump: Suit) -> int | None:
         """The index of the card this point is for under `trump` (None for High, Low, Game:
         they go to whichever trump is highest or lowest, or to card points)."""
-        card_of = _CARD_OF.get(self._value_)  # by value: an Enum's hash is a Python call
-        return None if card_of is None else card_of(trump)
+        cards = _CARD_OF.get(self._value_)  # by value: an Enum's hash is a Python call
+        return None if cards is None else cards[trump]
 
     def award(self, tally: Tally) -> int | None:
         """The side that takes this point in the hand `tally` describes, or None."""
@@ -156,7 +156,7 @@ def _game(tally: Tally) -> int | None:
     return totals.index(best) if totals.count(best) == 1 else None
 
 
-_CARD_OF: dict[str, Callable[[Suit], int]] = {
+_CARD_FOR: dict[str, Callable[[Suit], int]] = {
     Point.JACK.value: lambda trump: index_of(trump, Rank.JACK),
     Point.OFF_JACK.value: lambda trump: off_jack_of(trump).index,
     Point.JOKER.value: lambda trump: index_of(None, Rank.JOKER),
@@ -166,6 +166,11 @@ _CARD_OF: dict[str, Callable[[Suit], int]] = {
     Point.TREY.value: lambda trump: index_of(trump, Rank.THREE),
 }
 """The card each card point is for, under a trump, by the point's value."""
+
+_CARD_OF: dict[str, tuple[int, ...]] = {
+    name: tuple(card_for(trump) for trump in Suit) for name, card_for in _CARD_FOR.items()
+}
+"""The same, tabled: `_CARD_OF[value][trump]` (a lookup per hand, not a call)."""
 
 _AWARDS: dict[str, Callable[[Tally], int | None]] = {
     Point.HIGH.value: _high,
