@@ -100,23 +100,44 @@ def open_calls(state: GameState) -> OpenCalls:
     pass, Smudge (where it exists) or a pitch of his own, whatever the
     dealer-match option.
     """
-    hand, rules = state.hand_state, state.rules
-    pitched = state.leader is not None
-    return _open(id(rules), rules, hand.contract, hand.dealer, state.to_act, pitched)[0]
+    return _position(state)[0]
 
 
-@functools.lru_cache(maxsize=4096)
-def _open(
-    _id: int, rules: Rules, contract: int, dealer: int, seat: int | None, pitched: bool
-) -> tuple[OpenCalls, tuple[Action, ...]]:
-    """`calls_open`, and the calls it opens but the pitches, in order (cached: a game asks
-    the same few positions over and over). Keyed by the rules' identity too: equal rules
-    built apart get entries of their own rather than a comparison of every option on each
-    lookup (the entry holds its rules, so the identity is not reused while it lives; a
-    server that builds rules per game keeps at most the last 4,096 positions' rules)."""
-    calls = calls_open(rules, contract, dealer, seat, pitched)
+CallTable = tuple[tuple[tuple[OpenCalls, tuple[Action, ...]], ...], ...]
+"""`call_table`'s rows of `(open calls, the calls but the pitches)` entries."""
+
+
+def _position(state: GameState) -> tuple[OpenCalls, tuple[Action, ...]]:
+    """The calls open to the seat to act, and those calls but the pitches, in order: read
+    from `call_table` (`Rules.call_table`), whose rows are the dealer's and the others'
+    turns and the answer to a pitch."""
+    hand = state.hand_state
+    row = 2 if state.leader is not None else state.to_act == hand.dealer
+    table: CallTable = state.rules.call_table
+    return table[row][hand.contract]
+
+
+def call_table(rules: Rules) -> CallTable:
+    """`calls_open` for every position of an auction under `rules`, and the calls it opens
+    but the pitches, in order: row 0 for a seat other than the dealer, row 1 for the
+    dealer, row 2 once a card is pitched; one entry per highest call so far (0 to
+    `rules.max_bid`). A game asks the same few positions over and over; `Rules.call_table`
+    builds this once per rules value."""
     smudge = rules.smudge_level if rules.smudge else 0
-    return calls, _calls(calls.may_pass, calls.lowest, calls.highest, smudge)
+
+    def entry(
+        contract: int, dealer: int, seat: int, pitched: bool
+    ) -> tuple[OpenCalls, tuple[Action, ...]]:
+        calls = calls_open(rules, contract, dealer, seat, pitched)
+        return calls, _calls(calls.may_pass, calls.lowest, calls.highest, smudge)
+
+    levels = range(rules.max_bid + 1)
+    pitched = entry(0, 0, 0, True)
+    return (
+        tuple(entry(contract, 0, 1, False) for contract in levels),
+        tuple(entry(contract, 0, 0, False) for contract in levels),
+        (pitched,) * len(levels),
+    )
 
 
 def calls_open(
@@ -169,11 +190,9 @@ def _calls(may_pass: bool, lowest: int, highest: int, smudge: int) -> tuple[Acti
 def legal_calls(state: GameState) -> tuple[Action, ...]:
     """The calls open to the seat to act: pass (where allowed), then bids low to high,
     then pitches by suit and rank."""
-    hand, seat, rules = state.hand_state, state.to_act, state.rules
-    calls, legal = _open(
-        id(rules), rules, hand.contract, hand.dealer, seat, state.leader is not None
-    )
+    calls, legal = _position(state)
     if calls.may_pitch:
+        seat = state.to_act
         assert seat is not None
         return legal + pick(PITCHES, state.held[seat])
     return legal

@@ -129,7 +129,7 @@ def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
-@attrs.frozen(cache_hash=True)  # hashed once: the auction's bounds are cached by rules
+@attrs.frozen(cache_hash=True)  # hashed once: rules are dictionary keys in bots and caches
 class Rules:
     """Every option of a game of Setback, checked when the value is built.
 
@@ -247,6 +247,9 @@ class Rules:
     follow_tables: tuple[TrumpTable, ...] | None = _derived("_follow_tables")
     """Internal: `trump_tables` where the rules of following apply; None under `trumps_only`
     (one read on the hot path answers both)."""
+    call_table: tuple[Any, ...] = _derived("_call_table")  # bidding.CallTable (it imports rules)
+    """Internal: the calls open at every position of an auction under these rules
+    (`bidding.call_table`)."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -552,6 +555,11 @@ class Rules:
     def _smudge_level(self) -> int:
         """The contract value of a Smudge: one above the highest plain bid (5 with four points)."""
         return self.total_points + 1
+
+    def _call_table(self) -> tuple[Any, ...]:
+        from .bidding import call_table  # the auction's rules live there
+
+        return call_table(self)
 
     def _follow_tables(self) -> tuple[TrumpTable, ...] | None:
         return None if self.trumps_only else self.trump_tables
