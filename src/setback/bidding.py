@@ -113,7 +113,7 @@ def _position(state: GameState) -> tuple[OpenCalls, tuple[Action, ...]]:
     turns and the answer to a pitch."""
     hand = state.hand_state
     row = 2 if state.leader is not None else state.to_act == hand.dealer
-    table: CallTable = state.rules.call_table
+    table: CallTable = state.standing.rules.call_table
     return table[row][hand.contract]
 
 
@@ -268,7 +268,7 @@ def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> str:
 
 def apply_call(state: GameState, action: Action) -> GameState:
     """Record the call of the seat to act; after the dealer's, start play or pass the hand out."""
-    rules, hand = state.rules, state.hand_state
+    rules, hand = state.standing.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
     bids = (*hand.bids, (seat, action))

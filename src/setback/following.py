@@ -59,7 +59,7 @@ def playable(state: GameState) -> tuple[int, Narrowed]:
     assert seat is not None and state.leader is not None
     plays = state.plays
     return open_cards(
-        state.rules,
+        state.standing.rules,
         state.held[seat],
         state.hand_state.trump,
         plays[0][1].index if plays else -1,

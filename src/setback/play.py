@@ -60,7 +60,7 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
 def apply_play(state: GameState, action: Play) -> GameState:
     """The seat to act plays a card; closes the trick when everyone has played, and the
     hand after the last trick."""
-    rules, hand, leader = state.rules, state.hand_state, state.leader
+    rules, hand, leader = state.standing.rules, state.hand_state, state.leader
     if rules.trumps_only:
         return _apply_trumps_only(state, action)
     seat = state.to_act
@@ -73,7 +73,6 @@ def apply_play(state: GameState, action: Play) -> GameState:
         hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
     if len(plays) < rules.players:  # `advance`, inlined: the most common step of all
         return GameState(
-            rules,
             state.standing,
             _PLAY,
             (seat + 1) % rules.players,
@@ -89,7 +88,6 @@ def apply_play(state: GameState, action: Play) -> GameState:
     tricks = (*state.tricks, Trick(leader, plays, winner))
     if len(tricks) < rules.tricks_per_hand:  # `advance`, inlined too: the winner leads
         return GameState(
-            rules,
             state.standing,
             _PLAY,
             winner,

@@ -400,13 +400,16 @@ class GameRecord:
 
 @attrs.frozen(cache_hash=True)
 class Standing:
-    """Internal: the part of a game state that changes only when a hand ends: how the game
-    began, the scores, the finished hands, the winner and the earlier hands' actions.
+    """Internal: the part of a game state that changes only when a hand ends (or never): the
+    rules, how the game began, the scores, the finished hands, the winner and the earlier
+    hands' actions.
 
-    Every state of one hand shares it, so a step of the game does not copy these five
+    Every state of one hand shares it, so a step of the game does not copy these six
     values into the new state (each field of a frozen class costs a call when the
-    state is built)."""
+    state is built). The hot path reads `state.standing.rules`, not the property."""
 
+    rules: Rules
+    """The rules of the game."""
     origin: GameRecord
     """How the game began (see `GameState.origin`)."""
     scores: tuple[int, ...]
@@ -430,12 +433,10 @@ class GameState:
 
     # The field order is the positional order of the builders that pass every field by
     # position: `make_state` and `advance` below, and `play.apply_play`'s common step.
-    rules: Rules
-    """The rules of the game."""
     standing: Standing
-    """Internal: how the game began, the scores, the finished hands, the winner and the
-    earlier hands' actions, shared by every state of the hand (read `origin`, `scores`,
-    `history`, `winner`, `log`)."""
+    """Internal: the rules, how the game began, the scores, the finished hands, the winner
+    and the earlier hands' actions, shared by every state of the hand (read `rules`,
+    `origin`, `scores`, `history`, `winner`, `log`)."""
     phase: Phase
     """What the game is waiting for: the auction, trump, discards, trick play, or nothing
     (`Phase.GAME_OVER`)."""
@@ -462,6 +463,11 @@ class GameState:
     """Internal: the cards the seat to act may play (a bit set; 0 outside trick play) and
     the rule that narrowed them: `following.playable`, the rules of following, asked once
     per state. Use `legal_actions`."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
+        return self.standing.rules
 
     @property
     def origin(self) -> GameRecord:
@@ -610,8 +616,7 @@ def make_state(
     hand, at the end of a game, or from a sampled deal (keywords only). `log` holds every
     action before it; the new state's hand has none yet."""
     return GameState(  # positionally, in the order of its fields
-        rules,
-        Standing(origin, scores, HandHistory.of(history), winner, log),
+        Standing(rules, origin, scores, HandHistory.of(history), winner, log),
         phase,
         to_act,
         hand_state,
@@ -641,7 +646,6 @@ def advance(
     (a quarter faster than keywords), and the hot callers may pass its own arguments
     positionally too, in the order of its signature."""
     return GameState(
-        state.rules,
         state.standing,
         phase,
         to_act,
