@@ -112,7 +112,7 @@ def _position(state: GameState) -> tuple[OpenCalls, tuple[Action, ...]]:
     from `call_table` (`Rules.call_table`), whose rows are the dealer's and the others'
     turns and the answer to a pitch."""
     hand = state.hand_state
-    row = 2 if state.leader is not None else state.to_act == hand.dealer
+    row = 2 if state.plays else state.to_act == hand.dealer  # a card pitched, or not
     table: CallTable = state.standing.rules.call_table
     return table[row][hand.contract]
 
@@ -272,7 +272,7 @@ def apply_call(state: GameState, action: Action) -> GameState:
     seat = state.to_act
     assert seat is not None
     bids = (*hand.bids, (seat, action))
-    if state.leader is not None:
+    if state.plays:  # a card was pitched
         return _answer_pitch(state, action, bids)
     if isinstance(action, Pitch):
         return _pitch(state, action, bids)
@@ -282,15 +282,15 @@ def apply_call(state: GameState, action: Action) -> GameState:
         hand = with_auction(hand, bids, rules.smudge_level, seat, hand.trump)
     else:
         hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
-    if seat != hand.dealer:  # positionally: phase, to_act, hand_state, held, leader, plays, tricks
+    if seat != hand.dealer:  # positionally: phase, to_act, hand_state, held, plays, tricks
         to_act = (seat + 1) % rules.players
-        return advance(state, action, _BIDDING_PHASE, to_act, hand, state.held, None, (), ())
+        return advance(state, action, _BIDDING_PHASE, to_act, hand, state.held, (), ())
     pitcher = hand.pitcher
     if pitcher is None:
         return close_hand(state, action, passed_out(rules, hand, state.held))
     if rules.declares_trump:
         return _next(state, action, _DECLARE_TRUMP_PHASE, pitcher, hand)
-    return advance(state, action, _PLAY_PHASE, pitcher, hand, state.held, pitcher, (), ())
+    return advance(state, action, _PLAY_PHASE, pitcher, hand, state.held, (), ())
 
 
 def _next(
@@ -303,7 +303,8 @@ def _next(
     held: tuple[int, ...] | None = None,
     trick: Trick | None = None,
 ) -> GameState:
-    # positionally: state, action, phase, to_act, hand_state, held, leader, plays, tricks
+    # positionally: state, action, phase, to_act, hand_state, held, plays, tricks
+    assert trick is None or trick.plays or trick.leader == to_act  # the state keeps the plays
     return advance(
         state,
         action,
@@ -311,7 +312,6 @@ def _next(
         to_act,
         hand,
         state.held if held is None else held,
-        None if trick is None else trick.leader,
         () if trick is None else trick.plays,
         (),
     )

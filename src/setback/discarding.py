@@ -217,7 +217,6 @@ def _discard_turn(
         to_act=seat,
         hand_state=hand,
         held=held,
-        leader=None,
         plays=(),
         tricks=(),
     )
@@ -268,7 +267,6 @@ def _lead(state: GameState, action: Action, hand: HandState, held: tuple[int, ..
         to_act=leader,
         hand_state=hand,
         held=held,
-        leader=leader,
         plays=(),
         tricks=(),
     )

@@ -56,7 +56,7 @@ def playable(state: GameState) -> tuple[int, Narrowed]:
     if state.phase is not _PLAY:
         return _NONE
     seat = state.to_act
-    assert seat is not None and state.leader is not None
+    assert seat is not None
     plays = state.plays
     return open_cards(
         state.standing.rules,

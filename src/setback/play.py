@@ -60,15 +60,16 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
 def apply_play(state: GameState, action: Play) -> GameState:
     """The seat to act plays a card; closes the trick when everyone has played, and the
     hand after the last trick."""
-    rules, hand, leader = state.standing.rules, state.hand_state, state.leader
+    rules, hand, before = state.standing.rules, state.hand_state, state.plays
     if rules.trumps_only:
         return _apply_trumps_only(state, action)
     seat = state.to_act
-    assert seat is not None and leader is not None
+    assert seat is not None
+    leader = before[0][0] if before else seat  # `state.leader`, without the call
     card = action.card
     held = list(state.held)
     held[seat] &= ALL_BUT[card.index]
-    plays = state.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
+    plays = before + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
     if hand.trump is None:  # the first card sets trump
         hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
     if len(plays) < rules.players:  # `advance`, inlined: the most common step of all
@@ -78,7 +79,6 @@ def apply_play(state: GameState, action: Play) -> GameState:
             (seat + 1) % rules.players,
             hand,
             tuple(held),
-            leader,
             plays,
             state.tricks,
             state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three)
@@ -93,7 +93,6 @@ def apply_play(state: GameState, action: Play) -> GameState:
             winner,
             hand,
             tuple(held),
-            winner,
             (),
             tricks,
             state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three)
@@ -154,10 +153,10 @@ def _apply_trumps_only(state: GameState, action: Play) -> GameState:
     for k in range(1, rules.players):
         following = (seat + k) % rules.players
         if following not in done and held[following] & trumps:
-            return advance(state, action, _PLAY, following, hand, held, leader, plays, state.tricks)
+            return advance(state, action, _PLAY, following, hand, held, plays, state.tricks)
     winner = rules.trump_tables[hand.trump].winner(plays)
     tricks = (*state.tricks, Trick(leader, plays, winner))
     next_leader = first_with_trump(rules, hand.trump, held, winner)
     if next_leader is None:
         return _close(state, action, hand, held, tricks)
-    return advance(state, action, _PLAY, next_leader, hand, held, next_leader, (), tricks)
+    return advance(state, action, _PLAY, next_leader, hand, held, (), tricks)

@@ -32,6 +32,7 @@ __all__ = [
 # Python-level lookup; these are read on every step.
 _GAME_OVER = Phase.GAME_OVER
 _BIDDING = Phase.BIDDING
+_PLAY = Phase.PLAY
 
 
 @attrs.frozen
@@ -446,9 +447,6 @@ class GameState:
     """Internal: the current hand's deal and auction (read `dealer`, `bids`, `trump`, ...)."""
     held: tuple[int, ...]
     """Internal: the cards each seat holds, as bit sets (read `hands`)."""
-    leader: int | None
-    """Internal: who leads (or led) the trick in progress; None when there is none (read
-    `trick`)."""
     plays: tuple[tuple[int, Card], ...]
     """Internal: the `(seat, card)` plays of the trick in progress, in order (read `trick`)."""
     tricks: tuple[Trick, ...]
@@ -463,6 +461,16 @@ class GameState:
     """Internal: the cards the seat to act may play (a bit set; 0 outside trick play) and
     the rule that narrowed them: `following.playable`, the rules of following, asked once
     per state. Use `legal_actions`."""
+
+    @property
+    def leader(self) -> int | None:
+        """Internal: who leads (or led) the trick in progress; None when there is none (read
+        `trick`). Not stored: the first player of the trick, or before the lead the seat to
+        act (who always leads an empty trick)."""
+        plays = self.plays
+        if plays:
+            return plays[0][0]
+        return self.to_act if self.phase is _PLAY else None
 
     @property
     def rules(self) -> Rules:
@@ -614,14 +622,15 @@ def make_state(
 ) -> GameState:
     """A `GameState` from all its fields: the one builder for a state at the start of a
     hand, at the end of a game, or from a sampled deal (keywords only). `log` holds every
-    action before it; the new state's hand has none yet."""
+    action before it; the new state's hand has none yet. An empty `trick` is led by the
+    seat to act (the state keeps only its plays)."""
+    assert trick is None or trick.plays or (phase is _PLAY and trick.leader == to_act)
     return GameState(  # positionally, in the order of its fields
         Standing(rules, origin, scores, HandHistory.of(history), winner, log),
         phase,
         to_act,
         hand_state,
         held,
-        None if trick is None else trick.leader,
         () if trick is None else trick.plays,
         tricks,
         (),
@@ -635,14 +644,13 @@ def advance(
     to_act: int,
     hand_state: HandState,
     held: tuple[int, ...],
-    leader: int | None,
     plays: tuple[tuple[int, Card], ...],
     tricks: tuple[Trick, ...],
 ) -> GameState:
     """`state` after `action`, within the same hand: the game's fields carried over and
     `action` added to the hand's log (a copy of at most one hand's actions; the
-    earlier hands' log is shared); the trick in progress is `leader` (None for none) and its
-    `plays`. The hot path's builder: it builds the state positionally
+    earlier hands' log is shared); the trick in progress holds `plays` (in trick play,
+    an empty trick is led by `to_act`). The hot path's builder: it builds the state positionally
     (a quarter faster than keywords), and the hot callers may pass its own arguments
     positionally too, in the order of its signature."""
     return GameState(
@@ -651,7 +659,6 @@ def advance(
         to_act,
         hand_state,
         held,
-        leader,
         plays,
         tricks,
         state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three: per step)
