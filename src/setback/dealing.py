@@ -43,7 +43,7 @@ def shuffled_pack(seed: int, number: int, pack: Sequence[int] = tuple(range(52))
     more word per card from the same stream.)
     """
     size = len(pack)
-    words = struct.Struct(f"<{size}Q")
+    words = _words(size)
     key = f"setback/{seed}/{number}".encode()
     draws = words.unpack(hashlib.shake_256(key).digest(words.size))
     order = list(pack)
@@ -51,6 +51,12 @@ def shuffled_pack(seed: int, number: int, pack: Sequence[int] = tuple(range(52))
         j = draws[i] % (i + 1)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+@functools.lru_cache(maxsize=8)
+def _words(size: int) -> struct.Struct:
+    """`size` little-endian 64-bit words (one per card of the pack)."""
+    return struct.Struct(f"<{size}Q")
 
 
 def packets(rules: Rules) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .bidding import apply_call, call_refusal, legal_calls
-from .cards import Card, cards_of, mask_of, parse_cards
+from .cards import BIT, Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
     apply_declaration,
@@ -359,7 +359,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         type(action) is Play
         and seat is None
         and phase is _PLAY
-        and state.playable[0] >> action.card.index & 1
+        and state.playable[0] & BIT[action.card.index]
     ):  # the hot path: the same rule as play_refusal (following.playable), no words
         return apply_play(state, action)
     if isinstance(action, str):
