@@ -187,6 +187,13 @@ def _calls(may_pass: bool, lowest: int, highest: int, smudge: int) -> tuple[Acti
     return ((PASS,) if may_pass else ()) + bids
 
 
+def listed_calls(state: GameState) -> tuple[Action, ...]:
+    """The calls open to the seat to act but the pitches, in order (what `legal_calls`
+    lists before them): any of these is legal, so `apply_action` needs no refusal's words
+    for it."""
+    return _position(state)[1]
+
+
 def legal_calls(state: GameState) -> tuple[Action, ...]:
     """The calls open to the seat to act: pass (where allowed), then bids low to high,
     then pitches by suit and rank."""

@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Callable, Sequence
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
-from .bidding import apply_call, call_refusal, legal_calls
+from .bidding import apply_call, call_refusal, legal_calls, listed_calls
 from .cards import BIT, Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
@@ -368,6 +368,8 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise _not_an_action("apply_action", action)
     if seat is not None and type(seat) is not int:
         raise _not_a_seat(seat)
+    if phase is _BIDDING and seat is None and action in listed_calls(state):
+        return apply_call(state, action)  # one of the open calls but pitches: no words needed
     why = _refusal(state, action, seat)
     if why is not None:
         return _refuse(state, action, seat, why)
