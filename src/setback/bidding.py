@@ -13,12 +13,12 @@ import functools
 from typing import NamedTuple
 
 from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Smudge
-from .cards import CARDS, pick
+from .cards import ALL_BUT, BIT, CARDS, Card, pick
 from .dealing import close_hand
 from .options import AllPass, DealerMatch
 from .rules import Rules
 from .scoring import passed_out
-from .state import GameState, HandState, Phase, Trick, advance, with_auction
+from .state import GameState, HandState, Phase, advance, with_auction
 from .trumps import trump_named_by
 
 __all__: list[str] = []
@@ -308,20 +308,12 @@ def _next(
     hand: HandState,
     *,
     held: tuple[int, ...] | None = None,
-    trick: Trick | None = None,
+    plays: tuple[tuple[int, Card], ...] = (),
 ) -> GameState:
-    # positionally: state, action, phase, to_act, hand_state, held, plays, tricks
-    assert trick is None or trick.plays or trick.leader == to_act  # the state keeps the plays
-    return advance(
-        state,
-        action,
-        phase,
-        to_act,
-        hand,
-        state.held if held is None else held,
-        () if trick is None else trick.plays,
-        (),
-    )
+    """`advance` with the held cards kept unless given and the trick's `plays` (its
+    leader is the first of them, or `to_act` when there are none)."""
+    held = state.held if held is None else held
+    return advance(state, action, phase, to_act, hand, held, plays, ())
 
 
 def _pitch(state: GameState, action: Pitch, bids: tuple[tuple[int, Action], ...]) -> GameState:
@@ -331,14 +323,13 @@ def _pitch(state: GameState, action: Pitch, bids: tuple[tuple[int, Action], ...]
     assert seat is not None
     card, hand = action.card, state.hand_state
     held = list(state.held)
-    held[seat] &= ~(1 << card.index)
+    held[seat] &= ALL_BUT[card.index]
     hand = with_auction(hand, bids, state.rules.max_plain_bid, seat, trump_named_by(card))
-    trick = Trick(seat, ((seat, card),))
     if seat == hand.dealer:
         to_act, phase = (seat + 1) % state.rules.players, _PLAY_PHASE
     else:
         to_act, phase = hand.dealer, _BIDDING_PHASE
-    return _next(state, action, phase, to_act, hand, held=tuple(held), trick=trick)
+    return _next(state, action, phase, to_act, hand, held=tuple(held), plays=((seat, card),))
 
 
 def _answer_pitch(
@@ -348,22 +339,19 @@ def _answer_pitch(
 
     Pitching his own card or calling Smudge gives the first pitcher his card back.
     """
-    trick, hand = state.trick, state.hand_state
-    assert trick is not None
-    dealer, players = hand.dealer, state.rules.players
+    hand, pitched = state.hand_state, state.plays
+    (pitcher, card), dealer, players = pitched[0], hand.dealer, state.rules.players
     if isinstance(action, Pass):
         hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
-        return _next(state, action, _PLAY_PHASE, (trick.leader + 1) % players, hand, trick=trick)
-    pitcher, card = trick.plays[0]
+        return _next(state, action, _PLAY_PHASE, (pitcher + 1) % players, hand, plays=pitched)
     held = list(state.held)
-    held[pitcher] |= 1 << card.index
+    held[pitcher] |= BIT[card.index]
     if isinstance(action, Pitch):
-        held[dealer] &= ~(1 << action.card.index)
+        held[dealer] &= ALL_BUT[action.card.index]
         trump = trump_named_by(action.card)
         hand = with_auction(hand, bids, state.rules.max_plain_bid, dealer, trump)
-        trick = Trick(dealer, ((dealer, action.card),))
-        return _next(
-            state, action, _PLAY_PHASE, (dealer + 1) % players, hand, held=tuple(held), trick=trick
-        )
+        plays = ((dealer, action.card),)
+        to_act = (dealer + 1) % players
+        return _next(state, action, _PLAY_PHASE, to_act, hand, held=tuple(held), plays=plays)
     hand = with_auction(hand, bids, state.rules.smudge_level, dealer, None)
-    return _next(state, action, _PLAY_PHASE, dealer, hand, held=tuple(held), trick=Trick(dealer))
+    return _next(state, action, _PLAY_PHASE, dealer, hand, held=tuple(held))  # the dealer leads

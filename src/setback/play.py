@@ -60,16 +60,15 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
 def apply_play(state: GameState, action: Play) -> GameState:
     """The seat to act plays a card; closes the trick when everyone has played, and the
     hand after the last trick."""
-    rules, hand, before = state.standing.rules, state.hand_state, state.plays
+    rules, hand = state.standing.rules, state.hand_state
     if rules.trumps_only:
         return _apply_trumps_only(state, action)
     seat = state.to_act
     assert seat is not None
-    leader = before[0][0] if before else seat  # `state.leader`, without the call
     card = action.card
     held = list(state.held)
     held[seat] &= ALL_BUT[card.index]
-    plays = before + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
+    plays = state.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
     if hand.trump is None:  # the first card sets trump
         hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
     if len(plays) < rules.players:  # `advance`, inlined: the most common step of all
@@ -85,7 +84,7 @@ def apply_play(state: GameState, action: Play) -> GameState:
         )
     assert hand.trump is not None
     winner = rules.trump_tables[hand.trump].winner(plays)
-    tricks = (*state.tricks, Trick(leader, plays, winner))
+    tricks = (*state.tricks, Trick(plays[0][0], plays, winner))  # led by its first player
     if len(tricks) < rules.tricks_per_hand:  # `advance`, inlined too: the winner leads
         return GameState(
             state.standing,

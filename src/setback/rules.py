@@ -129,7 +129,7 @@ def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
-@attrs.frozen(cache_hash=True)  # hashed once: rules are dictionary keys in bots and caches
+@attrs.frozen(cache_hash=True)  # hashed once: every state's and view's hash includes it
 class Rules:
     """Every option of a game of Setback, checked when the value is built.
 

@@ -29,14 +29,13 @@ import random
 from typing import Any
 
 import attrs
+import numpy as np  # setback.rl, imported first, has checked the extra's other packages
 
 try:
-    import numpy as np
     import pyspiel
 except ImportError as error:  # pragma: no cover - the extra is installed in the extras run
     raise ImportError(
-        f"setback.rl.openspiel needs the extra 'rl' (numpy, pettingzoo, open_spiel): "
-        f"pip install 'setback[rl]' ({error.name} is missing)"
+        "setback.rl.openspiel needs open_spiel, part of the extra 'rl': pip install 'setback[rl]'"
     ) from error
 
 from ..cards import CARDS, cards_of
