@@ -32,7 +32,7 @@ from .following import open_cards
 from .options import KeepSix
 from .phase import Phase
 from .play import first_with_trump
-from .points import JOKERS_FROM, Tally
+from .points import JOKERS_FROM, Tally, award_all
 from .rules import Rules
 from .scoring import settle_won
 from .state import GameState, HandState
@@ -456,16 +456,10 @@ def _score(
         {index: capturer for index, _, capturer in played},
         tuple(totals),
     )
-    won = [0] * rules.side_count
-    awards = []
-    for point in rules.points:
-        side = point.award(tally)
-        awards.append((point.value, side))
-        if side is not None:
-            won[side] += point.worth
+    awards, won = award_all(rules.award_plan, tally, rules.side_count)
     pitching = side_of[pitcher]
     swept = all(side_of[winner] == pitching for winner in winners)
-    made, changes = settle_won(rules, pitcher, contract, swept, tuple(won))
+    made, changes = settle_won(rules, pitcher, contract, swept, won)
     return PlayoutResult(
-        changes, tuple(awards), tuple(totals), made, pitcher, contract, trump, tuple(winners)
+        changes, awards, tuple(totals), made, pitcher, contract, trump, tuple(winners)
     )

@@ -7,6 +7,7 @@ new point is one more member here and one more award function.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -143,11 +144,10 @@ def _low(tally: Tally) -> int | None:
     return tally.seat_sides[holder if tally.low_to is _HOLDER else capturer]
 
 
-def _captured(point: Point) -> Callable[[Tally], int | None]:
-    def award(tally: Tally) -> int | None:
-        return tally.capturer_of(point.card(tally.table.trump))
-
-    return award
+def _captured(cards: tuple[int, ...], tally: Tally) -> int | None:
+    """The side that captured the point's card (`cards[trump]`: its card under each trump)."""
+    seat = tally.captured.get(cards[tally.table.trump])
+    return None if seat is None else tally.seat_sides[seat]
 
 
 def _game(tally: Tally) -> int | None:
@@ -176,6 +176,33 @@ _AWARDS: dict[str, Callable[[Tally], int | None]] = {
     Point.HIGH.value: _high,
     Point.LOW.value: _low,
     Point.GAME.value: _game,
-    **{name: _captured(Point(name)) for name in _CARD_OF},
+    **{name: functools.partial(_captured, cards) for name, cards in _CARD_OF.items()},
 }
-"""How each point is awarded, by the point's value."""
+"""How each point is awarded, by the point's value (module-level functions and partials:
+`Rules.award_plan` holds them, and a `Rules` value pickles)."""
+
+AwardPlan = tuple[tuple[str, int, Callable[[Tally], "int | None"]], ...]
+"""`award_plan`'s `(value, worth, award)` triples."""
+
+
+def award_plan(points: Sequence[Point]) -> AwardPlan:
+    """`(value, worth, award)` for each of `points` in order: what `award_all` walks
+    (`Rules.award_plan` holds it for `rules.points`, built once)."""
+    return tuple((point._value_, point.worth, _AWARDS[point._value_]) for point in points)
+
+
+def award_all(
+    plan: AwardPlan, tally: Tally, sides: int
+) -> tuple[tuple[tuple[str, int | None], ...], tuple[int, ...]]:
+    """Who takes each point of `plan` in the hand `tally` describes, as `(value, side)`
+    pairs in order (side None: nobody), and how many points each of the `sides` won (each
+    point counts its worth): the one loop the engine's scoring and the playout kernel
+    share."""
+    won = [0] * sides
+    awards = []
+    for value, worth, award in plan:
+        side = award(tally)
+        if side is not None:
+            won[side] += worth
+        awards.append((value, side))
+    return tuple(awards), tuple(won)

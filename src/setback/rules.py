@@ -10,7 +10,7 @@ import attrs
 
 from .errors import RulesError, shown
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
-from .points import FOUR_POINTS, Point
+from .points import FOUR_POINTS, AwardPlan, Point, award_plan
 from .trumps import TrumpTable, tables_for
 
 __all__ = ["Rules", "seat_side"]
@@ -250,6 +250,9 @@ class Rules:
     call_table: tuple[Any, ...] = _derived("_call_table")  # bidding.CallTable (it imports rules)
     """Internal: the calls open at every position of an auction under these rules
     (`bidding.call_table`)."""
+    award_plan: tuple[tuple[str, int, Callable[..., int | None]], ...] = _derived("_award_plan")
+    """Internal: how each of `points` is awarded, in order (`points.award_plan`): what
+    scoring walks."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -560,6 +563,9 @@ class Rules:
         from .bidding import call_table  # the auction's rules live there
 
         return call_table(self)
+
+    def _award_plan(self) -> AwardPlan:
+        return award_plan(self.points)
 
     def _follow_tables(self) -> tuple[TrumpTable, ...] | None:
         return None if self.trumps_only else self.trump_tables

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import CARD_POINTS, cards_of
 from .options import WinRule
-from .points import Point, Tally
+from .points import Point, Tally, award_all
 from .rules import Rules
 from .state import HandResult, HandState, Trick
 
@@ -66,14 +66,8 @@ def score_hand(
     tally = Tally.walk(
         rules.seat_sides, rules.low_to, rules.trump_tables[hand.trump], tricks, CARD_POINTS
     )
-    won = [0] * rules.side_count
-    awards = []
-    for point in rules.points:
-        side = point.award(tally)
-        if side is not None:
-            won[side] += point.worth
-        awards.append((point._value_, side))
-    made, changes = settle(rules, hand.pitcher, hand.contract, tricks, tuple(won))
+    awards, won = award_all(rules.award_plan, tally, rules.side_count)
+    made, changes = settle(rules, hand.pitcher, hand.contract, tricks, won)
     # positionally, in the order of HandResult's fields (a quarter faster than keywords)
     return HandResult(
         hand.number,
@@ -84,7 +78,7 @@ def score_hand(
         hand.contract,
         hand.trump,
         tricks,
-        tuple(awards),
+        awards,
         tally.card_points,
         changes,
         made,
