@@ -283,21 +283,23 @@ def apply_call(state: GameState, action: Action) -> GameState:
         return _answer_pitch(state, action, bids)
     if isinstance(action, Pitch):
         return _pitch(state, action, bids)
+    pitcher: int | None
     if isinstance(action, Bid):
-        hand = with_auction(hand, bids, action.level, seat, hand.trump)
+        contract, pitcher = action.level, seat
     elif isinstance(action, Smudge):
-        hand = with_auction(hand, bids, rules.smudge_level, seat, hand.trump)
+        contract, pitcher = rules.smudge_level, seat
     else:
-        hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
+        contract, pitcher = hand.contract, hand.pitcher
     if seat != hand.dealer:  # positionally: phase, to_act, hand_state, held, plays, tricks
+        hand = with_auction(hand, bids, contract, pitcher, hand.trump, _BIDDING_PHASE)
         to_act = (seat + 1) % rules.players
         return advance(state, action, _BIDDING_PHASE, to_act, hand, state.held, (), ())
-    pitcher = hand.pitcher
     if pitcher is None:
+        hand = with_auction(hand, bids, contract, pitcher, hand.trump, _BIDDING_PHASE)
         return close_hand(state, action, passed_out(rules, hand, state.held))
-    if rules.declares_trump:
-        return _next(state, action, _DECLARE_TRUMP_PHASE, pitcher, hand)
-    return advance(state, action, _PLAY_PHASE, pitcher, hand, state.held, (), ())
+    phase = _DECLARE_TRUMP_PHASE if rules.declares_trump else _PLAY_PHASE
+    hand = with_auction(hand, bids, contract, pitcher, hand.trump, phase)
+    return advance(state, action, phase, pitcher, hand, state.held, (), ())
 
 
 def _next(
@@ -324,11 +326,11 @@ def _pitch(state: GameState, action: Pitch, bids: tuple[tuple[int, Action], ...]
     card, hand = action.card, state.hand_state
     held = list(state.held)
     held[seat] &= ALL_BUT[card.index]
-    hand = with_auction(hand, bids, state.rules.max_plain_bid, seat, trump_named_by(card))
     if seat == hand.dealer:
         to_act, phase = (seat + 1) % state.rules.players, _PLAY_PHASE
     else:
         to_act, phase = hand.dealer, _BIDDING_PHASE
+    hand = with_auction(hand, bids, state.rules.max_plain_bid, seat, trump_named_by(card), phase)
     return _next(state, action, phase, to_act, hand, held=tuple(held), plays=((seat, card),))
 
 
@@ -342,16 +344,16 @@ def _answer_pitch(
     hand, pitched = state.hand_state, state.plays
     (pitcher, card), dealer, players = pitched[0], hand.dealer, state.rules.players
     if isinstance(action, Pass):
-        hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump)
+        hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump, _PLAY_PHASE)
         return _next(state, action, _PLAY_PHASE, (pitcher + 1) % players, hand, plays=pitched)
     held = list(state.held)
     held[pitcher] |= BIT[card.index]
     if isinstance(action, Pitch):
         held[dealer] &= ALL_BUT[action.card.index]
         trump = trump_named_by(action.card)
-        hand = with_auction(hand, bids, state.rules.max_plain_bid, dealer, trump)
+        hand = with_auction(hand, bids, state.rules.max_plain_bid, dealer, trump, _PLAY_PHASE)
         plays = ((dealer, action.card),)
         to_act = (dealer + 1) % players
         return _next(state, action, _PLAY_PHASE, to_act, hand, held=tuple(held), plays=plays)
-    hand = with_auction(hand, bids, state.rules.smudge_level, dealer, None)
+    hand = with_auction(hand, bids, state.rules.smudge_level, dealer, None, _PLAY_PHASE)
     return _next(state, action, _PLAY_PHASE, dealer, hand, held=tuple(held))  # the dealer leads

@@ -222,7 +222,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if type(state) is not GameState:
         raise _not_a_state("legal_actions", state)
-    phase = state.phase
+    phase = state.hand_state.phase  # `state.phase`, without the property's call
     if phase is _PLAY:
         return plays_of(state.playable[0])  # legal_plays(state), without the call
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
@@ -354,7 +354,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     """
     if type(state) is not GameState:
         raise _not_a_state("apply_action", state)
-    phase = state.phase
+    phase = state.hand_state.phase  # `state.phase`, without the property's call
     if (
         type(action) is Play
         and seat is None

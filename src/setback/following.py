@@ -53,7 +53,7 @@ def playable(state: GameState) -> tuple[int, Narrowed]:
     """The cards the seat to act may play (a bit set), and the rule that narrowed them;
     no card outside trick play: `open_cards` asked with the state's hand, trump, lead
     and trick count."""
-    if state.phase is not _PLAY:
+    if state.hand_state.phase is not _PLAY:  # `state.phase`, without the property's call
         return _NONE
     seat = state.to_act
     assert seat is not None

@@ -70,11 +70,11 @@ def apply_play(state: GameState, action: Play) -> GameState:
     held[seat] &= ALL_BUT[card.index]
     plays = state.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
     if hand.trump is None:  # the first card sets trump
-        hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump_named_by(card))
+        trump = trump_named_by(card)
+        hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump, _PLAY)
     if len(plays) < rules.players:  # `advance`, inlined: the most common step of all
         return GameState(
             state.standing,
-            _PLAY,
             (seat + 1) % rules.players,
             hand,
             tuple(held),
@@ -88,7 +88,6 @@ def apply_play(state: GameState, action: Play) -> GameState:
     if len(tricks) < rules.tricks_per_hand:  # `advance`, inlined too: the winner leads
         return GameState(
             state.standing,
-            _PLAY,
             winner,
             hand,
             tuple(held),

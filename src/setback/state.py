@@ -246,6 +246,10 @@ class HandState:
     discarded: tuple[int, ...] = ()
     face_up: tuple[int, ...] = ()
     """Each seat's face-up discards (Ten-point's excess trumps; bit sets, seen by all)."""
+    phase: Phase = Phase.BIDDING
+    """What the game is waiting for (`GameState.phase`). It changes a few times a hand,
+    always with the auction, the trump or the discards (or the hand), so it lives here
+    rather than in every state of the hand."""
 
 
 def with_auction(
@@ -254,8 +258,9 @@ def with_auction(
     contract: int,
     pitcher: int | None,
     trump: Suit | None,
+    phase: Phase,
 ) -> HandState:
-    """`hand` with a new auction and trump, built directly (on the hot path
+    """`hand` with a new auction, trump and phase, built directly (on the hot path
     `attrs.evolve` costs five times as much)."""
     return HandState(
         hand.number,
@@ -267,7 +272,13 @@ def with_auction(
         trump,
         hand.discarded,
         hand.face_up,
+        phase,
     )
+
+
+def in_phase(hand: HandState, phase: Phase) -> HandState:
+    """`hand` in `phase` (itself if it is already)."""
+    return hand if hand.phase is phase else attrs.evolve(hand, phase=phase)
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -438,13 +449,11 @@ class GameState:
     """Internal: the rules, how the game began, the scores, the finished hands, the winner
     and the earlier hands' actions, shared by every state of the hand (read `rules`,
     `origin`, `scores`, `history`, `winner`, `log`)."""
-    phase: Phase
-    """What the game is waiting for: the auction, trump, discards, trick play, or nothing
-    (`Phase.GAME_OVER`)."""
     to_act: int | None
     """The seat whose turn it is; None when the game is over."""
     hand_state: HandState
-    """Internal: the current hand's deal and auction (read `dealer`, `bids`, `trump`, ...)."""
+    """Internal: the current hand's deal, auction and phase (read `phase`, `dealer`, `bids`,
+    `trump`, ...)."""
     held: tuple[int, ...]
     """Internal: the cards each seat holds, as bit sets (read `hands`)."""
     plays: tuple[tuple[int, Card], ...]
@@ -463,6 +472,12 @@ class GameState:
     per state. Use `legal_actions`."""
 
     @property
+    def phase(self) -> Phase:
+        """What the game is waiting for: the auction, trump, discards, trick play, or nothing
+        (`Phase.GAME_OVER`)."""
+        return self.hand_state.phase
+
+    @property
     def leader(self) -> int | None:
         """Internal: who leads (or led) the trick in progress; None when there is none (read
         `trick`). Not stored: the first player of the trick, or before the lead the seat to
@@ -470,7 +485,7 @@ class GameState:
         plays = self.plays
         if plays:
             return plays[0][0]
-        return self.to_act if self.phase is _PLAY else None
+        return self.to_act if self.hand_state.phase is _PLAY else None
 
     @property
     def rules(self) -> Rules:
@@ -539,7 +554,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether a side has won."""
-        return self.phase is _GAME_OVER
+        return self.hand_state.phase is _GAME_OVER
 
     @property
     def dealer(self) -> int:
@@ -627,9 +642,8 @@ def make_state(
     assert trick is None or trick.plays or (phase is _PLAY and trick.leader == to_act)
     return GameState(  # positionally, in the order of its fields
         Standing(rules, origin, scores, HandHistory.of(history), winner, log),
-        phase,
         to_act,
-        hand_state,
+        in_phase(hand_state, phase),
         held,
         () if trick is None else trick.plays,
         tricks,
@@ -650,14 +664,15 @@ def advance(
     """`state` after `action`, within the same hand: the game's fields carried over and
     `action` added to the hand's log (a copy of at most one hand's actions; the
     earlier hands' log is shared); the trick in progress holds `plays` (in trick play,
-    an empty trick is led by `to_act`). The hot path's builder: it builds the state positionally
+    an empty trick is led by `to_act`); the hand is put in `phase` (a caller that changes
+    the hand anyway builds it in that phase, so it is built once). The hot path's builder:
+    it builds the state positionally
     (a quarter faster than keywords), and the hot callers may pass its own arguments
     positionally too, in the order of its signature."""
     return GameState(
         state.standing,
-        phase,
         to_act,
-        hand_state,
+        hand_state if hand_state.phase is phase else in_phase(hand_state, phase),
         held,
         plays,
         tricks,
