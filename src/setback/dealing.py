@@ -42,21 +42,22 @@ def shuffled_pack(seed: int, number: int, pack: Sequence[int] = tuple(range(52))
     (The 52-card pack shuffles as it always has; a pack with jokers draws one
     more word per card from the same stream.)
     """
-    size = len(pack)
-    words = _words(size)
+    words, steps = _plan(len(pack))
     key = f"setback/{seed}/{number}".encode()
     draws = words.unpack(hashlib.shake_256(key).digest(words.size))
     order = list(pack)
-    for i in range(size - 1, 0, -1):
-        j = draws[i] % (i + 1)
+    for i, bound in steps:
+        j = draws[i] % bound
         order[i], order[j] = order[j], order[i]
     return order
 
 
 @functools.lru_cache(maxsize=8)
-def _words(size: int) -> struct.Struct:
-    """`size` little-endian 64-bit words (one per card of the pack)."""
-    return struct.Struct(f"<{size}Q")
+def _plan(size: int) -> tuple[struct.Struct, tuple[tuple[int, int], ...]]:
+    """The shuffle of a pack of `size` cards: `size` little-endian 64-bit words (one per
+    card), and its steps `(i, i + 1)` for `i` from `size - 1` down to 1 (card `i` swaps
+    with card `draws[i] % (i + 1)`)."""
+    return struct.Struct(f"<{size}Q"), tuple((i, i + 1) for i in range(size - 1, 0, -1))
 
 
 def packets(rules: Rules) -> tuple[int, ...]:
