@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .cards import Suit
     from .rules import Rules
     from .state import GameState
+    from .trumps import TrumpTable
 
 __all__: list[str] = []
 
@@ -88,24 +89,36 @@ def open_cards(
     tables = rules.follow_tables
     if lead >= 0 and tables is not None:  # the common case first: following
         assert trump is not None
-        table = tables[trump]
-    elif tables is None:
+        led_mask, allowed, rule, trump_led = tables[trump][lead]
+        if first_trick and not trump_led and rules.no_trump_first_trick:
+            narrowed = held & led_mask or held & ~(allowed ^ led_mask)  # a non-trump
+            return (narrowed, _NO_TRUMP_FIRST_TRICK) if narrowed else (held, _NOTHING)
+        if held & led_mask:
+            return held & allowed, rule
+        return held, _NOTHING
+    if tables is None:
         assert trump is not None
         return held & rules.trump_tables[trump].trump_mask, _TRUMPS_ONLY
-    else:
-        if trump is not None and first_trick and rules.must_lead_trump:
-            trumps = held & rules.trump_tables[trump].trump_mask
-            if trumps:
-                return trumps, _LEAD_TRUMP
-        return held, _NOTHING
-    masks = table.masks
-    led = table.suits[lead]
-    led_mask = masks[led]
-    if led is not trump and first_trick and rules.no_trump_first_trick:
-        narrowed = held & led_mask or held & ~masks[trump]
-        return (narrowed, _NO_TRUMP_FIRST_TRICK) if narrowed else (held, _NOTHING)
-    if held & led_mask:
-        if led is trump:
-            return held & led_mask, _FOLLOW_TRUMP
-        return held & (led_mask | masks[trump]), _FOLLOW_OR_TRUMP
+    if trump is not None and first_trick and rules.must_lead_trump:
+        trumps = held & rules.trump_tables[trump].trump_mask
+        if trumps:
+            return trumps, _LEAD_TRUMP
     return held, _NOTHING
+
+
+def follow_table(table: TrumpTable) -> tuple[tuple[int, int, Narrowed, bool], ...]:
+    """What following asks under `table`'s trump, for each card index that may be led:
+    the cards of the suit led (a bit set); the cards a hand holding one of them may play
+    (a trump lead: the trumps; else the suit led and the trumps); the rule that says so;
+    and whether the suit led is trump. `Rules.follow_tables` holds it for each trump, so
+    that `open_cards` answers a follow with one lookup."""
+    trump = table.trump
+    trumps = table.masks[trump]
+    follows = []
+    for led in table.suits:
+        led_mask = table.masks[led]
+        if led is trump:
+            follows.append((led_mask, led_mask, _FOLLOW_TRUMP, True))
+        else:
+            follows.append((led_mask, led_mask | trumps, _FOLLOW_OR_TRUMP, False))
+    return tuple(follows)

@@ -244,9 +244,12 @@ class Rules:
     must_lead_trump: bool = _derived("_must_lead_trump")
     """Whether the pitcher's first lead must be a trump if he holds one (draw, six
     players), unless no trump may be played to the first trick."""
-    follow_tables: tuple[TrumpTable, ...] | None = _derived("_follow_tables")
-    """Internal: `trump_tables` where the rules of following apply; None under `trumps_only`
-    (one read on the hot path answers both)."""
+    follow_tables: tuple[tuple[tuple[int, int, Any, bool], ...], ...] | None = _derived(
+        "_follow_tables"
+    )
+    """Internal: what following each lead asks under each trump (`following.follow_table`),
+    where the rules of following apply; None under `trumps_only` (one read on the hot path
+    answers both)."""
     call_table: tuple[Any, ...] = _derived("_call_table")  # bidding.CallTable (it imports rules)
     """Internal: the calls open at every position of an auction under these rules
     (`bidding.call_table`)."""
@@ -567,8 +570,10 @@ class Rules:
     def _award_plan(self) -> AwardPlan:
         return award_plan(self.points)
 
-    def _follow_tables(self) -> tuple[TrumpTable, ...] | None:
-        return None if self.trumps_only else self.trump_tables
+    def _follow_tables(self) -> tuple[tuple[tuple[int, int, Any, bool], ...], ...] | None:
+        from .following import follow_table  # the rules of following live there
+
+        return None if self.trumps_only else tuple(map(follow_table, self.trump_tables))
 
     def _declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead (draw, no trump in the
