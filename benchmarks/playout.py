@@ -8,7 +8,10 @@ A hand is dealt, bid with uniformly random legal calls, played with random
 legal cards and scored, through `legal_actions` and `apply_action` only. The
 hand-tuned reference of `../shared/bench/` (beside the checkout) runs in the
 same process, alternating with the library, and the ratio of the two is
-printed. The playout kernel (`setback.playout_hand`, unchecked) plays the same
+printed. Each timed loop starts after `gc.collect()`, so that no loop's
+collections walk what the benchmark built for another (the kernel's dealt
+states are built after the checked API's loop); the collector stays on
+while timing, as in real use. The playout kernel (`setback.playout_hand`, unchecked) plays the same
 random hands from dealt states (built before the timing; a second line
 times the deal by `new_game` too), in the same rounds. Then: hands per
 second (checked API and kernel) for Auction Pitch with 3 players, six
@@ -19,6 +22,7 @@ a hand must not grow with the history).
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import random
 import sys
@@ -147,13 +151,18 @@ def main() -> None:
     lib_time = ref_time = kernel_time = dealing_time = 0.0
     steps = 0
     for r in range(rounds):
-        states = dealt_states(german, hands, r * hands)
         if reference is not None:
+            gc.collect()
             ref_time += reference_hands(reference, hands, r)
+        gc.collect()
         seconds, taken = library_hands(german, hands, r * hands)
         lib_time += seconds
         steps += taken
+        states = dealt_states(german, hands, r * hands)
+        gc.collect()
         kernel_time += kernel_hands(states, r)
+        del states
+        gc.collect()
         dealing_time += kernel_hands_dealing(german, hands, r * hands)
     total = hands * rounds
     print(f"setback, German preset     {total / lib_time:10,.0f} hands/s")
