@@ -14,7 +14,7 @@ from itertools import combinations
 import attrs
 
 from .actions import Action, DeclareTrump, Discard
-from .cards import Rank, Suit, cards_of, index_of, mask_of
+from .cards import BIT, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import KeepSix
 from .play import end_without_tricks, first_with_trump
 from .rules import Rules
@@ -126,17 +126,17 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
     if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
         assert hand.trump is not None
         trumps = rules.trump_tables[hand.trump].trump_mask
-        others = cards_of(cards & ~trumps)
+        others = pick(BIT, cards & ~trumps)  # one bit set per card: a choice is their sum
         if len(others) >= fewest:
-            return tuple(_discard(mask_of(chosen)) for chosen in combinations(others, fewest))
-        rest, all_others = fewest - len(others), mask_of(others)
+            return tuple(map(_discard, map(sum, combinations(others, fewest))))
+        rest, all_others = fewest - len(others), cards & ~trumps
         return tuple(
-            _discard(all_others | mask_of(chosen))
-            for chosen in combinations(cards_of(cards & trumps), rest)
+            _discard(all_others | sum(chosen))
+            for chosen in combinations(pick(BIT, cards & trumps), rest)
         )
-    pool = cards_of(cards)
+    pool = pick(BIT, cards)
     return tuple(
-        _discard(mask_of(chosen))
+        _discard(sum(chosen))
         for size in range(fewest, most + 1)
         for chosen in combinations(pool, size)
     )
