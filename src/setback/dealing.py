@@ -76,8 +76,13 @@ def deal(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[tuple[int, ...
     Returns each seat's hand as a bit set and the undealt rest, in order.
     """
     takers, dealt = _places(rules.players, rules.deal, dealer)
-    bit = BIT.__getitem__
-    return tuple([sum(map(bit, take(pack))) for take in takers]), tuple(pack[dealt:])
+    hands = []
+    for take in takers:
+        held = 0
+        for index in take(pack):
+            held += BIT[index]  # the cards differ: + is |, a loop beats map and sum here
+        hands.append(held)
+    return tuple(hands), tuple(pack[dealt:])
 
 
 @functools.lru_cache(maxsize=256)
