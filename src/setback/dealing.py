@@ -152,10 +152,11 @@ def next_dealer(rules: Rules, result: HandResult) -> int:
 def close_hand(state: GameState, action: Action, result: HandResult) -> GameState:
     """The state after `action` ended the hand `result`: the hand recorded, the scores
     settled, and the game over or the next hand dealt."""
-    rules = state.rules
-    scores = tuple(map(operator.add, state.scores, result.score_changes))  # one per side
-    history = state.history.add(result)
-    log = state.earlier_log.extend((*state.hand_log, action))
+    standing = state.standing  # the game's fields, read once (not through the properties)
+    rules = standing.rules
+    scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
+    history = standing.history.add(result)
+    log = standing.earlier_log.extend((*state.hand_log, action))
     if log.length > MAX_ACTIONS:
         raise IllegalActionError(
             action,
@@ -170,13 +171,13 @@ def close_hand(state: GameState, action: Action, result: HandResult) -> GameStat
             f"the game would hold {history.length} hands, more than a game may ({MAX_HANDS}): "
             "start a new game (scores=... carries the score sheet over)",
         )
-    winner = game_winner(rules, state.scores, result)
+    winner = game_winner(rules, standing.scores, result)
     if winner is None:
         dealer = next_dealer(rules, result)
-        return start_hand(rules, state.origin, result.number + 1, dealer, scores, history, log)
+        return start_hand(rules, standing.origin, result.number + 1, dealer, scores, history, log)
     return make_state(
         rules=rules,
-        origin=state.origin,
+        origin=standing.origin,
         phase=Phase.GAME_OVER,
         to_act=None,
         scores=scores,
