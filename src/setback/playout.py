@@ -6,7 +6,7 @@ choices of `policy`, and returns the hand's `PlayoutResult`. It builds no
 `GameState` per step: it keeps the hands as bit sets (bit `card.index`) and
 asks the same rule homes the checked engine asks (`following.open_cards`,
 `bidding.calls_open`, `discarding.discard_bounds` and `excess_trumps`, the
-`TrumpTable`s, `Point.award`, `scoring.settle_won`).
+`TrumpTable`s, `points.award_all`, `scoring.settle_won`).
 
 **It is unchecked.** A policy's choice is taken as it is: a card it does not
 hold, or a call that is not open, gives a wrong result, not an error. Use
