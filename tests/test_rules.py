@@ -123,3 +123,38 @@ def test_side_of_unknown_seat() -> None:
 def test_options_of_the_wrong_kind_are_type_errors(build: Any, message: str) -> None:
     with pytest.raises(TypeError, match=message):
         build()
+
+
+def test_rules_pickle_as_their_options_and_are_built_again() -> None:
+    import pickle
+
+    from setback import apply_action, legal_actions, new_game
+
+    for rules in (Rules.setback(), Rules.smear(), Rules.ten_point(), Rules.joker_pitch()):
+        data = pickle.dumps(rules)
+        assert len(data) < 1500  # the options, not the derived tables (several KB)
+        again = pickle.loads(data)
+        assert again == rules and hash(again) == hash(rules)
+        assert again.follow_tables == rules.follow_tables
+        assert again.award_plan == rules.award_plan
+        state = new_game(again, seed=3)
+        assert apply_action(state, legal_actions(state)[0]) == apply_action(
+            new_game(rules, seed=3), legal_actions(state)[0]
+        )
+    # unpickling checks the options again, as building the value does
+    forged = pickle.dumps(Rules.setback()).replace(b"min_bid", b"max_bid")
+    with pytest.raises(TypeError):
+        pickle.loads(forged)
+
+
+def test_a_table_that_fails_to_build_is_an_error_not_trumps_only_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import setback.following
+
+    def broken(_table: Any) -> Any:
+        raise TypeError("a bug in the table of following")
+
+    monkeypatch.setattr(setback.following, "follow_table", broken)
+    with pytest.raises(RuntimeError, match="could not build the tables"):
+        Rules.setback(min_bid=3)

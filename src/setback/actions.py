@@ -144,7 +144,7 @@ def _to_discards(value: Any) -> tuple[Card, ...]:
     elif type(value) not in (tuple, list):
         raise TypeError(f"Discard takes a sequence of cards, not {type(value).__name__}")
     if len(value) > 54:
-        raise InvalidNotationError(f"a discard of {len(value)} cards: a pack has at most 55")
+        raise InvalidNotationError(f"a discard of {len(value)} cards: a discard holds at most 54")
     cards = tuple(
         sorted([card if type(card) is Card else Card.parse(card) for card in value], key=_INDEX)
     )  # by index: the cards' order (`Card.__lt__`), without a Python call per comparison

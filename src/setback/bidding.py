@@ -290,9 +290,10 @@ def apply_call(state: GameState, action: Action) -> GameState:
         contract, pitcher = rules.smudge_level, seat
     else:
         contract, pitcher = hand.contract, hand.pitcher
-    if seat != hand.dealer:  # positionally: phase, to_act, hand_state, held, plays, tricks
+    if seat != hand.dealer:
         hand = with_auction(hand, bids, contract, pitcher, hand.trump, _BIDDING_PHASE)
         to_act = (seat + 1) % rules.players
+        # positionally: phase, to_act, hand_state, held, plays, tricks
         return advance(state, action, _BIDDING_PHASE, to_act, hand, state.held, (), ())
     if pitcher is None:
         hand = with_auction(hand, bids, contract, pitcher, hand.trump, _BIDDING_PHASE)

@@ -146,8 +146,7 @@ def _low(tally: Tally) -> int | None:
 
 def _captured(cards: tuple[int, ...], tally: Tally) -> int | None:
     """The side that captured the point's card (`cards[trump]`: its card under each trump)."""
-    seat = tally.captured.get(cards[tally.table.trump])
-    return None if seat is None else tally.seat_sides[seat]
+    return tally.capturer_of(cards[tally.table.trump])
 
 
 def _game(tally: Tally) -> int | None:
@@ -181,7 +180,7 @@ _AWARDS: dict[str, Callable[[Tally], int | None]] = {
 """How each point is awarded, by the point's value (module-level functions and partials:
 `Rules.award_plan` holds them, and a `Rules` value pickles)."""
 
-AwardPlan = tuple[tuple[str, int, Callable[[Tally], "int | None"]], ...]
+AwardPlan = tuple[tuple[str, int, Callable[[Tally], int | None]], ...]
 """`award_plan`'s `(value, worth, award)` triples."""
 
 

@@ -129,6 +129,15 @@ def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
+def _is_option(attribute: Any, _value: Any) -> bool:
+    return bool(attribute.init)
+
+
+def _rules_of(options: dict[str, Any]) -> Rules:
+    """`Rules(**options)`: how a pickled `Rules` value is built again."""
+    return Rules(**options)
+
+
 @attrs.frozen(cache_hash=True)  # hashed once: every state's and view's hash includes it
 class Rules:
     """Every option of a game of Setback, checked when the value is built.
@@ -304,6 +313,20 @@ class Rules:
             raise RulesError(
                 f"min_bid {self.min_bid} is above the {self.total_points} points a hand awards"
             )
+        # `_derived` reads a failure as "no game"; past every check above, the engine's tables
+        # must exist (a missing `follow_tables` would pass for trumps-only play).
+        if (
+            self.trump_tables is None
+            or self.call_table is None
+            or self.award_plan is None
+            or (self.follow_tables is None) is not self.trumps_only
+        ):
+            raise RuntimeError(f"setback could not build the tables of {self!r} (a bug)")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its options: unpickling builds the value again (checked, the derived
+        tables computed by the version that loads it, and a pickle a few hundred bytes)."""
+        return (_rules_of, (attrs.asdict(self, recurse=False, filter=_is_option),))
 
     def _check_points(self) -> None:
         points = self.points

@@ -664,8 +664,9 @@ def advance(
     """`state` after `action`, within the same hand: the game's fields carried over and
     `action` added to the hand's log (a copy of at most one hand's actions; the
     earlier hands' log is shared); the trick in progress holds `plays` (in trick play,
-    an empty trick is led by `to_act`); the hand is put in `phase` (a caller that changes
-    the hand anyway builds it in that phase, so it is built once). The hot path's builder:
+    an empty trick is led by `to_act`); the hand is put in `phase` (the auction's and trick
+    play's callers build the hand they change in that phase already, so it is built once;
+    the rarer discards evolve it again here). The hot path's builder:
     it builds the state positionally
     (a quarter faster than keywords), and the hot callers may pass its own arguments
     positionally too, in the order of its signature."""
