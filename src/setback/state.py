@@ -662,18 +662,19 @@ def advance(
     tricks: tuple[Trick, ...],
 ) -> GameState:
     """`state` after `action`, within the same hand: the game's fields carried over and
-    `action` added to the hand's log (a copy of at most one hand's actions; the
-    earlier hands' log is shared); the trick in progress holds `plays` (in trick play,
-    an empty trick is led by `to_act`); the hand is put in `phase` (the auction's and trick
-    play's callers build the hand they change in that phase already, so it is built once;
-    the rarer discards evolve it again here). The hot path's builder:
-    it builds the state positionally
-    (a quarter faster than keywords), and the hot callers may pass its own arguments
-    positionally too, in the order of its signature."""
+    `action` added to the hand's log (a copy of at most one hand's actions; the earlier
+    hands' log is shared); the trick in progress holds `plays` (in trick play, an empty
+    trick is led by `to_act`); the hand is put in `phase` (`in_phase`: the auction's and
+    trick play's callers build the hand they change in that phase already, the rarer
+    discards have it evolved here).
+
+    The hot path's builder: it builds the state positionally (a quarter faster than
+    keywords), and the hot callers may pass its own arguments positionally too, in the
+    order of its signature."""
     return GameState(
         state.standing,
         to_act,
-        hand_state if hand_state.phase is phase else in_phase(hand_state, phase),
+        in_phase(hand_state, phase),
         held,
         plays,
         tricks,
