@@ -63,7 +63,8 @@ from .text import (
     state_text,
     view_text,
 )
-from .trumps import TrumpTable, trick_winner, trump_table
+from .tables import trick_winner, trump_table
+from .trumps import TrumpTable
 from .views import PlayerView, observe
 
 __all__ = [

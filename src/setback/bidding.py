@@ -1,9 +1,11 @@
 """The auction: which calls are open (and why others are not), and what a call changes.
 
-`open_calls` is the one home of the auction's rules: it says whether the
-seat to act may pass, the range of bids open to it, whether it may pitch,
-and which rule set those bounds. The legal actions, `apply_action`'s check
-and the refusal's words all come from it.
+`calls_open` is the one home of the auction's bounds: it says whether a
+seat may pass, the range of calls open to it, whether it may pitch, and
+which rule set those bounds (`open_calls(state)` reads its answer for the
+seat to act from the auction's table). `after_call` is the one home of
+what a call does. The legal actions, `apply_action`'s check, the refusal's
+words and the playout kernel all come from these two.
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ import enum
 import functools
 from typing import NamedTuple
 
+import attrs
+
 from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Smudge
-from .cards import ALL_BUT, BIT, CARDS, Card, pick
-from .dealing import close_hand
+from .cards import ALL_BUT, BIT, CARDS, Card, Suit, pick
 from .options import AllPass, DealerMatch
+from .play import open_cards
 from .rules import Rules
-from .scoring import passed_out
+from .scoring import close_hand, passed_out
 from .state import GameState, HandState, Phase, advance, with_auction
 from .trumps import trump_named_by
 
@@ -90,54 +94,61 @@ def dealer_may_match(rules: Rules, contract: int) -> bool:
 
 
 def open_calls(state: GameState) -> OpenCalls:
-    """The calls open to the seat to act, and the rule that bounds them.
-
-    Anyone but the dealer may pass or bid higher than the highest bid. The
-    dealer, calling last, may match it where `rules.dealer_match` allows;
-    if everyone else passed, `rules.all_pass` says what he must do. A pitch
-    (pitch instead of bid) is a bid of 4, open while 4 may be bid and the
-    highest bid is below it. Once a card is pitched only the dealer answers:
-    pass, Smudge (where it exists) or a pitch of his own, whatever the
-    dealer-match option.
-    """
+    """The calls open to the seat to act, and the rule that bounds them (`calls_open`,
+    read from the auction's table)."""
     return _position(state)[0]
 
 
-CallTable = tuple[tuple[tuple[OpenCalls, tuple[Action, ...]], ...], ...]
-"""`call_table`'s rows of `(open calls, the calls but the pitches)` entries."""
+Position = tuple[OpenCalls, tuple[Action, ...]]
+"""An auction position's open calls, and those calls but the pitches, in order."""
 
 
-def _position(state: GameState) -> tuple[OpenCalls, tuple[Action, ...]]:
-    """The calls open to the seat to act, and those calls but the pitches, in order: read
-    from `call_table` (`Rules.call_table`), whose rows are the dealer's and the others'
-    turns and the answer to a pitch."""
-    hand = state.hand_state
-    row = 2 if state.plays else state.to_act == hand.dealer  # a card pitched, or not
-    table: CallTable = state.standing.rules.call_table
-    return table[row][hand.contract]
+@attrs.frozen
+class CallTable:
+    """`calls_open` at every position of an auction under one `Rules` value, by the
+    highest call so far (0 to `rules.max_bid`), and the calls it opens but the pitches:
+    a game asks the same few positions over and over, so `call_table` builds them once
+    per rules value."""
+
+    others: tuple[Position, ...]
+    """A seat other than the dealer to call."""
+    dealer: tuple[Position, ...]
+    """The dealer to call."""
+    answer: Position
+    """The dealer to answer a pitched card."""
 
 
+@functools.lru_cache(maxsize=64)
 def call_table(rules: Rules) -> CallTable:
-    """`calls_open` for every position of an auction under `rules`, and the calls it opens
-    but the pitches, in order: row 0 for a seat other than the dealer, row 1 for the
-    dealer, row 2 once a card is pitched; one entry per highest call so far (0 to
-    `rules.max_bid`). A game asks the same few positions over and over; `Rules.call_table`
-    builds this once per rules value."""
+    """The auction's table of `rules` (the engine's cache, one per rules value)."""
     smudge = rules.smudge_level if rules.smudge else 0
 
-    def entry(
-        contract: int, dealer: int, seat: int, pitched: bool
-    ) -> tuple[OpenCalls, tuple[Action, ...]]:
-        calls = calls_open(rules, contract, dealer, seat, pitched)
-        return calls, _calls(calls.may_pass, calls.lowest, calls.highest, smudge)
+    def entry(contract: int, seat: int, pitched: bool) -> Position:
+        calls = calls_open(rules, contract, 0, seat, pitched)
+        return calls, calls_listed(calls, smudge)
 
     levels = range(rules.max_bid + 1)
-    pitched = entry(0, 0, 0, True)
-    return (
-        tuple(entry(contract, 0, 1, False) for contract in levels),
-        tuple(entry(contract, 0, 0, False) for contract in levels),
-        (pitched,) * len(levels),
+    return CallTable(
+        others=tuple(entry(contract, 1, False) for contract in levels),
+        dealer=tuple(entry(contract, 0, False) for contract in levels),
+        answer=entry(0, 0, True),
     )
+
+
+def position(rules: Rules, contract: int, dealer: int, seat: int, pitched: bool) -> Position:
+    """The calls open to `seat` when the highest call so far is `contract`, `dealer`
+    deals, and a card has been `pitched` or not; and those calls but the pitches."""
+    table = call_table(rules)
+    if pitched:
+        return table.answer
+    return (table.dealer if seat == dealer else table.others)[contract]
+
+
+def _position(state: GameState) -> Position:
+    hand = state.hand_state
+    seat = state.to_act
+    assert seat is not None
+    return position(state.standing.rules, hand.contract, hand.dealer, seat, bool(state.plays))
 
 
 def calls_open(
@@ -177,14 +188,14 @@ def _may_pitch(rules: Rules, lowest: int, highest: int) -> bool:
     return rules.pitch_instead_of_bid and lowest <= plain <= highest
 
 
-@functools.lru_cache(maxsize=256)
-def _calls(may_pass: bool, lowest: int, highest: int, smudge: int) -> tuple[Action, ...]:
-    """Pass (if it may), the plain bids from `lowest` to `highest`, and the Smudge if its
-    level `smudge` is in that range."""
+def calls_listed(calls: OpenCalls, smudge: int) -> tuple[Action, ...]:
+    """Pass (if it may), the plain bids from `calls.lowest` to `calls.highest`, and the
+    Smudge if its level `smudge` is in that range: the open calls but the pitches."""
     bids: tuple[Action, ...] = tuple(
-        SMUDGE_CALL if level == smudge else BIDS[level] for level in range(lowest, highest + 1)
+        SMUDGE_CALL if level == smudge else BIDS[level]
+        for level in range(calls.lowest, calls.highest + 1)
     )
-    return ((PASS,) if may_pass else ()) + bids
+    return ((PASS,) if calls.may_pass else ()) + bids
 
 
 def listed_calls(state: GameState) -> tuple[Action, ...]:
@@ -273,88 +284,123 @@ def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> str:
     return f"a bid must be higher than the highest so far ({by})"
 
 
-def apply_call(state: GameState, action: Action) -> GameState:
-    """Record the call of the seat to act; after the dealer's, start play or pass the hand out."""
-    rules, hand = state.standing.rules, state.hand_state
-    seat = state.to_act
-    assert seat is not None
-    bids = (*hand.bids, (seat, action))
-    if state.plays:  # a card was pitched
-        return _answer_pitch(state, action, bids)
-    if isinstance(action, Pitch):
-        return _pitch(state, action, bids)
+@attrs.frozen
+class CallOutcome:
+    """What one call changes in the auction (`after_call`)."""
+
+    contract: int
+    """The highest call after it (0 for none)."""
     pitcher: int | None
+    """The seat that made it."""
+    trump: Suit | None
+    """The trump a pitch named (None until one does)."""
+    phase: Phase
+    """`BIDDING` while the auction goes on; `DECLARE_TRUMP` or `PLAY` after it."""
+    to_act: int | None
+    """Who acts next; None when the hand is passed out."""
+    plays: tuple[tuple[int, Card], ...] = ()
+    """The trick in progress: the pitched card, where one lies face up."""
+    taken: Card | None = None
+    """The card the caller put face up (a pitch): no longer in his hand."""
+    returned: tuple[int, Card] | None = None
+    """A pitched card given back to its pitcher (the dealer pitched his own, or Smudged)."""
+
+
+def after_call(
+    rules: Rules,
+    dealer: int,
+    seat: int,
+    contract: int,
+    pitcher: int | None,
+    pitched: tuple[tuple[int, Card], ...],
+    action: Action,
+) -> CallOutcome:
+    """What `seat`'s call `action` does to an auction whose highest call is `contract`
+    (by `pitcher`), with `pitched` the card lying face up (if any): the one home of the
+    auction's transitions: who calls next, when the auction ends and what follows (the
+    pitcher declares trump or leads, or the hand is passed out), a pitch, and the
+    dealer's answer to one. The checked engine (`apply_call`) and the playout kernel both
+    step the auction here."""
+    if pitched:  # the dealer answers a pitch
+        (first, card) = pitched[0]
+        if isinstance(action, Pass):  # the pitch stands: play goes on from its left
+            return CallOutcome(contract, pitcher, trump_named_by(card), Phase.PLAY, (first + 1) % rules.players, pitched)
+        if isinstance(action, Pitch):  # the dealer's own card leads
+            return CallOutcome(
+                rules.max_plain_bid,
+                dealer,
+                trump_named_by(action.card),
+                Phase.PLAY,
+                (dealer + 1) % rules.players,
+                ((dealer, action.card),),
+                action.card,
+                (first, card),
+            )
+        # Smudge: the dealer leads any card, which sets trump
+        return CallOutcome(rules.smudge_level, dealer, None, Phase.PLAY, dealer, (), None, (first, card))
+    if isinstance(action, Pitch):
+        trump = trump_named_by(action.card)
+        if seat == dealer:  # the dealer's pitch is the first lead
+            return CallOutcome(
+                rules.max_plain_bid, seat, trump, Phase.PLAY, (seat + 1) % rules.players,
+                ((seat, action.card),), action.card,
+            )
+        return CallOutcome(
+            rules.max_plain_bid, seat, trump, Phase.BIDDING, dealer, ((seat, action.card),), action.card
+        )
     if isinstance(action, Bid):
         contract, pitcher = action.level, seat
     elif isinstance(action, Smudge):
         contract, pitcher = rules.smudge_level, seat
-    else:
-        contract, pitcher = hand.contract, hand.pitcher
-    if seat != hand.dealer:
-        hand = with_auction(hand, bids, contract, pitcher, hand.trump, _BIDDING_PHASE)
-        to_act = (seat + 1) % rules.players
-        # positionally: phase, to_act, hand_state, held, plays, tricks
-        return advance(state, action, _BIDDING_PHASE, to_act, hand, state.held, (), ())
-    if pitcher is None:
-        hand = with_auction(hand, bids, contract, pitcher, hand.trump, _BIDDING_PHASE)
-        return close_hand(state, action, passed_out(rules, hand, state.held))
-    phase = _DECLARE_TRUMP_PHASE if rules.declares_trump else _PLAY_PHASE
-    hand = with_auction(hand, bids, contract, pitcher, hand.trump, phase)
-    return advance(state, action, phase, pitcher, hand, state.held, (), ())
+    if seat != dealer:
+        return CallOutcome(contract, pitcher, None, Phase.BIDDING, (seat + 1) % rules.players)
+    if pitcher is None:  # everyone passed, the dealer too
+        return CallOutcome(contract, None, None, Phase.BIDDING, None)
+    phase = Phase.DECLARE_TRUMP if rules.declares_trump else Phase.PLAY
+    return CallOutcome(contract, pitcher, None, phase, pitcher)
 
 
-def _next(
-    state: GameState,
-    action: Action,
-    phase: Phase,
-    to_act: int,
-    hand: HandState,
-    *,
-    held: tuple[int, ...] | None = None,
-    plays: tuple[tuple[int, Card], ...] = (),
-) -> GameState:
-    """`advance` with the held cards kept unless given and the trick's `plays` (its
-    leader is the first of them, or `to_act` when there are none)."""
-    held = state.held if held is None else held
-    return advance(state, action, phase, to_act, hand, held, plays, ())
-
-
-def _pitch(state: GameState, action: Pitch, bids: tuple[tuple[int, Action], ...]) -> GameState:
-    """The seat to act leads a card face up as a bid of 4 in its suit; the dealer answers,
-    unless the dealer pitched: then play goes on from his left."""
+def apply_call(state: GameState, action: Action) -> GameState:
+    """Record the call of the seat to act (`after_call`); after the last, the pitcher
+    declares trump or leads, or the hand is passed out."""
+    rules, hand = state.standing.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
-    card, hand = action.card, state.hand_state
-    held = list(state.held)
-    held[seat] &= ALL_BUT[card.index]
-    if seat == hand.dealer:
-        to_act, phase = (seat + 1) % state.rules.players, _PLAY_PHASE
-    else:
-        to_act, phase = hand.dealer, _BIDDING_PHASE
-    hand = with_auction(hand, bids, state.rules.max_plain_bid, seat, trump_named_by(card), phase)
-    return _next(state, action, phase, to_act, hand, held=tuple(held), plays=((seat, card),))
-
-
-def _answer_pitch(
-    state: GameState, action: Action, bids: tuple[tuple[int, Action], ...]
-) -> GameState:
-    """The dealer's answer to a pitch: let it stand, pitch his own card, or Smudge.
-
-    Pitching his own card or calling Smudge gives the first pitcher his card back.
-    """
-    hand, pitched = state.hand_state, state.plays
-    (pitcher, card), dealer, players = pitched[0], hand.dealer, state.rules.players
-    if isinstance(action, Pass):
-        hand = with_auction(hand, bids, hand.contract, hand.pitcher, hand.trump, _PLAY_PHASE)
-        return _next(state, action, _PLAY_PHASE, (pitcher + 1) % players, hand, plays=pitched)
-    held = list(state.held)
-    held[pitcher] |= BIT[card.index]
-    if isinstance(action, Pitch):
-        held[dealer] &= ALL_BUT[action.card.index]
-        trump = trump_named_by(action.card)
-        hand = with_auction(hand, bids, state.rules.max_plain_bid, dealer, trump, _PLAY_PHASE)
-        plays = ((dealer, action.card),)
-        to_act = (dealer + 1) % players
-        return _next(state, action, _PLAY_PHASE, to_act, hand, held=tuple(held), plays=plays)
-    hand = with_auction(hand, bids, state.rules.smudge_level, dealer, None, _PLAY_PHASE)
-    return _next(state, action, _PLAY_PHASE, dealer, hand, held=tuple(held))  # the dealer leads
+    outcome = after_call(
+        rules, hand.dealer, seat, hand.contract, hand.pitcher, state.plays, action
+    )
+    bids = (*hand.bids, (seat, action))
+    hand = with_auction(
+        hand,
+        bids=bids,
+        contract=outcome.contract,
+        pitcher=outcome.pitcher,
+        trump=outcome.trump,
+        phase=outcome.phase,
+    )
+    if outcome.to_act is None:
+        return close_hand(state, action, hand, passed_out(rules, hand, state.held))
+    held = state.held
+    if outcome.taken is not None or outcome.returned is not None:
+        cards = list(held)
+        if outcome.taken is not None:
+            cards[seat] &= ALL_BUT[outcome.taken.index]
+        if outcome.returned is not None:
+            back, card = outcome.returned
+            cards[back] |= BIT[card.index]
+        held = tuple(cards)
+    playable = 0
+    if outcome.phase is Phase.PLAY:
+        table = None if outcome.trump is None else state.standing.tables[outcome.trump]
+        lead = outcome.plays[0][1].index if outcome.plays else -1
+        playable = open_cards(rules, table, held[outcome.to_act], lead, True)[0]
+    return advance(
+        state,
+        action,
+        to_act=outcome.to_act,
+        hand_state=hand,
+        held=held,
+        plays=outcome.plays,
+        tricks=(),
+        playable=playable,
+    )

@@ -1,5 +1,5 @@
-"""Shuffling and dealing: the library's own shuffle, keyed by (seed, hand number); the
-end of a hand (who deals next) and the start of the next."""
+"""Shuffling and dealing: the library's own shuffle, keyed by (seed, hand number); who
+deals next, and the state at the start of a hand."""
 
 from __future__ import annotations
 
@@ -9,28 +9,14 @@ import operator
 import struct
 from collections.abc import Callable, Sequence
 
-from .actions import Action
 from .cards import BIT
-from .errors import IllegalActionError
 from .options import AllPass
 from .rules import Rules
-from .scoring import game_winner
-from .state import (
-    MAX_ACTIONS,
-    MAX_HANDS,
-    ActionLog,
-    GameRecord,
-    GameState,
-    HandResult,
-    HandState,
-    Phase,
-    make_state,
-)
+from .state import ActionLog, GameRecord, GameState, HandResult, HandState, make_state
+from .tables import trump_tables
 
 __all__: list[str] = []
 
-# Module constants: reading a member off an Enum class costs a Python-level lookup.
-_BIDDING = Phase.BIDDING
 _REDEAL = AllPass.REDEAL
 
 
@@ -117,6 +103,8 @@ def start_hand(
     history: Sequence[HandResult],
     log: ActionLog,
     dealt: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+    *,
+    last_hand: HandState | None = None,
 ) -> GameState:
     """The state at the start of hand `number`: cards dealt, the auction open.
 
@@ -128,7 +116,6 @@ def start_hand(
     return make_state(
         rules=rules,
         origin=origin,
-        phase=_BIDDING,
         to_act=(dealer + 1) % rules.players,
         scores=scores,
         history=history,
@@ -138,6 +125,8 @@ def start_hand(
         trick=None,
         tricks=(),
         log=log,
+        tables=trump_tables(rules),
+        last_hand=last_hand,
     )
 
 
@@ -147,45 +136,3 @@ def next_dealer(rules: Rules, result: HandResult) -> int:
     if result.pitcher is None and rules.all_pass is _REDEAL:
         return result.dealer
     return (result.dealer + 1) % rules.players
-
-
-def close_hand(state: GameState, action: Action, result: HandResult) -> GameState:
-    """The state after `action` ended the hand `result`: the hand recorded, the scores
-    settled, and the game over or the next hand dealt."""
-    standing = state.standing  # the game's fields, read once (not through the properties)
-    rules = standing.rules
-    scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
-    history = standing.history.add(result)
-    log = standing.earlier_log.extend((*state.hand_log, action))
-    if log.length > MAX_ACTIONS:
-        raise IllegalActionError(
-            action,
-            state.to_act,
-            f"the game would hold {log.length} actions, more than a game may ({MAX_ACTIONS}): "
-            "start a new game (scores=... carries the score sheet over)",
-        )
-    if history.length > MAX_HANDS:
-        raise IllegalActionError(
-            action,
-            state.to_act,
-            f"the game would hold {history.length} hands, more than a game may ({MAX_HANDS}): "
-            "start a new game (scores=... carries the score sheet over)",
-        )
-    winner = game_winner(rules, standing.scores, result)
-    if winner is None:
-        dealer = next_dealer(rules, result)
-        return start_hand(rules, standing.origin, result.number + 1, dealer, scores, history, log)
-    return make_state(
-        rules=rules,
-        origin=standing.origin,
-        phase=Phase.GAME_OVER,
-        to_act=None,
-        scores=scores,
-        history=history,
-        winner=winner,
-        hand_state=state.hand_state,
-        held=(0,) * rules.players,
-        trick=None,
-        tricks=(),
-        log=log,
-    )

@@ -9,16 +9,17 @@ draw back and face-up discard).
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from itertools import combinations
 
 import attrs
 
 from .actions import Action, DeclareTrump, Discard
 from .cards import BIT, Rank, Suit, cards_of, index_of, mask_of, pick
-from .options import KeepSix
-from .play import end_without_tricks, first_with_trump
+from .play import lead_next
 from .rules import Rules
-from .state import GameState, HandState, Phase, advance
+from .state import ForcedStep, GameState, HandState, Phase, advance
+from .trumps import TrumpTable
 
 __all__: list[str] = []
 
@@ -41,47 +42,79 @@ def declaration_refusal(state: GameState, action: object, *, show_hand: bool) ->
 def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
     """The pitcher names trump; then everyone discards (the draw back happens at once),
     or the pitcher leads."""
-    rules, hand = state.rules, state.hand_state
+    rules, hand = state.standing.rules, state.hand_state
     hand = attrs.evolve(hand, trump=action.suit, discarded=(0,) * rules.players)
-    if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
-        hand, held = _draw_back(rules, hand, state.held)
+    after = len(state.hand_log)  # this action's index in the hand
+    if rules.draws_back:
+        table = state.standing.tables[action.suit]
+        held, steps = draw_back(
+            rules, table, hand.dealer, _pitcher(hand), hand.stock, state.held, after
+        )
+        discarded = [0] * rules.players
+        for step in steps:
+            discarded[step.seat] = step.discarded
+        hand = attrs.evolve(
+            hand, stock=(), discarded=tuple(discarded), forced=hand.forced + steps
+        )
         return _face_up_turn(state, action, hand, held, 0)
-    if rules.discard_count or rules.draw:
+    if rules.discards_to_six or rules.draw:
         return _discard_turn(state, action, hand, state.held, (hand.dealer + 1) % rules.players)
-    return _lead(state, action, hand, state.held)
+    return lead_next(state, action, hand, state.held, (), _pitcher(hand))
 
 
-def _draw_back(
-    rules: Rules, hand: HandState, held: tuple[int, ...]
-) -> tuple[HandState, tuple[int, ...]]:
-    """Ten-point Pitch's draw back: eldest first, everyone but the pitcher discards every
-    non-trump face down and draws from the stock to six; the pitcher takes the rest of the
-    stock and discards every non-trump."""
-    assert hand.trump is not None and hand.pitcher is not None
-    trumps = rules.trump_tables[hand.trump].trump_mask
-    cards, stock, discarded = list(held), list(hand.stock), list(hand.discarded)
-    for k in range(1, rules.players + 1):
-        seat = (hand.dealer + k) % rules.players
-        if seat == hand.pitcher:
-            continue
-        discarded[seat] = cards[seat] & ~trumps
-        cards[seat] &= trumps
-        while cards[seat].bit_count() < 6 and stock:
-            cards[seat] |= 1 << stock.pop(0)
-    for index in stock:
-        cards[hand.pitcher] |= 1 << index
-    discarded[hand.pitcher] = cards[hand.pitcher] & ~trumps
-    cards[hand.pitcher] &= trumps
-    hand = attrs.evolve(hand, stock=(), discarded=tuple(discarded))
-    return hand, tuple(cards)
+def _pitcher(hand: HandState) -> int:
+    assert hand.pitcher is not None
+    return hand.pitcher
 
 
-def excess_trumps(rules: Rules, trump: Suit, held: int) -> tuple[int, int]:
+def draw_order(dealer: int, pitcher: int, players: int) -> list[int]:
+    """The seats in the draw back's order: eldest first, every seat but the pitcher, then
+    the pitcher last."""
+    order = [seat for seat in discard_order(dealer, players) if seat != pitcher]
+    return [*order, pitcher]
+
+
+def draw_back(
+    rules: Rules,
+    table: TrumpTable,
+    dealer: int,
+    pitcher: int,
+    stock: Sequence[int],
+    held: tuple[int, ...],
+    after: int,
+) -> tuple[tuple[int, ...], tuple[ForcedStep, ...]]:
+    """Ten-point Pitch's draw back, the one home of it: eldest first, everyone but the
+    pitcher discards every non-trump face down and draws from `stock` (from its front)
+    to six; the pitcher takes the rest of the stock and discards every non-trump. Returns
+    the hands after it and its steps, one per seat in that order (recorded as coming with
+    the hand's action number `after`); the stock is used up."""
+    trumps = table.trump_mask
+    cards, rest = list(held), list(stock)
+    steps = []
+    for seat in draw_order(dealer, pitcher, rules.players):
+        thrown = cards[seat] & ~trumps
+        kept = cards[seat] & trumps
+        drawn = 0
+        if seat == pitcher:
+            for index in rest:
+                drawn |= 1 << index
+            thrown |= drawn & ~trumps
+            kept |= drawn & trumps
+        else:
+            while kept.bit_count() + drawn.bit_count() < 6 and rest:
+                drawn |= 1 << rest.pop(0)
+            kept |= drawn
+        cards[seat] = kept
+        steps.append(ForcedStep(after=after, seat=seat, discarded=thrown, drawn=drawn))
+    return tuple(cards), tuple(steps)
+
+
+def excess_trumps(rules: Rules, table: TrumpTable, held: int) -> tuple[int, int]:
     """Ten-point Pitch's face-up discard: the trumps a hand of more than six may discard
     face up (a bit set: its trumps that are no point card) and how many it must, to come
     down to six or to point cards only. Point cards: the A and 2 of trumps and every card a
     point names."""
-    table = rules.trump_tables[trump]
+    trump = table.trump
     points = 1 << index_of(trump, Rank.ACE) | 1 << index_of(trump, Rank.TWO)
     for point in rules.points:
         card = point.card(trump)
@@ -96,10 +129,11 @@ def discardable(state: GameState) -> tuple[int, int, int]:
     `discard_bounds` asked with the state's hand, trump and stock."""
     hand = state.hand_state
     assert state.to_act is not None and hand.trump is not None
-    return discard_bounds(state.rules, hand.trump, state.held[state.to_act], len(hand.stock))
+    table = state.standing.tables[hand.trump]
+    return discard_bounds(state.standing.rules, table, state.held[state.to_act], len(hand.stock))
 
 
-def discard_bounds(rules: Rules, trump: Suit, held: int, stock: int) -> tuple[int, int, int]:
+def discard_bounds(rules: Rules, table: TrumpTable, held: int, stock: int) -> tuple[int, int, int]:
     """The cards of `held` that may be discarded (a bit set), and how few and how many,
     with `stock` cards left to draw.
 
@@ -109,13 +143,13 @@ def discard_bounds(rules: Rules, trump: Suit, held: int, stock: int) -> tuple[in
     number of non-trumps, at most as many as the stock can refill. The one home of
     these bounds: the checked engine and the playout kernel both ask it.
     """
-    if rules.deal > 6:
-        if rules.keep_six is KeepSix.DRAW_BACK:
-            free, count = excess_trumps(rules, trump, held)
-            return free, count, count
+    if rules.draws_back:
+        free, count = excess_trumps(rules, table, held)
+        return free, count, count
+    if rules.discards_to_six:
         count = held.bit_count() - 6
         return held, count, count
-    free = held & ~rules.trump_tables[trump].trump_mask
+    free = held & ~table.trump_mask
     return free, 0, min(free.bit_count(), stock)
 
 
@@ -123,9 +157,9 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
     """Every discard open to the seat to act, fewest cards first, then by card order."""
     cards, fewest, most = discardable(state)
     rules, hand = state.rules, state.hand_state
-    if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
+    if rules.non_trumps_first:
         assert hand.trump is not None
-        trumps = rules.trump_tables[hand.trump].trump_mask
+        trumps = state.standing.tables[hand.trump].trump_mask
         others = pick(BIT, cards & ~trumps)  # one bit set per card: a choice is their sum
         if len(others) >= fewest:
             return tuple(map(_discard, map(sum, combinations(others, fewest))))
@@ -159,7 +193,7 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> str
     if missing:
         return f"seat {seat} does not hold {' '.join(missing)}"
     allowed, fewest, most = discardable(state)
-    face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+    face_up = rules.draws_back
     if any(not allowed >> card.index & 1 for card in action.cards):
         if face_up:
             return "only trumps that are no point card may be discarded face up"
@@ -170,8 +204,8 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> str
         if fewest == most:
             return f"every player discards exactly {fewest} cards"
         return f"the stock can refill only {most} cards"
-    if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
-        trumps = rules.trump_tables[hand.trump].trump_mask
+    if rules.non_trumps_first:
+        trumps = state.standing.tables[hand.trump].trump_mask
         thrown, others = mask_of(action.cards), state.held[seat] & ~trumps
         if thrown & trumps and others & ~thrown:
             return "a discard may hold a trump only when it holds every non-trump of the hand"
@@ -180,30 +214,34 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> str
 
 def apply_discard(state: GameState, action: Discard) -> GameState:
     """The seat to act discards (face up in the draw back's last step, else face down,
-    drawing as many from the stock in the draw variant); after the last, play begins."""
-    rules, hand = state.rules, state.hand_state
+    then drawing as many from the stock in the draw variant: a forced step); after the
+    last, play begins."""
+    rules, hand = state.standing.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
     thrown = mask_of(action.cards)
     held = list(state.held)
     held[seat] &= ~thrown
-    if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+    if rules.draws_back:
         face_up = list(hand.face_up or (0,) * rules.players)
         face_up[seat] = thrown
         hand = attrs.evolve(hand, face_up=tuple(face_up))
-        order = _discard_order(hand.dealer, rules.players)
+        order = discard_order(hand.dealer, rules.players)
         return _face_up_turn(state, action, hand, tuple(held), order.index(seat) + 1)
-    stock = hand.stock
+    stock, forced = hand.stock, hand.forced
     if rules.draw:
         count = len(action.cards)
+        drawn = 0
         for index in stock[:count]:
-            held[seat] |= 1 << index
+            drawn |= 1 << index
+        held[seat] |= drawn
         stock = stock[count:]
+        forced += (ForcedStep(after=len(state.hand_log), seat=seat, drawn=drawn),)
     discarded = list(hand.discarded)
     discarded[seat] = thrown
-    hand = attrs.evolve(hand, stock=stock, discarded=tuple(discarded))
+    hand = attrs.evolve(hand, stock=stock, discarded=tuple(discarded), forced=forced)
     if seat == hand.dealer:
-        return _lead(state, action, hand, tuple(held))
+        return lead_next(state, action, hand, tuple(held), (), _pitcher(hand))
     return _discard_turn(state, action, hand, tuple(held), (seat + 1) % rules.players)
 
 
@@ -213,60 +251,57 @@ def _discard_turn(
     return advance(
         state,
         action,
-        phase=Phase.DISCARD,
         to_act=seat,
-        hand_state=hand,
+        hand_state=hand if hand.phase is Phase.DISCARD else attrs.evolve(hand, phase=Phase.DISCARD),
         held=held,
         plays=(),
         tricks=(),
+        playable=0,
     )
+
+
+def forced_face_up(
+    rules: Rules, table: TrumpTable, dealer: int, held: Sequence[int], start: int
+) -> tuple[int | None, tuple[tuple[int, int], ...]]:
+    """From place `start` of the discarding order (eldest first, dealer last), the seats
+    whose face-up discard of excess trumps is forced (no choice: every free trump goes),
+    as `(seat, cards)` pairs in order, up to the first seat that has a choice (returned
+    first; None when nobody is left with one). The one home of that walk: the engine and
+    the playout kernel both take it."""
+    forced = []
+    for seat in discard_order(dealer, rules.players)[start:]:
+        free, count = excess_trumps(rules, table, held[seat])
+        if not count:
+            continue
+        if free.bit_count() > count:
+            return seat, tuple(forced)
+        forced.append((seat, free))
+    return None, tuple(forced)
 
 
 def _face_up_turn(
     state: GameState, action: Action, hand: HandState, held: tuple[int, ...], start: int
 ) -> GameState:
-    """The first seat from place `start` of the order (eldest first, dealer last) that must
-    discard face up and has a choice; forced discards happen on the way. None: play."""
-    rules, trump = state.rules, hand.trump
+    """The next seat from place `start` of the order that must discard face up and has a
+    choice; the forced discards on the way are made (and recorded). None left: play."""
+    rules, trump = state.standing.rules, hand.trump
     assert trump is not None
-    cards, face_up = list(held), list(hand.face_up or (0,) * rules.players)
-    for seat in _discard_order(hand.dealer, rules.players)[start:]:
-        free, count = excess_trumps(rules, trump, cards[seat])
-        if not count:
-            continue
-        if free.bit_count() > count:
-            hand = attrs.evolve(hand, face_up=tuple(face_up))
-            return _discard_turn(state, action, hand, tuple(cards), seat)
-        face_up[seat], cards[seat] = free, cards[seat] & ~free
-    if any(face_up):
-        hand = attrs.evolve(hand, face_up=tuple(face_up))
-    return _lead(state, action, hand, tuple(cards))
+    table = state.standing.tables[trump]
+    chooser, forced = forced_face_up(rules, table, hand.dealer, held, start)
+    if forced:
+        cards, face_up = list(held), list(hand.face_up or (0,) * rules.players)
+        after = len(state.hand_log)
+        steps = []
+        for seat, thrown in forced:
+            face_up[seat], cards[seat] = thrown, cards[seat] & ~thrown
+            steps.append(ForcedStep(after=after, seat=seat, face_up=thrown))
+        hand = attrs.evolve(hand, face_up=tuple(face_up), forced=hand.forced + tuple(steps))
+        held = tuple(cards)
+    if chooser is not None:
+        return _discard_turn(state, action, hand, held, chooser)
+    return lead_next(state, action, hand, held, (), _pitcher(hand))
 
 
-def _discard_order(dealer: int, players: int) -> list[int]:
+def discard_order(dealer: int, players: int) -> list[int]:
     """The seats in discarding order: eldest first, dealer last."""
     return [(dealer + k) % players for k in range(1, players + 1)]
-
-
-def _lead(state: GameState, action: Action, hand: HandState, held: tuple[int, ...]) -> GameState:
-    """Play begins: the pitcher leads (under `trumps_only`, the first seat from him that
-    holds a trump; if nobody does, the hand ends at once)."""
-    pitcher = hand.pitcher
-    assert pitcher is not None
-    leader = pitcher
-    if state.rules.trumps_only:
-        assert hand.trump is not None
-        first = first_with_trump(state.rules, hand.trump, held, pitcher)
-        if first is None:
-            return end_without_tricks(state, action, hand, held)
-        leader = first
-    return advance(
-        state,
-        action,
-        phase=Phase.PLAY,
-        to_act=leader,
-        hand_state=hand,
-        held=held,
-        plays=(),
-        tricks=(),
-    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .bidding import apply_call, call_refusal, legal_calls, listed_calls
@@ -224,7 +225,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         raise _not_a_state("legal_actions", state)
     phase = state.hand_state.phase  # `state.phase`, without the property's call
     if phase is _PLAY:
-        return plays_of(state.playable[0])  # legal_plays(state), without the call
+        return plays_of(state.playable)  # legal_plays(state), without the call
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
     if phase is _GAME_OVER:
@@ -359,8 +360,8 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         type(action) is Play
         and seat is None
         and phase is _PLAY
-        and state.playable[0] & BIT[action.card.index]
-    ):  # the hot path: the same rule as play_refusal (following.playable), no words
+        and state.playable & BIT[action.card.index]
+    ):  # the hot path: the cards the step found open (play.open_cards), no words needed
         return apply_play(state, action)
     if isinstance(action, str):
         action = parse_action(action)
@@ -372,7 +373,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         return apply_call(state, action)  # one of the open calls but pitches: no words needed
     why = _refusal(state, action, seat)
     if why is not None:
-        return _refuse(state, action, seat, why)
+        _refuse(state, action, seat, why)
     if phase is _BIDDING:
         return apply_call(state, action)
     if phase is _PLAY:
@@ -382,5 +383,5 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     return apply_declaration(state, action)  # type: ignore[arg-type]
 
 
-def _refuse(state: GameState, action: object, seat: int | None, why: str) -> GameState:
+def _refuse(state: GameState, action: object, seat: int | None, why: str) -> NoReturn:
     raise IllegalActionError(action, state.to_act if seat is None else seat, why)

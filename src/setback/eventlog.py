@@ -23,9 +23,9 @@ from .dealing import start_hand
 from .discarding import excess_trumps
 from .engine import apply_action, new_game
 from .errors import RulesError
-from .options import KeepSix
 from .rules import Rules
-from .state import EMPTY_LOG, GameState, HandResult, Phase, Trick
+from .state import EMPTY_LOG, ForcedStep, GameState, HandResult, Phase, Trick
+from .tables import trump_tables
 from .trumps import trump_named_by
 from .views import _public_result
 
@@ -279,7 +279,7 @@ def _first_hand(state: GameState, after: int) -> tuple[int, int, int]:
 
 def _drawn_back(rules: Rules, result: HandResult) -> bool:
     """Whether the hand had Ten-point's draw back (forced discards and draws)."""
-    return result.pitcher is not None and rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+    return result.pitcher is not None and rules.draws_back
 
 
 def _face_up_choices(rules: Rules, result: HandResult) -> int:
@@ -292,7 +292,7 @@ def _face_up_choices(rules: Rules, result: HandResult) -> int:
             before = 0
             for card in (*result.hands[seat], *thrown):
                 before |= 1 << card.index
-            free, count = excess_trumps(rules, result.trump, before)
+            free, count = excess_trumps(rules, trump_tables(rules)[result.trump], before)
             chose += free.bit_count() > count
     return chose
 
@@ -359,11 +359,15 @@ def _replay(
 def _step(
     before: GameState, action: Action, after: GameState, seat: int, counter: Iterator[int]
 ) -> Iterator[Event]:
-    """The events of one action, from the states before and after it."""
-    rules, actor = before.rules, before.to_act
+    """The events of one action, from the states before and after it, and the forced steps
+    the action's step recorded (the draw, the draw back, forced face-up discards)."""
+    actor = before.to_act
     assert actor is not None
     closed = len(after.history) > len(before.history)
     result = after.history[-1] if closed else None
+    final = after.standing.last_hand if closed else after.hand_state
+    assert final is not None
+    forced = final.forced[len(before.hand_state.forced) :]
     if isinstance(action, Play):
         named = trump_named_by(action.card) if before.hand_state.trump is None else None
         yield Played(next(counter), actor, action.card, named)
@@ -371,22 +375,21 @@ def _step(
         yield Pitched(next(counter), actor, action.card, trump_named_by(action.card))
     elif isinstance(action, DeclareTrump):
         yield TrumpDeclared(next(counter), actor, action.suit)
-        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
-            yield from _draw_back(before, after, result, seat, counter)
+        yield from _forced(forced, seat, counter)
     elif isinstance(action, Discard):
-        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
+        if before.rules.draws_back:
             yield FaceUpDiscarded(next(counter), actor, action.cards)
-            yield from _forced_face_up(before, after, result, actor, counter)
+            yield from _forced(forced, seat, counter)
         else:
-            drawn = before.hand_state.stock[: len(action.cards)] if rules.draw else ()
+            drawn = sum(step.drawn for step in forced)  # the draw after the discard, if any
             own = actor == seat
             yield Discarded(
                 next(counter),
                 actor,
                 len(action.cards),
-                len(drawn),
+                drawn.bit_count(),
                 action.cards if own else (),
-                cards_of(sum(1 << i for i in drawn)) if own else (),
+                cards_of(drawn) if own else (),
             )
     else:
         yield Called(next(counter), actor, action)
@@ -404,68 +407,19 @@ def _step(
             yield Dealt(next(counter), after.hand_number, after.dealer, cards_of(after.held[seat]))
 
 
-def _order(dealer: int, players: int) -> list[int]:
-    return [(dealer + k) % players for k in range(1, players + 1)]
-
-
-def _draw_back(
-    before: GameState,
-    after: GameState,
-    result: HandResult | None,
-    seat: int,
-    counter: Iterator[int],
-) -> Iterator[Event]:
-    """Ten-point's draw back, done inside the trump declaration: each seat's discard and
-    draw (eldest first, the pitcher last), then the face-up discards that were forced."""
-    rules, hand = before.rules, before.hand_state
-    if result is None:
-        discards = after.hand_state.discarded
-        now = [
-            held | up
-            for held, up in zip(
-                after.held, after.hand_state.face_up or (0,) * rules.players, strict=True
+def _forced(steps: tuple[ForcedStep, ...], seat: int, counter: Iterator[int]) -> Iterator[Event]:
+    """The events of forced steps, as their step recorded them: a draw back's discard and
+    draw (the cards shown only to their seat), a forced face-up discard (shown to all)."""
+    for step in steps:
+        if step.face_up:
+            yield FaceUpDiscarded(next(counter), step.seat, cards_of(step.face_up))
+        else:
+            own = step.seat == seat
+            yield Discarded(
+                next(counter),
+                step.seat,
+                step.discarded.bit_count(),
+                step.drawn.bit_count(),
+                cards_of(step.discarded) if own else (),
+                cards_of(step.drawn) if own else (),
             )
-        ]
-    else:
-        discards = tuple(sum(1 << c.index for c in cards) for cards in result.discards)
-        now = [
-            sum(1 << c.index for c in (*held, *up))
-            for held, up in zip(
-                result.hands, result.face_up_discards or ((),) * rules.players, strict=True
-            )
-        ]
-    order = [s for s in _order(hand.dealer, rules.players) if s != hand.pitcher]
-    for player in (*order, hand.pitcher):
-        assert player is not None
-        thrown = discards[player]
-        drawn = (now[player] | thrown) & ~before.held[player]
-        own = player == seat
-        yield Discarded(
-            next(counter),
-            player,
-            thrown.bit_count(),
-            drawn.bit_count(),
-            cards_of(thrown) if own else (),
-            cards_of(drawn) if own else (),
-        )
-    yield from _forced_face_up(before, after, result, None, counter)
-
-
-def _forced_face_up(
-    before: GameState,
-    after: GameState,
-    result: HandResult | None,
-    actor: int | None,
-    counter: Iterator[int],
-) -> Iterator[Event]:
-    """The face-up discards made without a choice during one action (seen by all)."""
-    rules = before.rules
-    if result is None:
-        face_up = after.face_up_discards
-    else:
-        face_up = result.face_up_discards or ((),) * rules.players
-    earlier = before.face_up_discards
-    start = 0 if actor is None else _order(before.dealer, rules.players).index(actor) + 1
-    for player in _order(before.dealer, rules.players)[start:]:
-        if face_up[player] and face_up[player] != earlier[player]:
-            yield FaceUpDiscarded(next(counter), player, face_up[player])

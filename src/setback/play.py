@@ -1,23 +1,30 @@
-"""Trick play: the legal plays, why a card may not be played, and what a play changes.
+"""Trick play: which cards are open to the seat to act (the rules of following), why a card
+is refused, and the step a play makes (who plays next, the trick's winner, who leads next,
+the end of the hand).
 
-Which cards may be played is decided in one place, `following.playable`; a
-state holds its answer as `GameState.playable`, and the refusal's words come
-from the rule the same call names.
+Each rule and each transition of trick play has its one home here, as a function of
+plain values (bit sets of cards, seats): the checked engine's step (`apply_play`) and the
+playout kernel (`setback.bots.playout`) both call them. A card's suit is read from the
+`TrumpTable` of the current trump, never from `card.suit`.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 
 from .actions import Action, Play
-from .cards import ALL_BUT, BIT, CARDS, Suit, cards_of, picker
-from .dealing import close_hand
+from .cards import ALL_BUT, CARDS, cards_of, picker
 from .rules import Rules
-from .scoring import score_hand
+from .scoring import close_hand, score_hand
 from .state import GameState, HandState, Phase, Trick, advance, with_auction
-from .trumps import trump_named_by
+from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
+
+HAND_TRICKS = 6
+"""Tricks in a hand of the six-card game: every player plays his six cards (under trumps
+only, a hand lasts until nobody holds a trump)."""
 
 _PLAY = Phase.PLAY
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
@@ -26,9 +33,115 @@ plays_of = picker(PLAYS)
 """`plays_of(mask)`: the `Play` values of a bit set of cards, in index order."""
 
 
+class Narrowed(enum.Enum):
+    """Which rule of following narrowed the cards a seat may play; its value is the
+    rule in words (a template of `{card}`, `{led}` and `{trump}`)."""
+
+    NOTHING = "any card held may be played"
+    LEAD_TRUMP = "the pitcher's first lead must be a trump ({trump}) while he holds one"
+    FOLLOW_TRUMP = "trump ({trump}) was led: a player holding a trump must play one"
+    FOLLOW_OR_TRUMP = "must follow {led} or trump ({trump}): {card} is neither"
+    TRUMPS_ONLY = "only trumps ({trump}) may be led or played"
+    NO_TRUMP_FIRST_TRICK = (
+        "no trump may be played to the first trick unless you must: to a {led} lead, "
+        "follow suit, else play a non-trump, and a trump ({trump}) only holding nothing else"
+    )
+
+
+_NOTHING = Narrowed.NOTHING
+
+
+def open_cards(
+    rules: Rules, table: TrumpTable | None, held: int, lead: int, first_trick: bool
+) -> tuple[int, Narrowed]:
+    """The cards of `held` that may be played (a bit set), and the rule that narrowed
+    them, when the card `lead` (an index; -1 when leading) was led under the trump of
+    `table` (None before the first lead sets trump), in the hand's first trick or not.
+
+    The one home of the rules of following:
+    - under `trumps_only`, only trumps;
+    - leading, any card, but the pitcher's first lead must be a trump while he holds one
+      where `rules.must_lead_trump`;
+    - to a trump lead, a trump if you hold one;
+    - to another lead, a card of the led suit or a trump if you hold the led suit (you may
+      trump although you could follow);
+    - with no trump in the first trick, in trick 1 to a non-trump lead: the led suit if
+      you hold it, else a non-trump if you hold one, else a trump;
+    - holding none of the led suit, any card.
+    """
+    if table is None:  # nothing is led yet and the lead will set trump
+        return held, _NOTHING
+    trumps = held & table.trump_mask
+    if rules.trumps_only:
+        return trumps, Narrowed.TRUMPS_ONLY
+    if lead < 0:
+        if first_trick and rules.must_lead_trump and trumps:
+            return trumps, Narrowed.LEAD_TRUMP
+        return held, _NOTHING
+    led = table.suits[lead]
+    followers = held & table.masks[led]
+    if not followers:
+        if first_trick and rules.no_trump_first_trick and led is not table.trump and held & ~trumps:
+            return held & ~trumps, Narrowed.NO_TRUMP_FIRST_TRICK  # void: a non-trump first
+        return held, _NOTHING
+    if led is table.trump:
+        return followers, Narrowed.FOLLOW_TRUMP
+    if first_trick and rules.no_trump_first_trick:
+        return followers, Narrowed.NO_TRUMP_FIRST_TRICK  # follow suit; no trumping
+    return followers | trumps, Narrowed.FOLLOW_OR_TRUMP
+
+
+def open_to(state: GameState) -> tuple[int, Narrowed]:
+    """`open_cards` for the seat to act in `state` (no card outside trick play)."""
+    hand = state.hand_state
+    if hand.phase is not _PLAY or state.to_act is None:
+        return 0, _NOTHING
+    plays = state.plays
+    table = None if hand.trump is None else state.standing.tables[hand.trump]
+    return open_cards(
+        state.standing.rules,
+        table,
+        state.held[state.to_act],
+        plays[0][1].index if plays else -1,
+        not state.tricks,
+    )
+
+
+def next_to_play(rules: Rules, table: TrumpTable, held: Sequence[int], played: Sequence[int]) -> int | None:
+    """Who plays next to a trick whose seats so far are `played` (in order, the leader
+    first), or None once it is complete: the next seat clockwise, every seat playing
+    once; under `trumps_only`, the next seat that has not played and still holds a trump
+    (a seat without one is out)."""
+    players = rules.players
+    last = played[-1]
+    if not rules.trumps_only:
+        return None if len(played) == players else (last + 1) % players
+    trumps = table.trump_mask
+    for k in range(1, players):
+        seat = (last + k) % players
+        if held[seat] & trumps and seat not in played:
+            return seat
+    return None
+
+
+def next_leader(rules: Rules, table: TrumpTable, held: Sequence[int], winner: int, tricks: int) -> int | None:
+    """Who leads after `tricks` tricks, the last won by `winner` (for the first lead: the
+    pitcher, with `tricks` 0), or None when the hand is over: the winner leads, and the
+    hand ends after six tricks; under `trumps_only`, the first seat from the winner
+    clockwise that holds a trump, and the hand ends when nobody does."""
+    if not rules.trumps_only:
+        return winner if tricks < HAND_TRICKS else None
+    trumps = table.trump_mask
+    for k in range(rules.players):
+        seat = (winner + k) % rules.players
+        if held[seat] & trumps:
+            return seat
+    return None
+
+
 def legal_plays(state: GameState) -> tuple[Action, ...]:
     """The `Play` actions open to the seat to act, by suit then rank."""
-    return plays_of(state.playable[0])
+    return plays_of(state.playable)
 
 
 def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
@@ -44,13 +157,13 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     card = action.card
     if not state.held[seat] >> card.index & 1:
         return f"seat {seat} does not hold {card.symbol}"
-    allowed, rule = state.playable
+    allowed, rule = open_to(state)
     if allowed >> card.index & 1:
         return None
     trump = state.hand_state.trump
     assert trump is not None
     plays = state.plays
-    led = state.rules.trump_tables[trump].suit_of(plays[0][1]) if plays else trump
+    led = state.standing.tables[trump].suit_of(plays[0][1]) if plays else trump
     reason = rule.value.format(card=card.symbol, led=led.symbol, trump=trump.symbol)
     if show_hand:
         reason += f"; play one of {' '.join(c.symbol for c in cards_of(allowed))}"
@@ -58,44 +171,87 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
 
 
 def apply_play(state: GameState, action: Play) -> GameState:
-    """The seat to act plays a card; closes the trick when everyone has played, and the
-    hand after the last trick."""
+    """The seat to act plays a card (the first lead sets trump where no trump is declared);
+    the trick closes when every seat still in has played, and the hand after the last
+    trick."""
     rules, hand = state.standing.rules, state.hand_state
-    if rules.trumps_only:
-        return _apply_trumps_only(state, action)
     seat = state.to_act
     assert seat is not None
     card = action.card
-    held = list(state.held)
-    held[seat] &= ALL_BUT[card.index]
-    plays = state.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per step)
-    if hand.trump is None:  # the first card sets trump
-        trump = trump_named_by(card)
-        hand = with_auction(hand, hand.bids, hand.contract, hand.pitcher, trump, _PLAY)
-    if len(plays) < rules.players:  # `advance`, inlined: the most common step of all
-        return GameState(
-            state.standing,
-            (seat + 1) % rules.players,
+    held_list = list(state.held)
+    held_list[seat] &= ALL_BUT[card.index]
+    held = tuple(held_list)
+    plays = (*state.plays, (seat, card))
+    if hand.trump is None:  # the first card led sets trump
+        hand = with_auction(
             hand,
-            tuple(held),
-            plays,
-            state.tricks,
-            state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three)
+            bids=hand.bids,
+            contract=hand.contract,
+            pitcher=hand.pitcher,
+            trump=trump_named_by(card),
+            phase=_PLAY,
         )
     assert hand.trump is not None
-    winner = rules.trump_tables[hand.trump].winner(plays)
-    tricks = (*state.tricks, Trick(plays[0][0], plays, winner))  # led by its first player
-    if len(tricks) < rules.tricks_per_hand:  # `advance`, inlined too: the winner leads
-        return GameState(
-            state.standing,
-            winner,
-            hand,
-            tuple(held),
-            (),
-            tricks,
-            state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three)
+    table = state.standing.tables[hand.trump]
+    to_act = next_to_play(rules, table, held, [player for player, _ in plays])
+    if to_act is not None:
+        lead = plays[0][1].index
+        return advance(
+            state,
+            action,
+            to_act=to_act,
+            hand_state=hand,
+            held=held,
+            plays=plays,
+            tricks=state.tricks,
+            playable=open_cards(rules, table, held[to_act], lead, not state.tricks)[0],
         )
-    return _close(state, action, hand, tuple(held), tricks)
+    winner = table.winner(plays)
+    tricks = (*state.tricks, Trick(plays[0][0], plays, winner))
+    return lead_next(state, action, hand, held, tricks, winner)
+
+
+def lead_next(
+    state: GameState,
+    action: Action,
+    hand: HandState,
+    held: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    winner: int,
+) -> GameState:
+    """The state after `action` closed a trick won by `winner` (or, with no trick yet,
+    ended the discards, `winner` being the pitcher): the next leader to act, or the hand
+    scored when it is over."""
+    rules = state.standing.rules
+    assert hand.trump is not None
+    table = state.standing.tables[hand.trump]
+    leader = next_leader(rules, table, held, winner, len(tricks))
+    if leader is None:
+        return _close(state, action, hand, held, tricks)
+    return advance(
+        state,
+        action,
+        to_act=leader,
+        hand_state=in_play(hand),
+        held=held,
+        plays=(),
+        tricks=tricks,
+        playable=open_cards(rules, table, held[leader], -1, not tricks)[0],
+    )
+
+
+def in_play(hand: HandState) -> HandState:
+    """`hand` in trick play."""
+    if hand.phase is _PLAY:
+        return hand
+    return with_auction(
+        hand,
+        bids=hand.bids,
+        contract=hand.contract,
+        pitcher=hand.pitcher,
+        trump=hand.trump,
+        phase=_PLAY,
+    )
 
 
 def _close(
@@ -110,51 +266,8 @@ def _close(
     played = list(held)
     for done in tricks:
         for player, played_card in done.plays:
-            played[player] |= BIT[played_card.index]
-    result = score_hand(state.rules, hand, tricks, tuple(played))
-    return close_hand(state, action, result)
-
-
-def first_with_trump(rules: Rules, trump: Suit, held: Sequence[int], start: int) -> int | None:
-    """The first seat from `start` clockwise that holds a trump (`trumps_only`), or None."""
-    trumps = rules.trump_tables[trump].trump_mask
-    for k in range(rules.players):
-        seat = (start + k) % rules.players
-        if held[seat] & trumps:
-            return seat
-    return None
-
-
-def end_without_tricks(
-    state: GameState, action: Action, hand: HandState, held: tuple[int, ...]
-) -> GameState:
-    """Nobody holds a trump when play should begin (`trumps_only`): the hand ends with no
-    trick."""
-    return _close(state, action, hand, held, ())
-
-
-def _apply_trumps_only(state: GameState, action: Play) -> GameState:
-    """A play when only trumps are played (Ten-point Pitch). The next to play is the next seat
-    still in that has not played to the trick; a trick ends when no such seat is left, and
-    its winner (or the next seat from him holding a trump) leads; the hand ends when
-    nobody holds a trump."""
-    rules, hand, leader = state.rules, state.hand_state, state.leader
-    seat = state.to_act
-    assert seat is not None and leader is not None and hand.trump is not None
-    card = action.card
-    held_list = list(state.held)
-    held_list[seat] &= ALL_BUT[card.index]
-    held = tuple(held_list)
-    plays = (*state.plays, (seat, card))
-    trumps = rules.trump_tables[hand.trump].trump_mask
-    done = {player for player, _ in plays}
-    for k in range(1, rules.players):
-        following = (seat + k) % rules.players
-        if following not in done and held[following] & trumps:
-            return advance(state, action, _PLAY, following, hand, held, plays, state.tricks)
-    winner = rules.trump_tables[hand.trump].winner(plays)
-    tricks = (*state.tricks, Trick(leader, plays, winner))
-    next_leader = first_with_trump(rules, hand.trump, held, winner)
-    if next_leader is None:
-        return _close(state, action, hand, held, tricks)
-    return advance(state, action, _PLAY, next_leader, hand, held, (), tricks)
+            played[player] |= 1 << played_card.index
+    assert hand.trump is not None
+    table = state.standing.tables[hand.trump]
+    result = score_hand(state.standing.rules, table, hand, tricks, tuple(played))
+    return close_hand(state, action, hand, result)

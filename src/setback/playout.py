@@ -4,9 +4,13 @@
 auction, trump, discards and every trick that are still to come) with the
 choices of `policy`, and returns the hand's `PlayoutResult`. It builds no
 `GameState` per step: it keeps the hands as bit sets (bit `card.index`) and
-asks the same rule homes the checked engine asks (`following.open_cards`,
-`bidding.calls_open`, `discarding.discard_bounds` and `excess_trumps`, the
-`TrumpTable`s, `points.award_all`, `scoring.settle_won`).
+takes each step with the transition functions the checked engine's steps are
+built from: the auction's `bidding.after_call` and `calls_open`, the draw back
+(`discarding.draw_back`) and the forced face-up discards
+(`discarding.forced_face_up`), `discarding.discard_bounds`, trick play's
+`play.open_cards`, `next_to_play`, `next_leader` and `TrumpTable.winner_of`,
+and scoring's `tally`, `points.award_all` and `scoring.settle`. No rule and no
+transition is written here.
 
 **It is unchecked.** A policy's choice is taken as it is: a card it does not
 hold, or a call that is not open, gives a wrong result, not an error. Use
@@ -23,19 +27,16 @@ from typing import Protocol
 
 import attrs
 
-from .actions import Action, Bid, Discard, Pass, Pitch, Smudge
-from .bidding import PITCHES, _calls, calls_open
-from .cards import CARD_POINTS, CARDS, Suit, pick
-from .discarding import _draw_back, discard_bounds, excess_trumps
+from .actions import Action, Discard
+from .bidding import PITCHES, after_call, position
+from .cards import CARDS, Card, Suit, pick
+from .discarding import discard_bounds, draw_back, forced_face_up
 from .errors import InvalidStateError
-from .following import open_cards
-from .options import KeepSix
-from .phase import Phase
-from .play import first_with_trump
-from .points import JOKERS_FROM, Tally, award_all
+from .play import next_leader, next_to_play, open_cards
+from .points import award_all
 from .rules import Rules
-from .scoring import settle_won
-from .state import GameState, HandState
+from .scoring import settle, tally
+from .state import GameState, Phase
 from .trumps import TrumpTable, trump_named_by
 
 __all__ = ["PlayoutPolicy", "PlayoutResult", "RandomPolicy", "playout_hand"]
@@ -183,68 +184,43 @@ def playout_hand(
     """
     if type(state) is not GameState:
         raise TypeError(f"playout_hand takes a GameState, not {type(state).__name__}")
+    if first is not None and not isinstance(first, Action):
+        raise TypeError(f"playout_hand's first takes an action, not {type(first).__name__}")
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise InvalidStateError("the game is over: there is no hand to play out")
-    rules = state.rules
+    rules, tables = state.standing.rules, state.standing.tables
     players = rules.players
     hand = state.hand_state
     held = list(state.held)
     dealer, contract, pitcher, trump = hand.dealer, hand.contract, hand.pitcher, hand.trump
+    stock = hand.stock
     seat = state.to_act
     assert seat is not None
-    leader = state.leader
-    plays = [(player, card.index) for player, card in state.plays]
 
-    if phase is _BIDDING:
-        pitched = leader is not None
-        smudge = rules.smudge_level if rules.smudge else 0
-        call = policy.call
+    if phase is Phase.BIDDING:
+        pitched: tuple[tuple[int, Card], ...] = state.plays
         while True:
-            bounds = calls_open(rules, contract, dealer, seat, pitched)
-            calls = _calls(bounds.may_pass, bounds.lowest, bounds.highest, smudge)
-            if bounds.may_pitch:
-                calls += pick(PITCHES, held[seat])
+            calls, options = position(rules, contract, dealer, seat, bool(pitched))
+            if calls.may_pitch:
+                options += pick(PITCHES, held[seat])
             if first is None:
-                action = call(seat, calls, held[seat])
+                action = policy.call(seat, options, held[seat])
             else:
                 action, first = first, None
-            kind = type(action)
-            if pitched:  # the dealer answers a pitch
-                phase = _PLAY
-                if kind is Pass:
-                    assert leader is not None
-                    seat = (leader + 1) % players
-                    break
-                back_seat, back_card = plays[0]
-                held[back_seat] |= 1 << back_card
-                if kind is Pitch:
-                    card = action.card  # type: ignore[union-attr]
-                    held[dealer] &= ~(1 << card.index)
-                    trump, contract, pitcher = trump_named_by(card), rules.max_plain_bid, dealer
-                    leader, plays, seat = dealer, [(dealer, card.index)], (dealer + 1) % players
-                else:  # Smudge: the dealer leads and his lead sets trump
-                    trump, contract, pitcher = None, rules.smudge_level, dealer
-                    leader, plays, seat = dealer, [], dealer
-                break
-            if kind is Pitch:
-                card = action.card  # type: ignore[union-attr]
-                held[seat] &= ~(1 << card.index)
-                trump, contract, pitcher = trump_named_by(card), rules.max_plain_bid, seat
-                leader, plays = seat, [(seat, card.index)]
-                if seat == dealer:
-                    phase, seat = _PLAY, (seat + 1) % players
-                    break
-                seat, pitched = dealer, True
-                continue
-            if kind is Bid:
-                contract, pitcher = action.level, seat  # type: ignore[union-attr]
-            elif kind is Smudge:
-                contract, pitcher = rules.smudge_level, seat
-            if seat != dealer:
-                seat = (seat + 1) % players
-                continue
-            if pitcher is None:  # passed out: nothing is played or scored
+            outcome = after_call(rules, dealer, seat, contract, pitcher, pitched, action)
+            if outcome.taken is not None:
+                held[seat] &= ~(1 << outcome.taken.index)
+            if outcome.returned is not None:
+                back, card = outcome.returned
+                held[back] |= 1 << card.index
+            contract, pitcher, trump, pitched = (
+                outcome.contract,
+                outcome.pitcher,
+                outcome.trump,
+                outcome.plays,
+            )
+            if outcome.to_act is None:  # passed out: nothing is played or scored
                 sides = rules.side_count
                 return PlayoutResult(
                     (0,) * sides,
@@ -256,63 +232,53 @@ def playout_hand(
                     None,
                     (),
                 )
-            seat = pitcher
-            if rules.declares_trump:
-                phase = _DECLARE
-            else:
-                phase, leader, plays = _PLAY, pitcher, []
-            break
+            seat, phase = outcome.to_act, outcome.phase
+            if phase is not Phase.BIDDING:
+                break
+        plays = [(player, card.index) for player, card in pitched]
+    else:
+        plays = [(player, card.index) for player, card in state.plays]
 
     assert pitcher is not None
-    if phase is _DECLARE:
+    start = -1  # the discards begin with the first seat that has one to make
+    if phase is Phase.DECLARE_TRUMP:
         if first is None:
             trump = policy.declare(seat, held[seat])
         else:
-            trump, first = first.suit, None  # type: ignore[union-attr]
-        phase = _DISCARD
-        seat = -1  # the discards begin with the first seat that has one to make
-        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
-            drawn, back = _draw_back(
-                rules,
-                HandState(
-                    hand.number, dealer, hand.stock, (), contract, pitcher, trump, (0,) * players
-                ),
-                tuple(held),
-            )
-            held = list(back)
-            stock: tuple[int, ...] = drawn.stock
-        elif rules.discard_count or rules.draw:
-            stock = hand.stock
-        else:
-            phase = _PLAY
-    else:
-        stock = hand.stock
+            trump, first = first.suit, None  # type: ignore[attr-defined]
+        phase = Phase.DISCARD if rules.draws_back or rules.discards_to_six or rules.draw else Phase.PLAY
+        if rules.draws_back:
+            back, _ = draw_back(rules, tables[trump], dealer, pitcher, stock, tuple(held), 0)
+            held, stock = list(back), ()
+        start = 0
+    elif phase is Phase.DISCARD:
+        start = [(dealer + k) % players for k in range(1, players + 1)].index(seat)
 
-    if phase is _DISCARD:
+    if phase is Phase.DISCARD:
         assert trump is not None
-        order = [(dealer + k) % players for k in range(1, players + 1)]
-        start = 0 if seat < 0 else order.index(seat)
+        table = tables[trump]
         discard = policy.discard
-        if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
-            for player in order[start:]:
-                free, count = excess_trumps(rules, trump, held[player])
-                if not count:
-                    continue
-                if free.bit_count() > count:
-                    if first is None:
-                        thrown = discard(player, held[player], free, count, count, free)
-                    else:
-                        thrown, first = _mask(first), None
-                else:
-                    thrown = free
-                held[player] &= ~thrown
-        else:
-            trumps = rules.trump_tables[trump].trump_mask
-            in_order = rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST
-            for player in order[start:]:
-                cards, fewest, most = discard_bounds(rules, trump, held[player], len(stock))
+        if rules.draws_back:
+            while True:
+                chooser, forced = forced_face_up(rules, table, dealer, held, start)
+                for player, thrown in forced:
+                    held[player] &= ~thrown
+                if chooser is None:
+                    break
+                free, count, _ = discard_bounds(rules, table, held[chooser], 0)
                 if first is None:
-                    before = cards & ~trumps if in_order else cards
+                    thrown = discard(chooser, held[chooser], free, count, count, free)
+                else:
+                    thrown, first = _mask(first), None
+                held[chooser] &= ~thrown
+                start = (chooser - dealer - 1) % players + 1
+        else:
+            trumps = table.trump_mask
+            order = [(dealer + k) % players for k in range(1, players + 1)]
+            for player in order[start:]:
+                cards, fewest, most = discard_bounds(rules, table, held[player], len(stock))
+                if first is None:
+                    before = cards & ~trumps if rules.non_trumps_first else cards
                     thrown = discard(player, held[player], cards, fewest, most, before)
                 else:
                     thrown, first = _mask(first), None
@@ -322,16 +288,7 @@ def playout_hand(
                     for index in stock[:count]:
                         held[player] |= 1 << index
                     stock = stock[count:]
-        phase, leader = _PLAY, None
-    if phase is _PLAY and leader is None:  # trump is known, nobody has led: the pitcher leads
-        assert trump is not None
-        seat = leader = pitcher
-        plays = []
-        if rules.trumps_only:
-            lead = first_with_trump(rules, trump, held, pitcher)
-            if lead is None:
-                return _score(rules, pitcher, contract, trump, [], [])
-            seat = leader = lead
+        phase = Phase.PLAY
 
     # trick play
     played: list[tuple[int, int, int]] = []  # (card, holder, capturer) of finished tricks
@@ -341,69 +298,36 @@ def playout_hand(
         winners.append(done.winner)
         for player, card in done.plays:
             played.append((card.index, player, done.winner))
-    count_done = len(winners)
-    table = None if trump is None else rules.trump_tables[trump]
+    table = None if trump is None else tables[trump]
+    if start >= 0:  # trump was declared in this playout: the pitcher (or, under trumps
+        # only, the first seat from him holding a trump) leads
+        assert table is not None
+        lead = next_leader(rules, table, held, pitcher, 0)
+        if lead is None:
+            return _score(rules, table, pitcher, contract, played, winners)
+        seat = lead
     play = policy.play
-    if rules.trumps_only:
-        assert trump is not None and table is not None
-        trump_mask = table.trump_mask
-        while True:
-            choices = held[seat] & trump_mask  # open_cards under trumps_only
-            if first is None:
-                card = play(seat, choices, plays, table)
-            else:
-                card, first = first.card.index, None  # type: ignore[union-attr]
-            held[seat] &= ~(1 << card)
-            plays.append((seat, card))
-            done_seats = {player for player, _ in plays}
-            for k in range(1, players):
-                after = (seat + k) % players
-                if after not in done_seats and held[after] & trump_mask:
-                    seat = after
-                    break
-            else:
-                winner = _winner(table, plays)
-                winners.append(winner)
-                for player, index in plays:
-                    played.append((index, player, winner))
-                lead = first_with_trump(rules, trump, held, winner)
-                if lead is None:
-                    break
-                seat, plays = lead, []
-        return _score(rules, pitcher, contract, trump, played, winners)
-
-    per_hand = rules.tricks_per_hand
     while True:
-        choices = open_cards(
-            rules, held[seat], trump, plays[0][1] if plays else -1, not count_done
-        )[0]
+        choices = open_cards(rules, table, held[seat], plays[0][1] if plays else -1, not winners)[0]
         if first is None:
             card = play(seat, choices, plays, table)
         else:
-            card, first = first.card.index, None  # type: ignore[union-attr]
+            card, first = first.card.index, None  # type: ignore[attr-defined]
         held[seat] &= ~(1 << card)
         if table is None:  # the first lead sets trump
-            trump = trump_named_by(CARDS[card])
-            table = rules.trump_tables[trump]
+            table = tables[trump_named_by(CARDS[card])]
         plays.append((seat, card))
-        if len(plays) < players:
-            seat = (seat + 1) % players
+        after = next_to_play(rules, table, held, [player for player, _ in plays])
+        if after is not None:
+            seat = after
             continue
-        power = table.power[table.suits[plays[0][1]]]
-        best = -1
-        for player, index in plays:
-            strength = power[index]
-            if strength > best:
-                best, seat = strength, player
-        for player, index in plays:
-            played.append((index, player, seat))
-        winners.append(seat)
-        count_done += 1
-        if count_done == per_hand:
-            break
-        plays = []
-    assert trump is not None
-    return _score(rules, pitcher, contract, trump, played, winners)
+        winner = table.winner_of(plays)
+        winners.append(winner)
+        played.extend((index, player, winner) for player, index in plays)
+        lead = next_leader(rules, table, held, winner, len(winners))
+        if lead is None:
+            return _score(rules, table, pitcher, contract, played, winners)
+        seat, plays = lead, []
 
 
 def _mask(action: Action) -> int:
@@ -415,51 +339,18 @@ def _mask(action: Action) -> int:
     return mask
 
 
-def _winner(table: TrumpTable, plays: list[tuple[int, int]]) -> int:
-    """The seat that wins a trick of `(seat, card index)` plays."""
-    power = table.power[table.suits[plays[0][1]]]
-    best, winner = -1, plays[0][0]
-    for player, index in plays:
-        if power[index] > best:
-            best, winner = power[index], player
-    return winner
-
-
 def _score(
     rules: Rules,
+    table: TrumpTable,
     pitcher: int,
     contract: int,
-    trump: Suit,
     played: list[tuple[int, int, int]],
     winners: list[int],
 ) -> PlayoutResult:
     """The points of the hand from its tricks' cards: `(card, holder, capturer)` triples."""
-    side_of = rules.seat_sides
-    table = rules.trump_tables[trump]
-    trump_mask, power = table.trump_mask, table.power[trump]
-    totals = [0] * rules.side_count
-    for index, _, capturer in played:
-        totals[side_of[capturer]] += CARD_POINTS[index]
-    trumps = sorted(
-        [
-            (power[index], index, holder, capturer)
-            for index, holder, capturer in played
-            if trump_mask >> index & 1 and index < JOKERS_FROM
-        ],
-        reverse=True,
-    )
-    tally = Tally(
-        side_of,
-        rules.low_to,
-        table,
-        tuple([(index, holder, capturer) for _, index, holder, capturer in trumps]),
-        {index: capturer for index, _, capturer in played},
-        tuple(totals),
-    )
-    awards, won = award_all(rules.award_plan, tally, rules.side_count)
-    pitching = side_of[pitcher]
-    swept = all(side_of[winner] == pitching for winner in winners)
-    made, changes = settle_won(rules, pitcher, contract, swept, won)
+    counted = tally(rules, table, played)
+    awards, won = award_all(rules.points, counted, rules.side_count)
+    made, changes = settle(rules, pitcher, contract, winners, won)
     return PlayoutResult(
-        changes, awards, tuple(totals), made, pitcher, contract, trump, tuple(winners)
+        changes, awards, counted.card_points, made, pitcher, contract, table.trump, tuple(winners)
     )

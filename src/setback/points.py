@@ -8,17 +8,12 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
-
+from collections.abc import Callable, Iterable, Sequence
 import attrs
 
-from .cards import Rank, Suit, index_of
+from .cards import CARD_POINTS, Rank, Suit, index_of
 from .options import LowTo
 from .trumps import TrumpTable, off_jack_of
-
-if TYPE_CHECKING:
-    from .state import Trick
 
 __all__ = ["FOUR_POINTS", "Point", "Tally"]
 
@@ -90,41 +85,34 @@ class Tally:
     """Card points (for Game) in each side's tricks."""
 
     @classmethod
-    def walk(
+    def of(
         cls,
         seat_sides: tuple[int, ...],
         low_to: LowTo,
         table: TrumpTable,
-        tricks: Sequence[Trick],
-        card_points: Sequence[int],
+        played: Iterable[tuple[int, int, int]],
     ) -> Tally:
-        """The tally of the finished `tricks`; `card_points[index]` is each card's Game
-        value."""
+        """The tally of a hand whose cards in tricks were `played`: `(card index, holder,
+        capturer)` triples. The one builder: the checked engine's scoring and the playout
+        kernel both come here."""
         totals = [0] * (max(seat_sides) + 1)
         captured: dict[int, int] = {}
         trumps = []
         power = table.power[table.trump]  # a trump's strength when trump is led, else 0
-        for trick in tricks:
-            winner = trick.winner
-            assert winner is not None
-            points = 0
-            for seat, card in trick.plays:
-                index = card.index
-                captured[index] = winner
-                points += card_points[index]
-                strength = power[index]
-                if strength and index < JOKERS_FROM:  # High and Low are never jokers
-                    trumps.append((strength, index, seat, winner))
-            totals[seat_sides[winner]] += points
+        for index, holder, capturer in played:
+            captured[index] = capturer
+            totals[seat_sides[capturer]] += CARD_POINTS[index]
+            strength = power[index]
+            if strength and index < JOKERS_FROM:  # High and Low are never jokers
+                trumps.append((strength, index, holder, capturer))
         trumps.sort(reverse=True)
-        # positionally: seat_sides, low_to, table, trumps, captured, card_points
         return cls(
-            seat_sides,
-            low_to,
-            table,
-            tuple([(index, holder, capturer) for _, index, holder, capturer in trumps]),
-            captured,
-            tuple(totals),
+            seat_sides=seat_sides,
+            low_to=low_to,
+            table=table,
+            trumps=tuple([(index, holder, capturer) for _, index, holder, capturer in trumps]),
+            captured=captured,
+            card_points=tuple(totals),
         )
 
     def capturer_of(self, index: int | None) -> int | None:
@@ -177,31 +165,21 @@ _AWARDS: dict[str, Callable[[Tally], int | None]] = {
     Point.GAME.value: _game,
     **{name: functools.partial(_captured, cards) for name, cards in _CARD_OF.items()},
 }
-"""How each point is awarded, by the point's value (module-level functions and partials:
-`Rules.award_plan` holds them, and a `Rules` value pickles)."""
-
-AwardPlan = tuple[tuple[str, int, Callable[[Tally], int | None]], ...]
-"""`award_plan`'s `(value, worth, award)` triples."""
-
-
-def award_plan(points: Sequence[Point]) -> AwardPlan:
-    """`(value, worth, award)` for each of `points` in order: what `award_all` walks
-    (`Rules.award_plan` holds it for `rules.points`, built once)."""
-    return tuple((point._value_, point.worth, _AWARDS[point._value_]) for point in points)
+"""How each point is awarded, by the point's value."""
 
 
 def award_all(
-    plan: AwardPlan, tally: Tally, sides: int
+    points: Sequence[Point], tally: Tally, sides: int
 ) -> tuple[tuple[tuple[str, int | None], ...], tuple[int, ...]]:
-    """Who takes each point of `plan` in the hand `tally` describes, as `(value, side)`
-    pairs in order (side None: nobody), and how many points each of the `sides` won (each
-    point counts its worth): the one loop the engine's scoring and the playout kernel
-    share."""
+    """Who takes each of `points` (in order) in the hand `tally` describes, as `(value,
+    side)` pairs (side None: nobody), and how many points each of the `sides` won (each
+    point counts its worth): the one awarding loop, which the engine's scoring and the
+    playout kernel share."""
     won = [0] * sides
     awards = []
-    for value, worth, award in plan:
-        side = award(tally)
+    for point in points:
+        side = point.award(tally)
         if side is not None:
-            won[side] += worth
-        awards.append((value, side))
+            won[side] += point.worth
+        awards.append((point.value, side))
     return tuple(awards), tuple(won)

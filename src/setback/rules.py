@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -10,8 +11,7 @@ import attrs
 
 from .errors import RulesError, shown
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
-from .points import FOUR_POINTS, AwardPlan, Point, award_plan
-from .trumps import TrumpTable, tables_for
+from .points import FOUR_POINTS, Point
 
 __all__ = ["Rules", "seat_side"]
 
@@ -90,38 +90,6 @@ def _int_in(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
     return check
 
 
-def _sane(rules: Any) -> bool:
-    """Whether the options the derived fields are built from are in range (else those
-    fields are None, and the validators say what is wrong)."""
-    players, deal, jokers = rules.players, rules.deal, rules.jokers
-    return (
-        type(players) is int
-        and 2 <= players <= 8
-        and type(deal) is int
-        and 1 <= deal <= 54
-        and type(jokers) is int
-        and 0 <= jokers <= 2
-    )
-
-
-def _derived(method: str) -> Any:
-    """A field computed once from the others by `method`, after they are set and before
-    they are validated: a value that makes no game gives None here, and its validator
-    raises `RulesError` next."""
-
-    def compute(rules: Any) -> Any:
-        if not _sane(rules):
-            return None
-        try:
-            return getattr(rules, method)()
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError, RulesError):
-            return None
-
-    return attrs.field(
-        init=False, eq=False, repr=False, default=attrs.Factory(compute, takes_self=True)
-    )
-
-
 def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
     if type(value) is not bool:
         raise TypeError(
@@ -179,7 +147,7 @@ class Rules:
     draws as many from the stock, and the pitcher must lead a trump if he holds one."""
     pitch_instead_of_bid: bool = attrs.field(default=False, validator=_is_bool)
     """Pitch instead of bid: a player may, instead of calling, lead a card face up (`Pitch`),
-    a bid of 4 in its suit; after it only the dealer acts (pass, pitch a card of his own,
+    a bid of T (`max_plain_bid`, 4 in the four-point game) in its suit; after it only the dealer acts (pass, pitch a card of his own,
     or Smudge)."""
     no_trump_first_trick: bool = attrs.field(default=False, validator=_is_bool)
     """No trump in the first trick: the pitcher declares trump and may lead any card; in
@@ -207,64 +175,6 @@ class Rules:
     trumps_only: bool = attrs.field(default=False, validator=_is_bool)
     """Ten-point Pitch's play: only trumps are led or played, a player with no
     trump is out, tricks may be short and the hand ends when nobody holds a trump."""
-
-    # --- derived once, when the value is built (fields, not cached properties: a slotted
-    # class with cached properties reads every attribute through `__getattr__`, slowly) --
-
-    side_count: int = _derived("_side_count")
-    """How many sides there are: `players // 2` with partnerships, else `players`."""
-    seat_sides: tuple[int, ...] = _derived("_seat_sides")
-    """The side of each seat, seat 0 first: `(0, 1, 0, 1)` for partnerships of four.
-
-    The one seating table: everything that needs a seat's side reads it (or
-    `side_of`, which checks the seat).
-    """
-    sides: tuple[tuple[int, ...], ...] = _derived("_sides")
-    """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
-    total_points: int = _derived("_total_points")
-    """T, the most points one side can win in a hand: the worth of every point in
-    `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
-    max_plain_bid: int = _derived("_max_plain_bid")
-    """The highest plain bid: every point of the hand (`total_points`)."""
-    smudge_level: int = _derived("_smudge_level")
-    """The contract value of a Smudge: one above the highest plain bid (5 with four points)."""
-    max_bid: int = _derived("_max_bid")
-    """The highest call: Smudge (`smudge_level`) where Smudge exists, else the highest
-    plain bid."""
-    discard_count: int = _derived("_discard_count")
-    """Cards each player discards face down after trump is declared: `deal - 6` under
-    `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-    (the draw's and the draw back's discards vary)."""
-    tricks_per_hand: int = _derived("_tricks_per_hand")
-    """Tricks played each hand: six (the cards each player holds when play begins).
-    Under `trumps_only` a hand has as many tricks as it takes until nobody holds a
-    trump (fewer or more than six), and this number is not used."""
-    pack: tuple[int, ...] = _derived("_pack")
-    """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
-    or JK (one)."""
-    pack_mask: int = _derived("_pack_mask")
-    """Internal: the pack as a bit set (read `pack`)."""
-    trump_tables: tuple[TrumpTable, ...] = _derived("_trump_tables")
-    """`trump_tables[trump]`: how every card behaves under each trump in this pack
-    (the jick and the jokers are trumps where the rules have them)."""
-    declares_trump: bool = _derived("_declares_trump")
-    """Whether the pitcher names trump before the first lead (draw, no trump in the
-    first trick, a deal above six), instead of the first card setting it."""
-    must_lead_trump: bool = _derived("_must_lead_trump")
-    """Whether the pitcher's first lead must be a trump if he holds one (draw, six
-    players), unless no trump may be played to the first trick."""
-    follow_tables: tuple[tuple[tuple[int, int, Any, bool], ...], ...] | None = _derived(
-        "_follow_tables"
-    )
-    """Internal: what following each lead asks under each trump (`following.follow_table`),
-    where the rules of following apply; None under `trumps_only` (one read on the hot path
-    answers both)."""
-    call_table: tuple[Any, ...] = _derived("_call_table")  # bidding.CallTable (it imports rules)
-    """Internal: the calls open at every position of an auction under these rules
-    (`bidding.call_table`)."""
-    award_plan: tuple[tuple[str, int, Callable[..., int | None]], ...] = _derived("_award_plan")
-    """Internal: how each of `points` is awarded, in order (`points.award_plan`): what
-    scoring walks."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -313,16 +223,6 @@ class Rules:
             raise RulesError(
                 f"min_bid {self.min_bid} is above the {self.total_points} points a hand awards"
             )
-        # `_derived` reads a failure as "no game"; past every check above, the engine's tables
-        # must exist (a missing `follow_tables` would pass for trumps-only play).
-        if (
-            self.trump_tables is None
-            or self.call_table is None
-            or self.award_plan is None
-            or (self.follow_tables is None) is not self.trumps_only
-        ):
-            raise RuntimeError(f"setback could not build the tables of {self!r} (a bug)")
-
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its options: unpickling builds the value again (checked, the derived
         tables computed by the version that loads it, and a pickle a few hundred bytes)."""
@@ -513,13 +413,15 @@ class Rules:
             raise RulesError(f"no such option: {names}; options are {sorted(known)}")
         return cls(**{**defaults, **overrides})
 
-    # --- derived ------------------------------------------------------------------
+    # --- derived: computed from the options on first use (after they were checked) ----
 
-    def _side_count(self) -> int:
+    @functools.cached_property
+    def side_count(self) -> int:
         """How many sides there are: `players // 2` with partnerships, else `players`."""
         return self.players // 2 if self.partnerships else self.players
 
-    def _seat_sides(self) -> tuple[int, ...]:
+    @functools.cached_property
+    def seat_sides(self) -> tuple[int, ...]:
         """The side of each seat, seat 0 first: `(0, 1, 0, 1)` for partnerships of four.
 
         The one seating table: everything that needs a seat's side reads it (or
@@ -527,7 +429,8 @@ class Rules:
         """
         return tuple(seat_side(seat, self.side_count) for seat in range(self.players))
 
-    def _sides(self) -> tuple[tuple[int, ...], ...]:
+    @functools.cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
         table = self.seat_sides
         return tuple(
@@ -540,7 +443,8 @@ class Rules:
         """Cards dealt to each player: the same as `deal`."""
         return self.deal
 
-    def _discard_count(self) -> int:
+    @functools.cached_property
+    def discard_count(self) -> int:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
         (the draw's and the draw back's discards vary)."""
@@ -553,57 +457,74 @@ class Rules:
         """The same as `discard_count` (the older name)."""
         return self.discard_count
 
-    def _tricks_per_hand(self) -> int:
-        """Tricks played each hand: six (the cards each player holds when play begins).
-        Under `trumps_only` a hand has as many tricks as it takes until nobody holds a
-        trump (fewer or more than six), and this number is not used."""
+    @property
+    def draws_back(self) -> bool:
+        """Whether hands come down to six by the draw back (`KeepSix.DRAW_BACK` with a deal
+        above six, Ten-point Pitch): the one place that asks both options."""
+        return self.deal > 6 and self.keep_six is KeepSix.DRAW_BACK
+
+    @property
+    def discards_to_six(self) -> bool:
+        """Whether every player discards down to six after trump is declared (a deal above
+        six under `KeepSix.FREE_DISCARD` or `NON_TRUMPS_FIRST`)."""
+        return self.discard_count > 0
+
+    @property
+    def non_trumps_first(self) -> bool:
+        """Whether a discard down to six may hold a trump only with every non-trump of the
+        hand (`KeepSix.NON_TRUMPS_FIRST` with a deal above six, Smear)."""
+        return self.deal > 6 and self.keep_six is KeepSix.NON_TRUMPS_FIRST
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Deprecated: always 6 (it was never an option). Under `trumps_only` a hand has
+        as many tricks as it takes until nobody holds a trump."""
         return 6
 
-    def _pack(self) -> tuple[int, ...]:
+    @functools.cached_property
+    def pack(self) -> tuple[int, ...]:
         """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
         or JK (one)."""
         return tuple(range(52)) + ((), (54,), (52, 53))[self.jokers]
 
-    def _pack_mask(self) -> int:
-        """The pack as a bit set."""
+    @functools.cached_property
+    def pack_mask(self) -> int:
+        """Internal: the pack as a bit set (read `pack`)."""
         mask = 0
         for index in self.pack:
             mask |= 1 << index
         return mask
 
-    def _trump_tables(self) -> tuple[TrumpTable, ...]:
-        """`trump_tables[trump]`: how every card behaves under each trump in this pack
-        (the jick and the jokers are trumps where the rules have them)."""
-        return tables_for(self.jokers, self.off_jack, self.joker_rank is JokerRank.LOWEST)
-
-    def _total_points(self) -> int:
+    @functools.cached_property
+    def total_points(self) -> int:
         """T, the most points one side can win in a hand: the worth of every point in
         `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
         return sum(point.worth for point in self.points)
 
-    def _smudge_level(self) -> int:
+    @property
+    def max_plain_bid(self) -> int:
+        """The highest plain bid: every point of the hand (`total_points`)."""
+        return self.total_points
+
+    @property
+    def smudge_level(self) -> int:
         """The contract value of a Smudge: one above the highest plain bid (5 with four points)."""
         return self.total_points + 1
 
-    def _call_table(self) -> tuple[Any, ...]:
-        from .bidding import call_table  # the auction's rules live there
+    @property
+    def max_bid(self) -> int:
+        """The highest call: Smudge (`smudge_level`) where Smudge exists, else the highest
+        plain bid."""
+        return self.smudge_level if self.smudge else self.max_plain_bid
 
-        return call_table(self)
-
-    def _award_plan(self) -> AwardPlan:
-        return award_plan(self.points)
-
-    def _follow_tables(self) -> tuple[tuple[tuple[int, int, Any, bool], ...], ...] | None:
-        from .following import follow_table  # the rules of following live there
-
-        return None if self.trumps_only else tuple(map(follow_table, self.trump_tables))
-
-    def _declares_trump(self) -> bool:
+    @functools.cached_property
+    def declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead (draw, no trump in the
         first trick, a deal above six), instead of the first card setting it."""
         return bool(self._declaring_variants())
 
-    def _must_lead_trump(self) -> bool:
+    @functools.cached_property
+    def must_lead_trump(self) -> bool:
         """Whether the pitcher's first lead must be a trump if he holds one (draw, six
         players), unless no trump may be played to the first trick."""
         return (self.draw or self.deal > 6) and not self.no_trump_first_trick
@@ -611,15 +532,6 @@ class Rules:
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
         return names + ([f"a deal of {self.deal}"] if self.deal > 6 else [])
-
-    def _max_bid(self) -> int:
-        """The highest call: Smudge (`smudge_level`) where Smudge exists, else the highest
-        plain bid."""
-        return self.smudge_level if self.smudge else self.max_plain_bid
-
-    def _max_plain_bid(self) -> int:
-        """The highest plain bid: every point of the hand (`total_points`)."""
-        return self.total_points
 
     def side_of(self, seat: int) -> int:
         """The side that `seat` plays for: an index into `sides` and into scores.

@@ -17,7 +17,7 @@ The constraints, all read from the view:
 - known cards: the seat's own hand and discards, every card played face up, the
   face-up discards, and a pitched card taken back (it is in its pitcher's hand);
 - following: for every card another seat played, the rules of following
-  (`following.playable`, their one home) are asked which suits that seat could not
+  (`play.open_cards`, their one home) are asked which suits that seat could not
   have held: the play is tried again with the card alone, and with the card and one
   card of each suit (under the trump); a suit whose card would have forbidden the play
   is one the seat lacked then, and so lacks now. Every rule of following is of this
@@ -65,10 +65,10 @@ from .dealing import packets
 from .discarding import excess_trumps
 from .engine import apply_action, new_game
 from .errors import InvalidStateError, SetbackError
-from .options import KeepSix
-from .phase import Phase
+from .play import open_cards
 from .rules import Rules
-from .state import EMPTY_LOG, GameRecord, GameState, HandResult, HandState, Trick, make_state
+from .state import EMPTY_LOG, GameRecord, GameState, HandResult, HandState, Phase, Trick, make_state
+from .tables import trump_tables
 from .views import PlayerView
 from .views import observe as _observe
 
@@ -383,40 +383,18 @@ def _probe(
     played holding the cards `held` (a bit set): `ask(seat, held)`."""
     rules = view.rules
     trick = tricks[k]
-    hand = HandState(
-        number=view.hand_number,
-        dealer=view.dealer,
-        stock=(),
-        bids=view.bids,
-        contract=view.contract or 0,
-        pitcher=view.pitcher,
-        trump=trump,
-    )
-    origin = GameRecord(rules=rules, seed=0)
+    table = trump_tables(rules)[trump]
+    lead = trick.plays[0][1].index if i else -1
 
     def ask(seat: int, held: int) -> int:
-        state = make_state(
-            rules=rules,
-            origin=origin,
-            phase=Phase.PLAY,
-            to_act=seat,
-            scores=view.scores,
-            history=(),
-            winner=None,
-            hand_state=hand,
-            held=tuple(held if s == seat else 0 for s in range(rules.players)),
-            trick=Trick(trick.leader, trick.plays[:i]),
-            tricks=tuple(tricks[:k]),
-            log=EMPTY_LOG,
-        )
-        return state.playable[0]
+        return open_cards(rules, table, held, lead, k == 0)[0]
 
     return ask
 
 
 def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[Suit, ...]:
     """The suits (under the trump) that play `i` of trick `k` shows its player lacked,
-    asked of the rules of following (`following.playable`, through
+    asked of the rules of following (`play.open_cards`, through
     `GameState.playable`): the card alone must have been playable, and a suit lacked is
     one whose card, held beside it, would have forbidden the play. None where the first
     lead sets trump, or under trumps-only play (there the passes tell, not the plays)."""
@@ -430,7 +408,7 @@ def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[
     bit = 1 << card.index
     if not ask(seat, bit) & bit:
         raise InvalidStateError(f"seat {seat} could not have played {card}")
-    suits = rules.trump_tables[trump].suits
+    suits = trump_tables(rules)[trump].suits
     lacked = []
     for suit in Suit:
         other = next((x for x in rules.pack if suits[x] is suit and x != card.index), None)
@@ -489,9 +467,9 @@ def _problem(view: PlayerView) -> _Problem:
         raise InvalidStateError("a seat holds fewer cards than the view shows it holding")
 
     # --- the classes of cards: their suit under the trump -------------------------------
-    split = deal > 6 and rules.keep_six is KeepSix.DRAW_BACK and trump is not None
-    table = rules.trump_tables[trump] if trump is not None else None
-    free = excess_trumps(rules, trump, rules.pack_mask)[0] if split and trump is not None else 0
+    split = rules.draws_back and trump is not None
+    table = trump_tables(rules)[trump] if trump is not None else None
+    free = excess_trumps(rules, table, rules.pack_mask)[0] if split and table is not None else 0
 
     def klass(index: int) -> int:
         if table is None:
@@ -587,7 +565,7 @@ def _problem(view: PlayerView) -> _Problem:
         stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
     else:
         handled: set[int] = set()
-        if deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST and trump is not None:
+        if rules.non_trumps_first and trump is not None:
             for seat in done:
                 if seat == me:
                     continue
@@ -865,12 +843,19 @@ def _build(
         pitcher=pitcher,
         trump=view.trump,
         discarded=discarded,
-        face_up=face_up if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK else (),
+        face_up=face_up if rules.draws_back else (),
+        phase=phase,
     )
+    tables = trump_tables(rules)
+    playable = 0
+    if phase is Phase.PLAY and view.to_act is not None:
+        plays = view.trick.plays if view.trick is not None else ()
+        table = None if view.trump is None else tables[view.trump]
+        lead = plays[0][1].index if plays else -1
+        playable = open_cards(rules, table, held[view.to_act], lead, not view.tricks)[0]
     return make_state(
         rules=rules,
         origin=GameRecord(rules=rules, seed=rng.getrandbits(64), dealer=view.dealer),
-        phase=phase,
         to_act=view.to_act,
         scores=view.scores,
         history=_history(view.last_result),
@@ -880,6 +865,8 @@ def _build(
         trick=view.trick,
         tricks=view.tricks,
         log=EMPTY_LOG,
+        tables=tables,
+        playable=playable,
     )
 
 
@@ -902,11 +889,12 @@ def _game_over(view: PlayerView, rng: random.Random) -> GameState:
     if view.stock_size > len(unseen):
         raise InvalidStateError("the stock the view shows is larger than the unseen cards")
     stock = rng.sample(unseen, view.stock_size)
-    hand = HandState(number=view.hand_number, dealer=view.dealer, stock=tuple(stock))
+    hand = HandState(
+        number=view.hand_number, dealer=view.dealer, stock=tuple(stock), phase=Phase.GAME_OVER
+    )
     return make_state(
         rules=rules,
         origin=GameRecord(rules=rules, seed=rng.getrandbits(64), dealer=view.dealer),
-        phase=Phase.GAME_OVER,
         to_act=None,
         scores=view.scores,
         history=_history(last),
@@ -916,6 +904,7 @@ def _game_over(view: PlayerView, rng: random.Random) -> GameState:
         trick=None,
         tricks=(),
         log=EMPTY_LOG,
+        tables=trump_tables(rules),
     )
 
 
@@ -983,9 +972,9 @@ def _replay_hand(world: GameState) -> None:
             got = _lowest(kept[seat], thrown[seat].bit_count())
             drawn.extend(_indices(got))
             kept[seat] = kept[seat] & ~got | thrown[seat]
-    elif deal > 6 and rules.keep_six is KeepSix.DRAW_BACK and any(thrown):
+    elif rules.draws_back and any(thrown):
         assert hand.trump is not None and hand.pitcher is not None
-        trumps = rules.trump_tables[hand.trump].trump_mask
+        trumps = world.standing.tables[hand.trump].trump_mask
         for seat in order:
             if seat != hand.pitcher:
                 keep = _lowest(kept[seat] & trumps, deal - thrown[seat].bit_count())
@@ -1003,7 +992,7 @@ def _replay_hand(world: GameState) -> None:
     if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
         assert hand.trump is not None
         state = apply_action(state, DeclareTrump(hand.trump))
-    face_up = deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+    face_up = rules.draws_back
     while state.phase is Phase.DISCARD and (
         world.phase is not Phase.DISCARD or state.to_act != world.to_act
     ):

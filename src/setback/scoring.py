@@ -1,12 +1,30 @@
-"""The end of a hand: its points (walking `rules.points`), made or set, and game end."""
+"""The end of a hand: its points (walking `rules.points`), made or set, the game's end, and
+the step that closes a hand (the next hand dealt, or the game over)."""
 
 from __future__ import annotations
 
-from .cards import CARD_POINTS, cards_of
+import operator
+from collections.abc import Iterable, Sequence
+
+from .actions import Action
+from .cards import cards_of
+from .dealing import next_dealer, start_hand
+from .errors import IllegalActionError
 from .options import WinRule
 from .points import Point, Tally, award_all
 from .rules import Rules
-from .state import HandResult, HandState, Trick
+from .state import (
+    MAX_ACTIONS,
+    MAX_HANDS,
+    GameState,
+    HandResult,
+    HandState,
+    Phase,
+    Trick,
+    make_state,
+    with_auction,
+)
+from .trumps import TrumpTable
 
 __all__: list[str] = []
 
@@ -15,37 +33,32 @@ _BID_OUT = WinRule.BID_OUT
 _PITCHER_FIRST = WinRule.PITCHER_FIRST
 
 
-def settle(
-    rules: Rules, pitcher: int, contract: int, tricks: tuple[Trick, ...], won: tuple[int, ...]
-) -> tuple[bool, tuple[int, ...]]:
-    """Whether the pitching side made its contract, and each side's score change.
-
-    A plain bid scores the points won if at least the bid, else loses the bid;
-    a Smudge scores its level with every trick and every point, else loses it.
-    The other sides always score what they won.
-    """
-    side_of = rules.seat_sides
-    pitching = side_of[pitcher]
-    swept = is_smudge(rules, contract) and all(  # asked only of a Smudge
-        side_of[trick.winner] == pitching for trick in tricks if trick.winner is not None
-    )
-    return settle_won(rules, pitcher, contract, swept, won)
-
-
 def is_smudge(rules: Rules, contract: int) -> bool:
     """Whether the contract `contract` is a Smudge: every trick and every point."""
     return rules.smudge and contract == rules.smudge_level
 
 
-def settle_won(
-    rules: Rules, pitcher: int, contract: int, swept: bool, won: tuple[int, ...]
+def swept(rules: Rules, pitcher: int, winners: Iterable[int]) -> bool:
+    """Whether the pitcher's side won every trick whose winners are `winners` (what a
+    Smudge needs besides every point)."""
+    pitching = rules.seat_sides[pitcher]
+    return all(rules.seat_sides[winner] == pitching for winner in winners)
+
+
+def settle(
+    rules: Rules, pitcher: int, contract: int, winners: Sequence[int], won: tuple[int, ...]
 ) -> tuple[bool, tuple[int, ...]]:
-    """`settle` given whether the pitching side took every trick (`swept`, read only for a
-    Smudge: `settle` asks it of no other contract): the one home of made or set (the
-    playout kernel asks it too)."""
+    """Whether the pitching side made its contract, and each side's score change, given
+    the winners of the hand's tricks and the points each side `won`: the one home of made
+    or set (the playout kernel asks it too).
+
+    A plain bid scores the points won if at least the bid, else loses the bid;
+    a Smudge scores its level with every trick and every point, else loses it.
+    The other sides always score what they won.
+    """
     pitching = rules.seat_sides[pitcher]
     if is_smudge(rules, contract):
-        made = won[pitching] == rules.total_points and swept
+        made = won[pitching] == rules.total_points and swept(rules, pitcher, winners)
         change = contract if made else -contract
     else:
         made = won[pitching] >= contract
@@ -55,55 +68,73 @@ def settle_won(
     return made, tuple(changes)
 
 
+def tally(rules: Rules, table: TrumpTable, played: Iterable[tuple[int, int, int]]) -> Tally:
+    """The tally of a hand whose cards in tricks were `played`: `(card index, holder,
+    capturer)` triples."""
+    return Tally.of(rules.seat_sides, rules.low_to, table, played)
+
+
+def cards_in_tricks(tricks: Sequence[Trick]) -> list[tuple[int, int, int]]:
+    """Every card played to `tricks`, as `(card index, holder, capturer)` triples."""
+    played = []
+    for trick in tricks:
+        winner = trick.winner
+        assert winner is not None
+        played.extend((card.index, seat, winner) for seat, card in trick.plays)
+    return played
+
+
 def score_hand(
-    rules: Rules, hand: HandState, tricks: tuple[Trick, ...], played: tuple[int, ...]
+    rules: Rules,
+    table: TrumpTable,
+    hand: HandState,
+    tricks: tuple[Trick, ...],
+    played: tuple[int, ...],
 ) -> HandResult:
-    """The record of the hand whose last trick has just been played.
+    """The record of the hand whose last trick has just been played, under the trump of
+    `table`.
 
     `played` holds each seat's cards in play (bit sets): what it held when play began.
     """
     assert hand.trump is not None and hand.pitcher is not None
-    tally = Tally.walk(
-        rules.seat_sides, rules.low_to, rules.trump_tables[hand.trump], tricks, CARD_POINTS
-    )
-    awards, won = award_all(rules.award_plan, tally, rules.side_count)
-    made, changes = settle(rules, hand.pitcher, hand.contract, tricks, won)
-    # positionally, in the order of HandResult's fields (a quarter faster than keywords)
+    counted = tally(rules, table, cards_in_tricks(tricks))
+    awards, won = award_all(rules.points, counted, rules.side_count)
+    winners = [trick.winner for trick in tricks if trick.winner is not None]
+    made, changes = settle(rules, hand.pitcher, hand.contract, winners, won)
     return HandResult(
-        hand.number,
-        hand.dealer,
-        tuple(map(cards_of, played)),
-        hand.bids,
-        hand.pitcher,
-        hand.contract,
-        hand.trump,
-        tricks,
-        awards,
-        tally.card_points,
-        changes,
-        made,
-        tuple(map(cards_of, hand.discarded)),
-        tuple(map(cards_of, hand.face_up)),
+        number=hand.number,
+        dealer=hand.dealer,
+        hands=tuple(map(cards_of, played)),
+        bids=hand.bids,
+        pitcher=hand.pitcher,
+        contract=hand.contract,
+        trump=hand.trump,
+        tricks=tricks,
+        awards=awards,
+        card_points=counted.card_points,
+        score_changes=changes,
+        made=made,
+        discards=tuple(map(cards_of, hand.discarded)),
+        face_up_discards=tuple(map(cards_of, hand.face_up)),
     )
 
 
 def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResult:
     """The record of a hand that everyone passed: nothing played, nothing scored."""
     nothing = (0,) * rules.side_count
-    # positionally, in the order of HandResult's fields
     return HandResult(
-        hand.number,
-        hand.dealer,
-        tuple(map(cards_of, held)),
-        hand.bids,
-        None,
-        None,
-        None,
-        (),
-        tuple([(point._value_, None) for point in rules.points]),
-        nothing,
-        nothing,
-        None,
+        number=hand.number,
+        dealer=hand.dealer,
+        hands=tuple(map(cards_of, held)),
+        bids=hand.bids,
+        pitcher=None,
+        contract=None,
+        trump=None,
+        tricks=(),
+        awards=tuple([(point.value, None) for point in rules.points]),
+        card_points=nothing,
+        score_changes=nothing,
+        made=None,
     )
 
 
@@ -136,3 +167,49 @@ def game_winner(rules: Rules, before: tuple[int, ...], result: HandResult) -> in
     if len(leaders) == 1:
         return leaders[0]
     return pitching if pitching in leaders else None
+
+
+def close_hand(state: GameState, action: Action, hand: HandState, result: HandResult) -> GameState:
+    """The state after `action` ended the hand `result` (`hand` as its last step left it):
+    the hand recorded, the scores settled, and the game over or the next hand dealt."""
+    standing = state.standing  # the game's fields, read once (not through the properties)
+    rules = standing.rules
+    scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
+    history = standing.history.add(result)
+    log = standing.earlier_log.extend((*state.hand_log, action))
+    for count, most, what in ((log.length, MAX_ACTIONS, "actions"), (history.length, MAX_HANDS, "hands")):
+        if count > most:
+            raise IllegalActionError(
+                action,
+                state.to_act,
+                f"the game would hold {count} {what}, more than a game may ({most}): "
+                "start a new game (scores=... carries the score sheet over)",
+            )
+    winner = game_winner(rules, standing.scores, result)
+    if winner is None:
+        dealer = next_dealer(rules, result)
+        return start_hand(
+            rules, standing.origin, result.number + 1, dealer, scores, history, log, last_hand=hand
+        )
+    return make_state(
+        rules=rules,
+        origin=standing.origin,
+        to_act=None,
+        scores=scores,
+        history=history,
+        winner=winner,
+        hand_state=with_auction(
+            hand,
+            bids=hand.bids,
+            contract=hand.contract,
+            pitcher=hand.pitcher,
+            trump=hand.trump,
+            phase=Phase.GAME_OVER,
+        ),
+        held=(0,) * rules.players,
+        trick=None,
+        tricks=(),
+        log=log,
+        tables=standing.tables,
+        last_hand=hand,
+    )

@@ -35,7 +35,7 @@ from .actions import (
 from .cards import Card, Suit
 from .errors import InvalidStateError, shown
 from .eventlog import EVENT_CLASSES, Event
-from .phase import Phase
+from .state import Phase
 from .points import Point
 from .records import game_record, replay
 from .rules import MAX_SCORE, Rules

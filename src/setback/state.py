@@ -1,20 +1,21 @@
 """The data of a game: `GameState` and its builders, `Trick`, `HandResult`, `Phase`, the
-action log. No rules live here."""
+action log and the forced steps. No rules live here: the phase modules decide every value
+a builder is given."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
+import enum
+
 import attrs
 
 from .actions import Action
 from .cards import CARDS, Card, Suit, cards_of
-from .following import Narrowed, playable
-from .phase import Phase
 from .points import Point
 from .rules import Rules, seat_side
-from .text import state_text
+from .trumps import TrumpTable
 
 __all__ = [
     "MAX_ACTIONS",
@@ -27,6 +28,24 @@ __all__ = [
     "Phase",
     "Trick",
 ]
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    BIDDING = "bidding"
+    """The auction: each seat, eldest first, passes or calls once."""
+    DECLARE_TRUMP = "declare_trump"
+    """The pitcher names trump before the first lead (`Rules.declares_trump`: the draw, no
+    trump in the first trick, deals above six)."""
+    DISCARD = "discard"
+    """Players discard before trick play: the draw's discards (and draws), the discards
+    down to six of a bigger deal, Ten-point's face-up discard of excess trumps."""
+    PLAY = "play"
+    """Trick play."""
+    GAME_OVER = "game_over"
+    """A side has won; no action is legal."""
+
 
 # Module constants: reading a member off an Enum class (`Phase.GAME_OVER`) costs a
 # Python-level lookup; these are read on every step.
@@ -227,6 +246,28 @@ EMPTY_HISTORY = HandHistory()
 
 
 @attrs.frozen
+class ForcedStep:
+    """Internal: one step the rules took without a choice, recorded where it was taken.
+
+    After the hand's action number `after` (counting from 0), `seat` discarded `discarded`
+    face down and drew `drawn` from the stock (the draw after a discard, each seat's draw
+    back, the pitcher's taking the rest of the stock), or discarded `face_up` face up (the
+    excess trumps of a hand with no choice left).
+    """
+
+    after: int
+    """The index, in the hand's actions, of the action this step came with."""
+    seat: int
+    """The seat the step was for."""
+    discarded: int = 0
+    """Cards discarded face down (a bit set)."""
+    drawn: int = 0
+    """Cards drawn from the stock (a bit set)."""
+    face_up: int = 0
+    """Cards discarded face up (a bit set)."""
+
+
+@attrs.frozen
 class HandState:
     """The part of a game state that changes a few times a hand (internal).
 
@@ -250,35 +291,36 @@ class HandState:
     """What the game is waiting for (`GameState.phase`). It changes a few times a hand,
     always with the auction, the trump or the discards (or the hand), so it lives here
     rather than in every state of the hand."""
+    forced: tuple[ForcedStep, ...] = ()
+    """The steps the rules took in this hand without a choice (the draw, the draw back,
+    forced face-up discards), in order, as the step that took them recorded them: the
+    event log reads them here."""
 
 
 def with_auction(
     hand: HandState,
+    *,
     bids: tuple[tuple[int, Action], ...],
     contract: int,
     pitcher: int | None,
     trump: Suit | None,
     phase: Phase,
 ) -> HandState:
-    """`hand` with a new auction, trump and phase, built directly (on the hot path
-    `attrs.evolve` costs five times as much)."""
+    """`hand` with a new auction, trump and phase (the deal, stock, discards and forced
+    steps carried over)."""
     return HandState(
-        hand.number,
-        hand.dealer,
-        hand.stock,
-        bids,
-        contract,
-        pitcher,
-        trump,
-        hand.discarded,
-        hand.face_up,
-        phase,
+        number=hand.number,
+        dealer=hand.dealer,
+        stock=hand.stock,
+        bids=bids,
+        contract=contract,
+        pitcher=pitcher,
+        trump=trump,
+        discarded=hand.discarded,
+        face_up=hand.face_up,
+        phase=phase,
+        forced=hand.forced,
     )
-
-
-def in_phase(hand: HandState, phase: Phase) -> HandState:
-    """`hand` in `phase` (itself if it is already)."""
-    return hand if hand.phase is phase else attrs.evolve(hand, phase=phase)
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -432,6 +474,13 @@ class Standing:
     """The side that won, once the game is over."""
     earlier_log: ActionLog
     """The actions of the game before the current hand."""
+    tables: tuple[TrumpTable, ...] = attrs.field(eq=False, repr=False)
+    """The engine's tables of `rules`, one per trump (`tables.trump_tables`), kept here so
+    that a step reads them without a lookup (derived from `rules`: not compared)."""
+    last_hand: HandState | None = attrs.field(default=None, eq=False, repr=False)
+    """The last finished hand's deal, auction and forced steps as its last step left them
+    (None before the first hand ends): the event log reads the forced steps of the action
+    that ended it here."""
 
 
 @attrs.frozen(repr=False)
@@ -462,14 +511,10 @@ class GameState:
     """The finished tricks of the current hand."""
     hand_log: tuple[Action, ...]
     """Internal: the current hand's actions so far (read `log`)."""
-    playable: tuple[int, Narrowed] = attrs.field(
-        init=False,
-        eq=False,
-        default=attrs.Factory(playable, takes_self=True),
-    )
-    """Internal: the cards the seat to act may play (a bit set; 0 outside trick play) and
-    the rule that narrowed them: `following.playable`, the rules of following, asked once
-    per state. Use `legal_actions`."""
+    playable: int = attrs.field(eq=False)
+    """Internal: the cards the seat to act may play (a bit set; 0 outside trick play), found
+    by the step that built the state (`play.open_cards`, the rules of following: asked once
+    per state, by the phase module, never here). Use `legal_actions`."""
 
     @property
     def phase(self) -> Phase:
@@ -549,6 +594,8 @@ class GameState:
 
     def __str__(self) -> str:
         """The game as readable lines, every hand shown: `setback.text.state_text`."""
+        from .text import state_text  # display only: text reads states, states do not need it
+
         return state_text(self)
 
     @property
@@ -624,7 +671,6 @@ def make_state(
     *,
     rules: Rules,
     origin: GameRecord,
-    phase: Phase,
     to_act: int | None,
     scores: tuple[int, ...],
     history: Sequence[HandResult],
@@ -634,49 +680,56 @@ def make_state(
     trick: Trick | None,
     tricks: tuple[Trick, ...],
     log: ActionLog,
+    tables: tuple[TrumpTable, ...],
+    last_hand: HandState | None = None,
+    playable: int = 0,
 ) -> GameState:
-    """A `GameState` from all its fields: the one builder for a state at the start of a
-    hand, at the end of a game, or from a sampled deal (keywords only). `log` holds every
+    """A `GameState` at the start of a hand, at the end of a game, or from a sampled deal,
+    from all its fields (keywords only; the phase is `hand_state.phase`). `log` holds every
     action before it; the new state's hand has none yet. An empty `trick` is led by the
-    seat to act (the state keeps only its plays)."""
+    seat to act (the state keeps only its plays); `playable` are the cards the seat to act
+    may play (trick play only)."""
+    phase = hand_state.phase
     assert trick is None or trick.plays or (phase is _PLAY and trick.leader == to_act)
-    return GameState(  # positionally, in the order of its fields
-        Standing(rules, origin, scores, HandHistory.of(history), winner, log),
-        to_act,
-        in_phase(hand_state, phase),
-        held,
-        () if trick is None else trick.plays,
-        tricks,
-        (),
+    return GameState(
+        standing=Standing(
+            rules=rules,
+            origin=origin,
+            scores=scores,
+            history=HandHistory.of(history),
+            winner=winner,
+            earlier_log=log,
+            tables=tables,
+            last_hand=last_hand,
+        ),
+        to_act=to_act,
+        hand_state=hand_state,
+        held=held,
+        plays=() if trick is None else trick.plays,
+        tricks=tricks,
+        hand_log=(),
+        playable=playable,
     )
 
 
 def advance(
     state: GameState,
     action: Action,
-    phase: Phase,
+    *,
     to_act: int,
     hand_state: HandState,
     held: tuple[int, ...],
     plays: tuple[tuple[int, Card], ...],
     tricks: tuple[Trick, ...],
+    playable: int,
 ) -> GameState:
     """`state` after `action`, within the same hand: the game's fields carried over and
     `action` added to the hand's log (a copy of at most one hand's actions; the earlier
-    hands' log is shared); the trick in progress holds `plays` (in trick play, an empty
-    trick is led by `to_act`); the hand is put in `phase` (`in_phase`: the auction's and
-    trick play's callers build the hand they change in that phase already, the rarer
-    discards have it evolved here).
-
-    The hot path's builder: it builds the state positionally (a quarter faster than
-    keywords), and the hot callers may pass its own arguments positionally too, in the
-    order of its signature."""
+    hands' log is shared). The trick in progress holds `plays` (in trick play, an empty
+    trick is led by `to_act`); `hand_state` holds the hand's phase; `playable` are the
+    cards `to_act` may play (0 outside trick play). Every step within a hand builds its
+    state here (its callers pass keywords; it builds positionally, in the order of the
+    fields: the one positional build, on the hot path)."""
     return GameState(
-        state.standing,
-        to_act,
-        in_phase(hand_state, phase),
-        held,
-        plays,
-        tricks,
-        state.hand_log + (action,),  # noqa: RUF005 (one allocation, not three: per step)
+        state.standing, to_act, hand_state, held, plays, tricks, (*state.hand_log, action), playable
     )

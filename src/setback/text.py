@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, DeclareTrump, Discard, Pitch, Play
 from .cards import Card, Suit
-from .phase import Phase
+from .state import Phase
 from .rules import Rules
 
 if TYPE_CHECKING:  # only for annotations: state.py and views.py import this module

@@ -10,16 +10,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
 from .cards import CARDS, Card, Rank, Suit, index_of
 
-if TYPE_CHECKING:
-    from .rules import Rules
-
-__all__ = ["TrumpTable", "off_jack_of", "trick_winner", "trump_table"]
+__all__ = ["TrumpTable", "off_jack_of"]
 
 
 @attrs.frozen
@@ -62,10 +58,15 @@ class TrumpTable:
     def winner(self, plays: Sequence[tuple[int, Card]]) -> int:
         """The seat that wins a trick of `(seat, card)` plays: the highest trump, else the
         highest card of the suit led."""
-        power = self.power[self.suits[plays[0][1].index]]
+        return self.winner_of([(seat, card.index) for seat, card in plays])
+
+    def winner_of(self, plays: Sequence[tuple[int, int]]) -> int:
+        """`winner` of `(seat, card index)` plays: the one home of who wins a trick (the
+        checked engine and the playout kernel both ask it)."""
+        power = self.power[self.suits[plays[0][1]]]
         best_seat, best = plays[0][0], -1
-        for seat, card in plays:
-            strength = power[card.index]
+        for seat, index in plays:
+            strength = power[index]
             if strength > best:
                 best_seat, best = seat, strength
         return best_seat
@@ -130,43 +131,12 @@ TABLES = tuple(_table(trump, 0, False, False) for trump in Suit)
 
 def tables_for(jokers: int, off_jack: bool, lowest_joker: bool) -> tuple[TrumpTable, ...]:
     """The tables of each trump for a card model: how many jokers, whether the jick is a
-    trump, whether a lone joker ranks lowest (`Rules.trump_tables` asks this)."""
+    trump, whether a lone joker ranks lowest (`tables.trump_tables` asks this for a
+    `Rules` value)."""
     return tuple(_table(trump, jokers, off_jack, lowest_joker) for trump in Suit)
-
-
-def trump_table(trump: Suit, rules: Rules | None = None) -> TrumpTable:
-    """The tables for `trump` under `rules`' card model (the 52-card pack without rules).
-
-    Examples:
-        >>> from setback import Card, Suit, trump_table
-        >>> table = trump_table(Suit.SPADES)
-        >>> two, ace = Card.parse("2S"), Card.parse("AH")
-        >>> table.strength(two, Suit.HEARTS) > table.strength(ace, Suit.HEARTS)
-        True
-    """
-    return TABLES[trump] if rules is None else rules.trump_tables[trump]
 
 
 def trump_named_by(card: Card) -> Suit:
     """The trump that `card` sets when it is the first lead (or a pitch): its suit; a
     joker makes ♠ trump."""
     return Suit.SPADES if card.suit is None else card.suit
-
-
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit, rules: Rules | None = None) -> int:
-    """The seat that wins a trick of `(seat, card)` plays with `trump` as trump.
-
-    Args:
-        plays: the trick's plays in order, the lead first.
-        trump: the trump suit.
-        rules: the rules whose card model counts (jick, jokers); the 52-card pack if None.
-
-    Returns:
-        The winning seat: the highest trump, else the highest card of the suit led.
-
-    Examples:
-        >>> from setback import Card, Suit
-        >>> trick_winner([(0, Card.parse("KH")), (1, Card.parse("2S"))], Suit.SPADES)
-        1
-    """
-    return trump_table(trump, rules).winner(plays)

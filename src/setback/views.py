@@ -10,7 +10,6 @@ from .engine import legal_actions
 from .errors import RulesError, shown
 from .rules import Rules
 from .state import GameState, HandResult, Phase, Trick
-from .text import view_text
 
 __all__ = ["PlayerView", "observe"]
 
@@ -78,6 +77,8 @@ class PlayerView:
 
     def __str__(self) -> str:
         """What this seat sees, as readable lines: `setback.text.view_text`."""
+        from .text import view_text  # display only: text reads views, views do not need it
+
         return view_text(self)
 
 

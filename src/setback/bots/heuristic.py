@@ -10,7 +10,8 @@ from ..options import JokerRank, LowTo
 from ..points import Point
 from ..rules import Rules
 from ..state import Phase, Trick
-from ..trumps import trump_named_by, trump_table
+from ..tables import trump_table
+from ..trumps import trump_named_by
 from ..views import PlayerView
 from ._base import check_view
 

@@ -24,7 +24,7 @@ _JACK, _TWO, _THREE = Rank.JACK - 2, 0, 1  # offsets of ranks within a suit's 13
 
 def _estimate(rules: Rules, held: int, suit: Suit) -> float:
     """A rough count of the points `held` takes with `suit` trump (bit operations only)."""
-    table = rules.trump_tables[suit]
+    table = trump_table(suit, rules)
     trumps = held & table.trump_mask
     count = trumps.bit_count()
     if not count:
@@ -93,7 +93,7 @@ class GreedyPolicy:
             return max(mine or pitches, key=lambda a: a.card.rank)
         total = rules.total_points
         for action in calls:
-            long_trump = (held & rules.trump_tables[suit].masks[suit]).bit_count() >= 5
+            long_trump = (held & trump_table(suit, rules).masks[suit]).bit_count() >= 5
             if type(action) is Smudge and estimate >= total + 0.6 and long_trump:
                 return action
         threshold = 2.0 + 0.4 * (total - 4)
@@ -133,7 +133,7 @@ class GreedyPolicy:
         if table is None and not plays:  # the first lead names trump: the best suit's top
             known = self.estimates.get(seat)
             suit = known[0] if known is not None else self._best(choices)[0]
-            mask = self.rules.trump_tables[suit].masks[suit] & choices & ((1 << 52) - 1)
+            mask = self.trump_table(suit, rules).masks[suit] & choices & ((1 << 52) - 1)
             if mask:
                 return mask.bit_length() - 1
             return self.fallback.play(seat, choices, plays, table)
