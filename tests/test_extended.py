@@ -41,6 +41,7 @@ from setback import (
     observe,
     parse_action,
     parse_cards,
+    trump_table,
 )
 
 from .support import NAMES, act, deal, hand, play
@@ -1072,11 +1073,11 @@ def test_face_up_discards_go_eldest_first() -> None:
 def test_the_trump_order_of_each_card_model() -> None:
     """RULES §6.1.3: A K Q J, the jick, the jokers (big above little), 10 … 2; a lone
     LOWEST joker below the 2."""
-    spades = Rules.smear().trump_tables[Suit.SPADES].order
+    spades = trump_table(Suit.SPADES, Rules.smear()).order
     assert " ".join(str(CARDS[i]) for i in spades) == (
         "AS KS QS JS JC BJ LJ 10S 9S 8S 7S 6S 5S 4S 3S 2S"
     )
-    hearts = Rules.joker_pitch().trump_tables[Suit.HEARTS].order
+    hearts = trump_table(Suit.HEARTS, Rules.joker_pitch()).order
     assert " ".join(str(CARDS[i]) for i in hearts) == ("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H JK")
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from setback import AllPass, DealerMatch, LowTo, Rules, RulesError, WinRule
+from setback import AllPass, DealerMatch, LowTo, Rules, RulesError, Suit, WinRule, trump_table
 
 
 def test_german_preset_defaults() -> None:
@@ -42,7 +42,7 @@ def test_six_player_preset() -> None:
     rules = Rules.six_player()
     assert rules == Rules.setback(players=6)
     assert rules.sides == ((0, 3), (1, 4), (2, 5))
-    assert (rules.hand_size, rules.discards, rules.tricks_per_hand) == (8, 2, 6)
+    assert (rules.hand_size, rules.discards) == (8, 2)
     assert rules.declares_trump and rules.must_lead_trump
 
 
@@ -135,8 +135,7 @@ def test_rules_pickle_as_their_options_and_are_built_again() -> None:
         assert len(data) < 1500  # the options, not the derived tables (several KB)
         again = pickle.loads(data)
         assert again == rules and hash(again) == hash(rules)
-        assert again.follow_tables == rules.follow_tables
-        assert again.award_plan == rules.award_plan
+        assert again.side_count == rules.side_count and again.pack == rules.pack
         state = new_game(again, seed=3)
         assert apply_action(state, legal_actions(state)[0]) == apply_action(
             new_game(rules, seed=3), legal_actions(state)[0]
@@ -147,14 +146,24 @@ def test_rules_pickle_as_their_options_and_are_built_again() -> None:
         pickle.loads(forged)
 
 
-def test_a_table_that_fails_to_build_is_an_error_not_trumps_only_play(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    import setback.following
+def test_rules_are_plain_data_and_import_nothing_of_the_engine() -> None:
+    """Issue 21: `Rules` carries no engine table, and `rules.py` imports no engine module."""
+    import ast
+    from pathlib import Path
 
-    def broken(_table: Any) -> Any:
-        raise TypeError("a bug in the table of following")
+    import setback.rules
 
-    monkeypatch.setattr(setback.following, "follow_table", broken)
-    with pytest.raises(RuntimeError, match="could not build the tables"):
-        Rules.setback(min_bid=3)
+    tree = ast.parse(Path(setback.rules.__file__).read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    allowed = {"__future__", "collections.abc", "typing", "errors", "options", "points", "trumps"}
+    assert imported <= allowed
+    for internal in ("follow_tables", "call_table", "award_plan"):
+        assert not hasattr(Rules.setback(), internal)
+
+
+def test_deprecated_rules_names_warn_and_still_answer() -> None:
+    rules = Rules.ten_point()
+    with pytest.warns(DeprecationWarning, match="tricks_per_hand"):
+        assert rules.tricks_per_hand == 6
+    with pytest.warns(DeprecationWarning, match="trump_table"):
+        assert rules.trump_tables[Suit.HEARTS] == trump_table(Suit.HEARTS, rules)

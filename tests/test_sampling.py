@@ -26,9 +26,11 @@ from setback import (
     new_game,
     observe,
     sample_states,
+    trump_table,
 )
 from setback.cards import CARDS, Card, cards_of
 from setback.dealing import packets
+from setback.play import open_to
 from setback.sampling import _admits, _Draws, _lacked, _place, _Problem, _problem, _Slot, _solve
 
 from .strategies import any_rules, random_states, seeds
@@ -82,7 +84,7 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
         return kept, drawn + stock
     if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
         assert hand.trump is not None and hand.pitcher is not None
-        trumps = rules.trump_tables[hand.trump].trump_mask
+        trumps = trump_table(hand.trump, rules).trump_mask
         drawn = []
         for seat in order:
             if seat == hand.pitcher:
@@ -367,12 +369,12 @@ def test_the_suits_a_play_shows_lacking_are_exactly_what_the_rules_of_following_
         lacked = _lacked(view, tricks, len(before.tricks), len(before.plays))
         trump = after.trump
         assert trump is not None
-        suits = rules.trump_tables[trump].suits
+        suits = trump_table(trump, rules).suits
         for _ in range(6):
             hand = {card, *rng.sample(pack, rng.randint(0, 7))}
             held = list(before.held)
             held[seat] = sum(1 << c.index for c in hand)
-            allowed = attrs.evolve(before, held=tuple(held)).playable[0] >> card.index & 1
+            allowed = open_to(attrs.evolve(before, held=tuple(held)))[0] >> card.index & 1
             if rules.trumps_only or (
                 not before.tricks and not before.plays and not rules.declares_trump
             ):

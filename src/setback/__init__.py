@@ -54,6 +54,7 @@ from .state import (
     Phase,
     Trick,
 )
+from .tables import trick_winner, trump_table
 from .text import (
     action_text,
     cards_text,
@@ -63,7 +64,6 @@ from .text import (
     state_text,
     view_text,
 )
-from .tables import trick_winner, trump_table
 from .trumps import TrumpTable
 from .views import PlayerView, observe
 

@@ -100,7 +100,8 @@ class Play:
 
 @attrs.frozen(repr=False)
 class Pitch:
-    """Pitch instead of bid: lead `card` face up as a bid of T (every point of the hand: 4 in the four-point game) in its suit.
+    """Pitch instead of bid: lead `card` face up as a bid of T in its suit (every point of
+    the hand: 4 in the four-point game).
 
     Under `Rules.pitch_instead_of_bid`, a player may, instead of calling, lead a
     card face up; after it only the dealer acts (passes, pitches a card of his

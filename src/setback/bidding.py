@@ -324,7 +324,14 @@ def after_call(
     if pitched:  # the dealer answers a pitch
         (first, card) = pitched[0]
         if isinstance(action, Pass):  # the pitch stands: play goes on from its left
-            return CallOutcome(contract, pitcher, trump_named_by(card), Phase.PLAY, (first + 1) % rules.players, pitched)
+            return CallOutcome(
+                contract,
+                pitcher,
+                trump_named_by(card),
+                Phase.PLAY,
+                (first + 1) % rules.players,
+                pitched,
+            )
         if isinstance(action, Pitch):  # the dealer's own card leads
             return CallOutcome(
                 rules.max_plain_bid,
@@ -337,16 +344,29 @@ def after_call(
                 (first, card),
             )
         # Smudge: the dealer leads any card, which sets trump
-        return CallOutcome(rules.smudge_level, dealer, None, Phase.PLAY, dealer, (), None, (first, card))
+        return CallOutcome(
+            rules.smudge_level, dealer, None, Phase.PLAY, dealer, (), None, (first, card)
+        )
     if isinstance(action, Pitch):
         trump = trump_named_by(action.card)
         if seat == dealer:  # the dealer's pitch is the first lead
             return CallOutcome(
-                rules.max_plain_bid, seat, trump, Phase.PLAY, (seat + 1) % rules.players,
-                ((seat, action.card),), action.card,
+                rules.max_plain_bid,
+                seat,
+                trump,
+                Phase.PLAY,
+                (seat + 1) % rules.players,
+                ((seat, action.card),),
+                action.card,
             )
         return CallOutcome(
-            rules.max_plain_bid, seat, trump, Phase.BIDDING, dealer, ((seat, action.card),), action.card
+            rules.max_plain_bid,
+            seat,
+            trump,
+            Phase.BIDDING,
+            dealer,
+            ((seat, action.card),),
+            action.card,
         )
     if isinstance(action, Bid):
         contract, pitcher = action.level, seat
@@ -366,9 +386,7 @@ def apply_call(state: GameState, action: Action) -> GameState:
     rules, hand = state.standing.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
-    outcome = after_call(
-        rules, hand.dealer, seat, hand.contract, hand.pitcher, state.plays, action
-    )
+    outcome = after_call(rules, hand.dealer, seat, hand.contract, hand.pitcher, state.plays, action)
     bids = (*hand.bids, (seat, action))
     hand = with_auction(
         hand,

@@ -53,9 +53,7 @@ def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
         discarded = [0] * rules.players
         for step in steps:
             discarded[step.seat] = step.discarded
-        hand = attrs.evolve(
-            hand, stock=(), discarded=tuple(discarded), forced=hand.forced + steps
-        )
+        hand = attrs.evolve(hand, stock=(), discarded=tuple(discarded), forced=hand.forced + steps)
         return _face_up_turn(state, action, hand, held, 0)
     if rules.discards_to_six or rules.draw:
         return _discard_turn(state, action, hand, state.held, (hand.dealer + 1) % rules.players)
@@ -268,7 +266,7 @@ def forced_face_up(
     as `(seat, cards)` pairs in order, up to the first seat that has a choice (returned
     first; None when nobody is left with one). The one home of that walk: the engine and
     the playout kernel both take it."""
-    forced = []
+    forced: list[tuple[int, int]] = []
     for seat in discard_order(dealer, rules.players)[start:]:
         free, count = excess_trumps(rules, table, held[seat])
         if not count:

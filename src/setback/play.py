@@ -107,7 +107,9 @@ def open_to(state: GameState) -> tuple[int, Narrowed]:
     )
 
 
-def next_to_play(rules: Rules, table: TrumpTable, held: Sequence[int], played: Sequence[int]) -> int | None:
+def next_to_play(
+    rules: Rules, table: TrumpTable, held: Sequence[int], played: Sequence[int]
+) -> int | None:
     """Who plays next to a trick whose seats so far are `played` (in order, the leader
     first), or None once it is complete: the next seat clockwise, every seat playing
     once; under `trumps_only`, the next seat that has not played and still holds a trump
@@ -124,7 +126,9 @@ def next_to_play(rules: Rules, table: TrumpTable, held: Sequence[int], played: S
     return None
 
 
-def next_leader(rules: Rules, table: TrumpTable, held: Sequence[int], winner: int, tricks: int) -> int | None:
+def next_leader(
+    rules: Rules, table: TrumpTable, held: Sequence[int], winner: int, tricks: int
+) -> int | None:
     """Who leads after `tricks` tricks, the last won by `winner` (for the first lead: the
     pitcher, with `tricks` 0), or None when the hand is over: the winner leads, and the
     hand ends after six tricks; under `trumps_only`, the first seat from the winner

@@ -22,12 +22,12 @@ preset and random option sets and finds the same choices, tricks and points.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import attrs
 
-from .actions import Action, Discard
+from .actions import Action, DeclareTrump, Discard, Play
 from .bidding import PITCHES, after_call, position
 from .cards import CARDS, Card, Suit, pick
 from .discarding import discard_bounds, draw_back, forced_face_up
@@ -194,7 +194,7 @@ def playout_hand(
     hand = state.hand_state
     held = list(state.held)
     dealer, contract, pitcher, trump = hand.dealer, hand.contract, hand.pitcher, hand.trump
-    stock = hand.stock
+    stock: Sequence[int] = hand.stock
     seat = state.to_act
     assert seat is not None
 
@@ -212,8 +212,8 @@ def playout_hand(
             if outcome.taken is not None:
                 held[seat] &= ~(1 << outcome.taken.index)
             if outcome.returned is not None:
-                back, card = outcome.returned
-                held[back] |= 1 << card.index
+                back, returned = outcome.returned
+                held[back] |= 1 << returned.index
             contract, pitcher, trump, pitched = (
                 outcome.contract,
                 outcome.pitcher,
@@ -245,27 +245,30 @@ def playout_hand(
         if first is None:
             trump = policy.declare(seat, held[seat])
         else:
-            trump, first = first.suit, None  # type: ignore[attr-defined]
-        phase = Phase.DISCARD if rules.draws_back or rules.discards_to_six or rules.draw else Phase.PLAY
+            assert isinstance(first, DeclareTrump)
+            trump, first = first.suit, None
+        phase = (
+            Phase.DISCARD if rules.draws_back or rules.discards_to_six or rules.draw else Phase.PLAY
+        )
         if rules.draws_back:
-            back, _ = draw_back(rules, tables[trump], dealer, pitcher, stock, tuple(held), 0)
-            held, stock = list(back), ()
+            drawn, _ = draw_back(rules, tables[trump], dealer, pitcher, stock, tuple(held), 0)
+            held, stock = list(drawn), ()
         start = 0
     elif phase is Phase.DISCARD:
         start = [(dealer + k) % players for k in range(1, players + 1)].index(seat)
 
     if phase is Phase.DISCARD:
         assert trump is not None
-        table = tables[trump]
+        declared = tables[trump]
         discard = policy.discard
         if rules.draws_back:
             while True:
-                chooser, forced = forced_face_up(rules, table, dealer, held, start)
+                chooser, forced = forced_face_up(rules, declared, dealer, held, start)
                 for player, thrown in forced:
                     held[player] &= ~thrown
                 if chooser is None:
                     break
-                free, count, _ = discard_bounds(rules, table, held[chooser], 0)
+                free, count, _ = discard_bounds(rules, declared, held[chooser], 0)
                 if first is None:
                     thrown = discard(chooser, held[chooser], free, count, count, free)
                 else:
@@ -273,10 +276,10 @@ def playout_hand(
                 held[chooser] &= ~thrown
                 start = (chooser - dealer - 1) % players + 1
         else:
-            trumps = table.trump_mask
+            trumps = declared.trump_mask
             order = [(dealer + k) % players for k in range(1, players + 1)]
             for player in order[start:]:
-                cards, fewest, most = discard_bounds(rules, table, held[player], len(stock))
+                cards, fewest, most = discard_bounds(rules, declared, held[player], len(stock))
                 if first is None:
                     before = cards & ~trumps if rules.non_trumps_first else cards
                     thrown = discard(player, held[player], cards, fewest, most, before)
@@ -298,7 +301,7 @@ def playout_hand(
         winners.append(done.winner)
         for player, card in done.plays:
             played.append((card.index, player, done.winner))
-    table = None if trump is None else tables[trump]
+    table: TrumpTable | None = None if trump is None else tables[trump]
     if start >= 0:  # trump was declared in this playout: the pitcher (or, under trumps
         # only, the first seat from him holding a trump) leads
         assert table is not None
@@ -310,20 +313,21 @@ def playout_hand(
     while True:
         choices = open_cards(rules, table, held[seat], plays[0][1] if plays else -1, not winners)[0]
         if first is None:
-            card = play(seat, choices, plays, table)
+            index = play(seat, choices, plays, table)
         else:
-            card, first = first.card.index, None  # type: ignore[attr-defined]
-        held[seat] &= ~(1 << card)
+            assert isinstance(first, Play)
+            index, first = first.card.index, None
+        held[seat] &= ~(1 << index)
         if table is None:  # the first lead sets trump
-            table = tables[trump_named_by(CARDS[card])]
-        plays.append((seat, card))
+            table = tables[trump_named_by(CARDS[index])]
+        plays.append((seat, index))
         after = next_to_play(rules, table, held, [player for player, _ in plays])
         if after is not None:
             seat = after
             continue
         winner = table.winner_of(plays)
         winners.append(winner)
-        played.extend((index, player, winner) for player, index in plays)
+        played.extend((card, player, winner) for player, card in plays)
         lead = next_leader(rules, table, held, winner, len(winners))
         if lead is None:
             return _score(rules, table, pitcher, contract, played, winners)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Iterable, Sequence
+
 import attrs
 
 from .cards import CARD_POINTS, Rank, Suit, index_of

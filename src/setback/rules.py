@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -12,6 +13,7 @@ import attrs
 from .errors import RulesError, shown
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import FOUR_POINTS, Point
+from .trumps import TrumpTable, tables_for
 
 __all__ = ["Rules", "seat_side"]
 
@@ -147,8 +149,8 @@ class Rules:
     draws as many from the stock, and the pitcher must lead a trump if he holds one."""
     pitch_instead_of_bid: bool = attrs.field(default=False, validator=_is_bool)
     """Pitch instead of bid: a player may, instead of calling, lead a card face up (`Pitch`),
-    a bid of T (`max_plain_bid`, 4 in the four-point game) in its suit; after it only the dealer acts (pass, pitch a card of his own,
-    or Smudge)."""
+    a bid of T (`max_plain_bid`, 4 in the four-point game) in its suit; after it only the
+    dealer acts (pass, pitch a card of his own, or Smudge)."""
     no_trump_first_trick: bool = attrs.field(default=False, validator=_is_bool)
     """No trump in the first trick: the pitcher declares trump and may lead any card; in
     the first trick, to a non-trump lead, nobody may trump unless he holds only trumps."""
@@ -223,6 +225,7 @@ class Rules:
             raise RulesError(
                 f"min_bid {self.min_bid} is above the {self.total_points} points a hand awards"
             )
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its options: unpickling builds the value again (checked, the derived
         tables computed by the version that loads it, and a pickle a few hundred bytes)."""
@@ -477,9 +480,24 @@ class Rules:
 
     @property
     def tricks_per_hand(self) -> int:
-        """Deprecated: always 6 (it was never an option). Under `trumps_only` a hand has
-        as many tricks as it takes until nobody holds a trump."""
+        """Deprecated (it was never an option): always 6, the tricks of a hand outside
+        trumps-only play. Under `trumps_only` a hand has as many tricks as it takes until
+        nobody holds a trump."""
+        warnings.warn(
+            "Rules.tricks_per_hand is deprecated: it is always 6", DeprecationWarning, stacklevel=2
+        )
         return 6
+
+    @property
+    def trump_tables(self) -> tuple[TrumpTable, ...]:
+        """Deprecated: use `setback.trump_table(trump, rules)`. How every card behaves under
+        each trump in this pack (`trump_tables[trump]`)."""
+        warnings.warn(
+            "Rules.trump_tables is deprecated: use setback.trump_table(trump, rules)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return tables_for(self.jokers, self.off_jack, self.joker_rank is JokerRank.LOWEST)
 
     @functools.cached_property
     def pack(self) -> tuple[int, ...]:

@@ -76,7 +76,7 @@ def tally(rules: Rules, table: TrumpTable, played: Iterable[tuple[int, int, int]
 
 def cards_in_tricks(tricks: Sequence[Trick]) -> list[tuple[int, int, int]]:
     """Every card played to `tricks`, as `(card index, holder, capturer)` triples."""
-    played = []
+    played: list[tuple[int, int, int]] = []
     for trick in tricks:
         winner = trick.winner
         assert winner is not None
@@ -177,7 +177,10 @@ def close_hand(state: GameState, action: Action, hand: HandState, result: HandRe
     scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
     history = standing.history.add(result)
     log = standing.earlier_log.extend((*state.hand_log, action))
-    for count, most, what in ((log.length, MAX_ACTIONS, "actions"), (history.length, MAX_HANDS, "hands")):
+    for count, most, what in (
+        (log.length, MAX_ACTIONS, "actions"),
+        (history.length, MAX_HANDS, "hands"),
+    ):
         if count > most:
             raise IllegalActionError(
                 action,

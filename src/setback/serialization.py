@@ -35,11 +35,10 @@ from .actions import (
 from .cards import Card, Suit
 from .errors import InvalidStateError, shown
 from .eventlog import EVENT_CLASSES, Event
-from .state import Phase
 from .points import Point
 from .records import game_record, replay
 from .rules import MAX_SCORE, Rules
-from .state import MAX_ACTIONS, MAX_HANDS, GameRecord, GameState, HandResult, Trick
+from .state import MAX_ACTIONS, MAX_HANDS, GameRecord, GameState, HandResult, Phase, Trick
 from .views import PlayerView
 
 __all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "loads"]

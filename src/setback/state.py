@@ -4,10 +4,9 @@ a builder is given."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
-
-import enum
 
 import attrs
 

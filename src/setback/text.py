@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, DeclareTrump, Discard, Pitch, Play
 from .cards import Card, Suit
-from .state import Phase
 from .rules import Rules
+from .state import Phase
 
 if TYPE_CHECKING:  # only for annotations: state.py and views.py import this module
     from .state import GameState, Trick

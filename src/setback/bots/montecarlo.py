@@ -12,6 +12,7 @@ from ..playout import PlayoutPolicy, RandomPolicy, playout_hand
 from ..rules import Rules
 from ..sampling import sample_states
 from ..state import GameState, Phase
+from ..tables import trump_table
 from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
@@ -133,7 +134,7 @@ class GreedyPolicy:
         if table is None and not plays:  # the first lead names trump: the best suit's top
             known = self.estimates.get(seat)
             suit = known[0] if known is not None else self._best(choices)[0]
-            mask = self.trump_table(suit, rules).masks[suit] & choices & ((1 << 52) - 1)
+            mask = trump_table(suit, self.rules).masks[suit] & choices & ((1 << 52) - 1)
             if mask:
                 return mask.bit_length() - 1
             return self.fallback.play(seat, choices, plays, table)
