@@ -14,6 +14,7 @@ from .errors import (
     shown,
 )
 from .rules import Rules
+from .scoring import is_smudge
 from .state import MAX_ACTIONS, GameRecord, GameState, HandResult
 
 __all__ = ["format_hand", "game_record", "replay"]
@@ -131,7 +132,7 @@ def format_hand(result: HandResult, rules: Rules) -> str:
     if result.pitcher is None:
         head = f"Hand {result.number + 1}: dealer seat {result.dealer}, passed out"
     else:
-        smudged = rules.smudge and result.contract == rules.smudge_level
+        smudged = result.contract is not None and is_smudge(rules, result.contract)
         call = "smudge" if smudged else f"bid {result.contract}"
         trump = result.trump.symbol if result.trump is not None else "none"
         head = (

@@ -214,7 +214,7 @@ class Rules:
                 "trumps_only needs declared trump (a deal above 6, draw or "
                 "no_trump_first_trick): the first lead cannot both set trump and be one"
             )
-        if self.deal > 6 and self.keep_six is KeepSix.DRAW_BACK and not self.trumps_only:
+        if self.draws_back and not self.trumps_only:
             raise RulesError(
                 "keep_six DRAW_BACK needs trumps_only: the draw back leaves hands of different "
                 "sizes, which only trumps-only play can finish"
@@ -451,7 +451,7 @@ class Rules:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
         (the draw's and the draw back's discards vary)."""
-        if self.deal <= 6 or self.keep_six is KeepSix.DRAW_BACK:
+        if self.deal <= 6 or self.draws_back:
             return 0
         return self.deal - 6
 

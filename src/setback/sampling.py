@@ -396,7 +396,8 @@ def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[
     """The suits (under the trump) that play `i` of trick `k` shows its player lacked,
     asked of the rules of following (`play.open_cards`): the card alone must have been
     playable, and a suit lacked is one whose card, held beside it, would have forbidden
-    the play. None where the first lead sets trump, or under trumps-only play (there the passes tell, not the plays)."""
+    the play. None where the first lead sets trump, or under trumps-only play (there the
+    passes tell, not the plays)."""
     rules, trump = view.rules, view.trump
     if trump is None or rules.trumps_only:
         return ()

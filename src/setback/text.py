@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, DeclareTrump, Discard, Pitch, Play
 from .cards import Card, Suit
 from .rules import Rules
+from .scoring import is_smudge
 from .state import Phase
 
 if TYPE_CHECKING:  # only for annotations: state.py and views.py import this module
@@ -109,7 +110,7 @@ def side_text(rules: Rules, side: int | None) -> str:
 def contract_text(rules: Rules, contract: int) -> str:
     """A contract in words: `"smudge"` for the Smudge's level (where the rules have it),
     else `"bid N"`."""
-    return "smudge" if rules.smudge and contract == rules.smudge_level else f"bid {contract}"
+    return "smudge" if is_smudge(rules, contract) else f"bid {contract}"
 
 
 def _scores(rules: Rules, scores: tuple[int, ...]) -> str:

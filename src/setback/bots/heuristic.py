@@ -88,10 +88,10 @@ def best_suit(hand: tuple[Card, ...], rules: Rules) -> tuple[Suit, float]:
     )
 
 
-def trick_leader(
+def winning_play(
     trick: Trick, trump: Suit | None, rules: Rules | None = None
 ) -> tuple[int, Card] | None:
-    """The `(seat, card)` winning `trick` so far."""
+    """The `(seat, card)` winning `trick` so far (None before the lead)."""
     if not trick.plays:
         return None
     named = trump if trump is not None else trump_named_by(trick.plays[0][1])
@@ -277,7 +277,7 @@ class HeuristicBot:
         rules = view.rules
         table = trump_table(trump, rules)
         extra = card_point_values(rules, trump)
-        leader = trick_leader(trick, trump, rules)
+        leader = winning_play(trick, trump, rules)
         assert leader is not None
         lead_seat, lead_card = leader
         best = strength(lead_card, trick, trump, rules)

@@ -1,0 +1,141 @@
+"""The package's import graph: no cycle, `TYPE_CHECKING` imports included (issue 21).
+
+Every `import` of a module of `setback` by another, at module level or under
+`if TYPE_CHECKING:`, is an arrow; the arrows must form no cycle, so every module can be
+read (and imported) after the modules it names. Imports inside a function run only when
+it is called; with them the graph has no cycle either, but for the few display methods
+listed in `LAZY`, each with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import setback
+
+ROOT = Path(setback.__file__).resolve().parent
+
+LAZY = {  # (module, imported module) pairs inside a function that go back up
+    # display only: `str(state)` and `str(view)` are the text helpers' job, and the text
+    # helpers read states and views (and check their kind), so these two go back up
+    ("setback.state", "setback.text"),
+    ("setback.views", "setback.text"),
+    # notebook pictures (`_repr_svg_`), drawn by `setback.svg`, which reads these values
+    ("setback.cards", "setback.svg"),
+    ("setback.state", "setback.svg"),
+    ("setback.views", "setback.svg"),
+}
+
+
+def _name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_name(path): path for path in ROOT.rglob("*.py")}
+
+
+def _target(module: str, is_package: bool, level: int, name: str | None) -> str:
+    if level == 0:
+        return name or ""
+    base = module.split(".")
+    if not is_package:
+        base = base[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, *([name] if name else [])])
+
+
+def _imports(module: str, path: Path, modules: dict[str, Path]) -> tuple[set[str], set[str]]:
+    """The setback modules `module` imports at module level (or under TYPE_CHECKING), and
+    those it imports inside functions."""
+    tree = ast.parse(path.read_text())
+    package = path.name == "__init__.py"
+    top: set[str] = set()
+    lazy: set[str] = set()
+
+    def visit(node: ast.AST, inside: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            nested = inside or isinstance(
+                child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+            )
+            names: list[str] = []
+            if isinstance(child, ast.Import):
+                names = [alias.name for alias in child.names]
+            elif isinstance(child, ast.ImportFrom):
+                base = _target(module, package, child.level, child.module)
+                names = [base]
+                names += [f"{base}.{alias.name}" for alias in child.names]
+            for name in names:
+                if name in modules and name != module:
+                    (lazy if nested else top).add(name)
+            visit(child, nested)
+
+    visit(tree, False)
+    return top, lazy
+
+
+def _graph() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    modules = _modules()
+    graph, lazy = {}, {}
+    for module, path in modules.items():
+        graph[module], lazy[module] = _imports(module, path, modules)
+    return graph, lazy
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of the graph, as the modules along it, or None."""
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+    path: list[str] = []
+
+    def walk(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for target in sorted(graph[module]):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state:
+                found = walk(target)
+                if found:
+                    return found
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state:
+            found = walk(module)
+            if found:
+                return found
+    return None
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    graph, _ = _graph()
+    assert len(graph) > 30  # every module was found
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_imports_inside_functions_go_back_up_only_where_listed() -> None:
+    """With the imports inside functions added, the graph has no cycle either, but for the
+    listed display methods."""
+    graph, lazy = _graph()
+    every = {
+        module: graph[module] | {target for target in lazy[module] if (module, target) not in LAZY}
+        for module in graph
+    }
+    assert _cycle(every) is None, " -> ".join(_cycle(every) or [])
+
+
+def test_rules_import_nothing_of_the_engine() -> None:
+    """Issue 21: `Rules` is plain data: `rules.py` reads only the card model, the points,
+    the options and the errors."""
+    graph, lazy = _graph()
+    allowed = {"setback.errors", "setback.options", "setback.points", "setback.trumps"}
+    assert graph["setback.rules"] <= allowed and not lazy["setback.rules"]
