@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import attrs
@@ -21,9 +22,8 @@ from .cards import ALL_BUT, BIT, CARDS, Card, Suit, pick
 from .options import AllPass, DealerMatch
 from .play import open_cards
 from .rules import Rules
-from .scoring import close_hand, passed_out
-from .state import GameState, HandState, Phase, advance, with_auction
-from .trumps import trump_named_by
+from .state import GameState, Hand, HandState, Phase, next_core, with_auction
+from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
 
@@ -380,25 +380,25 @@ def after_call(
     return CallOutcome(contract, pitcher, None, phase, pitcher)
 
 
-def apply_call(state: GameState, action: Action) -> GameState:
-    """Record the call of the seat to act (`after_call`); after the last, the pitcher
-    declares trump or leads, or the hand is passed out."""
-    rules, hand = state.standing.rules, state.hand_state
-    seat = state.to_act
+def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:
+    """The seat to act makes the call `action` (`after_call`): the next seat calls, or the
+    pitcher declares trump or leads, or the hand is passed out (the core's `to_act` is
+    None)."""
+    setup = hand.setup
+    seat = hand.to_act
     assert seat is not None
-    outcome = after_call(rules, hand.dealer, seat, hand.contract, hand.pitcher, state.plays, action)
-    bids = (*hand.bids, (seat, action))
-    hand = with_auction(
-        hand,
-        bids=bids,
+    outcome = after_call(
+        rules, setup.dealer, seat, setup.contract, setup.pitcher, hand.plays, action
+    )
+    setup = with_auction(
+        setup,
+        bids=(*setup.bids, (seat, action)),
         contract=outcome.contract,
         pitcher=outcome.pitcher,
         trump=outcome.trump,
         phase=outcome.phase,
     )
-    if outcome.to_act is None:
-        return close_hand(state, action, hand, passed_out(rules, hand, state.held))
-    held = state.held
+    held = hand.held
     if outcome.taken is not None or outcome.returned is not None:
         cards = list(held)
         if outcome.taken is not None:
@@ -408,17 +408,15 @@ def apply_call(state: GameState, action: Action) -> GameState:
             cards[back] |= BIT[card.index]
         held = tuple(cards)
     playable = 0
-    if outcome.phase is Phase.PLAY:
-        table = None if outcome.trump is None else state.standing.tables[outcome.trump]
-        lead = outcome.plays[0][1].index if outcome.plays else -1
-        playable = open_cards(rules, table, held[outcome.to_act], lead, True)[0]
-    return advance(
-        state,
-        action,
+    if outcome.phase is Phase.PLAY and outcome.to_act is not None:
+        table = None if outcome.trump is None else tables[outcome.trump]
+        led = outcome.plays[0][1].index if outcome.plays else -1
+        playable = open_cards(rules, table, held[outcome.to_act], led, True)[0]
+    return next_core(
+        hand,
+        setup=setup,
         to_act=outcome.to_act,
-        hand_state=hand,
         held=held,
         plays=outcome.plays,
-        tricks=(),
         playable=playable,
     )

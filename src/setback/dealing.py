@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from .cards import BIT
 from .options import AllPass
 from .rules import Rules
-from .state import ActionLog, GameRecord, GameState, HandResult, HandState, make_state
+from .state import ActionLog, GameRecord, GameState, Hand, HandResult, HandState, make_state
 from .tables import trump_tables
 
 __all__: list[str] = []
@@ -113,17 +113,14 @@ def start_hand(
     if dealt is None:
         dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack))
     held, stock = dealt
+    setup = HandState(number=number, dealer=dealer, stock=stock)
     return make_state(
         rules=rules,
         origin=origin,
-        to_act=(dealer + 1) % rules.players,
         scores=scores,
         history=history,
         winner=None,
-        hand_state=HandState(number, dealer, stock),
-        held=held,
-        trick=None,
-        tricks=(),
+        hand=Hand(setup=setup, to_act=(dealer + 1) % rules.players, held=held),
         log=log,
         tables=trump_tables(rules),
         last_hand=last_hand,

@@ -16,9 +16,9 @@ import attrs
 
 from .actions import Action, DeclareTrump, Discard
 from .cards import BIT, Rank, Suit, cards_of, index_of, mask_of, pick
-from .play import lead_next
+from .play import lead
 from .rules import Rules
-from .state import ForcedStep, GameState, HandState, Phase, advance
+from .state import ForcedStep, GameState, Hand, HandState, Phase
 from .trumps import TrumpTable
 
 __all__: list[str] = []
@@ -39,25 +39,25 @@ def declaration_refusal(state: GameState, action: object, *, show_hand: bool) ->
     return "the pitcher must first name trump (e.g. 'trump S')"
 
 
-def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
-    """The pitcher names trump; then everyone discards (the draw back happens at once),
-    or the pitcher leads."""
-    rules, hand = state.standing.rules, state.hand_state
-    hand = attrs.evolve(hand, trump=action.suit, discarded=(0,) * rules.players)
-    after = len(state.hand_log)  # this action's index in the hand
+def step_declaration(
+    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: DeclareTrump
+) -> Hand:
+    """The pitcher names trump; then everyone discards (the draw back and its forced
+    face-up discards happen at once, recorded as forced steps), or the pitcher leads."""
+    setup = attrs.evolve(hand.setup, trump=action.suit, discarded=(0,) * rules.players)
+    table = tables[action.suit]
     if rules.draws_back:
-        table = state.standing.tables[action.suit]
-        held, steps = draw_back(
-            rules, table, hand.dealer, _pitcher(hand), hand.stock, state.held, after
-        )
+        held, steps = draw_back(rules, table, setup.dealer, _pitcher(setup), setup.stock, hand.held)
         discarded = [0] * rules.players
         for step in steps:
             discarded[step.seat] = step.discarded
-        hand = attrs.evolve(hand, stock=(), discarded=tuple(discarded), forced=hand.forced + steps)
-        return _face_up_turn(state, action, hand, held, 0)
+        setup = attrs.evolve(
+            setup, stock=(), discarded=tuple(discarded), forced=setup.forced + steps
+        )
+        return _face_up_turn(rules, tables, setup, held, 0)
     if rules.discards_to_six or rules.draw:
-        return _discard_turn(state, action, hand, state.held, (hand.dealer + 1) % rules.players)
-    return lead_next(state, action, hand, state.held, (), _pitcher(hand))
+        return _discard_turn(setup, hand.held, (setup.dealer + 1) % rules.players)
+    return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
 
 
 def _pitcher(hand: HandState) -> int:
@@ -79,13 +79,11 @@ def draw_back(
     pitcher: int,
     stock: Sequence[int],
     held: tuple[int, ...],
-    after: int,
 ) -> tuple[tuple[int, ...], tuple[ForcedStep, ...]]:
     """Ten-point Pitch's draw back, the one home of it: eldest first, everyone but the
     pitcher discards every non-trump face down and draws from `stock` (from its front)
     to six; the pitcher takes the rest of the stock and discards every non-trump. Returns
-    the hands after it and its steps, one per seat in that order (recorded as coming with
-    the hand's action number `after`); the stock is used up."""
+    the hands after it and its steps, one per seat in that order; the stock is used up."""
     trumps = table.trump_mask
     cards, rest = list(held), list(stock)
     steps = []
@@ -103,7 +101,7 @@ def draw_back(
                 drawn |= 1 << rest.pop(0)
             kept |= drawn
         cards[seat] = kept
-        steps.append(ForcedStep(after=after, seat=seat, discarded=thrown, drawn=drawn))
+        steps.append(ForcedStep(seat=seat, discarded=thrown, drawn=drawn))
     return tuple(cards), tuple(steps)
 
 
@@ -210,23 +208,23 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> str
     return None
 
 
-def apply_discard(state: GameState, action: Discard) -> GameState:
+def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Discard) -> Hand:
     """The seat to act discards (face up in the draw back's last step, else face down,
     then drawing as many from the stock in the draw variant: a forced step); after the
-    last, play begins."""
-    rules, hand = state.standing.rules, state.hand_state
-    seat = state.to_act
+    last, the pitcher leads."""
+    setup = hand.setup
+    seat = hand.to_act
     assert seat is not None
     thrown = mask_of(action.cards)
-    held = list(state.held)
+    held = list(hand.held)
     held[seat] &= ~thrown
     if rules.draws_back:
-        face_up = list(hand.face_up or (0,) * rules.players)
+        face_up = list(setup.face_up or (0,) * rules.players)
         face_up[seat] = thrown
-        hand = attrs.evolve(hand, face_up=tuple(face_up))
-        order = discard_order(hand.dealer, rules.players)
-        return _face_up_turn(state, action, hand, tuple(held), order.index(seat) + 1)
-    stock, forced = hand.stock, hand.forced
+        setup = attrs.evolve(setup, face_up=tuple(face_up))
+        order = discard_order(setup.dealer, rules.players)
+        return _face_up_turn(rules, tables, setup, tuple(held), order.index(seat) + 1)
+    stock, forced = setup.stock, setup.forced
     if rules.draw:
         count = len(action.cards)
         drawn = 0
@@ -234,28 +232,20 @@ def apply_discard(state: GameState, action: Discard) -> GameState:
             drawn |= 1 << index
         held[seat] |= drawn
         stock = stock[count:]
-        forced += (ForcedStep(after=len(state.hand_log), seat=seat, drawn=drawn),)
-    discarded = list(hand.discarded)
+        forced += (ForcedStep(seat=seat, drawn=drawn),)
+    discarded = list(setup.discarded)
     discarded[seat] = thrown
-    hand = attrs.evolve(hand, stock=stock, discarded=tuple(discarded), forced=forced)
-    if seat == hand.dealer:
-        return lead_next(state, action, hand, tuple(held), (), _pitcher(hand))
-    return _discard_turn(state, action, hand, tuple(held), (seat + 1) % rules.players)
+    setup = attrs.evolve(setup, stock=stock, discarded=tuple(discarded), forced=forced)
+    if seat == setup.dealer:
+        return lead(rules, tables, setup, tuple(held), (), _pitcher(setup))
+    return _discard_turn(setup, tuple(held), (seat + 1) % rules.players)
 
 
-def _discard_turn(
-    state: GameState, action: Action, hand: HandState, held: tuple[int, ...], seat: int
-) -> GameState:
-    return advance(
-        state,
-        action,
-        to_act=seat,
-        hand_state=hand if hand.phase is Phase.DISCARD else attrs.evolve(hand, phase=Phase.DISCARD),
-        held=held,
-        plays=(),
-        tricks=(),
-        playable=0,
-    )
+def _discard_turn(setup: HandState, held: tuple[int, ...], seat: int) -> Hand:
+    """The core with `seat` to discard."""
+    if setup.phase is not Phase.DISCARD:
+        setup = attrs.evolve(setup, phase=Phase.DISCARD)
+    return Hand(setup=setup, to_act=seat, held=held)
 
 
 def forced_face_up(
@@ -278,26 +268,28 @@ def forced_face_up(
 
 
 def _face_up_turn(
-    state: GameState, action: Action, hand: HandState, held: tuple[int, ...], start: int
-) -> GameState:
+    rules: Rules,
+    tables: Sequence[TrumpTable],
+    setup: HandState,
+    held: tuple[int, ...],
+    start: int,
+) -> Hand:
     """The next seat from place `start` of the order that must discard face up and has a
     choice; the forced discards on the way are made (and recorded). None left: play."""
-    rules, trump = state.standing.rules, hand.trump
-    assert trump is not None
-    table = state.standing.tables[trump]
-    chooser, forced = forced_face_up(rules, table, hand.dealer, held, start)
+    assert setup.trump is not None
+    table = tables[setup.trump]
+    chooser, forced = forced_face_up(rules, table, setup.dealer, held, start)
     if forced:
-        cards, face_up = list(held), list(hand.face_up or (0,) * rules.players)
-        after = len(state.hand_log)
+        cards, face_up = list(held), list(setup.face_up or (0,) * rules.players)
         steps = []
         for seat, thrown in forced:
             face_up[seat], cards[seat] = thrown, cards[seat] & ~thrown
-            steps.append(ForcedStep(after=after, seat=seat, face_up=thrown))
-        hand = attrs.evolve(hand, face_up=tuple(face_up), forced=hand.forced + tuple(steps))
+            steps.append(ForcedStep(seat=seat, face_up=thrown))
+        setup = attrs.evolve(setup, face_up=tuple(face_up), forced=setup.forced + tuple(steps))
         held = tuple(cards)
     if chooser is not None:
-        return _discard_turn(state, action, hand, held, chooser)
-    return lead_next(state, action, hand, held, (), _pitcher(hand))
+        return _discard_turn(setup, held, chooser)
+    return lead(rules, tables, setup, held, (), _pitcher(setup))
 
 
 def discard_order(dealer: int, players: int) -> list[int]:

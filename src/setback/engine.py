@@ -10,16 +10,16 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
-from .bidding import apply_call, call_refusal, legal_calls, listed_calls
+from .bidding import call_refusal, legal_calls, listed_calls, step_call
 from .cards import BIT, Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
-    apply_declaration,
-    apply_discard,
     declaration_refusal,
     discard_refusal,
     legal_declarations,
     legal_discards,
+    step_declaration,
+    step_discard,
 )
 from .errors import (
     IllegalActionError,
@@ -29,9 +29,10 @@ from .errors import (
     shown,
 )
 from .options import WinRule
-from .play import apply_play, legal_plays, play_refusal, plays_of
+from .play import legal_plays, play_refusal, plays_of, step_play
 from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
-from .state import EMPTY_HISTORY, EMPTY_LOG, GameRecord, GameState, Phase
+from .scoring import close_hand
+from .state import EMPTY_HISTORY, EMPTY_LOG, GameRecord, GameState, Hand, Phase, advance
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
 
@@ -223,9 +224,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if type(state) is not GameState:
         raise _not_a_state("legal_actions", state)
-    phase = state.hand_state.phase  # `state.phase`, without the property's call
+    phase = state.hand.setup.phase  # `state.phase`, without the property's call
     if phase is _PLAY:
-        return plays_of(state.playable)  # legal_plays(state), without the call
+        return plays_of(state.hand.playable)  # legal_plays(state), without the call
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
     if phase is _GAME_OVER:
@@ -355,32 +356,54 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     """
     if type(state) is not GameState:
         raise _not_a_state("apply_action", state)
-    phase = state.hand_state.phase  # `state.phase`, without the property's call
+    hand = state.hand
+    phase = hand.setup.phase  # `state.phase`, without the property's call
     if (
         type(action) is Play
         and seat is None
         and phase is _PLAY
-        and state.playable & BIT[action.card.index]
-    ):  # the hot path: the cards the step found open (play.open_cards), no words needed
-        return apply_play(state, action)
+        and hand.playable & BIT[action.card.index]
+    ):  # the hot path: the cards the last step found open (play.open_cards), no words needed
+        standing = state.standing
+        return _wrap(state, action, step_play(standing.rules, standing.tables, hand, action.card))
     if isinstance(action, str):
         action = parse_action(action)
     elif type(action) not in _ACTIONS:
         raise _not_an_action("apply_action", action)
     if seat is not None and type(seat) is not int:
         raise _not_a_seat(seat)
-    if phase is _BIDDING and seat is None and action in listed_calls(state):
-        return apply_call(state, action)  # one of the open calls but pitches: no words needed
-    why = _refusal(state, action, seat)
-    if why is not None:
-        _refuse(state, action, seat, why)
+    # refuse (a call listed open needs no words), step, wrap
+    if not (phase is _BIDDING and seat is None and action in listed_calls(state)):
+        why = _refusal(state, action, seat)
+        if why is not None:
+            _refuse(state, action, seat, why)
+    return _wrap(state, action, step(state, action))
+
+
+def step(state: GameState, action: Action) -> Hand:
+    """The hand core after the seat to act takes `action`, which is legal: the step of the
+    phase's own module (the auction's, the discards' or trick play's)."""
+    standing, hand = state.standing, state.hand
+    rules, tables = standing.rules, standing.tables
+    phase = hand.setup.phase
     if phase is _BIDDING:
-        return apply_call(state, action)
+        return step_call(rules, tables, hand, action)
     if phase is _PLAY:
-        return apply_play(state, action)  # type: ignore[arg-type]
+        assert isinstance(action, Play)
+        return step_play(rules, tables, hand, action.card)
     if phase is Phase.DISCARD:
-        return apply_discard(state, action)  # type: ignore[arg-type]
-    return apply_declaration(state, action)  # type: ignore[arg-type]
+        assert isinstance(action, Discard)
+        return step_discard(rules, tables, hand, action)
+    assert isinstance(action, DeclareTrump)
+    return step_declaration(rules, tables, hand, action)
+
+
+def _wrap(state: GameState, action: Action, hand: Hand) -> GameState:
+    """The state after `action` stepped `state`'s hand to `hand`: the same game with the
+    new hand, or, when the hand is over, the hand scored and the next one dealt."""
+    if hand.to_act is None:
+        return close_hand(state, action, hand)
+    return advance(state, action, hand)
 
 
 def _refuse(state: GameState, action: object, seat: int | None, why: str) -> NoReturn:

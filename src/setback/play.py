@@ -3,8 +3,8 @@ is refused, and the step a play makes (who plays next, the trick's winner, who l
 the end of the hand).
 
 Each rule and each transition of trick play has its one home here, as a function of
-plain values (bit sets of cards, seats): the checked engine's step (`apply_play`) and the
-playout kernel (`setback.bots.playout`) both call them. A card's suit is read from the
+plain values (bit sets of cards, seats): the checked engine's step (`step_play`, on the
+hand core) and the playout kernel's trick loop both call them. A card's suit is read from the
 `TrumpTable` of the current trump, never from `card.suit`.
 """
 
@@ -14,10 +14,9 @@ import enum
 from collections.abc import Sequence
 
 from .actions import Action, Play
-from .cards import ALL_BUT, CARDS, cards_of, picker
+from .cards import ALL_BUT, CARDS, Card, cards_of, picker
 from .rules import Rules
-from .scoring import close_hand, score_hand
-from .state import GameState, HandState, Phase, Trick, advance, with_auction
+from .state import GameState, Hand, HandState, Phase, Trick, next_core, with_auction
 from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
@@ -91,20 +90,26 @@ def open_cards(
     return followers | trumps, Narrowed.FOLLOW_OR_TRUMP
 
 
-def open_to(state: GameState) -> tuple[int, Narrowed]:
-    """`open_cards` for the seat to act in `state` (no card outside trick play)."""
-    hand = state.hand_state
-    if hand.phase is not _PLAY or state.to_act is None:
+def open_in(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> tuple[int, Narrowed]:
+    """`open_cards` for the seat to act in the hand core `hand` (no card outside trick
+    play)."""
+    setup = hand.setup
+    if setup.phase is not _PLAY or hand.to_act is None:
         return 0, _NOTHING
-    plays = state.plays
-    table = None if hand.trump is None else state.standing.tables[hand.trump]
+    plays = hand.plays
+    table = None if setup.trump is None else tables[setup.trump]
     return open_cards(
-        state.standing.rules,
+        rules,
         table,
-        state.held[state.to_act],
+        hand.held[hand.to_act],
         plays[0][1].index if plays else -1,
-        not state.tricks,
+        not hand.tricks,
     )
+
+
+def open_to(state: GameState) -> tuple[int, Narrowed]:
+    """`open_cards` for the seat to act in `state`."""
+    return open_in(state.standing.rules, state.standing.tables, state.hand)
 
 
 def next_to_play(
@@ -174,104 +179,75 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     return reason
 
 
-def apply_play(state: GameState, action: Play) -> GameState:
-    """The seat to act plays a card (the first lead sets trump where no trump is declared);
-    the trick closes when every seat still in has played, and the hand after the last
-    trick."""
-    rules, hand = state.standing.rules, state.hand_state
-    seat = state.to_act
+def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card) -> Hand:
+    """The seat to act plays `card` (the first lead sets trump where no trump is declared):
+    the next seat plays, or the trick closes and its winner leads (`lead`), or the hand is
+    over (the core's `to_act` is None)."""
+    seat = hand.to_act
     assert seat is not None
-    card = action.card
-    held_list = list(state.held)
+    held_list = list(hand.held)
     held_list[seat] &= ALL_BUT[card.index]
     held = tuple(held_list)
-    plays = (*state.plays, (seat, card))
-    if hand.trump is None:  # the first card led sets trump
-        hand = with_auction(
-            hand,
-            bids=hand.bids,
-            contract=hand.contract,
-            pitcher=hand.pitcher,
+    plays = (*hand.plays, (seat, card))
+    setup = hand.setup
+    if setup.trump is None:  # the first card led sets trump
+        setup = with_auction(
+            setup,
+            bids=setup.bids,
+            contract=setup.contract,
+            pitcher=setup.pitcher,
             trump=trump_named_by(card),
             phase=_PLAY,
         )
-    assert hand.trump is not None
-    table = state.standing.tables[hand.trump]
+    assert setup.trump is not None
+    table = tables[setup.trump]
     to_act = next_to_play(rules, table, held, [player for player, _ in plays])
     if to_act is not None:
-        lead = plays[0][1].index
-        return advance(
-            state,
-            action,
+        return next_core(
+            hand,
+            setup=setup,
             to_act=to_act,
-            hand_state=hand,
             held=held,
             plays=plays,
-            tricks=state.tricks,
-            playable=open_cards(rules, table, held[to_act], lead, not state.tricks)[0],
+            tricks=hand.tricks,
+            playable=open_cards(rules, table, held[to_act], plays[0][1].index, not hand.tricks)[0],
         )
     winner = table.winner(plays)
-    tricks = (*state.tricks, Trick(plays[0][0], plays, winner))
-    return lead_next(state, action, hand, held, tricks, winner)
+    return lead(
+        rules, tables, setup, held, (*hand.tricks, Trick(plays[0][0], plays, winner)), winner
+    )
 
 
-def lead_next(
-    state: GameState,
-    action: Action,
-    hand: HandState,
+def lead(
+    rules: Rules,
+    tables: Sequence[TrumpTable],
+    setup: HandState,
     held: tuple[int, ...],
     tricks: tuple[Trick, ...],
     winner: int,
-) -> GameState:
-    """The state after `action` closed a trick won by `winner` (or, with no trick yet,
-    ended the discards, `winner` being the pitcher): the next leader to act, or the hand
-    scored when it is over."""
-    rules = state.standing.rules
-    assert hand.trump is not None
-    table = state.standing.tables[hand.trump]
+) -> Hand:
+    """The core when a trick was just won by `winner` (or, before the first trick, when
+    trump is declared and the discards are over, `winner` being the pitcher): the next
+    leader to act in trick play, or the hand over (`to_act` None)."""
+    assert setup.trump is not None
+    table = tables[setup.trump]
+    setup = in_play(setup)
     leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
-        return _close(state, action, hand, held, tricks)
-    return advance(
-        state,
-        action,
-        to_act=leader,
-        hand_state=in_play(hand),
-        held=held,
-        plays=(),
-        tricks=tricks,
-        playable=open_cards(rules, table, held[leader], -1, not tricks)[0],
-    )
+        return Hand(setup=setup, to_act=None, held=held, tricks=tricks)
+    playable = open_cards(rules, table, held[leader], -1, not tricks)[0]
+    return Hand(setup=setup, to_act=leader, held=held, tricks=tricks, playable=playable)
 
 
-def in_play(hand: HandState) -> HandState:
-    """`hand` in trick play."""
-    if hand.phase is _PLAY:
-        return hand
+def in_play(setup: HandState) -> HandState:
+    """`setup` in trick play."""
+    if setup.phase is _PLAY:
+        return setup
     return with_auction(
-        hand,
-        bids=hand.bids,
-        contract=hand.contract,
-        pitcher=hand.pitcher,
-        trump=hand.trump,
+        setup,
+        bids=setup.bids,
+        contract=setup.contract,
+        pitcher=setup.pitcher,
+        trump=setup.trump,
         phase=_PLAY,
     )
-
-
-def _close(
-    state: GameState,
-    action: Action,
-    hand: HandState,
-    held: tuple[int, ...],
-    tricks: tuple[Trick, ...],
-) -> GameState:
-    """Score the hand whose last trick was just played; `held` are the cards left in hand
-    (dead cards, under `trumps_only`)."""
-    played = list(held)
-    for done in tricks:
-        for player, played_card in done.plays:
-            played[player] |= 1 << played_card.index
-    assert hand.trump is not None
-    table = state.standing.tables[hand.trump]
-    result = score_hand(state.standing.rules, table, hand, tricks, tuple(played))
-    return close_hand(state, action, hand, result)

@@ -251,7 +251,7 @@ def playout_hand(
             Phase.DISCARD if rules.draws_back or rules.discards_to_six or rules.draw else Phase.PLAY
         )
         if rules.draws_back:
-            drawn, _ = draw_back(rules, tables[trump], dealer, pitcher, stock, tuple(held), 0)
+            drawn, _ = draw_back(rules, tables[trump], dealer, pitcher, stock, tuple(held))
             held, stock = list(drawn), ()
         start = 0
     elif phase is Phase.DISCARD:

@@ -67,7 +67,17 @@ from .engine import apply_action, new_game
 from .errors import InvalidStateError, SetbackError
 from .play import open_cards
 from .rules import Rules
-from .state import EMPTY_LOG, GameRecord, GameState, HandResult, HandState, Phase, Trick, make_state
+from .state import (
+    EMPTY_LOG,
+    GameRecord,
+    GameState,
+    Hand,
+    HandResult,
+    HandState,
+    Phase,
+    Trick,
+    make_state,
+)
 from .tables import trump_tables
 from .views import PlayerView
 from .views import observe as _observe
@@ -853,20 +863,23 @@ def _build(
         table = None if view.trump is None else tables[view.trump]
         lead = plays[0][1].index if plays else -1
         playable = open_cards(rules, table, held[view.to_act], lead, not view.tricks)[0]
+    core = Hand(
+        setup=hand,
+        to_act=view.to_act,
+        held=held,
+        plays=() if view.trick is None else view.trick.plays,
+        tricks=view.tricks,
+        playable=playable,
+    )
     return make_state(
         rules=rules,
         origin=GameRecord(rules=rules, seed=rng.getrandbits(64), dealer=view.dealer),
-        to_act=view.to_act,
         scores=view.scores,
         history=_history(view.last_result),
         winner=view.winner,
-        hand_state=hand,
-        held=held,
-        trick=view.trick,
-        tricks=view.tricks,
+        hand=core,
         log=EMPTY_LOG,
         tables=tables,
-        playable=playable,
     )
 
 
@@ -895,14 +908,10 @@ def _game_over(view: PlayerView, rng: random.Random) -> GameState:
     return make_state(
         rules=rules,
         origin=GameRecord(rules=rules, seed=rng.getrandbits(64), dealer=view.dealer),
-        to_act=None,
         scores=view.scores,
         history=_history(last),
         winner=view.winner,
-        hand_state=hand,
-        held=(0,) * rules.players,
-        trick=None,
-        tricks=(),
+        hand=Hand(setup=hand, to_act=None, held=(0,) * rules.players),
         log=EMPTY_LOG,
         tables=trump_tables(rules),
     )

@@ -17,6 +17,7 @@ from .state import (
     MAX_ACTIONS,
     MAX_HANDS,
     GameState,
+    Hand,
     HandResult,
     HandState,
     Phase,
@@ -169,11 +170,27 @@ def game_winner(rules: Rules, before: tuple[int, ...], result: HandResult) -> in
     return pitching if pitching in leaders else None
 
 
-def close_hand(state: GameState, action: Action, hand: HandState, result: HandResult) -> GameState:
-    """The state after `action` ended the hand `result` (`hand` as its last step left it):
-    the hand recorded, the scores settled, and the game over or the next hand dealt."""
+def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandResult:
+    """The record of the hand core `hand`, which is over: passed out, or its last trick
+    played (the cards still held are dead cards, under `trumps_only`)."""
+    setup = hand.setup
+    if setup.pitcher is None:
+        return passed_out(rules, setup, hand.held)
+    assert setup.trump is not None
+    played = list(hand.held)
+    for trick in hand.tricks:
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+    return score_hand(rules, tables[setup.trump], setup, hand.tricks, tuple(played))
+
+
+def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
+    """The state after `action` ended the hand (`hand`, the core its last step left): the
+    hand scored and recorded, the scores settled, and the game over or the next hand
+    dealt."""
     standing = state.standing  # the game's fields, read once (not through the properties)
     rules = standing.rules
+    result = hand_result(rules, standing.tables, hand)
     scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
     history = standing.history.add(result)
     log = standing.earlier_log.extend((*state.hand_log, action))
@@ -189,30 +206,28 @@ def close_hand(state: GameState, action: Action, hand: HandState, result: HandRe
                 "start a new game (scores=... carries the score sheet over)",
             )
     winner = game_winner(rules, standing.scores, result)
+    setup = hand.setup
     if winner is None:
         dealer = next_dealer(rules, result)
         return start_hand(
-            rules, standing.origin, result.number + 1, dealer, scores, history, log, last_hand=hand
+            rules, standing.origin, result.number + 1, dealer, scores, history, log, last_hand=setup
         )
+    over = with_auction(
+        setup,
+        bids=setup.bids,
+        contract=setup.contract,
+        pitcher=setup.pitcher,
+        trump=setup.trump,
+        phase=Phase.GAME_OVER,
+    )
     return make_state(
         rules=rules,
         origin=standing.origin,
-        to_act=None,
         scores=scores,
         history=history,
         winner=winner,
-        hand_state=with_auction(
-            hand,
-            bids=hand.bids,
-            contract=hand.contract,
-            pitcher=hand.pitcher,
-            trump=hand.trump,
-            phase=Phase.GAME_OVER,
-        ),
-        held=(0,) * rules.players,
-        trick=None,
-        tricks=(),
+        hand=Hand(setup=over, to_act=None, held=(0,) * rules.players),
         log=log,
         tables=standing.tables,
-        last_hand=hand,
+        last_hand=setup,
     )

@@ -246,16 +246,14 @@ EMPTY_HISTORY = HandHistory()
 
 @attrs.frozen
 class ForcedStep:
-    """Internal: one step the rules took without a choice, recorded where it was taken.
+    """Internal: one step the rules took without a choice, recorded by the step that took it
+    (in `HandState.forced`).
 
-    After the hand's action number `after` (counting from 0), `seat` discarded `discarded`
-    face down and drew `drawn` from the stock (the draw after a discard, each seat's draw
-    back, the pitcher's taking the rest of the stock), or discarded `face_up` face up (the
-    excess trumps of a hand with no choice left).
+    `seat` discarded `discarded` face down and drew `drawn` from the stock (the draw after
+    a discard, each seat's draw back, the pitcher's taking the rest of the stock), or
+    discarded `face_up` face up (the excess trumps of a hand with no choice left).
     """
 
-    after: int
-    """The index, in the hand's actions, of the action this step came with."""
     seat: int
     """The seat the step was for."""
     discarded: int = 0
@@ -451,6 +449,53 @@ class GameRecord:
     """Every action of the game since it began, oldest first."""
 
 
+@attrs.frozen
+class Hand:
+    """Internal: the hand core, one hand in progress: what every phase's step reads and
+    builds.
+
+    The auction's, the discards' and trick play's steps (`bidding.step_call`,
+    `discarding.step_declaration` and `step_discard`, `play.step_play`) each take a core
+    and an action and return the next core; the checked engine wraps it in a `GameState`,
+    the playout kernel and the event log step it too. `to_act` is None once the hand is
+    over (passed out, or its last trick played): the engine then scores it. The forced
+    steps a step took are recorded in `setup.forced`.
+    """
+
+    setup: HandState
+    """The deal, the auction, trump, the discards, the phase and the forced steps: the
+    part that changes a few times a hand (shared by the cores in between)."""
+    to_act: int | None
+    """The seat to act; None once the hand is over."""
+    held: tuple[int, ...]
+    """The cards each seat holds, as bit sets (bit `card.index`)."""
+    plays: tuple[tuple[int, Card], ...] = ()
+    """The `(seat, card)` plays of the trick in progress, in order (a pitched card lies
+    here while the dealer answers)."""
+    tricks: tuple[Trick, ...] = ()
+    """The finished tricks of the hand."""
+    playable: int = attrs.field(default=0, eq=False)
+    """The cards `to_act` may play (a bit set; 0 outside trick play), found by the step
+    that built the core (`play.open_cards`, the rules of following: asked once per core,
+    by trick play's rules, never here)."""
+
+
+def next_core(
+    hand: Hand,
+    *,
+    setup: HandState | None = None,
+    to_act: int | None,
+    held: tuple[int, ...],
+    plays: tuple[tuple[int, Card], ...] = (),
+    tricks: tuple[Trick, ...] = (),
+    playable: int = 0,
+) -> Hand:
+    """The core after a step of `hand` (its `setup` kept unless given): the steps build
+    their cores here, by keyword; it builds positionally, in the order of the fields (the
+    one positional build of a core, on the hot path)."""
+    return Hand(hand.setup if setup is None else setup, to_act, held, plays, tricks, playable)
+
+
 @attrs.frozen(cache_hash=True)
 class Standing:
     """Internal: the part of a game state that changes only when a hand ends (or never): the
@@ -491,35 +536,53 @@ class GameState:
     `apply_action`).
     """
 
-    # The field order is the positional order of the builders that pass every field by
-    # position: `make_state` and `advance` below, and `play.apply_play`'s common step.
     standing: Standing
     """Internal: the rules, how the game began, the scores, the finished hands, the winner
     and the earlier hands' actions, shared by every state of the hand (read `rules`,
     `origin`, `scores`, `history`, `winner`, `log`)."""
-    to_act: int | None
-    """The seat whose turn it is; None when the game is over."""
-    hand_state: HandState
-    """Internal: the current hand's deal, auction and phase (read `phase`, `dealer`, `bids`,
-    `trump`, ...)."""
-    held: tuple[int, ...]
-    """Internal: the cards each seat holds, as bit sets (read `hands`)."""
-    plays: tuple[tuple[int, Card], ...]
-    """Internal: the `(seat, card)` plays of the trick in progress, in order (read `trick`)."""
-    tricks: tuple[Trick, ...]
-    """The finished tricks of the current hand."""
+    hand: Hand
+    """Internal: the hand in progress, the core every phase's step works on (read `to_act`,
+    `hands`, `trick`, `tricks`, `phase`, `bids`, `trump`, ...)."""
     hand_log: tuple[Action, ...]
     """Internal: the current hand's actions so far (read `log`)."""
-    playable: int = attrs.field(eq=False)
-    """Internal: the cards the seat to act may play (a bit set; 0 outside trick play), found
-    by the step that built the state (`play.open_cards`, the rules of following: asked once
-    per state, by the phase module, never here). Use `legal_actions`."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is; None when the game is over."""
+        return self.hand.to_act
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The finished tricks of the current hand."""
+        return self.hand.tricks
+
+    @property
+    def hand_state(self) -> HandState:
+        """Internal: the current hand's deal, auction, phase and forced steps (`hand.setup`)."""
+        return self.hand.setup
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """Internal: the cards each seat holds, as bit sets (read `hands`)."""
+        return self.hand.held
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Internal: the `(seat, card)` plays of the trick in progress, in order (read
+        `trick`)."""
+        return self.hand.plays
+
+    @property
+    def playable(self) -> int:
+        """Internal: the cards the seat to act may play (a bit set; `Hand.playable`). Use
+        `legal_actions`."""
+        return self.hand.playable
 
     @property
     def phase(self) -> Phase:
         """What the game is waiting for: the auction, trump, discards, trick play, or nothing
         (`Phase.GAME_OVER`)."""
-        return self.hand_state.phase
+        return self.hand.setup.phase
 
     @property
     def leader(self) -> int | None:
@@ -670,26 +733,17 @@ def make_state(
     *,
     rules: Rules,
     origin: GameRecord,
-    to_act: int | None,
     scores: tuple[int, ...],
     history: Sequence[HandResult],
     winner: int | None,
-    hand_state: HandState,
-    held: tuple[int, ...],
-    trick: Trick | None,
-    tricks: tuple[Trick, ...],
+    hand: Hand,
     log: ActionLog,
     tables: tuple[TrumpTable, ...],
     last_hand: HandState | None = None,
-    playable: int = 0,
 ) -> GameState:
     """A `GameState` at the start of a hand, at the end of a game, or from a sampled deal,
-    from all its fields (keywords only; the phase is `hand_state.phase`). `log` holds every
-    action before it; the new state's hand has none yet. An empty `trick` is led by the
-    seat to act (the state keeps only its plays); `playable` are the cards the seat to act
-    may play (trick play only)."""
-    phase = hand_state.phase
-    assert trick is None or trick.plays or (phase is _PLAY and trick.leader == to_act)
+    from all its parts (keywords only). `log` holds every action before it; the new
+    state's hand has none yet."""
     return GameState(
         standing=Standing(
             rules=rules,
@@ -701,34 +755,14 @@ def make_state(
             tables=tables,
             last_hand=last_hand,
         ),
-        to_act=to_act,
-        hand_state=hand_state,
-        held=held,
-        plays=() if trick is None else trick.plays,
-        tricks=tricks,
+        hand=hand,
         hand_log=(),
-        playable=playable,
     )
 
 
-def advance(
-    state: GameState,
-    action: Action,
-    *,
-    to_act: int,
-    hand_state: HandState,
-    held: tuple[int, ...],
-    plays: tuple[tuple[int, Card], ...],
-    tricks: tuple[Trick, ...],
-    playable: int,
-) -> GameState:
-    """`state` after `action`, within the same hand: the game's fields carried over and
-    `action` added to the hand's log (a copy of at most one hand's actions; the earlier
-    hands' log is shared). The trick in progress holds `plays` (in trick play, an empty
-    trick is led by `to_act`); `hand_state` holds the hand's phase; `playable` are the
-    cards `to_act` may play (0 outside trick play). Every step within a hand builds its
-    state here (its callers pass keywords; it builds positionally, in the order of the
-    fields: the one positional build, on the hot path)."""
-    return GameState(
-        state.standing, to_act, hand_state, held, plays, tricks, (*state.hand_log, action), playable
-    )
+def advance(state: GameState, action: Action, hand: Hand) -> GameState:
+    """`state` after `action`, within the same hand: the game's fields carried over, the
+    hand now `hand`, and `action` added to the hand's log (a copy of at most one hand's
+    actions; the earlier hands' log is shared). Built positionally: the one positional
+    build of a state, on the hot path."""
+    return GameState(state.standing, hand, (*state.hand_log, action))
