@@ -222,9 +222,23 @@ def _play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted." + _kept(save_path, game.state))
         return 130
+    except BrokenPipeError:  # `setback play | head`: the reader left; so do we, quietly
+        _quiet_stdout()
+        return 1
     if save_path is not None and not game.state.is_over:
         print(_kept(save_path, game.state).lstrip())
     return 0
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device: the reader closed the pipe, and the
+    interpreter's last flush must not raise again (as the `signal` module's docs advise)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor behind it (a test's StringIO)
+        pass
 
 
 def _kept(save_path: str | None, state: GameState) -> str:
