@@ -16,7 +16,6 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
-from ._play import TerminalGame, read_save, save_document, write_atomically
 from ._version import __version__
 from .arena import DuelResult, LadderResult, duel, ladder
 from .engine import new_game
@@ -24,6 +23,7 @@ from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
 from .simulation import BOTS, SimulationSummary, simulate
 from .state import GameState
+from .terminal import TerminalGame, read_save, save_document, write_atomically
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
@@ -360,9 +360,23 @@ def _play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted." + _kept(save_path, game.state))
         return 130
+    except BrokenPipeError:  # `setback play | head`: the reader left; so do we, quietly
+        _quiet_stdout()
+        return 1
     if save_path is not None and not game.state.is_over:
         print(_kept(save_path, game.state).lstrip())
     return 0
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device: the reader closed the pipe, and the
+    interpreter's last flush must not raise again (as the `signal` module's docs advise)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor behind it (a test's StringIO)
+        pass
 
 
 def _kept(save_path: str | None, state: GameState) -> str:
