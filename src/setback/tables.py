@@ -12,6 +12,7 @@ import functools
 from collections.abc import Sequence
 
 from .cards import Card, Suit
+from .errors import kind_error
 from .options import JokerRank
 from .rules import Rules
 from .trumps import TABLES, TrumpTable, tables_for
@@ -40,11 +41,11 @@ def trump_table(trump: Suit, rules: Rules | None = None) -> TrumpTable:
         True
     """
     if type(trump) is not Suit:
-        raise TypeError(f"trump_table takes a Suit, not {type(trump).__name__}")
+        raise kind_error("trump_table", "a trump (Suit)", trump)
     if rules is None:
         return TABLES[trump]
     if type(rules) is not Rules:
-        raise TypeError(f"trump_table takes a Rules value or None, not {type(rules).__name__}")
+        raise kind_error("trump_table", "a Rules value or None", rules)
     return trump_tables(rules)[trump]
 
 
