@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import functools
 import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -92,6 +91,22 @@ def _int_in(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
     return check
 
 
+def _derived(method: str) -> Any:
+    """A field computed once from the options by `method` when the value is built. attrs
+    sets every field before it runs the validators, so the options' validators are run
+    here first: an option that makes no game raises its own error, never a wrong value."""
+
+    def compute(rules: Any) -> Any:
+        for field in attrs.fields(type(rules)):
+            if field.init and field.validator is not None:
+                field.validator(rules, field, getattr(rules, field.name))
+        return getattr(rules, method)()
+
+    return attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(compute, takes_self=True)
+    )
+
+
 def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
     if type(value) is not bool:
         raise TypeError(
@@ -177,6 +192,38 @@ class Rules:
     trumps_only: bool = attrs.field(default=False, validator=_is_bool)
     """Ten-point Pitch's play: only trumps are led or played, a player with no
     trump is out, tricks may be short and the hand ends when nobody holds a trump."""
+
+    # --- derived once, when the value is built, after the options they read are checked
+    # (fields, not cached properties: attrs' cached properties on a slotted class slow down
+    # every attribute read of the class) --------------------------------------------------
+    side_count: int = _derived("_side_count")
+    """How many sides there are: `players // 2` with partnerships, else `players`."""
+    seat_sides: tuple[int, ...] = _derived("_seat_sides")
+    """The side of each seat, seat 0 first: `(0, 1, 0, 1)` for partnerships of four.
+
+    The one seating table: everything that needs a seat's side reads it (or
+    `side_of`, which checks the seat).
+    """
+    sides: tuple[tuple[int, ...], ...] = _derived("_sides")
+    """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
+    discard_count: int = _derived("_discard_count")
+    """Cards each player discards face down after trump is declared: `deal - 6` under
+    `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
+    (the draw's and the draw back's discards vary)."""
+    pack: tuple[int, ...] = _derived("_pack")
+    """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
+    or JK (one)."""
+    pack_mask: int = _derived("_pack_mask")
+    """Internal: the pack as a bit set (read `pack`)."""
+    total_points: int = _derived("_total_points")
+    """T, the most points one side can win in a hand: the worth of every point in
+    `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
+    declares_trump: bool = _derived("_declares_trump")
+    """Whether the pitcher names trump before the first lead (draw, no trump in the
+    first trick, a deal above six), instead of the first card setting it."""
+    must_lead_trump: bool = _derived("_must_lead_trump")
+    """Whether the pitcher's first lead must be a trump if he holds one (draw, six
+    players), unless no trump may be played to the first trick."""
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -418,13 +465,11 @@ class Rules:
 
     # --- derived: computed from the options on first use (after they were checked) ----
 
-    @functools.cached_property
-    def side_count(self) -> int:
+    def _side_count(self) -> int:
         """How many sides there are: `players // 2` with partnerships, else `players`."""
         return self.players // 2 if self.partnerships else self.players
 
-    @functools.cached_property
-    def seat_sides(self) -> tuple[int, ...]:
+    def _seat_sides(self) -> tuple[int, ...]:
         """The side of each seat, seat 0 first: `(0, 1, 0, 1)` for partnerships of four.
 
         The one seating table: everything that needs a seat's side reads it (or
@@ -432,8 +477,7 @@ class Rules:
         """
         return tuple(seat_side(seat, self.side_count) for seat in range(self.players))
 
-    @functools.cached_property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
+    def _sides(self) -> tuple[tuple[int, ...], ...]:
         """The seats of each side, side 0 first: `((0, 2), (1, 3))` for partnerships."""
         table = self.seat_sides
         return tuple(
@@ -446,8 +490,7 @@ class Rules:
         """Cards dealt to each player: the same as `deal`."""
         return self.deal
 
-    @functools.cached_property
-    def discard_count(self) -> int:
+    def _discard_count(self) -> int:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
         (the draw's and the draw back's discards vary)."""
@@ -499,22 +542,19 @@ class Rules:
         )
         return tables_for(self.jokers, self.off_jack, self.joker_rank is JokerRank.LOWEST)
 
-    @functools.cached_property
-    def pack(self) -> tuple[int, ...]:
+    def _pack(self) -> tuple[int, ...]:
         """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
         or JK (one)."""
         return tuple(range(52)) + ((), (54,), (52, 53))[self.jokers]
 
-    @functools.cached_property
-    def pack_mask(self) -> int:
+    def _pack_mask(self) -> int:
         """Internal: the pack as a bit set (read `pack`)."""
         mask = 0
         for index in self.pack:
             mask |= 1 << index
         return mask
 
-    @functools.cached_property
-    def total_points(self) -> int:
+    def _total_points(self) -> int:
         """T, the most points one side can win in a hand: the worth of every point in
         `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
         return sum(point.worth for point in self.points)
@@ -535,14 +575,12 @@ class Rules:
         plain bid."""
         return self.smudge_level if self.smudge else self.max_plain_bid
 
-    @functools.cached_property
-    def declares_trump(self) -> bool:
+    def _declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead (draw, no trump in the
         first trick, a deal above six), instead of the first card setting it."""
         return bool(self._declaring_variants())
 
-    @functools.cached_property
-    def must_lead_trump(self) -> bool:
+    def _must_lead_trump(self) -> bool:
         """Whether the pitcher's first lead must be a trump if he holds one (draw, six
         players), unless no trump may be played to the first trick."""
         return (self.draw or self.deal > 6) and not self.no_trump_first_trick
