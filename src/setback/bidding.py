@@ -205,15 +205,20 @@ def listed_calls(state: GameState) -> tuple[Action, ...]:
     return _position(state)[1]
 
 
-def legal_calls(state: GameState) -> tuple[Action, ...]:
-    """The calls open to the seat to act: pass (where allowed), then bids low to high,
-    then pitches by suit and rank."""
-    calls, legal = _position(state)
+def calls_of(rules: Rules, hand: Hand) -> tuple[Action, ...]:
+    """The calls open to the seat to act in the hand core `hand`: pass (where allowed),
+    then bids low to high, then pitches by suit and rank."""
+    setup, seat = hand.setup, hand.to_act
+    assert seat is not None
+    calls, legal = position(rules, setup.contract, setup.dealer, seat, bool(hand.plays))
     if calls.may_pitch:
-        seat = state.to_act
-        assert seat is not None
-        return legal + pick(PITCHES, state.held[seat])
+        return legal + pick(PITCHES, hand.held[seat])
     return legal
+
+
+def legal_calls(state: GameState) -> tuple[Action, ...]:
+    """The calls open to the seat to act (`calls_of` its hand)."""
+    return calls_of(state.standing.rules, state.hand)
 
 
 def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:

@@ -123,10 +123,22 @@ def excess_trumps(rules: Rules, table: TrumpTable, held: int) -> tuple[int, int]
 def discardable(state: GameState) -> tuple[int, int, int]:
     """The cards the seat to act may discard (a bit set), and how few and how many:
     `discard_bounds` asked with the state's hand, trump and stock."""
-    hand = state.hand_state
-    assert state.to_act is not None and hand.trump is not None
-    table = state.standing.tables[hand.trump]
-    return discard_bounds(state.standing.rules, table, state.held[state.to_act], len(hand.stock))
+    return discard_options(state.standing.rules, state.standing.tables, state.hand)[:3]
+
+
+def discard_options(
+    rules: Rules, tables: Sequence[TrumpTable], hand: Hand
+) -> tuple[int, int, int, int]:
+    """What the seat to act in the hand core `hand` may discard: the cards (a bit set),
+    how few and how many (`discard_bounds`), and the cards a discard must hold all of
+    before it holds any other (Smear's non-trumps, `rules.non_trumps_first`; else all of
+    them, no order binding)."""
+    setup, seat = hand.setup, hand.to_act
+    assert seat is not None and setup.trump is not None
+    table = tables[setup.trump]
+    cards, fewest, most = discard_bounds(rules, table, hand.held[seat], len(setup.stock))
+    first = cards & ~table.trump_mask if rules.non_trumps_first else cards
+    return cards, fewest, most, first
 
 
 def discard_bounds(rules: Rules, table: TrumpTable, held: int, stock: int) -> tuple[int, int, int]:
@@ -158,22 +170,22 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
         trumps = state.standing.tables[hand.trump].trump_mask
         others = pick(BIT, cards & ~trumps)  # one bit set per card: a choice is their sum
         if len(others) >= fewest:
-            return tuple(map(_discard, map(sum, combinations(others, fewest))))
+            return tuple(map(discard_of, map(sum, combinations(others, fewest))))
         rest, all_others = fewest - len(others), cards & ~trumps
         return tuple(
-            _discard(all_others | sum(chosen))
+            discard_of(all_others | sum(chosen))
             for chosen in combinations(pick(BIT, cards & trumps), rest)
         )
     pool = pick(BIT, cards)
     return tuple(
-        _discard(sum(chosen))
+        discard_of(sum(chosen))
         for size in range(fewest, most + 1)
         for chosen in combinations(pool, size)
     )
 
 
 @functools.lru_cache(maxsize=4096)
-def _discard(cards: int) -> Discard:
+def discard_of(cards: int) -> Discard:
     """The shared `Discard` of a set of cards (a bit set)."""
     return Discard(cards_of(cards))
 

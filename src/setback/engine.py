@@ -33,6 +33,7 @@ from .play import legal_plays, play_refusal, plays_of, step_play
 from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
 from .scoring import close_hand
 from .state import EMPTY_HISTORY, EMPTY_LOG, GameRecord, GameState, Hand, Phase, advance
+from .trumps import TrumpTable
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
 
@@ -381,10 +382,14 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
 
 
 def step(state: GameState, action: Action) -> Hand:
-    """The hand core after the seat to act takes `action`, which is legal: the step of the
-    phase's own module (the auction's, the discards' or trick play's)."""
-    standing, hand = state.standing, state.hand
-    rules, tables = standing.rules, standing.tables
+    """The hand core after the seat to act takes `action`, which is legal (`step_core`)."""
+    return step_core(state.standing.rules, state.standing.tables, state.hand, action)
+
+
+def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:
+    """The hand core after the seat to act in `hand` takes `action`, unchecked: the step
+    of the phase's own module (the auction's, the discards' or trick play's). The checked
+    engine asks it after the refusal, the playout kernel without one."""
     phase = hand.setup.phase
     if phase is _BIDDING:
         return step_call(rules, tables, hand, action)

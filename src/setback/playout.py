@@ -22,15 +22,16 @@ preset and random option sets and finds the same choices, tricks and points.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
 import attrs
 
-from .actions import Action, DeclareTrump, Discard, Play
-from .bidding import PITCHES, after_call, position
-from .cards import CARDS, Card, Suit, pick
-from .discarding import discard_bounds, draw_back, forced_face_up
+from .actions import Action, Play
+from .bidding import calls_of
+from .cards import CARDS, Suit
+from .discarding import DECLARATIONS, discard_of, discard_options
+from .engine import step_core
 from .errors import InvalidStateError
 from .play import next_leader, next_to_play, open_cards
 from .points import award_all
@@ -186,129 +187,52 @@ def playout_hand(
         raise TypeError(f"playout_hand takes a GameState, not {type(state).__name__}")
     if first is not None and not isinstance(first, Action):
         raise TypeError(f"playout_hand's first takes an action, not {type(first).__name__}")
-    phase = state.phase
-    if phase is Phase.GAME_OVER:
+    if state.phase is Phase.GAME_OVER:
         raise InvalidStateError("the game is over: there is no hand to play out")
     rules, tables = state.standing.rules, state.standing.tables
-    players = rules.players
-    hand = state.hand_state
-    held = list(state.held)
-    dealer, contract, pitcher, trump = hand.dealer, hand.contract, hand.pitcher, hand.trump
-    stock: Sequence[int] = hand.stock
-    seat = state.to_act
-    assert seat is not None
-
-    if phase is Phase.BIDDING:
-        pitched: tuple[tuple[int, Card], ...] = state.plays
-        while True:
-            calls, options = position(rules, contract, dealer, seat, bool(pitched))
-            if calls.may_pitch:
-                options += pick(PITCHES, held[seat])
-            if first is None:
-                action = policy.call(seat, options, held[seat])
-            else:
-                action, first = first, None
-            outcome = after_call(rules, dealer, seat, contract, pitcher, pitched, action)
-            if outcome.taken is not None:
-                held[seat] &= ~(1 << outcome.taken.index)
-            if outcome.returned is not None:
-                back, returned = outcome.returned
-                held[back] |= 1 << returned.index
-            contract, pitcher, trump, pitched = (
-                outcome.contract,
-                outcome.pitcher,
-                outcome.trump,
-                outcome.plays,
-            )
-            if outcome.to_act is None:  # passed out: nothing is played or scored
-                sides = rules.side_count
-                return PlayoutResult(
-                    (0,) * sides,
-                    tuple((point.value, None) for point in rules.points),
-                    (0,) * sides,
-                    None,
-                    None,
-                    None,
-                    None,
-                    (),
-                )
-            seat, phase = outcome.to_act, outcome.phase
-            if phase is not Phase.BIDDING:
-                break
-        plays = [(player, card.index) for player, card in pitched]
-    else:
-        plays = [(player, card.index) for player, card in state.plays]
-
-    assert pitcher is not None
-    start = -1  # the discards begin with the first seat that has one to make
-    if phase is Phase.DECLARE_TRUMP:
-        if first is None:
-            trump = policy.declare(seat, held[seat])
+    hand = state.hand
+    # the auction, trump and the discards: the engine's own steps, on the hand core
+    while hand.to_act is not None and hand.setup.phase is not Phase.PLAY:
+        actor, phase = hand.to_act, hand.setup.phase
+        if first is not None:
+            action, first = first, None
+        elif phase is Phase.BIDDING:
+            action = policy.call(actor, calls_of(rules, hand), hand.held[actor])
+        elif phase is Phase.DECLARE_TRUMP:
+            action = DECLARATIONS[policy.declare(actor, hand.held[actor])]
         else:
-            assert isinstance(first, DeclareTrump)
-            trump, first = first.suit, None
-        phase = (
-            Phase.DISCARD if rules.draws_back or rules.discards_to_six or rules.draw else Phase.PLAY
+            cards, fewest, most, before = discard_options(rules, tables, hand)
+            thrown = policy.discard(actor, hand.held[actor], cards, fewest, most, before)
+            action = discard_of(thrown)
+        hand = step_core(rules, tables, hand, action)
+    setup = hand.setup
+    pitcher, contract, trump = setup.pitcher, setup.contract, setup.trump
+    if pitcher is None:  # passed out: nothing is played or scored
+        sides = rules.side_count
+        return PlayoutResult(
+            (0,) * sides,
+            tuple((point.value, None) for point in rules.points),
+            (0,) * sides,
+            None,
+            None,
+            None,
+            None,
+            (),
         )
-        if rules.draws_back:
-            drawn, _ = draw_back(rules, tables[trump], dealer, pitcher, stock, tuple(held))
-            held, stock = list(drawn), ()
-        start = 0
-    elif phase is Phase.DISCARD:
-        start = [(dealer + k) % players for k in range(1, players + 1)].index(seat)
-
-    if phase is Phase.DISCARD:
-        assert trump is not None
-        declared = tables[trump]
-        discard = policy.discard
-        if rules.draws_back:
-            while True:
-                chooser, forced = forced_face_up(rules, declared, dealer, held, start)
-                for player, thrown in forced:
-                    held[player] &= ~thrown
-                if chooser is None:
-                    break
-                free, count, _ = discard_bounds(rules, declared, held[chooser], 0)
-                if first is None:
-                    thrown = discard(chooser, held[chooser], free, count, count, free)
-                else:
-                    thrown, first = _mask(first), None
-                held[chooser] &= ~thrown
-                start = (chooser - dealer - 1) % players + 1
-        else:
-            trumps = declared.trump_mask
-            order = [(dealer + k) % players for k in range(1, players + 1)]
-            for player in order[start:]:
-                cards, fewest, most = discard_bounds(rules, declared, held[player], len(stock))
-                if first is None:
-                    before = cards & ~trumps if rules.non_trumps_first else cards
-                    thrown = discard(player, held[player], cards, fewest, most, before)
-                else:
-                    thrown, first = _mask(first), None
-                held[player] &= ~thrown
-                if rules.draw:
-                    count = thrown.bit_count()
-                    for index in stock[:count]:
-                        held[player] |= 1 << index
-                    stock = stock[count:]
-        phase = Phase.PLAY
-
-    # trick play
+    table = None if trump is None else tables[trump]
     played: list[tuple[int, int, int]] = []  # (card, holder, capturer) of finished tricks
     winners: list[int] = []
-    for done in state.tricks:
+    for done in hand.tricks:
         assert done.winner is not None
         winners.append(done.winner)
-        for player, card in done.plays:
-            played.append((card.index, player, done.winner))
-    table: TrumpTable | None = None if trump is None else tables[trump]
-    if start >= 0:  # trump was declared in this playout: the pitcher (or, under trumps
-        # only, the first seat from him holding a trump) leads
+        played.extend((card.index, player, done.winner) for player, card in done.plays)
+    seat = hand.to_act
+    if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None
-        lead = next_leader(rules, table, held, pitcher, 0)
-        if lead is None:
-            return _score(rules, table, pitcher, contract, played, winners)
-        seat = lead
+        return _score(rules, table, pitcher, contract, played, winners)
+    # trick play, on bit sets: trick play's own transitions
+    held = list(hand.held)
+    plays = [(player, card.index) for player, card in hand.plays]
     play = policy.play
     while True:
         choices = open_cards(rules, table, held[seat], plays[0][1] if plays else -1, not winners)[0]
@@ -332,15 +256,6 @@ def playout_hand(
         if lead is None:
             return _score(rules, table, pitcher, contract, played, winners)
         seat, plays = lead, []
-
-
-def _mask(action: Action) -> int:
-    """The cards of a `Discard` as a bit set."""
-    assert isinstance(action, Discard)
-    mask = 0
-    for card in action.cards:
-        mask |= 1 << card.index
-    return mask
 
 
 def _score(
