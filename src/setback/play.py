@@ -113,17 +113,18 @@ def open_to(state: GameState) -> tuple[int, Narrowed]:
 
 
 def next_to_play(
-    rules: Rules, table: TrumpTable, held: Sequence[int], played: Sequence[int]
+    rules: Rules, table: TrumpTable, held: Sequence[int], plays: Sequence[tuple[int, object]]
 ) -> int | None:
-    """Who plays next to a trick whose seats so far are `played` (in order, the leader
+    """Who plays next to a trick of `plays` (`(seat, card)` pairs in order, the leader
     first), or None once it is complete: the next seat clockwise, every seat playing
     once; under `trumps_only`, the next seat that has not played and still holds a trump
     (a seat without one is out)."""
     players = rules.players
-    last = played[-1]
+    last = plays[-1][0]
     if not rules.trumps_only:
-        return None if len(played) == players else (last + 1) % players
+        return None if len(plays) == players else (last + 1) % players
     trumps = table.trump_mask
+    played = [seat for seat, _ in plays]
     for k in range(1, players):
         seat = (last + k) % players
         if held[seat] & trumps and seat not in played:
@@ -201,7 +202,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
         )
     assert setup.trump is not None
     table = tables[setup.trump]
-    to_act = next_to_play(rules, table, held, [player for player, _ in plays])
+    to_act = next_to_play(rules, table, held, plays)
     if to_act is not None:
         return next_core(
             hand,

@@ -40,6 +40,8 @@ from .scoring import settle, tally
 from .state import GameState, Phase
 from .trumps import TrumpTable, trump_named_by
 
+_PLAY = Phase.PLAY  # a module constant: reading a member off an Enum class is a Python call
+
 __all__ = ["PlayoutPolicy", "PlayoutResult", "RandomPolicy", "playout_hand"]
 
 _BIDDING, _DECLARE, _DISCARD, _PLAY = (
@@ -192,7 +194,7 @@ def playout_hand(
     rules, tables = state.standing.rules, state.standing.tables
     hand = state.hand
     # the auction, trump and the discards: the engine's own steps, on the hand core
-    while hand.to_act is not None and hand.setup.phase is not Phase.PLAY:
+    while hand.to_act is not None and hand.setup.phase is not _PLAY:
         actor, phase = hand.to_act, hand.setup.phase
         if first is not None:
             action, first = first, None
@@ -245,13 +247,14 @@ def playout_hand(
         if table is None:  # the first lead sets trump
             table = tables[trump_named_by(CARDS[index])]
         plays.append((seat, index))
-        after = next_to_play(rules, table, held, [player for player, _ in plays])
+        after = next_to_play(rules, table, held, plays)
         if after is not None:
             seat = after
             continue
         winner = table.winner_of(plays)
         winners.append(winner)
-        played.extend((card, player, winner) for player, card in plays)
+        for player, card in plays:
+            played.append((card, player, winner))
         lead = next_leader(rules, table, held, winner, len(winners))
         if lead is None:
             return _score(rules, table, pitcher, contract, played, winners)

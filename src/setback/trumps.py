@@ -37,11 +37,10 @@ class TrumpTable:
     led suit, which beats the rest (0); within a suit, higher is stronger."""
     order: tuple[int, ...]
     """The trumps' card indices, highest first (the jick and jokers among them)."""
-
-    @property
-    def trump_mask(self) -> int:
-        """The trumps, as a bit set."""
-        return self.masks[self.trump]
+    trump_mask: int = attrs.field(
+        init=False, default=attrs.Factory(lambda table: table.masks[table.trump], takes_self=True)
+    )
+    """The trumps, as a bit set (`masks[trump]`)."""
 
     def suit_of(self, card: Card) -> Suit:
         """The suit `card` counts as: for following, leading and winning."""
