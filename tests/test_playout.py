@@ -1,4 +1,4 @@
-"""The playout kernel (`setback.playout`) against the checked API: every hand it plays,
+"""The playout kernel (`setback.bots.playout`) against the checked API: every hand it plays,
 replayed through `legal_actions` and `apply_action`, offers the same choices to the same
 seats, takes the same tricks and scores the same points."""
 
@@ -28,8 +28,8 @@ from setback import (
     new_game,
     playout_hand,
 )
+from setback.bots.playout import PlayoutResult, RandomPolicy
 from setback.cards import cards_of, mask_of
-from setback.playout import PlayoutResult, RandomPolicy
 
 from .strategies import any_rules, random_states, seeds
 

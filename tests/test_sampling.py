@@ -28,10 +28,19 @@ from setback import (
     sample_states,
     trump_table,
 )
+from setback.bots.sampling import (
+    _admits,
+    _Draws,
+    _lacked,
+    _place,
+    _Problem,
+    _problem,
+    _Slot,
+    _solve,
+)
 from setback.cards import CARDS, Card, cards_of
 from setback.dealing import packets
 from setback.play import open_to
-from setback.sampling import _admits, _Draws, _lacked, _place, _Problem, _problem, _Slot, _solve
 
 from .strategies import any_rules, random_states, seeds
 

@@ -12,6 +12,8 @@ Immutable game states, pure transitions, rules as data:
 
 from ._version import __version__
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
+from .bots.playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
+from .bots.sampling import sample_states
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .engine import apply_action, is_legal, legal_actions, new_game
 from .errors import (
@@ -36,11 +38,9 @@ from .eventlog import (
     events,
 )
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
-from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
-from .sampling import sample_states
 from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
 from .simulation import SimulationSummary, simulate
 from .state import (

@@ -8,15 +8,15 @@ import time
 
 from ..actions import Action, Bid, DeclareTrump, Pitch, Smudge
 from ..cards import Rank, Suit, cards_of
-from ..playout import PlayoutPolicy, RandomPolicy, playout_hand
 from ..rules import Rules
-from ..sampling import sample_states
 from ..state import GameState, Phase
 from ..tables import trump_table
 from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
 from .heuristic import HeuristicBot, best_suit
+from .playout import PlayoutPolicy, RandomPolicy, playout_hand
+from .sampling import sample_states
 
 # --- a quick policy for the playouts ------------------------------------------------------
 

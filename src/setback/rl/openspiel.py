@@ -38,11 +38,11 @@ except ImportError as error:  # pragma: no cover - the extra is installed in the
         "setback.rl.openspiel needs open_spiel, part of the extra 'rl': pip install 'setback[rl]'"
     ) from error
 
+from ..bots.sampling import sample_states
 from ..cards import CARDS, cards_of
 from ..engine import new_game
 from ..errors import RulesError
 from ..rules import PRESET_NAMES, Rules
-from ..sampling import sample_states
 from ..state import GameState, Phase
 from ..views import PlayerView, observe
 from ._observation import encode_observation, observation_layout

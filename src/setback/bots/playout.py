@@ -1,0 +1,278 @@
+"""The playout kernel: the rest of a hand played fast on bit sets, for search bots.
+
+`playout_hand(state, policy)` plays the hand of `state` to its end (the
+auction, trump, discards and every trick that are still to come) with the
+choices of `policy`, and returns the hand's `PlayoutResult`. It builds no
+`GameState` per step: it keeps the hands as bit sets (bit `card.index`) and
+takes each step with the transition functions the checked engine's steps are
+built from: the auction's `bidding.after_call` and `calls_open`, the draw back
+(`discarding.draw_back`) and the forced face-up discards
+(`discarding.forced_face_up`), `discarding.discard_bounds`, trick play's
+`play.open_cards`, `next_to_play`, `next_leader` and `TrumpTable.winner_of`,
+and scoring's `tally`, `points.award_all` and `scoring.settle`. No rule and no
+transition is written here.
+
+**It is unchecked.** A policy's choice is taken as it is: a card it does not
+hold, or a call that is not open, gives a wrong result, not an error. Use
+`legal_actions` and `apply_action` wherever an action comes from outside;
+use this where a program of yours makes every choice from the choices it is
+given. A property test replays its hands through the checked API on every
+preset and random option sets and finds the same choices, tricks and points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import attrs
+
+from ..actions import Action, Play
+from ..bidding import calls_of
+from ..cards import CARDS, Suit
+from ..discarding import DECLARATIONS, discard_of, discard_options
+from ..engine import step_core
+from ..errors import InvalidStateError
+from ..play import next_leader, next_to_play, open_cards
+from ..points import award_all
+from ..rules import Rules
+from ..scoring import settle, tally
+from ..state import GameState, Phase
+from ..trumps import TrumpTable, trump_named_by
+
+_PLAY = Phase.PLAY  # a module constant: reading a member off an Enum class is a Python call
+
+__all__ = ["PlayoutPolicy", "PlayoutResult", "RandomPolicy", "playout_hand"]
+
+_BIDDING, _DECLARE, _DISCARD, _PLAY = (
+    Phase.BIDDING,
+    Phase.DECLARE_TRUMP,
+    Phase.DISCARD,
+    Phase.PLAY,
+)
+
+
+class PlayoutPolicy(Protocol):
+    """What makes the choices in `playout_hand`: one method per kind of decision.
+
+    Each method gets the seat to act and its choices, and must return one of them
+    (it is not checked). Cards and sets of cards are bit sets: bit `card.index`
+    (`CARDS[index]` is the card).
+    """
+
+    def call(self, seat: int, calls: tuple[Action, ...], held: int) -> Action:
+        """The call `seat` makes in the auction: one of `calls` (`Pass`, `Bid`, `Smudge`,
+        `Pitch`, in the order of `legal_actions`); `held` is the seat's hand."""
+        ...
+
+    def declare(self, seat: int, held: int) -> Suit:
+        """The trump the pitcher `seat` names, holding `held`."""
+        ...
+
+    def discard(self, seat: int, held: int, cards: int, fewest: int, most: int, first: int) -> int:
+        """The cards `seat` discards (a bit set): some of `cards`, from `fewest` to `most`
+        of them; a discard holding any card outside `first` must hold all of `first`
+        (Smear's non-trumps before trumps; `first == cards` when no order binds)."""
+        ...
+
+    def play(
+        self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
+    ) -> int:
+        """The index of the card `seat` plays: one of the bit set `choices`. `plays` holds
+        the trick so far as `(seat, card index)` pairs (read it, do not keep it); `table`
+        is the trump's table (None before the first lead sets trump)."""
+        ...
+
+
+@attrs.frozen
+class RandomPolicy:
+    """Uniformly random choices from `rng` (a random discard size, then random cards)."""
+
+    rng: Callable[[], float]
+    """A source of floats in [0, 1), e.g. `random.Random(seed).random`."""
+
+    def call(self, seat: int, calls: tuple[Action, ...], held: int) -> Action:
+        """A random call."""
+        return calls[int(self.rng() * len(calls))]
+
+    def declare(self, seat: int, held: int) -> Suit:
+        """A random suit."""
+        return Suit(int(self.rng() * 4))
+
+    def discard(self, seat: int, held: int, cards: int, fewest: int, most: int, first: int) -> int:
+        """A random number of cards from `fewest` to `most`, `first` first."""
+        count = fewest + int(self.rng() * (most - fewest + 1))
+        if first.bit_count() >= count:
+            return random_cards(self.rng, first, count)
+        return first | random_cards(self.rng, cards & ~first, count - first.bit_count())
+
+    def play(
+        self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
+    ) -> int:
+        """A random card of `choices`."""
+        skip = int(self.rng() * choices.bit_count())
+        while skip:
+            choices &= choices - 1
+            skip -= 1
+        return (choices & -choices).bit_length() - 1
+
+
+def random_cards(rng: Callable[[], float], cards: int, count: int) -> int:
+    """`count` cards of the bit set `cards` at random (a bit set)."""
+    chosen = 0
+    for _ in range(count):
+        skip = int(rng() * cards.bit_count())
+        rest = cards
+        while skip:
+            rest &= rest - 1
+            skip -= 1
+        low = rest & -rest
+        chosen |= low
+        cards ^= low
+    return chosen
+
+
+@attrs.frozen
+class PlayoutResult:
+    """How a hand played by `playout_hand` ended (the fields of its `HandResult` that a
+    search needs)."""
+
+    score_changes: tuple[int, ...]
+    """What each side's score changes by (all 0 for a passed-out hand)."""
+    awards: tuple[tuple[str, int | None], ...]
+    """`(point, side)` pairs in `rules.points` order, as in `HandResult.awards`."""
+    card_points: tuple[int, ...]
+    """Card points (for Game) in each side's tricks."""
+    made: bool | None
+    """Whether the pitching side made its contract; None for a passed-out hand."""
+    pitcher: int | None
+    """The seat that won the auction; None for a passed-out hand."""
+    contract: int | None
+    """The winning call's level; None for a passed-out hand."""
+    trump: Suit | None
+    """The trump; None for a passed-out hand."""
+    winners: tuple[int, ...]
+    """The seat that won each trick of the hand, in order (earlier tricks included)."""
+
+
+def playout_hand(
+    state: GameState, policy: PlayoutPolicy, *, first: Action | None = None
+) -> PlayoutResult:
+    """Play the rest of the hand of `state` with `policy`'s choices, unchecked.
+
+    Every decision still to come in the hand (calls, the trump, discards, cards) is
+    asked of `policy`; forced steps (the draw, the draw back, forced face-up
+    discards) happen on the way, as in `apply_action`. The next hand is not dealt.
+
+    Args:
+        state: any state of a game that is not over (a sampled full state, for a bot).
+        policy: makes every choice (`PlayoutPolicy`; `RandomPolicy` plays at random).
+        first: the action the seat to act takes first instead of asking `policy`
+            (a search tries each of its candidates this way).
+
+    Returns:
+        The hand's score changes, points, contract and trick winners.
+
+    Raises:
+        TypeError: `state` is not a `GameState`.
+        InvalidStateError: the game is over.
+
+    Examples:
+        >>> import random
+        >>> from setback import Rules, new_game
+        >>> state = new_game(Rules.setback(), seed=7)
+        >>> result = playout_hand(state, RandomPolicy(random.Random(1).random))
+        >>> len(result.score_changes), len(result.winners)
+        (2, 6)
+    """
+    if type(state) is not GameState:
+        raise TypeError(f"playout_hand takes a GameState, not {type(state).__name__}")
+    if first is not None and not isinstance(first, Action):
+        raise TypeError(f"playout_hand's first takes an action, not {type(first).__name__}")
+    if state.phase is Phase.GAME_OVER:
+        raise InvalidStateError("the game is over: there is no hand to play out")
+    rules, tables = state.standing.rules, state.standing.tables
+    hand = state.hand
+    # the auction, trump and the discards: the engine's own steps, on the hand core
+    while hand.to_act is not None and hand.setup.phase is not _PLAY:
+        actor, phase = hand.to_act, hand.setup.phase
+        if first is not None:
+            action, first = first, None
+        elif phase is Phase.BIDDING:
+            action = policy.call(actor, calls_of(rules, hand), hand.held[actor])
+        elif phase is Phase.DECLARE_TRUMP:
+            action = DECLARATIONS[policy.declare(actor, hand.held[actor])]
+        else:
+            cards, fewest, most, before = discard_options(rules, tables, hand)
+            thrown = policy.discard(actor, hand.held[actor], cards, fewest, most, before)
+            action = discard_of(thrown)
+        hand = step_core(rules, tables, hand, action)
+    setup = hand.setup
+    pitcher, contract, trump = setup.pitcher, setup.contract, setup.trump
+    if pitcher is None:  # passed out: nothing is played or scored
+        sides = rules.side_count
+        return PlayoutResult(
+            (0,) * sides,
+            tuple((point.value, None) for point in rules.points),
+            (0,) * sides,
+            None,
+            None,
+            None,
+            None,
+            (),
+        )
+    table = None if trump is None else tables[trump]
+    played: list[tuple[int, int, int]] = []  # (card, holder, capturer) of finished tricks
+    winners: list[int] = []
+    for done in hand.tricks:
+        assert done.winner is not None
+        winners.append(done.winner)
+        played.extend((card.index, player, done.winner) for player, card in done.plays)
+    seat = hand.to_act
+    if seat is None:  # the hand ended before a card was played (nobody holds a trump)
+        assert table is not None
+        return _score(rules, table, pitcher, contract, played, winners)
+    # trick play, on bit sets: trick play's own transitions
+    held = list(hand.held)
+    plays = [(player, card.index) for player, card in hand.plays]
+    play = policy.play
+    while True:
+        choices = open_cards(rules, table, held[seat], plays[0][1] if plays else -1, not winners)[0]
+        if first is None:
+            index = play(seat, choices, plays, table)
+        else:
+            assert isinstance(first, Play)
+            index, first = first.card.index, None
+        held[seat] &= ~(1 << index)
+        if table is None:  # the first lead sets trump
+            table = tables[trump_named_by(CARDS[index])]
+        plays.append((seat, index))
+        after = next_to_play(rules, table, held, plays)
+        if after is not None:
+            seat = after
+            continue
+        winner = table.winner_of(plays)
+        winners.append(winner)
+        for player, card in plays:
+            played.append((card, player, winner))
+        lead = next_leader(rules, table, held, winner, len(winners))
+        if lead is None:
+            return _score(rules, table, pitcher, contract, played, winners)
+        seat, plays = lead, []
+
+
+def _score(
+    rules: Rules,
+    table: TrumpTable,
+    pitcher: int,
+    contract: int,
+    played: list[tuple[int, int, int]],
+    winners: list[int],
+) -> PlayoutResult:
+    """The points of the hand from its tricks' cards: `(card, holder, capturer)` triples."""
+    counted = tally(rules, table, played)
+    awards, won = award_all(rules.points, counted, rules.side_count)
+    made, changes = settle(rules, pitcher, contract, winners, won)
+    return PlayoutResult(
+        changes, awards, counted.card_points, made, pitcher, contract, table.trump, tuple(winners)
+    )

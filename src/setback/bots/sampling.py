@@ -1,0 +1,1051 @@
+"""Sampling the hidden cards: `sample_states(view, rng, n)`, full states a seat cannot
+tell from the real one, drawn uniformly.
+
+What a world is. A world is a full `GameState` that the seat's `PlayerView` admits:
+`observe(world, seat)` is the view, and the current hand could have come about by legal
+play with exactly the public record the view shows. The hidden cards are the other
+seats' hands, the stock and the others' face-down discards; every placement of them that
+keeps to the constraints below is one world, and each is drawn with the same probability.
+The stock's order is hidden too: it is shuffled uniformly.
+
+The constraints, all read from the view:
+
+- counts: each hand holds `hand_sizes[s]` cards, the stock `stock_size`; the face-down
+  discards hold what the variant makes them (`deal - 6` each where hands come down to
+  six; the draw's and the draw back's counts are not shown by the view, so they are
+  part of the hidden world and drawn with it, each weighted by its placements);
+- known cards: the seat's own hand and discards, every card played face up, the
+  face-up discards, and a pitched card taken back (it is in its pitcher's hand);
+- following: for every card another seat played, the rules of following
+  (`play.open_cards`, their one home) are asked which suits that seat could not
+  have held: the play is tried again with the card alone, and with the card and one
+  card of each suit (under the trump); a suit whose card would have forbidden the play
+  is one the seat lacked then, and so lacks now. Every rule of following is of this
+  form (a play is legal exactly when the hand lacks some suits), so nothing is lost;
+- trumps-only play: a seat passed over (when a trick goes round, and when the lead
+  passes) holds no trump; the seat to act holds one;
+- the discards: the draw's are non-trumps; Smear's discard to six holds a trump only
+  if the hand kept no non-trump; the draw back's face-down discards are the non-trumps
+  of the hand, every seat but the pitcher kept its trumps and drew to six in turn from
+  what the stock still held, and the pitcher kept only trumps; a seat that discarded
+  fewer trumps face up than it held above six kept no trump that is no point card, and
+  a seat asked to choose them holds more than it must discard.
+
+The method: exact sampling by counting. Every constraint speaks of how many cards of a
+class a holder gets (a class: the cards of one suit under the trump; in the draw back
+the trumps that are point cards and those that are not). A holder's row is how many
+cards of each class it receives; the number of placements for a choice of rows is a
+product of binomials (which cards of each class), times a multinomial where holders
+with the same constraints share a slot. A small dynamic programme over the holders,
+memoised on the class counts still to place, counts the worlds that complete each
+choice, exactly, in integers. To draw a world, each holder's row (and, where a stage
+has alternatives, such as the number of trumps a seat kept, the alternative) is drawn
+with probability proportional to the worlds that complete it, then the cards of each
+class are drawn uniformly for that row and dealt at random within a slot. The product
+of these probabilities is one over the number of worlds: every world is equally
+likely, and no world that meets the constraints is ever refused. A view that admits no
+world (only a hand-built one can) raises `InvalidStateError`: the counts find most, and
+the first world drawn is played again through the engine from a deal it could have
+come from, so a public record that no legal play gives is refused too.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Smudge
+from ..cards import CARDS, Card, Suit
+from ..dealing import packets
+from ..discarding import excess_trumps
+from ..engine import apply_action, new_game
+from ..errors import InvalidStateError, SetbackError
+from ..play import open_cards
+from ..rules import Rules
+from ..state import (
+    EMPTY_LOG,
+    GameRecord,
+    GameState,
+    Hand,
+    HandResult,
+    HandState,
+    Phase,
+    Trick,
+    make_state,
+)
+from ..tables import trump_tables
+from ..views import PlayerView
+from ..views import observe as _observe
+
+__all__ = ["sample_states"]
+
+_CLASSES = 5
+"""Classes of cards: the four suits under the trump (by `Suit` value), and 4 for the
+trumps that are no point card where the draw back tells them apart."""
+_FREE = 4
+_ANY = 1 << 10
+"""A cap that bounds nothing."""
+
+
+@attrs.frozen
+class _Slot:
+    """Holders that receive cards under the same constraints.
+
+    `splits` lists how many cards each member may hold (the same total in every split),
+    unless `draws` says the members are the draw's discards, whose sizes the view does
+    not show; `caps` bounds the cards of each class the slot takes; `lows` are lower
+    bounds `(classes, least)` on the cards of those classes together.
+    """
+
+    members: tuple[int, ...]
+    splits: tuple[tuple[int, ...], ...]
+    caps: tuple[int, ...] = (_ANY,) * _CLASSES
+    lows: tuple[tuple[tuple[int, ...], int], ...] = ()
+    draws: _Draws | None = None
+    spread: int = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda s: _spread(s), takes_self=True),
+    )
+    """The ways to deal a given set of the slot's cards to its members, over all splits."""
+
+    @property
+    def total(self) -> int:
+        """How many cards the slot takes."""
+        return self.draws.total if self.draws is not None else sum(self.splits[0])
+
+    def split(self, rng: random.Random) -> tuple[int, ...]:
+        """How many cards each member gets, drawn in proportion to the ways to deal them."""
+        if self.draws is not None:
+            return self.draws.split(rng)
+        return self.splits[_pick(rng, [_multinomial(split) for split in self.splits])]
+
+    def fits(self, sizes: tuple[int, ...]) -> bool:
+        """Whether the members may hold `sizes` cards."""
+        return self.draws.fits(sizes) if self.draws is not None else sizes in self.splits
+
+    def accepts(self, row: tuple[int, ...]) -> bool:
+        """Whether the slot may take `row` cards of each class."""
+        return all(sum(row[c] for c in classes) >= least for classes, least in self.lows)
+
+
+@attrs.frozen
+class _Draws:
+    """The draw, eldest first: each seat discards up to `cap` cards and draws as many from
+    the stock (`start` cards at first, `end` at last). `steps` holds, per seat that
+    drew, `-1` for a member of the slot (its count unknown) or the viewer's own count."""
+
+    steps: tuple[int, ...]
+    start: int
+    end: int
+    cap: int
+
+    @property
+    def total(self) -> int:
+        """The members' discards together."""
+        return self.start - self.end - sum(step for step in self.steps if step >= 0)
+
+    table: tuple[tuple[int, ...], ...] = attrs.field(
+        init=False,
+        eq=False,
+        repr=False,
+        default=attrs.Factory(lambda d: _draw_table(d), takes_self=True),
+    )
+    """See `ways`, computed once when the value is built."""
+
+    def ways(self, k: int, stock: int) -> int:
+        """The ways to deal the members' cards still undealt from step `k` on, with
+        `stock` cards left (a sum of multinomials over every split)."""
+        return self.table[k][stock] if 0 <= stock < len(self.table[k]) else 0
+
+    def split(self, rng: random.Random) -> tuple[int, ...]:
+        """The members' counts, drawn in proportion to the ways to deal them."""
+        sizes: list[int] = []
+        stock = self.start
+        for k, step in enumerate(self.steps):
+            if step >= 0:
+                stock -= step
+                continue
+            rem = self._left(k, stock)
+            counts = range(min(self.cap, stock, rem) + 1)
+            weights = [math.comb(rem, d) * self.ways(k + 1, stock - d) for d in counts]
+            d = _pick(rng, weights)
+            sizes.append(d)
+            stock -= d
+        return tuple(sizes)
+
+    def fits(self, sizes: tuple[int, ...]) -> bool:
+        """Whether the members may have drawn `sizes` cards."""
+        given = iter(sizes)
+        stock = self.start
+        for step in self.steps:
+            d = step if step >= 0 else next(given, -1)
+            if not 0 <= d <= min(self.cap, stock):
+                return False
+            stock -= d
+        return stock == self.end and next(given, None) is None
+
+    def _left(self, k: int, stock: int) -> int:
+        """The members' cards still to deal at step `k`, with `stock` cards left."""
+        return stock - self.end - sum(step for step in self.steps[k:] if step >= 0)
+
+
+def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
+    """`table[k][stock]`: the ways to deal the members' cards still undealt from step `k`
+    on with `stock` cards left, a sum of multinomials over every split; from the last
+    step back."""
+    size = draws.start + 1
+    table = [[0] * size for _ in range(len(draws.steps) + 1)]
+    if 0 <= draws.end < size:
+        table[-1][draws.end] = 1
+    for k in range(len(draws.steps) - 1, -1, -1):
+        step = draws.steps[k]
+        for stock in range(size):
+            if step >= 0:
+                table[k][stock] = table[k + 1][stock - step] if step <= stock else 0
+                continue
+            rem = draws._left(k, stock)
+            if rem >= 0:
+                table[k][stock] = sum(
+                    math.comb(rem, d) * table[k + 1][stock - d]
+                    for d in range(min(draws.cap, stock, rem) + 1)
+                )
+    return tuple(map(tuple, table))
+
+
+def _spread(slot: _Slot) -> int:
+    if slot.draws is not None:
+        return slot.draws.ways(0, slot.draws.start)
+    return sum(_multinomial(split) for split in slot.splits)
+
+
+_Alternative = tuple[tuple[_Slot, ...], int]
+"""Slots filled together, and the stage's outgoing state (a number: the stock left in the
+draw back's chain, else 0)."""
+_Stage = Callable[[int], Sequence[_Alternative]]
+
+
+def _multinomial(split: Sequence[int]) -> int:
+    ways, total = 1, 0
+    for size in split:
+        total += size
+        ways *= math.comb(total, size)
+    return ways
+
+
+def _rows(slot: _Slot, left: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every row the slot may take from `left` cards of each class."""
+    out: list[tuple[int, ...]] = []
+    caps = slot.caps
+
+    def build(c: int, need: int, row: tuple[int, ...]) -> None:
+        if c == len(left) - 1:
+            if need <= min(caps[c], left[c]):
+                full = (*row, need)
+                if slot.accepts(full):
+                    out.append(full)
+            return
+        for m in range(min(caps[c], left[c], need) + 1):
+            build(c + 1, need - m, (*row, m))
+
+    build(0, slot.total, ())
+    return out
+
+
+def _ways(row: tuple[int, ...], left: tuple[int, ...]) -> int:
+    ways = 1
+    for m, r in zip(row, left, strict=True):
+        ways *= math.comb(r, m)
+    return ways
+
+
+def _minus(left: tuple[int, ...], row: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(r - m for r, m in zip(left, row, strict=True))
+
+
+@attrs.frozen
+class _Problem:
+    """The hidden cards of a view and the constraints on where they lie."""
+
+    classes: tuple[tuple[int, ...], ...]
+    """The hidden cards of each class (card indices)."""
+    stages: tuple[_Stage, ...]
+    fixed: tuple[int, ...]
+    """Each seat's known cards (bit sets): the viewer's hand, pitched cards taken back."""
+
+
+_Walk = Callable[[random.Random], list[tuple[_Slot, tuple[int, ...]]]]
+
+
+def _solve(problem: _Problem) -> tuple[int, _Walk]:
+    """How many worlds `problem` admits, and a function that draws the rows of one of
+    them uniformly (each slot with the count of each class of cards it receives)."""
+    stages = problem.stages
+    last = len(stages) - 1
+
+    @functools.cache
+    def alternatives(i: int, aux: int) -> tuple[_Alternative, ...]:
+        return tuple(stages[i](aux))
+
+    @functools.cache
+    def count(i: int, left: tuple[int, ...], aux: int) -> int:
+        if i > last:
+            return 1 if not any(left) else 0
+        return sum(fill(i, aux, a, 0, left) for a in range(len(alternatives(i, aux))))
+
+    @functools.cache
+    def fill(i: int, aux: int, a: int, j: int, left: tuple[int, ...]) -> int:
+        slots, out = alternatives(i, aux)[a]
+        if j == len(slots):
+            return count(i + 1, left, out)
+        return sum(w for _, w in choices(i, aux, a, j, left))
+
+    @functools.cache
+    def choices(
+        i: int, aux: int, a: int, j: int, left: tuple[int, ...]
+    ) -> tuple[tuple[tuple[int, ...], int], ...]:
+        slots, _ = alternatives(i, aux)[a]
+        slot = slots[j]
+        if i == last and j == len(slots) - 1:  # the last slot takes what is left
+            ok = sum(left) == slot.total and all(
+                m <= cap for m, cap in zip(left, slot.caps, strict=True)
+            )
+            rows = [left] if ok and slot.accepts(left) else []
+        else:
+            rows = _rows(slot, left)
+        spread = slot.spread
+        found = []
+        for row in rows:
+            rest = fill(i, aux, a, j + 1, _minus(left, row))
+            if rest:
+                found.append((row, _ways(row, left) * spread * rest))
+        return tuple(found)
+
+    start = tuple(len(cards) for cards in problem.classes)
+
+    def walk(rng: random.Random) -> list[tuple[_Slot, tuple[int, ...]]]:
+        picked: list[tuple[_Slot, tuple[int, ...]]] = []
+        aux, left = 0, start
+        for i in range(len(stages)):
+            alts = alternatives(i, aux)
+            weights = [fill(i, aux, a, 0, left) for a in range(len(alts))]
+            a = _pick(rng, weights)
+            slots, out = alts[a]
+            for j, slot in enumerate(slots):
+                found = choices(i, aux, a, j, left)
+                row = found[_pick(rng, [w for _, w in found])][0]
+                picked.append((slot, row))
+                left = _minus(left, row)
+            aux = out
+        return picked
+
+    return count(0, start, 0), walk
+
+
+def _pick(rng: random.Random, weights: Sequence[int]) -> int:
+    """An index drawn with probability proportional to `weights` (exact integers)."""
+    x = rng.randrange(sum(weights))
+    for k, w in enumerate(weights):
+        if x < w:
+            return k
+        x -= w
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _check_args(view: object, rng: object, n: object) -> None:
+    if type(view) is not PlayerView:
+        raise TypeError(f"sample_states takes a PlayerView, not {type(view).__name__}")
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"sample_states takes a random.Random, not {type(rng).__name__}")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"n must be a whole number, not {type(n).__name__}")
+    if n < 1:
+        raise InvalidStateError(f"n must be at least 1, not {n}")
+
+
+def _bits(cards: Sequence[Card]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def _stage(*alternatives: _Alternative) -> _Stage:
+    """A stage whose alternatives do not depend on the state coming in."""
+    return lambda _aux: alternatives
+
+
+def _between(first: int, last: int, players: int) -> list[int]:
+    """The seats strictly after `first` and before `last`, clockwise."""
+    return [(first + k) % players for k in range(1, (last - first) % players)]
+
+
+def _probe(
+    view: PlayerView, tricks: Sequence[Trick], k: int, i: int, trump: Suit
+) -> Callable[[int, int], int]:
+    """Asks the rules of following what the player of play `i` of trick `k` could have
+    played holding the cards `held` (a bit set): `ask(seat, held)`."""
+    rules = view.rules
+    trick = tricks[k]
+    table = trump_tables(rules)[trump]
+    lead = trick.plays[0][1].index if i else -1
+
+    def ask(seat: int, held: int) -> int:
+        return open_cards(rules, table, held, lead, k == 0)[0]
+
+    return ask
+
+
+def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[Suit, ...]:
+    """The suits (under the trump) that play `i` of trick `k` shows its player lacked,
+    asked of the rules of following (`play.open_cards`): the card alone must have been
+    playable, and a suit lacked is one whose card, held beside it, would have forbidden
+    the play. None where the first lead sets trump, or under trumps-only play (there the
+    passes tell, not the plays)."""
+    rules, trump = view.rules, view.trump
+    if trump is None or rules.trumps_only:
+        return ()
+    if k == 0 and i == 0 and not rules.declares_trump:
+        return ()
+    seat, card = tricks[k].plays[i]
+    ask = _probe(view, tricks, k, i, trump)
+    bit = 1 << card.index
+    if not ask(seat, bit) & bit:
+        raise InvalidStateError(f"seat {seat} could not have played {card}")
+    suits = trump_tables(rules)[trump].suits
+    lacked = []
+    for suit in Suit:
+        other = next((x for x in rules.pack if suits[x] is suit and x != card.index), None)
+        if other is not None and not ask(seat, bit | 1 << other) & bit:
+            lacked.append(suit)
+    return tuple(lacked)
+
+
+def _call_leader(rules: Rules, bids: Sequence[tuple[int, Action]]) -> tuple[int, int | None]:
+    """The highest call of an auction in progress and its seat (0 and None for none)."""
+    contract, pitcher = 0, None
+    for seat, action in bids:
+        if isinstance(action, Bid):
+            contract, pitcher = action.level, seat
+        elif isinstance(action, Smudge):
+            contract, pitcher = rules.smudge_level, seat
+        elif isinstance(action, Pitch):
+            contract, pitcher = rules.max_plain_bid, seat
+    return contract, pitcher
+
+
+def _problem(view: PlayerView) -> _Problem:
+    """The hidden cards of `view` (in play: not once the game is over) and every
+    constraint the view puts on them."""
+    rules, me, phase, trump = view.rules, view.seat, view.phase, view.trump
+    players, deal = rules.players, rules.deal
+    if len(view.hand_sizes) != players or len(view.hand) != view.hand_sizes[me]:
+        raise InvalidStateError("the view's hand sizes do not fit its rules and hand")
+    finished = view.tricks
+    tricks = (*finished, *((view.trick,) if view.trick is not None else ()))
+    played = [0] * players
+    seen: list[Card] = [*view.hand, *view.discards]
+    for trick in tricks:
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+            seen.append(card)
+    face = [_bits(cards) for cards in view.face_up_discards] or [0] * players
+    for cards in view.face_up_discards:
+        seen.extend(cards)
+    fixed = [0] * players
+    fixed[me] = _bits(view.hand)
+    for bidder, action in view.bids:  # a pitched card taken back is in its pitcher's hand
+        if (
+            isinstance(action, Pitch)
+            and bidder != me
+            and not any(p >> action.card.index & 1 for p in played)
+        ):
+            fixed[bidder] |= 1 << action.card.index
+            seen.append(action.card)
+    known = _bits(seen)
+    if known.bit_count() != len(seen) or known & ~rules.pack_mask:
+        raise InvalidStateError("the view shows a card twice, or a card not in the pack")
+    hidden = rules.pack_mask & ~known
+    in_hand = [size - fixed[s].bit_count() for s, size in enumerate(view.hand_sizes)]
+    if min(in_hand) < 0:
+        raise InvalidStateError("a seat holds fewer cards than the view shows it holding")
+
+    # --- the classes of cards: their suit under the trump -------------------------------
+    split = rules.draws_back and trump is not None
+    table = trump_tables(rules)[trump] if trump is not None else None
+    free = excess_trumps(rules, table, rules.pack_mask)[0] if split and table is not None else 0
+
+    def klass(index: int) -> int:
+        if table is None:
+            return 0
+        return _FREE if free >> index & 1 else int(table.suits[index])
+
+    trumps = (int(trump), *((_FREE,) if split else ())) if trump is not None else ()
+    others = tuple(c for c in range(_CLASSES) if c not in trumps)
+    caps = [[_ANY] * _CLASSES for _ in range(players)]
+    lows: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(players)]
+
+    def lacks(seat: int, suit: Suit) -> None:
+        caps[seat][int(suit)] = 0
+        if suit is trump and split:
+            caps[seat][_FREE] = 0
+
+    # --- following: which suits each play shows its player lacked ------------------------
+    for k, trick in enumerate(tricks):
+        for i, (seat, _) in enumerate(trick.plays):
+            if seat != me:
+                for suit in _lacked(view, tricks, k, i):
+                    lacks(seat, suit)
+
+    # --- trumps-only play: a seat passed over holds no trump -----------------------------
+    if rules.trumps_only and phase is Phase.PLAY and trump is not None:
+        assert view.pitcher is not None
+        out: set[int] = set()
+        before = view.pitcher
+        for trick in tricks:
+            out.update(_between(before, trick.leader, players))
+            if before != trick.leader:
+                out.add(before)
+            order = [seat for seat, _ in trick.plays]
+            for first, then in itertools.pairwise(order):
+                out.update(_between(first, then, players))
+            if trick.winner is not None:
+                out.update(set(range(players)) - set(order))
+                before = trick.winner
+            elif order and view.to_act is not None:
+                out.update(_between(order[-1], view.to_act, players))
+        for seat in out:
+            lacks(seat, trump)
+        if view.to_act is not None and view.to_act != me:
+            lows[view.to_act].append((trumps, 1))
+
+    # --- the discards ---------------------------------------------------------------------
+    order = [(view.dealer + k) % players for k in range(1, players + 1)]
+    if phase is Phase.DISCARD and view.to_act is not None:
+        done = order[: order.index(view.to_act)]
+    elif phase is Phase.PLAY and rules.declares_trump:
+        done = order
+    else:
+        done = []
+    draw_back = split and phase in (Phase.DISCARD, Phase.PLAY)
+    after = [
+        size + played[s].bit_count() + face[s].bit_count() for s, size in enumerate(view.hand_sizes)
+    ]
+    if draw_back:  # the face-up discard of excess trumps (too many trumps to keep)
+        for seat in done:
+            if seat != me and after[seat] > 6 and face[seat].bit_count() < after[seat] - 6:
+                caps[seat][_FREE] = 0
+        if phase is Phase.DISCARD and view.to_act is not None and view.to_act != me:
+            lows[view.to_act].append(((_FREE,), after[view.to_act] - 5))
+
+    def hand_slot(
+        seat: int, extra: Sequence[tuple[tuple[int, ...], int]] = (), *, bare: bool = False
+    ) -> _Slot:
+        cap = list(caps[seat])
+        if bare:  # nothing but trumps
+            for c in others:
+                cap[c] = 0
+        return _Slot((seat,), ((in_hand[seat],),), tuple(cap), (*lows[seat], *extra))
+
+    def discard_slot(seat: int, size: int, *, trumps_in: int = 0) -> _Slot:
+        cap = [_ANY] * _CLASSES
+        lows_: tuple[tuple[tuple[int, ...], int], ...] = ()
+        if trumps_in == 0:
+            for c in trumps:
+                cap[c] = 0
+        else:
+            lows_ = ((trumps, trumps_in),)
+        return _Slot((players + seat,), ((size,),), tuple(cap), lows_)
+
+    stages: list[_Stage] = []
+    pool: list[tuple[int, int]] = []  # holders under no constraint, and their sizes
+    constrained = [
+        seat != me and (any(c != _ANY for c in caps[seat]) or bool(lows[seat]))
+        for seat in range(players)
+    ]
+    start_stock = len(rules.pack) - players * deal
+    if draw_back:
+        assert view.pitcher is not None
+        stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
+    else:
+        handled: set[int] = set()
+        if rules.non_trumps_first and trump is not None:
+            for seat in done:
+                if seat == me:
+                    continue
+                alternatives: list[_Alternative] = [
+                    ((hand_slot(seat), discard_slot(seat, deal - 6)), 0)
+                ]
+                if not played[seat] & ~table.trump_mask:  # type: ignore[union-attr]
+                    both = (hand_slot(seat, bare=True), discard_slot(seat, deal - 6, trumps_in=1))
+                    alternatives.append((both, 0))
+                stages.append(_stage(*alternatives))
+                handled.add(seat)
+        elif deal > 6:
+            pool.extend((players + seat, deal - 6) for seat in done if seat != me)
+        elif rules.draw and done:
+            stages.append(_stage(((_draw_slot(view, done, start_stock, trumps),), 0)))
+        for seat in range(players):
+            if seat == me or seat in handled:
+                continue
+            if constrained[seat]:
+                stages.append(_stage(((hand_slot(seat),), 0)))
+            else:
+                pool.append((seat, in_hand[seat]))
+    pool.append((2 * players, view.stock_size))
+    holders = tuple(holder for holder, _ in pool)
+    sizes = tuple(size for _, size in pool)
+    stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
+
+    # --- classes no constraint tells apart are one class (fewer rows to count) ----------
+    def signature(c: int) -> tuple[object, ...]:
+        return (
+            tuple(cap[c] for cap in caps),
+            tuple(c in classes for bounds in lows for classes, _ in bounds),
+            c in trumps,
+        )
+
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for c in range(_CLASSES):
+        groups.setdefault(signature(c), []).append(c)
+    merged = list(groups.values())
+    group_of = {c: g for g, members in enumerate(merged) for c in members}
+
+    def narrow(slot: _Slot) -> _Slot:
+        return _Slot(
+            slot.members,
+            slot.splits,
+            tuple(slot.caps[members[0]] for members in merged),
+            tuple(
+                (tuple(sorted({group_of[c] for c in classes})), least)
+                for classes, least in slot.lows
+            ),
+            slot.draws,
+        )
+
+    def narrowed(stage: _Stage) -> _Stage:
+        return lambda aux: [
+            (tuple(narrow(slot) for slot in slots), out) for slots, out in stage(aux)
+        ]
+
+    classes: list[list[int]] = [[] for _ in merged]
+    for index in rules.pack:
+        if hidden >> index & 1:
+            classes[group_of[klass(index)]].append(index)
+    return _Problem(
+        tuple(map(tuple, classes)), tuple(narrowed(stage) for stage in stages), tuple(fixed)
+    )
+
+
+def _draw_slot(view: PlayerView, done: Sequence[int], stock: int, trumps: tuple[int, ...]) -> _Slot:
+    """The draw's face-down discards of the seats that have drawn (not the viewer's):
+    non-trumps, as many as each seat drew, which the view does not show: every split
+    the stock allows, eldest first."""
+    me = view.seat
+    steps = tuple(len(view.discards) if seat == me else -1 for seat in done)
+    draws = _Draws(steps, stock, view.stock_size, view.rules.deal)
+    if draws.total < 0 or not draws.ways(0, stock):
+        raise InvalidStateError("no draw leaves the stock the view shows")
+    cap = tuple(0 if c in trumps else _ANY for c in range(_CLASSES))
+    players = view.rules.players
+    members = tuple(players + seat for seat in done if seat != me)
+    return _Slot(members, (), cap, draws=draws)
+
+
+def _draw_back(
+    view: PlayerView,
+    after: Sequence[int],
+    hand_slot: Callable[..., _Slot],
+    discard_slot: Callable[..., _Slot],
+    stock: int,
+) -> list[_Stage]:
+    """The draw back, a chain of stages eldest first (each passes on the stock it left):
+    each seat but the pitcher kept its `t` trumps, discarded the rest of its deal face
+    down and drew to six from what was left; the pitcher took the rest of the stock and
+    kept only trumps. `after` is each seat's hand size when the draw back was done."""
+    rules, me, pitcher = view.rules, view.seat, view.pitcher
+    deal, players = rules.deal, rules.players
+    assert pitcher is not None
+    played = [0] * players
+    for trick in (*view.tricks, *((view.trick,) if view.trick is not None else ())):
+        for seat, _ in trick.plays:
+            played[seat] += 1
+    face = [len(cards) for cards in view.face_up_discards] or [0] * players
+    stages: list[_Stage] = []
+
+    def drawn(kept: int, left: int) -> int:
+        return max(0, min(6 - kept, left))
+
+    def seat_stage(seat: int) -> _Stage:
+        if seat == me:
+            kept = deal - len(view.discards)
+
+            def mine(left: int) -> list[_Alternative]:
+                got = drawn(kept, left)
+                return [((), left - got)] if kept + got == after[seat] else []
+
+            return mine
+        trumps = tuple(c for c in range(_CLASSES) if c == _FREE or c == int(view.trump))  # type: ignore[arg-type]
+
+        def theirs(left: int) -> list[_Alternative]:
+            found: list[_Alternative] = []
+            for kept in range(deal + 1):
+                got = drawn(kept, left)
+                if kept + got != after[seat]:
+                    continue
+                need = kept - played[seat] - face[seat]
+                extra = ((trumps, need),) if need > 0 else ()
+                slots = (hand_slot(seat, extra), discard_slot(seat, deal - kept))
+                found.append((slots, left - got))
+            return found
+
+        return theirs
+
+    def pitcher_stage(left: int) -> list[_Alternative]:
+        thrown = deal + left - after[pitcher]
+        if pitcher == me:
+            return [((), 0)] if thrown == len(view.discards) else []
+        if thrown < 0:
+            return []
+        return [((hand_slot(pitcher, bare=True), discard_slot(pitcher, thrown)), 0)]
+
+    first = True
+    for seat in [(view.dealer + k) % players for k in range(1, players + 1)]:
+        if seat == pitcher:
+            continue
+        stage = seat_stage(seat)
+        if first:  # the chain starts from the whole stock
+            stages.append(lambda _aux, stage=stage: stage(stock))  # type: ignore[misc]
+            first = False
+        else:
+            stages.append(stage)
+    if first:
+        stages.append(lambda _aux: pitcher_stage(stock))
+    else:
+        stages.append(pitcher_stage)
+    return stages
+
+
+def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameState, ...]:
+    """`n` full states that `view`'s seat cannot tell from the real one, drawn uniformly.
+
+    Each state agrees with everything the view shows: `observe(state, view.seat)` is
+    `view`, and the hand so far could have been played as the view shows it. The hidden
+    cards (the other hands, the stock, the others' face-down discards) are placed at
+    random, keeping every constraint the view puts on them: hand sizes and the stock's
+    size, suits a seat showed it lacks by the rules of following (and in trumps-only
+    play by being passed over), what the variant's discards may hold. Every placement
+    that keeps them is equally likely; none is ever refused (the sampling counts the
+    placements exactly, it does not guess and retry). The stock's order is shuffled.
+    A state's seed is drawn from `rng` (later deals are unknown too); its `history`
+    holds only the view's `last_result`, and its log starts at the current hand, so
+    it is a state to search from, not to store: no game record replays to it, and
+    `loads` refuses what `dumps` writes of it.
+
+    Args:
+        view: what one seat sees (`observe(state, seat)`).
+        rng: the source of randomness; the same seed gives the same states.
+        n: how many states, at least 1.
+
+    Returns:
+        A tuple of `n` states, each independently drawn.
+
+    Raises:
+        TypeError: `view` is not a `PlayerView`, `rng` not a `random.Random`, or `n` not
+            an int.
+        InvalidStateError: `n` is below 1, or no state agrees with `view` (only a view
+            built by hand can be so).
+
+    Examples:
+        >>> import random
+        >>> from setback import Rules, new_game, observe
+        >>> state = new_game(Rules.setback(), seed=7)
+        >>> worlds = sample_states(observe(state, 1), random.Random(1), 3)
+        >>> [observe(world, 1) == observe(state, 1) for world in worlds]
+        [True, True, True]
+    """
+    _check_args(view, rng, n)
+    try:
+        if view.phase is Phase.GAME_OVER:
+            worlds = tuple(_game_over(view, rng) for _ in range(n))
+        else:
+            problem = _problem(view)
+            total, walk = _solve(problem)
+            if not total:
+                raise InvalidStateError("no deal of the hidden cards agrees with this view")
+            worlds = tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
+        shown = _observe(worlds[0], view.seat)  # what differs is public: one check will do
+        _replay_hand(worlds[0])
+    except InvalidStateError:
+        raise
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError, SetbackError) as error:
+        # a view built by hand whose parts do not fit together
+        raise InvalidStateError(f"the view is not consistent ({error!r})") from error
+    if shown != view:
+        raise InvalidStateError("the view is not one that observe gives of any state")
+    return worlds
+
+
+def _place(
+    problem: _Problem, rows: list[tuple[_Slot, tuple[int, ...]]], rng: random.Random
+) -> dict[int, list[int]]:
+    """The hidden cards dealt for `rows`: each slot's cards of each class drawn uniformly,
+    then dealt at random among its members (card indices by holder)."""
+    left = [list(cards) for cards in problem.classes]
+    got: dict[int, list[int]] = {}
+    for slot, row in rows:
+        cards: list[int] = []
+        for c, m in enumerate(row):
+            if m == len(left[c]):  # all of them: the shuffle below orders them
+                cards.extend(left[c])
+                left[c] = []
+            elif m:
+                chosen = rng.sample(left[c], m)
+                cards.extend(chosen)
+                taken = set(chosen)
+                left[c] = [x for x in left[c] if x not in taken]
+        rng.shuffle(cards)
+        sizes = slot.split(rng)
+        at = 0
+        for holder, size in zip(slot.members, sizes, strict=True):
+            got[holder] = cards[at : at + size]
+            at += size
+    return got
+
+
+def _build(
+    view: PlayerView,
+    problem: _Problem,
+    rows: list[tuple[_Slot, tuple[int, ...]]],
+    rng: random.Random,
+) -> GameState:
+    """The state whose hidden cards are dealt for `rows` (`_place`)."""
+    rules, me = view.rules, view.seat
+    players = rules.players
+    got = _place(problem, rows, rng)
+    held = tuple(problem.fixed[s] | sum(1 << x for x in got.get(s, ())) for s in range(players))
+    phase = view.phase
+    discarded: tuple[int, ...] = ()
+    if rules.declares_trump and phase in (Phase.DISCARD, Phase.PLAY):
+        discarded = tuple(
+            _bits(view.discards) if s == me else sum(1 << x for x in got.get(players + s, ()))
+            for s in range(players)
+        )
+    face_up = tuple(_bits(cards) for cards in view.face_up_discards)
+    if not any(face_up) and phase is not Phase.DISCARD:
+        face_up = ()
+    if phase is Phase.BIDDING:
+        contract, pitcher = _call_leader(rules, view.bids)
+    else:
+        contract, pitcher = view.contract or 0, view.pitcher
+    hand = HandState(
+        number=view.hand_number,
+        dealer=view.dealer,
+        stock=tuple(got.get(2 * players, ())),
+        bids=view.bids,
+        contract=contract,
+        pitcher=pitcher,
+        trump=view.trump,
+        discarded=discarded,
+        face_up=face_up if rules.draws_back else (),
+        phase=phase,
+    )
+    tables = trump_tables(rules)
+    playable = 0
+    if phase is Phase.PLAY and view.to_act is not None:
+        plays = view.trick.plays if view.trick is not None else ()
+        table = None if view.trump is None else tables[view.trump]
+        lead = plays[0][1].index if plays else -1
+        playable = open_cards(rules, table, held[view.to_act], lead, not view.tricks)[0]
+    core = Hand(
+        setup=hand,
+        to_act=view.to_act,
+        held=held,
+        plays=() if view.trick is None else view.trick.plays,
+        tricks=view.tricks,
+        playable=playable,
+    )
+    return make_state(
+        rules=rules,
+        origin=GameRecord(rules=rules, seed=rng.getrandbits(64), dealer=view.dealer),
+        scores=view.scores,
+        history=_history(view.last_result),
+        winner=view.winner,
+        hand=core,
+        log=EMPTY_LOG,
+        tables=tables,
+    )
+
+
+def _history(last: HandResult | None) -> tuple[HandResult, ...]:
+    return () if last is None else (last,)
+
+
+def _game_over(view: PlayerView, rng: random.Random) -> GameState:
+    """A finished game as the view shows it: the last hand's undealt stock drawn from the
+    cards the seat never saw."""
+    rules = view.rules
+    last = view.last_result
+    seen: set[Card] = set()
+    if last is not None:
+        seen.update(card for cards in last.hands for card in cards)
+        seen.update(card for cards in last.discards for card in cards)
+        seen.update(card for cards in last.face_up_discards for card in cards)
+        seen.update(card for trick in last.tricks for card in trick.cards)
+    unseen = [i for i in rules.pack if CARDS[i] not in seen]
+    if view.stock_size > len(unseen):
+        raise InvalidStateError("the stock the view shows is larger than the unseen cards")
+    stock = rng.sample(unseen, view.stock_size)
+    hand = HandState(
+        number=view.hand_number, dealer=view.dealer, stock=tuple(stock), phase=Phase.GAME_OVER
+    )
+    return make_state(
+        rules=rules,
+        origin=GameRecord(rules=rules, seed=rng.getrandbits(64), dealer=view.dealer),
+        scores=view.scores,
+        history=_history(last),
+        winner=view.winner,
+        hand=Hand(setup=hand, to_act=None, held=(0,) * rules.players),
+        log=EMPTY_LOG,
+        tables=trump_tables(rules),
+    )
+
+
+def _admits(problem: _Problem, holdings: dict[int, Sequence[int]]) -> bool:
+    """Whether a placement of the hidden cards (card indices by holder: seat `s`'s hand is
+    `s`, its face-down discards `players + s`, the stock `2 * players`) keeps every
+    constraint of `problem`: the check behind the tests that the true state is always a
+    world the sampler may draw."""
+    group = {index: c for c, cards in enumerate(problem.classes) for index in cards}
+    placed = [index for cards in holdings.values() for index in cards]
+    if sorted(placed) != sorted(group):
+        return False
+
+    def row(slot: _Slot) -> tuple[int, ...] | None:
+        sizes = tuple(len(holdings.get(member, ())) for member in slot.members)
+        if not slot.fits(sizes):
+            return None
+        counts = [0] * len(problem.classes)
+        for member in slot.members:
+            for index in holdings.get(member, ()):
+                counts[group[index]] += 1
+        full = tuple(counts)
+        if any(m > cap for m, cap in zip(full, slot.caps, strict=True)):
+            return None
+        return full if slot.accepts(full) else None
+
+    used = {holder for holder, cards in holdings.items() if cards}
+
+    def walk(i: int, aux: int, seen: frozenset[int]) -> bool:
+        if i == len(problem.stages):
+            return used <= seen
+        return any(
+            all(row(slot) is not None for slot in slots)
+            and walk(i + 1, out, seen.union(m for slot in slots for m in slot.members))
+            for slots, out in problem.stages[i](aux)
+        )
+
+    return walk(0, 0, frozenset())
+
+
+def _replay_hand(world: GameState) -> None:
+    """Play the world's hand again through the engine, from a deal it could have come
+    from, and check that it ends where the world is: a view built by hand whose public
+    record no legal play gives (a wrong seat to act, a call out of turn) is refused.
+    Raises `IllegalActionError`, `InvalidStateError` or `AssertionError` if not."""
+    if world.phase is Phase.GAME_OVER:
+        return
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    played = [0] * players
+    for trick in (*world.tricks, *((world.trick,) if world.trick is not None else ())):
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+    if world.phase is Phase.BIDDING and world.plays:  # a pitched card: still in its hand
+        seat, card = world.plays[0]
+        played[seat] |= 1 << card.index
+    faced = hand.face_up or (0,) * players
+    thrown = hand.discarded or (0,) * players
+    kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
+    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    stock = list(hand.stock)
+    drawn: list[int] = []
+    if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
+        for seat in order:
+            got = _lowest(kept[seat], thrown[seat].bit_count())
+            drawn.extend(_indices(got))
+            kept[seat] = kept[seat] & ~got | thrown[seat]
+    elif rules.draws_back and any(thrown):
+        assert hand.trump is not None and hand.pitcher is not None
+        trumps = world.standing.tables[hand.trump].trump_mask
+        for seat in order:
+            if seat != hand.pitcher:
+                keep = _lowest(kept[seat] & trumps, deal - thrown[seat].bit_count())
+                drawn.extend(_indices(kept[seat] & ~keep))
+                kept[seat] = keep | thrown[seat]
+        everything = _indices(kept[hand.pitcher] | thrown[hand.pitcher])
+        kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
+        stock = everything[deal:]
+    else:
+        kept = [k | t for k, t in zip(kept, thrown, strict=True)]
+    deck = [CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + drawn + stock]
+    state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
+    for seat, action in hand.bids:
+        state = apply_action(state, action, seat=seat)
+    if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
+        assert hand.trump is not None
+        state = apply_action(state, DeclareTrump(hand.trump))
+    face_up = rules.draws_back
+    while state.phase is Phase.DISCARD and (
+        world.phase is not Phase.DISCARD or state.to_act != world.to_act
+    ):
+        seat = state.to_act
+        assert seat is not None
+        cards = world.face_up_discards[seat] if face_up else world.discards[seat]
+        state = apply_action(state, Discard(cards), seat=seat)
+    plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
+    for seat, card in plays[len(state.plays) :]:
+        state = apply_action(state, Play(card), seat=seat)
+    same = (
+        state.phase is world.phase
+        and state.to_act == world.to_act
+        and state.held == world.held
+        and state.tricks == world.tricks
+        and state.trick == world.trick
+        and state.discards == world.discards
+        and state.face_up_discards == world.face_up_discards
+        and state.bids == world.bids
+    )
+    if not same:
+        raise InvalidStateError("the view's hand is not one that legal play gives")
+
+
+def _lowest(mask: int, count: int) -> int:
+    """The `count` lowest cards of `mask` (a bit set)."""
+    out = 0
+    for index in _indices(mask)[:count]:
+        out |= 1 << index
+    return out
+
+
+def _indices(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _deal_order(rules: Rules, dealer: int, hands: Sequence[int]) -> list[int]:
+    """The card indices in the order that deals `hands` (bit sets): packets of three,
+    clockwise from the dealer's left."""
+    cards = [_indices(mask) for mask in hands]
+    out: list[int] = []
+    for size in packets(rules):
+        for k in range(1, rules.players + 1):
+            seat = (dealer + k) % rules.players
+            out.extend(cards[seat][:size])
+            del cards[seat][:size]
+    return out
