@@ -156,11 +156,14 @@ def calls_open(
 ) -> OpenCalls:
     """The calls open to `seat` when the highest call so far is `contract` (0 for none),
     `dealer` deals, and a card has been `pitched` or not: the one home of the auction's
-    bounds (`open_calls` and the playout kernel ask it)."""
+    bounds (`call_table` tables it for every position; `open_calls`, `calls_of` and the
+    refusal read that table)."""
     top, plain = rules.max_bid, rules.max_plain_bid
     if pitched:
         lowest = rules.smudge_level if rules.smudge else top + 1
-        return OpenCalls(True, lowest, top, True, _ANSWER_PITCH)
+        return OpenCalls(
+            may_pass=True, lowest=lowest, highest=top, may_pitch=True, bound=_ANSWER_PITCH
+        )
     if seat != dealer:
         lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, _OUTBID
     elif contract == 0:
@@ -168,7 +171,11 @@ def calls_open(
         lowest = rules.min_bid
         if policy is _ALL_PASS_EXACTLY_MIN:
             return OpenCalls(
-                False, lowest, lowest, _may_pitch(rules, lowest, lowest), _STUCK_EXACTLY
+                may_pass=False,
+                lowest=lowest,
+                highest=lowest,
+                may_pitch=_may_pitch(rules, lowest, lowest),
+                bound=_STUCK_EXACTLY,
             )
         if policy is _ALL_PASS_AT_LEAST_MIN:
             may_pass, bound = False, _STUCK_AT_LEAST
@@ -179,7 +186,11 @@ def calls_open(
     else:
         lowest, may_pass, bound = max(contract + 1, rules.min_bid), True, _DEALER_NO_MATCH
     return OpenCalls(
-        may_pass, lowest, top, _may_pitch(rules, lowest, top) and contract < plain, bound
+        may_pass=may_pass,
+        lowest=lowest,
+        highest=top,
+        may_pitch=_may_pitch(rules, lowest, top) and contract < plain,
+        bound=bound,
     )
 
 
@@ -324,65 +335,71 @@ def after_call(
     (by `pitcher`), with `pitched` the card lying face up (if any): the one home of the
     auction's transitions: who calls next, when the auction ends and what follows (the
     pitcher declares trump or leads, or the hand is passed out), a pitch, and the
-    dealer's answer to one. The checked engine (`apply_call`) and the playout kernel both
-    step the auction here."""
+    dealer's answer to one (`step_call` builds the next core from it)."""
+    players = rules.players
     if pitched:  # the dealer answers a pitch
-        (first, card) = pitched[0]
+        first, card = pitched[0]
         if isinstance(action, Pass):  # the pitch stands: play goes on from its left
             return CallOutcome(
-                contract,
-                pitcher,
-                trump_named_by(card),
-                Phase.PLAY,
-                (first + 1) % rules.players,
-                pitched,
+                contract=contract,
+                pitcher=pitcher,
+                trump=trump_named_by(card),
+                phase=Phase.PLAY,
+                to_act=(first + 1) % players,
+                plays=pitched,
             )
-        if isinstance(action, Pitch):  # the dealer's own card leads
+        if isinstance(action, Pitch):  # the dealer's own card leads; the first comes back
             return CallOutcome(
-                rules.max_plain_bid,
-                dealer,
-                trump_named_by(action.card),
-                Phase.PLAY,
-                (dealer + 1) % rules.players,
-                ((dealer, action.card),),
-                action.card,
-                (first, card),
+                contract=rules.max_plain_bid,
+                pitcher=dealer,
+                trump=trump_named_by(action.card),
+                phase=Phase.PLAY,
+                to_act=(dealer + 1) % players,
+                plays=((dealer, action.card),),
+                taken=action.card,
+                returned=(first, card),
             )
-        # Smudge: the dealer leads any card, which sets trump
+        # Smudge: the first pitcher's card comes back; the dealer leads any card (trump)
         return CallOutcome(
-            rules.smudge_level, dealer, None, Phase.PLAY, dealer, (), None, (first, card)
+            contract=rules.smudge_level,
+            pitcher=dealer,
+            trump=None,
+            phase=Phase.PLAY,
+            to_act=dealer,
+            returned=(first, card),
         )
-    if isinstance(action, Pitch):
-        trump = trump_named_by(action.card)
-        if seat == dealer:  # the dealer's pitch is the first lead
-            return CallOutcome(
-                rules.max_plain_bid,
-                seat,
-                trump,
-                Phase.PLAY,
-                (seat + 1) % rules.players,
-                ((seat, action.card),),
-                action.card,
-            )
+    if isinstance(action, Pitch):  # a bid of T, its card face up: the dealer answers it
+        dealt = seat == dealer  # the dealer's own pitch is the first lead at once
         return CallOutcome(
-            rules.max_plain_bid,
-            seat,
-            trump,
-            Phase.BIDDING,
-            dealer,
-            ((seat, action.card),),
-            action.card,
+            contract=rules.max_plain_bid,
+            pitcher=seat,
+            trump=trump_named_by(action.card),
+            phase=Phase.PLAY if dealt else Phase.BIDDING,
+            to_act=(seat + 1) % players if dealt else dealer,
+            plays=((seat, action.card),),
+            taken=action.card,
         )
     if isinstance(action, Bid):
         contract, pitcher = action.level, seat
     elif isinstance(action, Smudge):
         contract, pitcher = rules.smudge_level, seat
-    if seat != dealer:
-        return CallOutcome(contract, pitcher, None, Phase.BIDDING, (seat + 1) % rules.players)
-    if pitcher is None:  # everyone passed, the dealer too
-        return CallOutcome(contract, None, None, Phase.BIDDING, None)
-    phase = Phase.DECLARE_TRUMP if rules.declares_trump else Phase.PLAY
-    return CallOutcome(contract, pitcher, None, phase, pitcher)
+    if seat != dealer:  # the next seat calls
+        return CallOutcome(
+            contract=contract,
+            pitcher=pitcher,
+            trump=None,
+            phase=Phase.BIDDING,
+            to_act=(seat + 1) % players,
+        )
+    if pitcher is None:  # everyone passed, the dealer too: the hand is passed out
+        return CallOutcome(contract=0, pitcher=None, trump=None, phase=Phase.BIDDING, to_act=None)
+    return CallOutcome(
+        contract=contract,
+        pitcher=pitcher,
+        trump=None,
+        phase=Phase.DECLARE_TRUMP if rules.declares_trump else Phase.PLAY,
+        to_act=pitcher,
+    )
 
 
 def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:

@@ -215,7 +215,12 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
         )
     winner = table.winner(plays)
     return lead(
-        rules, tables, setup, held, (*hand.tricks, Trick(plays[0][0], plays, winner)), winner
+        rules,
+        tables,
+        setup,
+        held,
+        (*hand.tricks, Trick(leader=plays[0][0], plays=plays, winner=winner)),
+        winner,
     )
 
 

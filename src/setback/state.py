@@ -643,7 +643,7 @@ class GameState:
 
         A pitched card lies here while the dealer answers the pitch.
         """
-        return None if self.leader is None else Trick(self.leader, self.plays)
+        return None if self.leader is None else Trick(leader=self.leader, plays=self.plays)
 
     @property
     def log(self) -> ActionLog:

@@ -212,14 +212,14 @@ def playout_hand(
     if pitcher is None:  # passed out: nothing is played or scored
         sides = rules.side_count
         return PlayoutResult(
-            (0,) * sides,
-            tuple((point.value, None) for point in rules.points),
-            (0,) * sides,
-            None,
-            None,
-            None,
-            None,
-            (),
+            score_changes=(0,) * sides,
+            awards=tuple((point.value, None) for point in rules.points),
+            card_points=(0,) * sides,
+            made=None,
+            pitcher=None,
+            contract=None,
+            trump=None,
+            winners=(),
         )
     table = None if trump is None else tables[trump]
     played: list[tuple[int, int, int]] = []  # (card, holder, capturer) of finished tricks
@@ -274,5 +274,12 @@ def _score(
     awards, won = award_all(rules.points, counted, rules.side_count)
     made, changes = settle(rules, pitcher, contract, winners, won)
     return PlayoutResult(
-        changes, awards, counted.card_points, made, pitcher, contract, table.trump, tuple(winners)
+        score_changes=changes,
+        awards=awards,
+        card_points=counted.card_points,
+        made=made,
+        pitcher=pitcher,
+        contract=contract,
+        trump=table.trump,
+        winners=tuple(winners),
     )
