@@ -22,7 +22,7 @@ from .cards import ALL_BUT, BIT, CARDS, Card, Suit, pick
 from .options import AllPass, DealerMatch
 from .play import open_cards
 from .rules import Rules
-from .state import GameState, Hand, HandState, Phase, next_core, with_auction
+from .state import GameState, Hand, HandState, Phase, with_auction
 from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
@@ -434,8 +434,7 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         table = None if outcome.trump is None else tables[outcome.trump]
         led = outcome.plays[0][1].index if outcome.plays else -1
         playable = open_cards(rules, table, held[outcome.to_act], led, True)[0]
-    return next_core(
-        hand,
+    return Hand(
         setup=setup,
         to_act=outcome.to_act,
         held=held,

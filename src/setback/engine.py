@@ -366,7 +366,10 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         and hand.playable & BIT[action.card.index]
     ):  # the hot path: the cards the last step found open (play.open_cards), no words needed
         standing = state.standing
-        return _wrap(state, action, step_play(standing.rules, standing.tables, hand, action.card))
+        after = step_play(standing.rules, standing.tables, hand, action.card)
+        if after.to_act is None:  # the hand is over: score it, deal the next
+            return close_hand(state, action, after)
+        return advance(state, action, after)
     if isinstance(action, str):
         action = parse_action(action)
     elif type(action) not in _ACTIONS:
@@ -378,7 +381,10 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         why = _refusal(state, action, seat)
         if why is not None:
             _refuse(state, action, seat, why)
-    return _wrap(state, action, step(state, action))
+    after = step(state, action)
+    if after.to_act is None:  # the hand is over (passed out, or its last card): score it
+        return close_hand(state, action, after)
+    return advance(state, action, after)
 
 
 def step(state: GameState, action: Action) -> Hand:
@@ -401,14 +407,6 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         return step_discard(rules, tables, hand, action)
     assert isinstance(action, DeclareTrump)
     return step_declaration(rules, tables, hand, action)
-
-
-def _wrap(state: GameState, action: Action, hand: Hand) -> GameState:
-    """The state after `action` stepped `state`'s hand to `hand`: the same game with the
-    new hand, or, when the hand is over, the hand scored and the next one dealt."""
-    if hand.to_act is None:
-        return close_hand(state, action, hand)
-    return advance(state, action, hand)
 
 
 def _refuse(state: GameState, action: object, seat: int | None, why: str) -> NoReturn:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from .actions import Action, Play
 from .cards import ALL_BUT, CARDS, Card, cards_of, picker
 from .rules import Rules
-from .state import GameState, Hand, HandState, Phase, Trick, next_core, with_auction
+from .state import GameState, Hand, HandState, Phase, Trick, with_auction
 from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
@@ -204,8 +204,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     table = tables[setup.trump]
     to_act = next_to_play(rules, table, held, plays)
     if to_act is not None:
-        return next_core(
-            hand,
+        return Hand(
             setup=setup,
             to_act=to_act,
             held=held,

@@ -481,22 +481,6 @@ class Hand:
     by trick play's rules, never here)."""
 
 
-def next_core(
-    hand: Hand,
-    *,
-    setup: HandState | None = None,
-    to_act: int | None,
-    held: tuple[int, ...],
-    plays: tuple[tuple[int, Card], ...] = (),
-    tricks: tuple[Trick, ...] = (),
-    playable: int = 0,
-) -> Hand:
-    """The core after a step of `hand` (its `setup` kept unless given): the steps build
-    their cores here, by keyword; it builds positionally, in the order of the fields (the
-    one positional build of a core, on the hot path)."""
-    return Hand(hand.setup if setup is None else setup, to_act, held, plays, tricks, playable)
-
-
 @attrs.frozen(cache_hash=True)
 class Standing:
     """Internal: the part of a game state that changes only when a hand ends (or never): the
