@@ -189,7 +189,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     held_list = list(hand.held)
     held_list[seat] &= ALL_BUT[card.index]
     held = tuple(held_list)
-    plays = (*hand.plays, (seat, card))
+    plays = hand.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per card)
     setup = hand.setup
     if setup.trump is None:  # the first card led sets trump
         setup = with_auction(

@@ -577,7 +577,7 @@ class GameState:
         plays = self.plays
         if plays:
             return plays[0][0]
-        return self.to_act if self.hand_state.phase is _PLAY else None
+        return self.to_act if self.hand.setup.phase is _PLAY else None
 
     @property
     def rules(self) -> Rules:
@@ -648,18 +648,18 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether a side has won."""
-        return self.hand_state.phase is _GAME_OVER
+        return self.hand.setup.phase is _GAME_OVER
 
     @property
     def dealer(self) -> int:
         """The seat that dealt the current hand (the last one, once the game is over)."""
-        return self.hand_state.dealer
+        return self.hand.setup.dealer
 
     @property
     def hand_number(self) -> int:
         """The current hand's number, counting from 0 (the last one's, once the game is over);
         screens show it counted from 1 (`hand_number` 0 is "Hand 1")."""
-        return self.hand_state.number
+        return self.hand.setup.number
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -670,7 +670,7 @@ class GameState:
     def bids(self) -> tuple[tuple[int, Action], ...]:
         """The current hand's auction so far: `(seat, action)` pairs; empty once the game
         is over (the last hand is in `history`)."""
-        return () if self.phase is _GAME_OVER else self.hand_state.bids
+        return () if self.phase is _GAME_OVER else self.hand.setup.bids
 
     @property
     def pitcher(self) -> int | None:
@@ -678,7 +678,7 @@ class GameState:
         auction and once the game is over (the last hand is in `history`)."""
         if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
-        return self.hand_state.pitcher
+        return self.hand.setup.pitcher
 
     @property
     def contract(self) -> int | None:
@@ -686,33 +686,33 @@ class GameState:
         None during the auction and once the game is over."""
         if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
-        return self.hand_state.contract
+        return self.hand.setup.contract
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, once it is known; None once the game is over."""
-        return None if self.phase is _GAME_OVER else self.hand_state.trump
+        return None if self.phase is _GAME_OVER else self.hand.setup.trump
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The undealt cards, in order (hidden from every player)."""
-        return tuple(CARDS[i] for i in self.hand_state.stock)
+        return tuple(CARDS[i] for i in self.hand.setup.stock)
 
     @property
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-up discards this hand (seen by everyone); empty tuples when
         there are none and once the game is over."""
-        if self.phase is _GAME_OVER or not self.hand_state.face_up:
+        if self.phase is _GAME_OVER or not self.hand.setup.face_up:
             return ((),) * self.rules.players
-        return tuple(cards_of(mask) for mask in self.hand_state.face_up)
+        return tuple(cards_of(mask) for mask in self.hand.setup.face_up)
 
     @property
     def discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-down discards this hand (hidden from the others); empty
         tuples until the discards begin and once the game is over."""
-        if self.phase is _GAME_OVER or not self.hand_state.discarded:
+        if self.phase is _GAME_OVER or not self.hand.setup.discarded:
             return ((),) * self.rules.players
-        return tuple(cards_of(mask) for mask in self.hand_state.discarded)
+        return tuple(cards_of(mask) for mask in self.hand.setup.discarded)
 
 
 def make_state(
@@ -751,4 +751,4 @@ def advance(state: GameState, action: Action, hand: Hand) -> GameState:
     hand now `hand`, and `action` added to the hand's log (a copy of at most one hand's
     actions; the earlier hands' log is shared). Built positionally: the one positional
     build of a state, on the hot path."""
-    return GameState(state.standing, hand, (*state.hand_log, action))
+    return GameState(state.standing, hand, state.hand_log + (action,))  # noqa: RUF005 (per step)
