@@ -43,7 +43,7 @@ from setback import (
     parse_cards,
 )
 
-from .support import NAMES, act, deal, hand, play
+from ..support import NAMES, act, deal, hand, play
 
 
 def _smear() -> Rules:

@@ -19,7 +19,7 @@ from setback import (
     legal_actions,
 )
 
-from .support import act, deal, hand, play
+from ..support import act, deal, hand, play
 
 GERMAN = Rules.setback()
 

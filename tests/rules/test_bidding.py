@@ -21,8 +21,8 @@ from setback import (
     parse_cards,
 )
 
-from . import reference
-from .strategies import all_rules, any_rules, random_states, seeds
+from .. import reference
+from ..strategies import all_rules, any_rules, random_states, seeds
 
 pitching_rules = (
     all_rules()
