@@ -1,4 +1,6 @@
-"""The worked examples of RULES.md §5, replayed exactly through the public API."""
+"""Scoring (RULES §1.6, §1.7, §2, §5, §6.2, §6.10): who takes High, Low, Jack, Game and the
+other points, the contract made or set, the score changes, and the end of the game; the
+worked examples replayed exactly through the public API."""
 
 from __future__ import annotations
 
@@ -6,30 +8,47 @@ import attrs
 import pytest
 
 from setback import (
-    AllPass,
-    Bid,
+    Card,
     DealerMatch,
-    IllegalActionError,
     LowTo,
-    Pass,
     Phase,
+    Point,
     Rules,
+    Suit,
     WinRule,
     apply_action,
     legal_actions,
+    new_game,
 )
 
-from ..support import act, deal, hand, play
+from ..strategies import calm_choice, play_until
+from ..support import (
+    E1_HANDS,
+    E1_TRICKS,
+    EXTENDED_NAMES,
+    S1_HANDS,
+    S1_TRICKS,
+    X1_DISCARDS,
+    X1_HANDS,
+    X2_FACE_DOWN,
+    X3_CALLS,
+    X3_HANDS,
+    X3_TRICKS,
+    act,
+    ben_pitches,
+    card_set,
+    deal,
+    hand,
+    joker_pitch_rules,
+    last_hand,
+    texts,
+    x1_played,
+    x2_played,
+)
+
+NO_TRUMP_FIRST = Rules.setback(no_trump_first_trick=True)
 
 GERMAN = Rules.setback()
-
-S1_HANDS = (
-    "A: K♠ 9♦ 4♠ Q♥ 10♣ 7♦; B: A♠ 3♠ 5♦ J♦ 8♣ 2♥; C: J♠ 6♠ A♦ K♣ 9♥ 3♣; D: 2♠ 10♦ 5♥ Q♣ 4♦ 7♥"
-)
-S1_TRICKS = (
-    "A K♠ B A♠ C 6♠ D 2♠ → B; B 8♣ C K♣ D Q♣ A 10♣ → C; C A♦ D 4♦ A 7♦ B 5♦ → C; "
-    "C 9♥ D 5♥ A Q♥ B 2♥ → A; A 9♦ B 3♠ C J♠ D 10♦ → C; C 3♣ D 7♥ A 4♠ B J♦ → A"
-)
 
 
 def test_s1_german_seed_hand() -> None:
@@ -42,14 +61,6 @@ def test_s1_german_seed_hand() -> None:
     assert result.made is True
     assert state.scores == (2, 2)
     assert not state.is_over and state.dealer == 0 and state.phase is Phase.BIDDING
-
-
-def test_trumping_is_allowed_even_when_able_to_follow() -> None:
-    """German seed: 'Trumpfen darfst du auch, wenn du bedienen könntest.' (S1, trick 5)."""
-    state = act(deal(GERMAN, S1_HANDS), "A 2, B pass, C pass, D pass")
-    state = play(state, ";".join(S1_TRICKS.split(";")[:4]))
-    state = apply_action(state, "play 9D", seat=0)
-    assert {str(a) for a in legal_actions(state)} == {"play 3S", "play JD"}
 
 
 def test_s2_set_back() -> None:
@@ -67,15 +78,6 @@ def test_s2_set_back() -> None:
     assert result.made is False
     assert result.score_changes == (-3, 2)
     assert state.scores == (-3, 2)
-
-
-E1_HANDS = (
-    "A: J♣ 2♦ 3♦ 4♥ 5♠ 6♠; B: A♠ K♠ 10♥ Q♦ 7♦ 8♥; C: 2♠ 3♠ 4♦ 5♥ 6♥ 7♥; D: 10♠ A♥ K♦ 9♠ 8♦ 9♥"
-)
-E1_TRICKS = (
-    "A J♣ B 7♦ C 4♦ D 8♦ → A; A 2♦ B Q♦ C 2♠ D K♦ → D; D A♥ A 4♥ B 8♥ C 5♥ → D; "
-    "D 10♠ A 5♠ B K♠ C 3♠ → B; B A♠ C 6♥ D 9♠ A 6♠ → B; B 10♥ C 7♥ D 9♥ A 3♦ → B"
-)
 
 
 def test_e1_lone_trump_is_high_low_and_jack() -> None:
@@ -179,77 +181,6 @@ def test_e3_smudge_made_and_low_to_the_holder(
     assert result.score_changes == changes
 
 
-def _calls(state: object) -> list[str]:
-    return [str(a) for a in legal_actions(state)]  # type: ignore[arg-type]
-
-
-def test_e4_1_dealer_matches_and_takes_the_contract() -> None:
-    """RULES §5 E4.1: Anna 2, Ben 3, Carla pass, Dan 3 → Dan pitches at 3."""
-    state = act(deal(GERMAN, S1_HANDS), "A 2, B 3, C pass, D 3")
-    assert state.phase is Phase.PLAY and state.pitcher == 3 and state.contract == 3
-    assert state.to_act == 3
-
-
-def test_e4_2_stuck_dealer_must_bid_the_minimum() -> None:
-    """RULES §1.3 and §5 E4.2: all pass → Dan must bid 2; with 'at least', 2, 3, 4 or Smudge."""
-    state = act(deal(GERMAN, S1_HANDS), "A pass, B pass, C pass")
-    assert _calls(state) == ["bid 2"]
-    with pytest.raises(IllegalActionError, match="dealer must bid"):
-        act(state, "D pass")
-    loose = act(
-        deal(Rules.setback(all_pass=AllPass.DEALER_AT_LEAST_MIN), S1_HANDS),
-        "A pass, B pass, C pass",
-    )
-    assert _calls(loose) == ["bid 2", "bid 3", "bid 4", "smudge"]
-
-
-def test_e4_3_smudge_can_be_matched_by_the_dealer() -> None:
-    """RULES §5 E4.3: Anna Smudge → Ben and Carla may only pass; Dan may match."""
-    state = act(deal(GERMAN, S1_HANDS), "A smudge")
-    assert _calls(state) == ["pass"]
-    state = act(state, "B pass, C pass")
-    assert _calls(state) == ["pass", "smudge"]
-    state = act(state, "D smudge")
-    assert state.pitcher == 3 and state.contract == 5
-
-
-def test_e4_4_highest_bid_takes_the_contract() -> None:
-    """RULES §5 E4.4: Anna 3, Ben pass, Carla 4, Dan pass → Carla pitches 4."""
-    state = act(deal(GERMAN, S1_HANDS), "A 3, B pass, C 4, D pass")
-    assert state.pitcher == 2 and state.contract == 4 and state.to_act == 2
-
-
-@pytest.mark.parametrize(("calls", "bad"), [("A 3", "B 3"), ("A 3, B pass, C pass", "D 2")])
-def test_e4_5_bids_must_be_higher(calls: str, bad: str) -> None:
-    """RULES §5 E4.5: Ben 3 after Anna 3 and Dan 2 after Anna 3 are illegal."""
-    state = act(deal(GERMAN, S1_HANDS), calls)
-    with pytest.raises(IllegalActionError, match="higher than the highest"):
-        act(state, bad)
-
-
-def test_outbidding_ones_partner_is_allowed() -> None:
-    """RULES §1.3: Carla may outbid her partner Anna."""
-    state = act(deal(GERMAN, S1_HANDS), "A 2, B pass")
-    assert "bid 3" in _calls(state)
-
-
-@pytest.mark.parametrize(
-    ("match", "first", "dealer_calls"),
-    [
-        (DealerMatch.ANY, "4", ["pass", "bid 4", "smudge"]),
-        (DealerMatch.BELOW_MAX, "4", ["pass", "bid 4", "smudge"]),
-        (DealerMatch.BELOW_MAX, "smudge", ["pass"]),
-        (DealerMatch.ANY, "smudge", ["pass", "smudge"]),
-        (DealerMatch.NONE, "3", ["pass", "bid 4", "smudge"]),
-        (DealerMatch.ANY, "3", ["pass", "bid 3", "bid 4", "smudge"]),
-    ],
-)
-def test_dealer_match_options(match: DealerMatch, first: str, dealer_calls: list[str]) -> None:
-    """RULES §3, dealer match: none; below the top call (Smudge); any."""
-    state = act(deal(Rules.setback(dealer_match=match), S1_HANDS), f"A {first}, B pass, C pass")
-    assert _calls(state) == dealer_calls
-
-
 def test_s4_pitcher_first_with_low_to_the_holder() -> None:
     """RULES §5 S4 with the Auction Pitch options: P0 +3, P1 +1 (held 2♥); from P0 4, P1 6
     both reach 7 and P0 wins, pitcher first."""
@@ -282,16 +213,363 @@ def test_s4_pitcher_first_with_low_to_the_holder() -> None:
     assert state.scores == (7, 7, 0, 0) and state.winner == 0
 
 
-def test_pass_out_is_recorded_and_the_deal_moves() -> None:
-    """RULES §3, all pass: 'deal passes on' records a passed-out hand with no pitcher."""
-    rules = Rules.setback(all_pass=AllPass.PASS_DEAL)
-    state = act(deal(rules, S1_HANDS), "A pass, B pass, C pass, D pass")
-    result = state.history[-1]
-    assert result.pitcher is None and result.contract is None and result.trump is None
-    assert result.made is None and result.tricks == () and result.score_changes == (0, 0)
-    assert state.dealer == 0 and state.phase is Phase.BIDDING and state.to_act == 1
-    redeal = act(
-        deal(Rules.setback(all_pass=AllPass.REDEAL), S1_HANDS), "A pass, B pass, C pass, D pass"
+SIX = Rules.six_player()
+
+
+AUCTION = Rules.auction_pitch(players=4)
+
+
+S4_HANDS = (
+    "P0: A♥ K♥ A♣ 10♣ 10♦ Q♠; P1: 2♥ J♥ 3♣ 6♦ 7♠ 8♦; P2: 9♥ 5♣ 2♣ 4♠ 3♠ 5♦; P3: K♠ 9♣ 4♣ 7♦ 3♦ 6♠"
+)
+
+
+S4_TRICKS = (
+    "P0 A♥ P1 2♥ P2 9♥ P3 6♠ → P0; P0 K♥ P1 J♥ P2 3♠ P3 4♣ → P0; "
+    "P0 A♣ P1 3♣ P2 2♣ P3 9♣ → P0; P0 10♣ P1 7♠ P2 5♣ P3 3♦ → P0; "
+    "P0 10♦ P1 6♦ P2 5♦ P3 7♦ → P0; P0 Q♠ P1 8♦ P2 4♠ P3 K♠ → P3"
+)
+
+
+S4_CALLS = "P0 3, P1 pass, P2 pass, P3 pass"
+
+
+def test_s4_auction_pitch_low_to_the_holder() -> None:
+    """RULES §5 S4: High P0, Low P1 (held 2♥), Jack P0, Game P0 (32): P0 +3, P1 +1."""
+    state, result = hand(AUCTION, S4_HANDS, S4_CALLS, S4_TRICKS)
+    assert result.points == {"high": 0, "low": 1, "jack": 0, "game": 0}
+    assert result.card_points[0] == 32
+    assert result.score_changes == (3, 1, 0, 0) and state.scores == (3, 1, 0, 0)
+
+
+def test_s4_with_low_to_the_capturer() -> None:
+    """RULES §5 S4: with Low to the capturer, P0 +4."""
+    rules = Rules.auction_pitch(players=4, low_to=LowTo.CAPTURER)
+    assert hand(rules, S4_HANDS, S4_CALLS, S4_TRICKS)[1].score_changes == (4, 0, 0, 0)
+
+
+def test_s4_pitcher_counts_first() -> None:
+    """RULES §2.5 and §5 S4: from P0 4, P1 6 both reach 7: P0 wins (pitcher first)."""
+    state, _ = hand(AUCTION, S4_HANDS, S4_CALLS, S4_TRICKS, scores=(4, 6, 0, 0))
+    assert state.scores == (7, 7, 0, 0) and state.is_over and state.winner == 0
+
+
+def test_points_are_awarded_in_order_high_low_jack_game() -> None:
+    """RULES §2.5: a set pitcher's points are not awarded; the others' go one at a time in
+    the order High, Low, Jack, Game. The S2 deal, each for himself: Anna bids 4 and takes
+    High and Jack; Dan held Low (2♥), Ben takes Game (17 card points)."""
+    hands = (
+        "A: A♥ 4♣ 6♦ 7♠ 8♣ Q♠; B: 5♥ 10♠ K♠ 9♦ 3♣ Q♦; C: J♥ 2♣ 3♦ 5♠ 9♣ 4♠; D: 2♥ 7♥ 10♦ K♦ 8♠ 6♣"
     )
-    assert redeal.dealer == 3 and redeal.hand_number == 1
-    assert legal_actions(redeal)[0] == Pass() and Bid(2) in legal_actions(redeal)
+    tricks = (
+        "A A♥ B 5♥ C J♥ D 7♥ → A; A Q♠ B K♠ C 4♠ D 8♠ → B; B 10♠ C 5♠ D 2♥ A 7♠ → D; "
+        "D K♦ A 6♦ B 9♦ C 3♦ → D; D 10♦ A 4♣ B Q♦ C 2♣ → B; B 3♣ C 9♣ D 6♣ A 8♣ → C"
+    )
+    calls = "A 4, B pass, C pass, D pass"
+    _, result = hand(AUCTION, hands, calls, tricks)
+    assert result.points == {"high": 0, "low": 3, "jack": 0, "game": 1}
+    assert result.card_points == (5, 17, 0, 13)
+    assert result.made is False and result.score_changes == (-4, 1, 0, 1)
+    # Ben and Dan both reach 7 from 6: Dan's Low comes before Ben's Game
+    state, _ = hand(AUCTION, hands, calls, tricks, scores=(6, 6, 6, 6))
+    assert state.winner == 3 and state.scores == (2, 7, 6, 7)
+
+
+def test_pitched_card_counts_as_its_pitchers() -> None:
+    """RULES words: a pitched card counts as its pitcher's (HandResult.hands includes it)."""
+    import random
+
+    rng = random.Random(3)
+    state = apply_action(ben_pitches(), "pass")
+    state = play_until(state, lambda s: bool(s.history), lambda s: calm_choice(s, rng))
+    assert Card.parse("7D") in state.history[0].hands[1]
+
+
+def test_a_declared_suit_nobody_holds_gives_high_and_low_to_nobody() -> None:
+    """RULES §4.3: the declared suit may be one nobody holds; then High and Low go to nobody."""
+    import random
+
+    hands = (
+        "A: K♣ A♣ 2♣ 3♣ 5♣ 6♣; B: 4♣ 9♥ 5♥ 6♥ 7♥ 9♣; C: 7♦ 6♦ 8♦ 5♦ 4♦ 3♦; D: 2♥ 7♣ 8♥ 10♥ J♥ Q♥"
+    )
+    state = act(deal(NO_TRUMP_FIRST, hands), "A 2, B pass, C pass, D pass")
+    state = apply_action(state, "trump S")
+    rng = random.Random(0)
+    state = play_until(state, lambda s: bool(s.history), lambda s: calm_choice(s, rng))
+    result = state.history[0]
+    assert result.trump is Suit.SPADES
+    assert result.points["high"] is None and result.points["low"] is None
+    assert result.points["jack"] is None and result.made is False
+
+
+def test_six_player_game_is_only_for_a_strictly_highest_total() -> None:
+    """RULES §4.4: Game goes only to a strictly highest total of the three sides."""
+    import random
+
+    rng = random.Random(2)
+    seen = 0
+    state = new_game(SIX, seed=4)
+    for _ in range(5000):
+        if seen >= 30 or state.is_over:
+            break
+        state = apply_action(state, calm_choice(state, rng))
+        if state.history and len(state.history) > seen:
+            seen = len(state.history)
+            r = state.history[-1]
+            if r.pitcher is None:
+                continue
+            best = max(r.card_points)
+            if r.card_points.count(best) > 1:
+                assert r.points["game"] is None
+            else:
+                assert r.points["game"] == r.card_points.index(best)
+    assert seen > 0
+
+
+HIGHEST = Rules.cutthroat(players=3, win_rule=WinRule.HIGHEST_SCORE, target=7)
+
+
+# P2 deals; P0 bids 2 and leads A♠ (spades trump). P1 must play a trump and gives up 2♠;
+# P1 trumps the hearts with J♠; P2 takes the diamonds. High and Low (captured) P0, Jack
+# P1, Game P2 (card points 4, 1, 19): P0 +2 (made), P1 +1, P2 +1.
+TIE_HANDS = "P0: A♠ 3♥ 4♥ 5♥ 6♥ 7♥; P1: 2♠ J♠ 3♦ 4♦ 5♦ 6♦; P2: 8♥ 9♣ 10♦ A♦ K♦ Q♦"
+
+
+TIE_CALLS = "P0 2, P1 pass, P2 pass"
+
+
+TIE_TRICKS = (
+    "P0 A♠ P1 2♠ P2 9♣ → P0; P0 3♥ P1 J♠ P2 8♥ → P1; P1 3♦ P2 10♦ P0 4♥ → P2; "
+    "P2 A♦ P0 5♥ P1 4♦ → P2; P2 K♦ P0 6♥ P1 5♦ → P2; P2 Q♦ P0 7♥ P1 6♦ → P2"
+)
+
+
+def test_highest_score_tie_without_the_pitcher_means_play_goes_on() -> None:
+    """RULES §3 (win rule 'highest score'): a tie at the top that does not involve the
+    pitcher means play goes on. From 0, 6, 6 the hand ends 2, 7, 7: P1 and P2 tie at the
+    target, P0 pitched, nobody wins and the next hand is dealt."""
+    state, result = hand(HIGHEST, TIE_HANDS, TIE_CALLS, TIE_TRICKS, dealer=2, scores=(0, 6, 6))
+    assert result.points == {"high": 0, "low": 0, "jack": 1, "game": 2}
+    assert result.card_points == (4, 1, 19)
+    assert result.made is True and result.score_changes == (2, 1, 1)
+    assert state.scores == (2, 7, 7)
+    assert not state.is_over and state.winner is None
+    assert state.phase is Phase.BIDDING and state.hand_number == 1
+
+
+def test_highest_score_tie_with_the_pitcher_goes_to_the_pitcher() -> None:
+    """RULES §3 (win rule 'highest score'): a tie at the top goes to the pitching side
+    when it is among the tied. From 5, 6, 6 all three reach 7: P0, the pitcher, wins."""
+    state, _ = hand(HIGHEST, TIE_HANDS, TIE_CALLS, TIE_TRICKS, dealer=2, scores=(5, 6, 6))
+    assert state.scores == (7, 7, 7)
+    assert state.is_over and state.winner == 0
+
+
+def test_points_are_worth_one_but_the_trey_three() -> None:
+    """RULES §6.2: every point is worth 1 but `TREY`, worth 3; a point's value is its
+    lower-case name."""
+    assert {point: point.worth for point in Point} == {
+        point: 3 if point is Point.TREY else 1 for point in Point
+    }
+    assert [point.value for point in Point] == [
+        "high",
+        "low",
+        "jack",
+        "off_jack",
+        "joker",
+        "big_joker",
+        "little_joker",
+        "ten",
+        "trey",
+        "game",
+    ]
+
+
+def test_default_points_leave_sections_1_to_5_unchanged() -> None:
+    """RULES §6.2: the default is (HIGH, LOW, JACK, GAME), T = 4, no jokers, no jick."""
+    rules = Rules.setback()
+    assert rules.points == (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
+    assert rules.total_points == 4
+    assert (rules.jokers, rules.off_jack, rules.deal, rules.trumps_only) == (0, False, 6, False)
+    assert Rules.auction_pitch().points == rules.points
+
+
+def test_x1_points_in_award_order() -> None:
+    """RULES §6.10 X1 points: High BD, Low BD (holder), Jack nobody (J♠ not in play),
+    Off-jack BD, Big joker AC, Little joker BD, Game AC, Trey BD."""
+    result = last_hand(x1_played())
+    assert list(result.points) == EXTENDED_NAMES
+    assert result.points == {
+        "high": 1,
+        "low": 1,
+        "jack": None,
+        "off_jack": 1,
+        "big_joker": 0,
+        "little_joker": 1,
+        "game": 0,
+        "trey": 1,
+    }
+    assert [trick.winner for trick in result.tricks] == [1, 3, 2, 2, 2, 2]
+
+
+def test_x1_card_points_41_to_8_and_the_set() -> None:
+    """RULES §6.10 X1: card points AC 41, BD 8 (the jick counts 1, jokers 0); AC won 2
+    points and BD 7; Carla bid 5 and is set: AC −5, BD +7. The discards are face down."""
+    state = x1_played()
+    result = last_hand(state)
+    assert result.card_points == (41, 8)
+    assert result.points_won == (2, 7)
+    assert result.made is False
+    assert result.score_changes == (-5, 7) and state.scores == (-5, 7)
+    assert [set(cards) for cards in result.discards] == [
+        card_set(X1_DISCARDS[seat]) for seat in range(4)
+    ]
+    assert not any(result.face_up_discards)
+
+
+def test_x1_highest_score_wins_without_pitching() -> None:
+    """RULES §6.6.6 and §6.10 X1: from AC 20, BD 14 the scores become AC 15, BD 21, and BD
+    win; under 'highest score' the side need not be pitching."""
+    state = x1_played(scores=(20, 14))
+    assert state.scores == (15, 21)
+    assert state.is_over and state.winner == 1
+
+
+def test_x1_under_bid_out_nobody_wins() -> None:
+    """RULES §1.8 and §6.10 X1: under bid-out nobody would win, because BD did not pitch."""
+    state = x1_played(Rules.smear(win_rule=WinRule.BID_OUT), scores=(20, 14))
+    assert state.scores == (15, 21)
+    assert not state.is_over and state.winner is None
+
+
+SEVEN_POINTS = (
+    Point.HIGH,
+    Point.LOW,
+    Point.JACK,
+    Point.OFF_JACK,
+    Point.BIG_JOKER,
+    Point.LITTLE_JOKER,
+    Point.TEN,
+)
+
+
+def test_x1_seven_point_variant() -> None:
+    """RULES §6.8 and §6.10 X1: points High, Low, Jack, Off-jack, Big joker, Little joker,
+    Ten (T = 7, bids 2 to 7): Ten goes to AC (Carla captured her own 10♠); AC win 2, BD 4:
+    AC −5, BD +4."""
+    rules = Rules.smear(points=SEVEN_POINTS)
+    assert rules.total_points == 7
+    assert texts(deal(rules, X1_HANDS)) == ["pass"] + [f"bid {n}" for n in range(2, 8)]
+    result = last_hand(x1_played(rules))
+    assert list(result.points) == [point.value for point in SEVEN_POINTS]
+    assert result.points["ten"] == 0
+    assert result.points_won == (2, 4)
+    assert result.score_changes == (-5, 4)
+
+
+def test_x2_points_in_award_order() -> None:
+    """RULES §6.5.8 and §6.10 X2 points: High BD, Low AC (Anna held 2♥), Jack BD, Off-jack
+    BD, Big joker BD, Little joker BD, Game BD, Trey BD."""
+    result = last_hand(x2_played())
+    assert list(result.points) == EXTENDED_NAMES
+    assert result.points == {
+        "high": 1,
+        "low": 0,
+        "jack": 1,
+        "off_jack": 1,
+        "big_joker": 1,
+        "little_joker": 1,
+        "game": 1,
+        "trey": 1,
+    }
+
+
+def test_x2_game_counts_the_trumps_won_19_to_2() -> None:
+    """RULES §6.5.8 and §6.10 X2: BD won A♥ 4, K♥ 3, 10♥ 10, J♥ 1, J♦ 1; AC won Q♥ 2; the
+    face-up 4♥ counts for nobody."""
+    result = last_hand(x2_played())
+    assert result.card_points == (2, 19)
+    assert result.face_up_discards == ((), (Card.parse("4H"),), (), ())
+    assert [set(cards) for cards in result.discards] == [
+        card_set(X2_FACE_DOWN[seat]) for seat in range(4)
+    ]
+
+
+def test_x2_a_made_bid_scores_everything_won() -> None:
+    """RULES §6.3 and §6.10 X2: Ben bid 5 and his side won 9; a made bid scores all of it,
+    with no cap at 4: BD +9, AC +1."""
+    state = x2_played()
+    result = last_hand(state)
+    assert result.points_won == (1, 9) and result.made is True
+    assert result.score_changes == (1, 9) and state.scores == (1, 9)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "winner"),
+    [((51, 40), (52, 49), 0), ((40, 43), (41, 52), 1), ((40, 42), (41, 51), None)],
+)
+def test_x2_race_to_52_pitcher_first_then_point_order(
+    before: tuple[int, int], after: tuple[int, int], winner: int | None
+) -> None:
+    """RULES §6.5.9 and §6.10 X2: from AC 51, BD 40 BD reach only 49 and Low takes AC to 52:
+    AC win; from AC 40, BD 43 BD's 9 take them to 52: BD win; from AC 40, BD 42 nobody."""
+    state = x2_played(scores=before)
+    assert state.scores == after
+    assert state.winner == winner and state.is_over is (winner is not None)
+
+
+def test_x3_points_in_award_order() -> None:
+    """RULES §6.7 and §6.10 X3 points: High P1, Low P2 (held 2♠; the joker is never Low),
+    Jack P1, Joker P0 (captured it), Game P1 (39, 0, 0)."""
+    _, result = hand(joker_pitch_rules(), X3_HANDS, X3_CALLS, X3_TRICKS, dealer=2)
+    assert list(result.points) == ["high", "low", "jack", "joker", "game"]
+    assert result.points == {"high": 1, "low": 2, "jack": 1, "joker": 0, "game": 1}
+    assert result.card_points == (0, 39, 0)
+
+
+def test_x3_score() -> None:
+    """RULES §6.10 X3: P1 bid 3 and won 3: P0 +1, P1 +3, P2 +1."""
+    state, result = hand(joker_pitch_rules(), X3_HANDS, X3_CALLS, X3_TRICKS, dealer=2)
+    assert result.made is True and result.points_won == (1, 3, 1)
+    assert result.score_changes == (1, 3, 1) and state.scores == (1, 3, 1)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "winner"),
+    [((9, 7, 9), (10, 10, 10), 1), ((9, 6, 9), (10, 9, 10), 2), ((9, 6, 8), (10, 9, 9), 0)],
+)
+def test_x3_race_to_10_pitcher_first_then_point_order(
+    before: tuple[int, int, int], after: tuple[int, int, int], winner: int
+) -> None:
+    """RULES §2.5 and §6.10 X3 race table: all three reach 10: the pitcher P1; P1 short:
+    Low takes P2 to 10 before P0's Joker; Low short too: the Joker takes P0 to 10."""
+    state, _ = hand(joker_pitch_rules(), X3_HANDS, X3_CALLS, X3_TRICKS, dealer=2, scores=before)
+    assert state.scores == after
+    assert state.is_over and state.winner == winner
+
+
+def test_the_card_each_card_point_is_for() -> None:
+    """RULES §6.2: Jack, Off-jack (the jick of trump's colour), Ten, Trey and the jokers."""
+    for trump, jick in ((Suit.SPADES, "JC"), (Suit.HEARTS, "JD"), (Suit.DIAMONDS, "JH")):
+        letter = trump.letter
+        assert Point.JACK.card(trump) == Card.parse("J" + letter).index
+        assert Point.OFF_JACK.card(trump) == Card.parse(jick).index
+        assert Point.TEN.card(trump) == Card.parse("10" + letter).index
+        assert Point.TREY.card(trump) == Card.parse("3" + letter).index
+        assert Point.BIG_JOKER.card(trump) == Card.parse("BJ").index
+        assert Point.LITTLE_JOKER.card(trump) == Card.parse("LJ").index
+        assert Point.JOKER.card(trump) == Card.parse("JK").index
+
+
+def test_a_smudge_with_every_point_but_not_every_trick_fails() -> None:
+    """RULES §1.7 and §6.3: a Smudge needs every trick and every point."""
+    hands = (
+        "A: A♠ K♠ Q♠ A♦ A♥ 2♣; B: 2♠ 4♦ 5♥ K♣ 7♦ 8♥; C: 3♠ 10♦ 10♥ J♦ Q♦ Q♥; D: J♠ 5♦ 6♥ 7♣ 8♦ 9♥"
+    )
+    tricks = (
+        "A A♠ B 2♠ C 3♠ D J♠ → A; A A♦ B 4♦ C 10♦ D 5♦ → A; A A♥ B 5♥ C 10♥ D 6♥ → A; "
+        "A K♠ B 7♦ C Q♦ D 8♦ → A; A Q♠ B 8♥ C Q♥ D 9♥ → A; A 2♣ B K♣ C J♦ D 7♣ → B"
+    )
+    _, result = hand(Rules.setback(), hands, "A smudge, B pass, C pass, D pass", tricks)
+    assert result.points_won == (4, 0) and result.made is False
+    assert result.score_changes == (-5, 0)
