@@ -219,7 +219,7 @@ def test_resume_refuses_new_settings_and_bad_files(
 def test_a_failed_save_keeps_the_old_file(
     monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
 ) -> None:
-    from setback._play import write_atomically
+    from setback.terminal import write_atomically
 
     path = tmp_path / "game.json"
     write_atomically(path, "old")
@@ -314,7 +314,7 @@ def test_resuming_a_finished_game_says_so(
 def test_a_save_file_keeps_its_permissions(tmp_path: pathlib.Path) -> None:
     import os
 
-    from setback._play import write_atomically
+    from setback.terminal import write_atomically
 
     path = tmp_path / "game.json"
     write_atomically(path, "one")

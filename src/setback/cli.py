@@ -14,13 +14,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
-from ._play import TerminalGame, read_save, save_document, write_atomically
 from ._version import __version__
 from .engine import new_game
 from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
 from .simulation import BOTS, SimulationSummary, simulate
 from .state import GameState
+from .terminal import TerminalGame, read_save, save_document, write_atomically
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
