@@ -573,3 +573,81 @@ def test_a_smudge_with_every_point_but_not_every_trick_fails() -> None:
     _, result = hand(Rules.setback(), hands, "A smudge, B pass, C pass, D pass", tricks)
     assert result.points_won == (4, 0) and result.made is False
     assert result.score_changes == (-5, 0)
+
+
+# --- §1.6 and §7.8.4: a tie at the top of the card points gives Game to nobody --------------
+
+TIE_TWO_SIDES_HANDS = (
+    "A: A♠ 2♠ 5♣ 6♣ 7♣ 8♣; B: 2♦ 3♦ 6♦ 7♦ 8♦ 9♦; C: 2♥ 4♥ 2♣ 3♣ K♥ 6♥; D: 3♥ 5♥ A♣ K♣ 4♣ 7♥"
+)
+TIE_TWO_SIDES_TRICKS = (
+    "A A♠ B 2♦ C 2♥ D 3♥ → A; A 2♠ B 3♦ C 4♥ D 5♥ → A; A 5♣ B 6♦ C 2♣ D A♣ → D; "
+    "D K♣ A 6♣ B 7♦ C 3♣ → D; D 4♣ A 7♣ B 8♦ C K♥ → A; A 8♣ B 9♦ C 6♥ D 7♥ → A"
+)
+
+
+def test_a_tie_for_game_between_two_sides_gives_it_to_nobody() -> None:
+    """RULES §1.6, §7.8.4: AC take A♠ and K♥ (4 + 3), BD take A♣ and K♣ (4 + 3): 7 to 7, so Game
+    goes to nobody. AC's High and Low make the bid of 2: AC +2, BD 0."""
+    state, result = hand(
+        GERMAN, TIE_TWO_SIDES_HANDS, "A 2, B pass, C pass, D pass", TIE_TWO_SIDES_TRICKS
+    )
+    assert result.pitcher == 0 and result.contract == 2 and str(result.trump) == "S"
+    assert result.card_points == (7, 7)
+    assert result.points == {"high": 0, "low": 0, "jack": None, "game": None}
+    assert result.points_won == (2, 0)
+    assert result.made is True
+    assert result.score_changes == (2, 0)
+    assert state.scores == (2, 0)
+
+
+TIE_THREE_SIDES_HANDS = "P0: 3♠ 2♠ 4♣ 7♣ 5♦ 6♦; P1: 2♦ 3♦ A♣ K♣ 4♦ 8♥; P2: 2♥ 3♥ 5♣ 6♣ A♦ K♦"
+TIE_THREE_SIDES_TRICKS = (
+    "P0 3♠ P1 2♦ P2 2♥ → P0; P0 2♠ P1 3♦ P2 3♥ → P0; P0 4♣ P1 A♣ P2 5♣ → P1; "
+    "P1 K♣ P2 6♣ P0 7♣ → P1; P1 4♦ P2 A♦ P0 5♦ → P2; P2 K♦ P0 6♦ P1 8♥ → P2"
+)
+
+
+@pytest.mark.parametrize("rules", [Rules.cutthroat(players=3), Rules.auction_pitch(players=3)])
+def test_a_tie_for_game_between_two_of_three_sides_gives_it_to_nobody(rules: Rules) -> None:
+    """RULES §1.6, §2.3, §7.8.4: three players each for himself; P1 takes A♣ and K♣, P2 takes A♦
+    and K♦ (7 each), the pitcher P0 none: Game goes to nobody (not to the first of the tied
+    sides). P0's High and Low (3♠ and 2♠) make his bid of 2: P0 +2, the others 0."""
+    state, result = hand(
+        rules, TIE_THREE_SIDES_HANDS, "P0 2, P1 pass, P2 pass", TIE_THREE_SIDES_TRICKS, dealer=2
+    )
+    assert result.pitcher == 0 and result.contract == 2 and str(result.trump) == "S"
+    assert result.card_points == (0, 7, 7)
+    assert result.points == {"high": 0, "low": 0, "jack": None, "game": None}
+    assert result.points_won == (2, 0, 0)
+    assert result.made is True
+    assert result.score_changes == (2, 0, 0)
+    assert state.scores == (2, 0, 0)
+
+
+def test_without_the_game_point_nobody_scores_game() -> None:
+    """RULES §7.8.3: without `Point.GAME` in `rules.points` no Game is played. The hand of
+    S1 (card points 33 to 7 for AC) then gives AC only the Jack: AC's bid of 2 is set,
+    AC −2, BD +2 (with Game, AC +2, BD +2)."""
+    rules = Rules.setback(points=(Point.HIGH, Point.LOW, Point.JACK))
+    state, result = hand(rules, S1_HANDS, "A 2, B pass, C pass, D pass", S1_TRICKS)
+    assert result.pitcher == 0 and result.contract == 2 and str(result.trump) == "S"
+    assert result.points == {"high": 1, "low": 1, "jack": 0}
+    assert "game" not in dict(result.awards)
+    assert result.points_won == (1, 2)
+    assert result.made is False
+    assert result.score_changes == (-2, 2)
+    assert state.scores == (-2, 2)
+
+
+def test_without_the_game_point_a_tie_scores_nothing_either() -> None:
+    """RULES §7.8.3: the two-sided tie above, without `Point.GAME`: only High and Low are
+    awarded, to AC, who make their bid of 2."""
+    rules = Rules.setback(points=(Point.HIGH, Point.LOW, Point.JACK))
+    state, result = hand(
+        rules, TIE_TWO_SIDES_HANDS, "A 2, B pass, C pass, D pass", TIE_TWO_SIDES_TRICKS
+    )
+    assert result.points == {"high": 0, "low": 0, "jack": None}
+    assert result.points_won == (2, 0)
+    assert result.score_changes == (2, 0)
+    assert state.scores == (2, 0)
