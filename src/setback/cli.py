@@ -119,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.command == "play":
-        return _play(args)
+        return _play_command(args)
     if args.command == "arena":
         if len(args.bot) < 2:
             parser.error("--bot: give two bots (a duel) or more (a ladder)")
@@ -305,7 +305,7 @@ def _draw_progress(stream: TextIO, done: int, total: int) -> None:
     stream.flush()
 
 
-def _play(args: argparse.Namespace) -> int:
+def _play_command(args: argparse.Namespace) -> int:
     save_path = args.save or args.resume
     try:
         if args.resume is not None:
