@@ -52,6 +52,7 @@ PUBLIC_MODULES = (
     "setback.bots",
     "setback.simulation",
     "setback.svg",
+    "setback.arena",
     "setback.rl",
     "setback.rl.openspiel",
 )
