@@ -3,15 +3,19 @@ its seat may not see."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 import setback
+import setback.svg
 from setback import (
     CARDS,
     Card,
@@ -457,3 +461,45 @@ def test_options_out_of_range_are_value_errors() -> None:
         hand_svg([card], orientation="diagonal")
     with pytest.raises(ValueError, match="bottom"):
         state_svg(new_game(Rules.setback(), seed=1), bottom=4)
+
+
+# --- the docs' pictures ---------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+PICTURED = sorted(
+    page
+    for page in (ROOT / "docs").rglob("*.md")
+    if "<!-- picture: " in page.read_text(encoding="utf-8")
+)
+
+
+def test_the_docs_ask_for_the_tutorials_and_every_presets_pictures() -> None:
+    names = {str(page.relative_to(ROOT / "docs")) for page in PICTURED}
+    presets = {
+        "rules/setback.md",
+        "rules/auction-pitch.md",
+        "rules/cutthroat.md",
+        "rules/six-players.md",
+        "rules/ten-point.md",
+        "rules/smear.md",
+        "rules/joker-pitch.md",
+    }
+    assert {"tutorial.md", "api/svg.md"} | presets <= names
+    assert len(presets) == len(PRESET_NAMES)
+
+
+@pytest.mark.parametrize("page", PICTURED, ids=lambda page: page.name)
+def test_every_picture_the_docs_ask_for_is_drawn(page: Path) -> None:
+    """The docs build's hook (tools/docs_pictures.py) draws each `<!-- picture: ... -->`
+    from the Python example above it; here the same example runs and the expression
+    gives SVG (without mkdocs: the hook's own reading is checked by `mkdocs build`)."""
+    text = page.read_text(encoding="utf-8")
+    blocks = list(re.finditer(r"```python\n(.*?)```", text, re.DOTALL))
+    for match in re.finditer(r"<!-- picture: (.+?) -->", text):
+        code = [block for block in blocks if block.end() <= match.start()][-1].group(1)
+        names: dict[str, object] = {"__name__": "__example__"}
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(code, str(page), "exec"), names)
+        drawing = {name: getattr(setback.svg, name) for name in setback.svg.__all__}
+        svg = eval(match.group(1), {"observe": observe, **drawing, **names})
+        assert shown_cards(svg) or backs(svg)

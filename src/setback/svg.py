@@ -28,6 +28,7 @@ import attrs
 from .actions import Action, Pitch, Play
 from .cards import CARDS, Card, Rank, Suit
 from .errors import kind_error
+from .options import KeepSix
 from .phase import Phase
 from .rules import Rules, seat_side
 from .state import GameState, HandResult, Trick
@@ -194,11 +195,13 @@ def _face(card: Card, style: _Style) -> str:
         for n, letter in enumerate("JOKER"):
             parts.append(_text(7, 15 + n * 11, letter, size=10, fill=colour, weight="bold"))
         parts.append(
-            f'<path d="{_STAR}" fill="{colour}" transform="translate(20 24) scale(0.32)"/>'
+            f'<path d="{_STAR}" fill="{colour}" transform="translate(21 18) scale(0.32)"/>'
         )
         label = _JOKER_LABEL[card.rank]
         if label:
-            parts.append(_text(36, 70, label, size=9, fill=colour, anchor="middle", weight="bold"))
+            parts.append(
+                _text(37, 61, label, size=8.5, fill=colour, anchor="middle", weight="bold")
+            )
         return "".join(parts)
     suit = card.suit
     rank = card.rank.text
@@ -630,6 +633,18 @@ def _row(
     )
 
 
+def _wrap(words: str, limit: int) -> list[str]:
+    """`words` (items joined by `"; "`) in lines of about `limit` characters, broken
+    between items."""
+    lines: list[str] = []
+    for item in words.split("; ") if words else []:
+        if lines and len(lines[-1]) + 2 + len(item) <= limit:
+            lines[-1] += "; " + item
+        else:
+            lines.append(item)
+    return lines
+
+
 def _row_width(n: int, k: float, step: float) -> float:
     return CARD_WIDTH * k + step * (n - 1) if n else 0.0
 
@@ -646,8 +661,9 @@ def _seat_block(
     tags: str,
     to_act: bool,
 ) -> str:
-    """One seat: a label (the seat, its tags), its hand (full size at the bottom of a
-    view, else smaller), then its face-up and its own discards."""
+    """One seat round `(cx, cy)`, kept inside the cloth: a label (the seat, its tags), its
+    hand (full size for the seat whose view it is, else smaller), and its face-up and
+    its own discards (beside a full-size hand, else below)."""
     k, step = (1.0, 36.0) if me else (0.7, 20.0 if isinstance(info.cards, tuple) else 11.0)
     cards: list[Card | None] = []
     if isinstance(info.cards, int):
@@ -655,45 +671,62 @@ def _seat_block(
     else:
         held: list[Card] = sorted(info.cards, key=_hand_order)
         cards.extend(held)
-    rows: list[tuple[str, Sequence[Card | None], float, float, frozenset[Card]]] = [
-        ("", cards, k, step, info.legal)
+    extras = [
+        (name, group)
+        for name, group in (
+            ("discarded face up", info.face_up),
+            ("your discards" if me else "discarded", info.discards),
+        )
+        if group
     ]
-    if info.face_up:
-        rows.append(("discarded face up", info.face_up, 0.55, 18.0, frozenset()))
-    if info.discards:
-        rows.append(("discarded", info.discards, 0.55, 18.0, frozenset()))
-    heights = [CARD_HEIGHT * rk + (13 if name else 0) for name, _, rk, _, _ in rows]
-    height = 18 + sum(heights) + 4 * (len(rows) - 1)
-    y = cy - height / 2
-    parts = [f'<g class="seat" data-seat="{seat}">']
+    small, small_step = 0.55, 18.0
+    x = 0.0
+    small_h = 13 + CARD_HEIGHT * small
     label = f"{title}{tags}"
-    width = max(_row_width(len(r[1]), r[2], r[3]) for r in rows)
-    width = max(width, 7.5 * len(label))
+    hand_w = _row_width(len(cards), k, step)
+    extra_w = max((_row_width(len(group), small, small_step) for _, group in extras), default=0)
+    if me:
+        height = 18 + max(CARD_HEIGHT * k, len(extras) * (small_h + 4) - 4)
+        left = cx - hand_w / 2
+        right = cx + hand_w / 2 + (16 + extra_w if extras else 0)
+    else:
+        height = 18 + CARD_HEIGHT * k + len(extras) * (small_h + 4)
+        half = max(hand_w, extra_w) / 2
+        left, right = cx - half, cx + half
+    text_half = 3.8 * len(label)
+    left, right = min(left, cx - text_half), max(right, cx + text_half)
+    top = cy - height / 2
+    top = max(_TOP + 10, min(top, _TABLE_H - 40 - height))
+    parts = [f'<g class="seat" data-seat="{seat}">']
     if to_act:
         parts.append(
-            f'<rect x="{_num(cx - width / 2 - 8)}" y="{_num(y - 4)}" width="{_num(width + 16)}" '
+            f'<rect x="{_num(left - 8)}" y="{_num(top - 4)}" width="{_num(right - left + 16)}" '
             f'height="{_num(height + 8)}" rx="8" fill="#ffffff" fill-opacity="0.12" '
             f'stroke="{_GOLD}" stroke-width="2.5"/>'
         )
-    parts.append(
-        _text(
-            cx,
-            y + 12,
-            label,
-            size=13,
-            fill="#ffd84d" if to_act else "#ffffff",
-            anchor="middle",
-            weight="bold",
+    colour = "#ffd84d" if to_act else "#ffffff"
+    parts.append(_text(cx, top + 12, label, size=13, fill=colour, anchor="middle", weight="bold"))
+    y = top + 18
+    parts.append(_row(cards, cx - hand_w / 2, y, style, k=k, step=step, legal=info.legal))
+    if me:
+        x, y = cx + hand_w / 2 + 16, top + 18
+    else:
+        y += CARD_HEIGHT * k + 4
+    for name, group in extras:
+        w = _row_width(len(group), small, small_step)
+        gx = x if me else cx - w / 2
+        parts.append(
+            _text(
+                gx + (0 if me else w / 2),
+                y + 10,
+                name,
+                size=10,
+                fill="#d8ecd8",
+                anchor="start" if me else "middle",
+            )
         )
-    )
-    y += 18
-    for name, row, rk, rstep, legal in rows:
-        if name:
-            parts.append(_text(cx, y + 10, name, size=10, fill="#d8ecd8", anchor="middle"))
-            y += 13
-        w = _row_width(len(row), rk, rstep)
-        parts.append(_row(row, cx - w / 2, y, style, k=rk, step=rstep, legal=legal))
-        y += CARD_HEIGHT * rk + 4
+        parts.append(_row(group, gx, y + 13, style, k=small, step=small_step))
+        y += small_h + 4
     parts.append("</g>")
     return "".join(parts)
 
@@ -779,7 +812,7 @@ def _table(
             + _text(tx, ty + 22, "trump", size=10, anchor="middle", fill="#333333")
             + "</g>"
         )
-    if stock and not over:
+    if stock and not over and (rules.draw or rules.keep_six is KeepSix.DRAW_BACK):
         parts.append(
             _text(
                 _TABLE_W - 30,
@@ -1053,19 +1086,19 @@ def hand_result_svg(
     )
     k, step = 0.7, 20.0
     row_h = CARD_HEIGHT * k + 16
-    # the header
-    head: list[str] = []
+    # the header's words (drawn once the width is known)
     title = f"Hand {result.number + 1}, dealer seat {result.dealer}"
+    awards = ""
     if result.pitcher is None or result.contract is None:
         line2 = "Passed out: nobody scored"
-        line3 = ""
     else:
         bid = contract_text(rules, result.contract) if rules else f"bid {result.contract}"
         made = "made it" if result.made else "set back"
         trump = result.trump.symbol if result.trump else "-"
         line2 = f"Seat {result.pitcher} {bid}, trump {trump}: {made}"
-        line3 = "; ".join(
-            f"{name.replace('_', ' ')}: {_sides_text(sides, side)}" for name, side in result.awards
+        awards = "; ".join(
+            f"{name.replace('_', ' ').capitalize()}: {_sides_text(sides, side)}"
+            for name, side in result.awards
         )
     scores = ", ".join(
         f"{_sides_text(sides, side)} {change:+d}"
@@ -1073,14 +1106,9 @@ def hand_result_svg(
     )
     if result.card_points and result.pitcher is not None:
         scores += " · card points " + "–".join(map(str, result.card_points))
-    head.append(_text(16, 24, title, size=15, weight="bold"))
-    head.append(_text(16, 45, line2, size=14))
-    head.append(_text(16, 64, line3[:120], size=12, fill="#333333"))
-    head.append(_text(16, 83, "Score: " + scores, size=13, weight="bold"))
-    top = 100.0
     # the deal, one row a seat
-    left: list[str] = [_text(16, top + 14, "The cards", size=13, weight="bold")]
-    y = top + 22
+    left: list[str] = [_text(16, 14, "The cards", size=13, weight="bold")]
+    y = 22.0
     deal_w = 0.0
     for seat, cards in enumerate(result.hands):
         ordered = sorted(cards, key=_hand_order)
@@ -1099,8 +1127,8 @@ def hand_result_svg(
     deal_h = y
     # the tricks, one row each
     tx = max(deal_w, 300) + 20
-    right: list[str] = [_text(tx, top + 14, "The tricks", size=13, weight="bold")]
-    y = top + 22
+    right: list[str] = [_text(tx, 14, "The tricks", size=13, weight="bold")]
+    y = 22.0
     for number, trick in enumerate(result.tricks, 1):
         right.append(_text(tx, y + 28, f"{number}.", size=12))
         for i, (seat, card) in enumerate(trick.plays):
@@ -1125,8 +1153,20 @@ def hand_result_svg(
         y += row_h
     width = tx + 26 + players * (CARD_WIDTH * k + 6) + 80 if result.tricks else deal_w + 20
     width = max(width, 560)
-    height = max(deal_h, y) + 10
-    body = f'<rect width="{_num(width)}" height="{_num(height)}" fill="#f6f3ea"/>' + "".join(
-        head + left + right
+    # the header, its list of points wrapped to the width
+    head = [_text(16, 24, title, size=15, weight="bold"), _text(16, 45, line2, size=14)]
+    top = 64.0
+    for line in _wrap(awards, int((width - 32) / 6.8)):
+        head.append(_text(16, top, line, size=12, fill="#333333"))
+        top += 17
+    head.append(_text(16, top + 2, "Score: " + scores, size=13, weight="bold"))
+    top += 18
+    height = top + max(deal_h, y) + 10
+    body = (
+        f'<rect width="{_num(width)}" height="{_num(height)}" fill="#f6f3ea"/>'
+        + "".join(head)
+        + f'<g transform="translate(0 {_num(top)})">'
+        + "".join(left + right)
+        + "</g>"
     )
     return _document(width, height, body, scale, f"{title}: {line2}", "setback-hand-result")
