@@ -157,8 +157,8 @@ def update(table: Table, ws: WebSocket) -> str:
     table.seen[ws] = news[-1].number if news else table.seen[ws]
     rules, result = view.rules, view.last_result
     return json.dumps({
-        "view": json.loads(dumps(view))["data"],
-        "events": json.loads(dumps(news))["data"],
+        "view": json.loads(dumps(view)),
+        "events": json.loads(dumps(news)),
         "labels": [action_text(action) for action in view.legal_actions],
         "scores": ", ".join(f"{side_text(rules, side)} {n}" for side, n in enumerate(view.scores)),
         "winner": side_text(rules, view.winner),

@@ -27,7 +27,7 @@ class Seat:
         return dict(json.loads(self.socket.recv(timeout=10)))
 
     def offered(self) -> list[dict[str, Any]]:
-        return list(self.last["view"]["legal_actions"])
+        return list(self.last["view"]["data"]["legal_actions"])
 
     def act(self, action: dict[str, Any]) -> dict[str, Any]:
         self.socket.send(json.dumps({"action": action}))
@@ -48,7 +48,7 @@ def tables(server: ServerProcess) -> Iterator[dict[str, list[Seat]]]:
 
 
 def to_act(seats: list[Seat]) -> Seat:
-    return seats[seats[0].last["view"]["to_act"]]
+    return seats[seats[0].last["view"]["data"]["to_act"]]
 
 
 def others_see_only_the_next_action(server: ServerProcess, tables: dict[str, list[Seat]]) -> None:
@@ -63,7 +63,10 @@ def others_see_only_the_next_action(server: ServerProcess, tables: dict[str, lis
             if seat is not actor:
                 seat.last = seat.receive()
             assert "refused" not in seat.last
-            assert [event["type"] for event in seat.last["events"]][-1:] in (["Called"], ["Played"])
+            assert [event["type"] for event in seat.last["events"]["data"]][-1:] in (
+                ["Called"],
+                ["Played"],
+            )
         assert loads(server.stored(table), GameState) == apply_action(before, parse_action(action))
 
 
@@ -103,7 +106,9 @@ def test_a_stale_action_is_refused(server: ServerProcess, tables: dict[str, list
     stored = {name: server.stored(name) for name in tables}
     with pytest.raises(IllegalActionError) as refused:
         apply_action(
-            loads(stored[table], GameState), parse_action(action), seat=actor.last["view"]["seat"]
+            loads(stored[table], GameState),
+            parse_action(action),
+            seat=actor.last["view"]["data"]["seat"],
         )
     actor.socket.send(json.dumps({"action": action}))
     assert actor.receive() == {
@@ -165,7 +170,9 @@ def test_a_flood_closes_that_connection_only(
 ) -> None:
     table, seats = next(iter(tables.items()))
     stored = {name: server.stored(name) for name in tables}
-    flooder = seats[(seats[0].last["view"]["to_act"] + 1) % 4]  # not its turn: nothing to take
+    flooder = seats[
+        (seats[0].last["view"]["data"]["to_act"] + 1) % 4
+    ]  # not its turn: nothing to take
     message = json.dumps({"action": {"type": "Pass"}})
     for _ in range(400):
         try:

@@ -5,7 +5,7 @@
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const game = { socket: null, message: null, selected: new Set() };
+const game = { socket: null, message: null, received: 0, selected: new Set() };
 window.game = game; // for the tests and the curious
 
 async function lobby() {
@@ -36,6 +36,7 @@ function play() {
   game.socket = new WebSocket(url);
   game.socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
+    game.received += 1;
     if ("refused" in message) return ($("refusal").textContent = message.refused);
     $("refusal").textContent = "";
     game.message = message;
@@ -52,7 +53,7 @@ function send(action) {
 }
 
 function show(message) {
-  const view = message.view;
+  const view = message.view.data;
   const mine = view.to_act === view.seat;
   $("status").textContent =
     view.phase === "game_over" ? `Game over: ${message.winner} won.`
@@ -62,16 +63,16 @@ function show(message) {
   $("result").innerHTML = message.result ?? "";
   showHand(message, mine);
   showActions(message, mine);
-  for (const event of message.events) {
-    $("log").insertAdjacentHTML("afterbegin", `<li>${describe(event)}</li>`);
+  for (const event of message.events.data) {
+    $("log").insertAdjacentHTML("afterbegin", `<li value="${event.number}">${describe(event)}</li>`);
   }
   while ($("log").children.length > 40) $("log").lastChild.remove();
 }
 
 function showHand(message, mine) {
-  const offered = mine ? message.view.legal_actions : [];
+  const offered = mine ? message.view.data.legal_actions : [];
   const discarding = offered.some((action) => action.type === "Discard");
-  $("hand").replaceChildren(...message.view.hand.map((card, i) => {
+  $("hand").replaceChildren(...message.view.data.hand.map((card, i) => {
     const button = document.createElement("button");
     button.innerHTML = message.hand[i];
     button.dataset.card = card;
@@ -91,7 +92,7 @@ function toggle(button, message) {
 }
 
 function showActions(message, mine) {
-  const offered = mine ? message.view.legal_actions : [];
+  const offered = mine ? message.view.data.legal_actions : [];
   const buttons = [];
   offered.forEach((action, i) => {
     if ("card" in action || action.type === "Discard") return; // cards are clicked in the hand
@@ -116,17 +117,18 @@ function button(label, onclick) {
   return element;
 }
 
+const pretty = (card) => card.replace(/[SHDC]$/, (suit) => ({ S: "♠", H: "♥", D: "♦", C: "♣" })[suit]);
 const callText = (call) => (call.type === "Bid" ? `bid ${call.level}` : call.type.toLowerCase());
 
 function describe(event) {
   switch (event.type) {
     case "Dealt": return `Hand ${event.hand_number + 1}, dealer seat ${event.dealer}`;
     case "Called": return `seat ${event.seat}: ${callText(event.call)}`;
-    case "Pitched": return `seat ${event.seat} pitches ${event.card}`;
+    case "Pitched": return `seat ${event.seat} pitches ${pretty(event.card)}`;
     case "TrumpDeclared": return `seat ${event.seat} names trump ${event.trump}`;
     case "Discarded": return `seat ${event.seat} discards ${event.count}, draws ${event.drawn}`;
-    case "FaceUpDiscarded": return `seat ${event.seat} discards ${event.cards.join(" ")} face up`;
-    case "Played": return `seat ${event.seat} plays ${event.card}`;
+    case "FaceUpDiscarded": return `seat ${event.seat} discards ${event.cards.map(pretty).join(" ")} face up`;
+    case "Played": return `seat ${event.seat} plays ${pretty(event.card)}`;
     case "TrickWon": return `seat ${event.winner} takes the trick`;
     case "HandScored": return `Hand over: scores ${event.scores.join(", ")}`;
     case "GameOver": return "Game over";
