@@ -78,7 +78,8 @@ class Server:
 
     def __init__(self, path: str) -> None:
         self.db = sqlite3.connect(path)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA journal_mode=WAL")  # with synchronous=NORMAL: a commit is in
+        self.db.execute("PRAGMA synchronous=NORMAL")  # the file when a kill comes (power: FULL)
         self.db.executescript(SCHEMA)
         self.tables: dict[str, Table] = {}
 
@@ -151,21 +152,28 @@ def refusal(error: Exception) -> dict[str, Any]:
 
 
 def update(table: Table, ws: WebSocket) -> str:
-    """What `ws`'s seat is sent: its view, the events it has not seen, and their pictures."""
-    view: PlayerView = observe(table.state, table.seats[ws])
+    """What `ws`'s seat is sent: its view, the events it has not seen, and their pictures
+    (unless it connected with `?pictures=no`, as a bot that draws nothing does)."""
+    view = observe(table.state, table.seats[ws])
     news = events(table.state, view.seat, after=table.seen[ws])
     table.seen[ws] = news[-1].number if news else table.seen[ws]
+    message = {"view": json.loads(dumps(view)), "events": json.loads(dumps(news))}
+    if ws.query_params.get("pictures") != "no":
+        message |= pictures(view)
+    return json.dumps(message)
+
+
+def pictures(view: PlayerView) -> dict[str, Any]:
+    """What the browser shows: the table, the seat's cards, the last hand, the score line."""
     rules, result = view.rules, view.last_result
-    return json.dumps({
-        "view": json.loads(dumps(view)),
-        "events": json.loads(dumps(news)),
-        "labels": [action_text(action) for action in view.legal_actions],
-        "scores": ", ".join(f"{side_text(rules, side)} {n}" for side, n in enumerate(view.scores)),
-        "winner": side_text(rules, view.winner),
+    return {
         "table": view_svg(view),
         "hand": [card_svg(card) for card in view.hand],
         "result": hand_result_svg(result, rules) if result else None,
-    })  # fmt: skip
+        "labels": [action_text(action) for action in view.legal_actions],
+        "scores": ", ".join(f"{side_text(rules, side)} {n}" for side, n in enumerate(view.scores)),
+        "winner": side_text(rules, view.winner),
+    }
 
 
 async def seat_socket(ws: WebSocket, server: Server) -> None:
