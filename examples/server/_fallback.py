@@ -1,12 +1,10 @@
-"""FALLBACK, to delete once main has `setback.svg` and `parse_action(dict)`: plain stand-ins."""
+"""FALLBACK, to delete once main has `setback.svg`: plain stand-ins for its pictures."""
 
 from __future__ import annotations
 
 import html
-import json
-from typing import Any
 
-from setback import SCHEMA_VERSION, Action, Card, HandResult, PlayerView, Rules, format_hand, loads
+from setback import Card, HandResult, PlayerView, Rules, format_hand
 
 
 def _text_svg(text: str, width: int) -> str:
@@ -37,12 +35,3 @@ def card_svg(card: Card) -> str:
         f'<text x="24" y="40" text-anchor="middle" font-size="18" fill="{colour}">'
         f"{html.escape(card.symbol)}</text></svg>"
     )
-
-
-def parse_action(value: Any) -> Action:
-    if isinstance(value, str):
-        from setback import parse_action as parse_text
-
-        return parse_text(value)
-    document = {"format": "setback", "version": SCHEMA_VERSION, "kind": "Action", "data": value}
-    return loads(json.dumps(document))  # type: ignore[no-any-return]

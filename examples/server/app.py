@@ -26,15 +26,10 @@ import setback
 from setback.bots import HeuristicBot
 from setback.rules import PRESET_NAMES
 
-try:  # FALLBACK until main has setback.svg and parse_action(dict): delete then, with _fallback.py
+try:  # FALLBACK until main has setback.svg: delete then, with _fallback.py
     from setback.svg import card_svg, hand_result_svg, view_svg
-
-    setback.parse_action({"type": "Pass"})
-except (ImportError, TypeError):
+except ImportError:
     from _fallback import card_svg, hand_result_svg, view_svg  # type: ignore
-    from _fallback import parse_action as _parse
-
-    setback.parse_action = _parse
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, state TEXT NOT NULL, bots TEXT NOT NULL);

@@ -7,14 +7,12 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-import app  # noqa: F401  FALLBACK (its stand-in for setback.parse_action(dict)): delete with it
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-import setback
 from conftest import ServerProcess
-from setback import GameState, IllegalActionError, apply_action, loads
+from setback import GameState, IllegalActionError, apply_action, loads, parse_action
 
 
 class Seat:
@@ -68,9 +66,7 @@ def others_see_only_the_next_action(server: ServerProcess, tables: dict[str, lis
                 ["Called"],
                 ["Played"],
             )
-        assert loads(server.stored(table), GameState) == apply_action(
-            before, setback.parse_action(action)
-        )
+        assert loads(server.stored(table), GameState) == apply_action(before, parse_action(action))
 
 
 def test_junk_is_refused_to_its_sender_only(
@@ -110,7 +106,7 @@ def test_a_stale_action_is_refused(server: ServerProcess, tables: dict[str, list
     with pytest.raises(IllegalActionError) as refused:
         apply_action(
             loads(stored[table], GameState),
-            setback.parse_action(action),
+            parse_action(action),
             seat=actor.last["view"]["data"]["seat"],
         )
     actor.socket.send(json.dumps({"action": action}))
