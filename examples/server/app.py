@@ -29,7 +29,7 @@ from setback.rules import PRESET_NAMES
 try:  # FALLBACK until main has setback.svg: delete then, with _fallback.py
     from setback.svg import card_svg, hand_result_svg, view_svg
 except ImportError:
-    from _fallback import card_svg, hand_result_svg, view_svg  # type: ignore
+    from _fallback import card_svg, hand_result_svg, view_svg
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, state TEXT NOT NULL, bots TEXT NOT NULL);
@@ -64,7 +64,7 @@ class Server:
         seats 0 to humans - 1 get a token each, and bots sit in the rest."""
         if not isinstance(asked, dict) or not isinstance(asked.get("options", {}), dict):
             raise TypeError('send {"preset": "setback", "options": {"target": 11}, "humans": 1}')
-        rules = setback.Rules.preset(asked.get("preset"), **asked.get("options", {}))
+        rules = setback.Rules.preset(asked.get("preset", "setback"), **asked.get("options", {}))
         humans = asked.get("humans", 1)
         if not isinstance(humans, int) or not 1 <= humans <= rules.players:
             raise ValueError(f"humans must be a whole number from 1 to {rules.players}")

@@ -47,7 +47,7 @@ def tables(server: ServerProcess) -> Iterator[dict[str, list[Seat]]]:
 
 
 def to_act(seats: list[Seat]) -> Seat:
-    return seats[seats[0].last["view"]["data"]["to_act"]]
+    return seats[int(seats[0].last["view"]["data"]["to_act"])]
 
 
 def others_see_only_the_next_action(server: ServerProcess, tables: dict[str, list[Seat]]) -> None:
