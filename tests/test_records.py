@@ -69,7 +69,7 @@ def test_same_seed_replays_identically_in_another_process() -> None:
             capture_output=True,
             text=True,
             check=True,
-            env={"PYTHONHASHSEED": hash_seed, "PATH": ""},
+            env={"PYTHONHASHSEED": hash_seed, "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"},
         )
         assert loads(done.stdout) == final
 
