@@ -440,7 +440,7 @@ X1_POINTS: dict[str, int | None] = {
 }
 
 
-def x1_played(rules: Rules, points: dict[str, int | None], changes: tuple[int, ...]) -> HandResult:
+def _x1(rules: Rules, points: dict[str, int | None], changes: tuple[int, ...]) -> HandResult:
     return _worked(
         rules,
         hands=(
@@ -465,7 +465,7 @@ def test_the_restatement_gives_worked_hand_x1() -> None:
     clubs and ranks above the jokers, every trick's winner, the points in award order, the
     set, the race to 21 and the seven-point variant."""
     smear = Rules.smear(players=4)
-    result = x1_played(smear, X1_POINTS, (-5, 7))
+    result = _x1(smear, X1_POINTS, (-5, 7))
     seven_clubs = [Card.parse("7C")]  # trick 2: Ben leads 7♣
     anna = [card for card in result.hands[0] if card != Card.parse("3S")]
     assert reference.legal_cards(smear, anna, seven_clubs, Suit.SPADES, False) == set(
@@ -487,7 +487,7 @@ def test_the_restatement_gives_worked_hand_x1() -> None:
     )
     seven_points = {**X1_POINTS, "ten": 0}
     del seven_points["game"], seven_points["trey"]
-    result = x1_played(seven, seven_points, (-5, 4))
+    result = _x1(seven, seven_points, (-5, 4))
     assert reference.points(seven, result) == seven_points
     assert reference.score_changes(seven, result) == (False, [-5, 4])
 
