@@ -21,13 +21,11 @@ from setback.terminal import TerminalGame, language_of, rules_lines
 from setback.text import LANGUAGES, _translation
 
 LOCALE = Path(__file__).resolve().parents[1] / "src" / "setback" / "locale"
-ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _session(lang: str, *args: str) -> pexpect.spawn:
     env = {**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", "COLUMNS": "200"}
-    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
     return pexpect.spawn(
         sys.executable,
         ["-m", "setback", "play", "--lang", lang, *args],
