@@ -10,6 +10,8 @@ fields (phase, seat to act, scores) are checked against the replay.
 from __future__ import annotations
 
 import enum
+import functools
+import importlib.resources
 import json
 from collections.abc import Callable
 from types import UnionType
@@ -42,7 +44,7 @@ from .rules import MAX_SCORE, Rules
 from .state import MAX_ACTIONS, MAX_HANDS, GameRecord, GameState, HandResult, Trick
 from .views import PlayerView
 
-__all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "loads"]
+__all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "json_schema", "loads"]
 
 SCHEMA_VERSION = 2
 """The version of the JSON documents `dumps` writes. `loads` reads it and version 1 (whose
@@ -327,6 +329,37 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
         data = _CONV.unstructure(obj, _KINDS[kind])
     envelope = {"format": "setback", "version": SCHEMA_VERSION, "kind": kind, "data": data}
     return json.dumps(envelope, ensure_ascii=False, indent=indent, separators=_separators(indent))
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every document `dumps` writes, as a new `dict`.
+
+    One schema for the envelope (`format`, `version`, `kind`, `data`) and a `$defs`
+    entry per kind (`GameState`, `GameRecord`, `PlayerView`, `HandResult`, `Rules`,
+    `Trick`, `Card`, `Action`, `Event`, `Events`) and per shape they share (each action
+    and event by its `type`, `Seat`, `Suit`, `Phase`, `Point`, `ActionText`). The same
+    file, `schema.json`, ships inside the package and on the docs site, for clients in
+    any language. It describes what `dumps` writes (canonical card and action text);
+    `loads` checks more than a schema can say (no card twice, a game that replays, seats
+    that fit the rules).
+
+    Returns:
+        The schema, a fresh `dict` on every call (change it freely).
+
+    Examples:
+        >>> schema = json_schema()
+        >>> schema["$schema"], schema["properties"]["version"]
+        ('https://json-schema.org/draft/2020-12/schema', {'const': 2})
+        >>> schema["$defs"]["Bid"]["required"]
+        ['level', 'type']
+    """
+    schema: dict[str, Any] = json.loads(_schema_text())
+    return schema
+
+
+@functools.cache
+def _schema_text() -> str:
+    return importlib.resources.files(__package__).joinpath("schema.json").read_text("utf-8")
 
 
 def _separators(indent: int | None) -> tuple[str, str]:
