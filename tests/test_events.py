@@ -37,7 +37,7 @@ from setback import (
 from setback.eventlog import _action_count, _event_count, _replay
 from setback.rules import PRESET_NAMES
 
-from .strategies import any_rules, presets, random_states, seeds
+from .strategies import any_rules, each_preset, examples, presets, random_states, seeds
 from .support import cards_in, visible
 
 
@@ -46,8 +46,9 @@ def _all(state: GameState, seat: int) -> tuple[object, ...]:
     return tuple(_replay(state, 0, 0, tuple(state.log), seat))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(12, 150), deadline=None)
 @given(rules=any_rules, seed=seeds)
+@each_preset
 def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int) -> None:
     """Every state's events are numbered 1, 2, 3, ...; a later state's events begin with
     an earlier state's; `after=k` gives exactly those numbered above k, found without
@@ -66,7 +67,7 @@ def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int
     assert actions == len(last.log) - len(last.hand_log)  # the hands are skipped exactly
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(10, 150), deadline=None)
 @given(rules=presets(), seed=seeds)
 def test_no_event_shows_a_card_its_seat_could_not_have_seen(rules: Rules, seed: int) -> None:
     """On the presets at every seat count, at every step: the new events of every seat, as
