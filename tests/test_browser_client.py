@@ -130,6 +130,7 @@ const tries = [
   [{{ format: "chess" }}, "PlayerView"],
   [{{ format: "setback", version: 3, kind: "PlayerView", data: {{}} }}, "PlayerView"],
   [{{ format: "setback", version: 2, kind: "Events", data: [] }}, "PlayerView"],
+  [{{ format: "setback", version: 2, kind: "PlayerView", data: {{}} }}, "Event"],
 ];
 const out = tries.map(([document, kind]) => {{
   try {{ readDocument(document, kind); return "read"; }} catch (error) {{ return error.message; }}
@@ -144,7 +145,8 @@ def test_the_client_refuses_other_documents() -> None:
         "not a setback document",
         "not a setback document",
         "a document of version 3: this client reads 2",
-        "the document holds a Events, not a PlayerView",
+        "the document holds an Events, not a PlayerView",
+        "the document holds a PlayerView, not an Event",
     ]
 
 

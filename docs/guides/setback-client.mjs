@@ -12,6 +12,8 @@ export const VERSION = 2;
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const JOKERS = { JK: "🃏", BJ: "B🃏", LJ: "L🃏" };
 
+const named = (kind) => (/^[AEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`);
+
 /** The data of a document of `kind` ("PlayerView", "Events", ...), or an Error. */
 export function readDocument(document, kind) {
   if (document === null || typeof document !== "object" || document.format !== FORMAT) {
@@ -21,7 +23,7 @@ export function readDocument(document, kind) {
     throw new Error(`a document of version ${document.version}: this client reads ${VERSION}`);
   }
   if (document.kind !== kind) {
-    throw new Error(`the document holds a ${document.kind}, not a ${kind}`);
+    throw new Error(`the document holds ${named(String(document.kind))}, not ${named(kind)}`);
   }
   return document.data;
 }

@@ -131,9 +131,9 @@ def _object_hook(conv: cattrs.Converter, kind: type) -> Callable[[Any, Any], Any
 
     def structure(value: Any, _type: Any) -> Any:
         if type(value) is not dict:
-            raise TypeError(f"a {kind.__name__} must be an object, got {type(value).__name__}")
+            raise TypeError(f"{_a(kind.__name__)} must be an object, got {type(value).__name__}")
         if len(value) > fields + 1:
-            raise ValueError(f"a {kind.__name__} has {fields} fields, not {len(value)}")
+            raise ValueError(f"{_a(kind.__name__)} has {fields} fields, not {len(value)}")
         return generated(value, kind)
 
     return structure
@@ -399,8 +399,9 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     Args:
         text: a document written by `dumps` (text or UTF-8 bytes), from any source.
         kind: the class the document must hold (`GameState`, `PlayerView`, `GameRecord`,
-            `HandResult`, `Rules`, `Trick`, `Card`, `Action` or one action class), or
-            None for any of them.
+            `HandResult`, `Rules`, `Trick`, `Card`, `Action` or one action class, `Event`
+            or one event class), or None for any of them. A union takes each of its
+            classes: `loads(text, Event)` reads a `Dealt`, as `loads(text, Action)` a `Bid`.
 
     Returns:
         The value, of the kind the document names (an instance of `kind` when given).
@@ -421,7 +422,7 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     except TypeError:  # an unhashable kind
         wanted = None
     if kind is not None and wanted is None:
-        raise TypeError(f"loads cannot read a {getattr(kind, '__name__', type(kind).__name__)}")
+        raise TypeError(f"loads cannot read {_a(getattr(kind, '__name__', type(kind).__name__))}")
     if type(text) is bytes:
         if len(text) > 4 * MAX_DOCUMENT:
             raise InvalidStateError(f"{len(text)} bytes: too long for a setback document")
@@ -457,7 +458,7 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
             f"unknown kind {shown(found)} or extra fields: kinds are {sorted(_KINDS)}"
         )
     if wanted is not None and found != wanted:
-        raise InvalidStateError(f"the document holds a {found}, not a {wanted}")
+        raise InvalidStateError(f"the document holds {_a(found)}, not {_a(wanted)}")
     data = envelope["data"]
     if version == 1:
         data = _from_version_1(data)
@@ -468,10 +469,18 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     except Exception as error:  # untrusted input: every failure becomes one error type
         detail = "; ".join(_messages(error)[:_MAX_ERRORS])
         raise InvalidStateError(_cut(f"not a valid {found}: {detail}")) from None
-    if kind is not None and kind is not Action and type(value) is not kind:
-        name = getattr(kind, "__name__", wanted)
-        raise InvalidStateError(f"the document holds a {type(value).__name__}, not a {name}")
+    if kind is not None and not isinstance(value, kind):  # a union (`Action`, `Event`) too
+        name = str(getattr(kind, "__name__", wanted))
+        raise InvalidStateError(f"the document holds {_a(type(value).__name__)}, not {_a(name)}")
     return value
+
+
+def _a(name: str) -> str:
+    """A kind's name with its article, as messages say it: "a Dealt", "an Event", and
+    "a list of events" for `Events`."""
+    if name == "Events":
+        return "a list of events"
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
 def _load(kind: str, data: Any) -> Any:
@@ -625,8 +634,10 @@ def _check_event(event: Any) -> None:
     for name in ("number", "hand_number", "count", "drawn"):
         value = getattr(event, name, 0)
         _require(0 <= value <= 4 * _MAX_EVENTS, f"{name} {shown(value)}")
-    cards = [*getattr(event, "cards", ()), *getattr(event, "drawn_cards", ())]
-    _distinct(cards, "an event")
+    # each list holds distinct cards; a card may be in both (Ten-point's pitcher takes the
+    # stock, then discards non-trumps, some of them drawn)
+    _distinct(list(getattr(event, "cards", ())), "an event's cards")
+    _distinct(list(getattr(event, "drawn_cards", ())), "an event's drawn cards")
     trick = getattr(event, "trick", None)
     if trick is not None:
         _check_trick(trick, 8, None)
