@@ -133,7 +133,7 @@ def test_real_documents_validate(rules: Rules) -> None:
     """Every document of a whole seeded game, of every kind, is what the schema says."""
     kinds = set()
     for text in documents(rules):
-        assert errors(text) == [], text[:300]
+        assert errors(text) == [], f"{text[:300]} (a new field? see tools/json_schema.py)"
         kinds.add(json.loads(text)["kind"])
     assert kinds == set(json_schema()["properties"]["kind"]["enum"])
 
@@ -323,7 +323,9 @@ def _shape(schema: Any) -> Any:
 def test_the_shipped_schema_is_current() -> None:
     """src/setback/schema.json is what tools/json_schema.py builds from the classes today
     (if not: run `python tools/json_schema.py`)."""
-    assert _shape(json_schema()) == _shape(_generator().build())
+    assert _shape(json_schema()) == _shape(_generator().build()), (
+        "src/setback/schema.json is stale: run `python tools/json_schema.py`"
+    )
 
 
 def test_every_field_is_described() -> None:
