@@ -404,6 +404,7 @@ def test_the_notebook_pictures_are_the_functions() -> None:
     assert view._repr_svg_() == view_svg(view)
     result: HandResult = state.history[-1]
     assert result._repr_svg_() == hand_result_svg(result)
+    assert hand_result_svg(result, rules) == hand_result_svg(result, rules=rules)
     trick = result.tricks[0]
     assert trick._repr_svg_() == trick_svg(trick)
 

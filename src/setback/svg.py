@@ -1038,8 +1038,8 @@ def state_svg(
 
 def hand_result_svg(
     result: HandResult,
-    *,
     rules: Rules | None = None,
+    *,
     scale: float = 1.0,
     colors: int = 4,
 ) -> str:
