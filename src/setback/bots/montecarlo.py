@@ -305,7 +305,7 @@ class MonteCarloBot:
         states: list[GameState] = []
         while True:
             if not states:
-                states = list(sample_states(view, rng, deals if deadline is None else batch))[::-1]
+                states = self._sample(view, rng, deals if deadline is None else batch)[::-1]
             state = states.pop()
             if prior is not None and isinstance(policy, GreedyPolicy):
                 policy.estimates = {
@@ -329,6 +329,10 @@ class MonteCarloBot:
             return self._over_prior(candidates, values, candidates.index(prior), rules)
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
+
+    def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
+        """`n` guessed deals for a decision (here: uniform, `sample_states`)."""
+        return list(sample_states(view, rng, n))
 
     def _over_prior(
         self,
