@@ -361,10 +361,12 @@ class SolverBot(MonteCarloBot):
     reproducible, like the playout count. Before that, and in the auction, it searches
     as `MonteCarloBot` does.
 
-    With `inference`, every guessed deal is drawn from `pool` times as many uniform
-    guesses in proportion to how likely the others' calls and the pitcher's trump are
-    under a model of the players (`deal_likelihood`), so a seat that bid is guessed
-    to hold the cards it bid on.
+    With `inference`, a guessed deal counts in proportion to how likely the others'
+    calls and the pitcher's trump are on it under a model of the players (a seat bids
+    what its hand is worth, a pitcher names his best suit): in the playouts each deal's
+    results are weighted so, and the solved deals are drawn from `pool` times as many
+    uniform guesses in that proportion. A seat that bid is guessed to hold the cards it
+    bid on.
 
     Same seed and view, same choice.
 
@@ -389,7 +391,7 @@ class SolverBot(MonteCarloBot):
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
         `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
         solved; `inference`: weight guesses by the calls and trump; `pool`: uniform
-        guesses drawn per weighted one. The rest as `MonteCarloBot`."""
+        guesses drawn per solved deal. The rest as `MonteCarloBot`."""
         super().__init__(seed=bot_seed(seed), playouts=playouts, seconds=seconds, rollout=rollout)
         for name, value, least in (
             ("solve_cards", solve_cards, 0),
@@ -411,7 +413,7 @@ class SolverBot(MonteCarloBot):
         self.inference = inference
         """Whether guesses are weighted by the others' calls and the pitcher's trump."""
         self.pool = pool
-        """Uniform guesses drawn for each weighted one (with `inference`)."""
+        """Uniform guesses drawn for each solved deal (with `inference`)."""
 
     def choose(self, view: PlayerView) -> Action:
         """The solved card late in trick play; else `MonteCarloBot`'s choice (on
@@ -434,9 +436,15 @@ class SolverBot(MonteCarloBot):
         return sum(view.hand_sizes) <= self.solve_cards
 
     def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
-        if not self.inference or self.pool == 1 or not view.bids:
+        if not self.inference or self.pool == 1 or not view.bids or not self._solves(view):
             return list(sample_states(view, rng, n))
         return _resample(view, rng, n, n * self.pool)
+
+    def _weight(self, view: PlayerView, state: GameState) -> float:
+        """Outside the solved endgame, each uniform guess counts by its likelihood."""
+        if not self.inference or not view.bids or self._solves(view):
+            return 1.0
+        return deal_likelihood(view, state)
 
     def _solve(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
         rng = decision_rng(self.seed, view)
