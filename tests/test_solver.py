@@ -73,8 +73,10 @@ def test_the_search_plays_exactly_the_legal_cards(name: str) -> None:
         trump = state.trump
         assert trump is not None and state.to_act is not None
         table = trump_table(trump, state.rules)
-        lead = state.plays[0][1].index if state.plays else -1
-        mine = follow_cards(state.held[state.to_act], lead, table.suits, table.masks, trump)
+        plays = () if state.trick is None else state.trick.plays
+        lead = plays[0][1].index if plays else -1
+        held = sum(1 << card.index for card in state.hands[state.to_act])
+        mine = follow_cards(held, lead, table.suits, table.masks, trump)
         assert mine == sum(1 << a.card.index for a in legal_actions(state))  # type: ignore[union-attr]
         checked += 1
     assert checked >= 20
@@ -138,7 +140,7 @@ def test_a_guess_that_fits_the_pitchers_trump_weighs_more() -> None:
     for seed in range(40):
         state = new_game(rules, seed=seed)
         bots = [HeuristicBot(seed=s) for s in range(4)]
-        while state.phase is not Phase.PLAY or not state.plays:
+        while state.phase is not Phase.PLAY or state.trick is None or not state.trick.plays:
             seat = state.to_act
             assert seat is not None
             state = apply_action(state, bots[seat].choose(observe(state, seat)))
@@ -152,7 +154,7 @@ def test_a_guess_that_fits_the_pitchers_trump_weighs_more() -> None:
     pitcher, trump = view.pitcher, view.trump
     assert pitcher is not None and trump is not None
     table = trump_table(trump, rules)
-    counts = [(world.held[pitcher] & table.trump_mask).bit_count() for world in worlds]
+    counts = [sum(table.is_trump(card) for card in world.hands[pitcher]) for world in worlds]
     long = [w for w, n in zip(weights, counts, strict=True) if n >= 3]
     short = [w for w, n in zip(weights, counts, strict=True) if n == 0]
     assert long and short

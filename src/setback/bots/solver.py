@@ -7,7 +7,7 @@ import math
 import random
 
 from ..actions import Action, Bid, Pass, Play, Smudge
-from ..cards import CARDS, Suit
+from ..cards import CARDS, Card, Suit
 from ..playout import playout_hand
 from ..rules import Rules
 from ..sampling import sample_states
@@ -19,6 +19,14 @@ from .montecarlo import MonteCarloBot, _estimate
 
 _CARD_POINTS = tuple(card.points for card in CARDS)
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def _bits(cards: tuple[Card, ...]) -> int:
+    """Cards as a bit set (bit `card.index`)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 class _Script:
@@ -116,16 +124,19 @@ class Solver:
                 if self.trump_mask >> index & 1:
                     played[self.side_of[seat]] |= 1 << index
                     captured[taker] |= 1 << index
-        for seat, held in enumerate(state.held):
+        hands = [_bits(hand) for hand in state.hands]
+        trick_plays = () if state.trick is None else state.trick.plays
+        for seat, held in enumerate(hands):
             played[self.side_of[seat]] |= held & self.trump_mask
-        for seat, card in state.plays:
+        for seat, card in trick_plays:
             if self.trump_mask >> card.index & 1:
                 played[self.side_of[seat]] |= 1 << card.index
         self.key_base = (state.pitcher, state.contract, mine, tuple(played))
         self.captured = captured
         self.points = points
         self.won = won
-        self.hands = list(state.held)
+        self.hands = hands
+        self.trick_plays = [(seat, card.index) for seat, card in trick_plays]
         self.line: list[int] = []
 
     def values(self, candidates: list[int]) -> list[int]:
@@ -133,7 +144,7 @@ class Solver:
         state = self.root
         seat = state.to_act
         assert seat is not None
-        plays = [(s, c.index) for s, c in state.plays]
+        plays = list(self.trick_plays)
         out = []
         for card in candidates:
             out.append(self._after(seat, card, plays, -(10**9), 10**9))
@@ -293,7 +304,7 @@ def deal_likelihood(view: PlayerView, state: GameState, spread: float = 0.5) -> 
     if view.trick is not None:
         for seat, card in view.trick.plays:
             played[seat] |= 1 << card.index
-    holds = [held | played[seat] for seat, held in enumerate(state.held)]
+    holds = [_bits(hand) | played[seat] for seat, hand in enumerate(state.hands)]
     estimates: dict[int, list[float]] = {}
 
     def suit_estimates(seat: int) -> list[float]:
