@@ -18,6 +18,7 @@ from .errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
+    LanguageError,
     RulesError,
     SetbackError,
 )
@@ -41,7 +42,7 @@ from .points import Point
 from .records import format_hand, game_record, replay
 from .rules import SMUDGE, Rules
 from .sampling import sample_states
-from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
+from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, json_schema, loads
 from .simulation import SimulationSummary, simulate
 from .state import (
     MAX_ACTIONS,
@@ -97,6 +98,7 @@ __all__ = [
     "InvalidStateError",
     "JokerRank",
     "KeepSix",
+    "LanguageError",
     "LowTo",
     "Pass",
     "Phase",
@@ -132,6 +134,7 @@ __all__ = [
     "game_record",
     "hand_text",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "loads",
     "new_game",
