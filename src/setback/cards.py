@@ -296,6 +296,12 @@ class Card:
             "jokers: JK, BJ, LJ, joker, big joker, little joker, 🃏)"
         )
 
+    def _repr_svg_(self) -> str:
+        """The card's picture, for Jupyter: `setback.svg.card_svg`."""
+        from .svg import card_svg  # the pictures import this module
+
+        return card_svg(self)
+
 
 CARDS: tuple[Card, ...] = tuple(
     Card(suit, rank) for suit in Suit for rank in Rank if not rank.is_joker
