@@ -25,15 +25,29 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from .actions import Action, Pitch, Play
-from .cards import CARDS, Card, Rank, Suit
+# The engine's values by their public names (the package is loaded before this module,
+# which it never imports), so the pictures do not depend on where the engine keeps them.
+from . import (
+    CARDS,
+    Action,
+    Card,
+    GameState,
+    HandResult,
+    KeepSix,
+    Phase,
+    Pitch,
+    Play,
+    PlayerView,
+    Rank,
+    Rules,
+    Suit,
+    Trick,
+    action_text,
+    contract_text,
+)
 from .errors import kind_error
-from .options import KeepSix
-from .phase import Phase
-from .rules import Rules, seat_side
-from .state import GameState, HandResult, Trick
-from .text import _hand_order, action_text, contract_text
-from .views import PlayerView
+from .rules import seat_side
+from .text import _hand_order
 
 __all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
 
