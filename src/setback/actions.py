@@ -9,6 +9,7 @@ import attrs
 
 from .cards import Card, Suit, parse_cards
 from .errors import InvalidNotationError, shown
+from .refusals import Refusal
 
 __all__ = [
     "Action",
@@ -42,7 +43,8 @@ def _check_level(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not int:
         raise TypeError(f"a bid's level is a whole number (int), not {type(value).__name__}")
     if not 1 <= value <= MAX_LEVEL:
-        raise InvalidNotationError(f"no such call: bid {shown(value)} (bids are 1 to {MAX_LEVEL})")
+        why = Refusal("no_such_bid", {"value": shown(value), "most": MAX_LEVEL})
+        raise InvalidNotationError(why)
 
 
 @attrs.frozen(repr=False)
@@ -144,12 +146,12 @@ def _to_discards(value: Any) -> tuple[Card, ...]:
     elif type(value) not in (tuple, list):
         raise TypeError(f"Discard takes a sequence of cards, not {type(value).__name__}")
     if len(value) > 54:
-        raise InvalidNotationError(f"a discard of {len(value)} cards: a discard holds at most 54")
+        raise InvalidNotationError(Refusal("discard_too_long", {"count": len(value)}))
     cards = tuple(
         sorted([card if type(card) is Card else Card.parse(card) for card in value], key=_INDEX)
     )  # by index: the cards' order (`Card.__lt__`), without a Python call per comparison
     if len(set(map(_INDEX, cards))) != len(cards):
-        raise InvalidNotationError(f"a card is discarded twice: {' '.join(map(str, cards))}")
+        raise InvalidNotationError(Refusal("discarded_twice", {"written": list(map(str, cards))}))
     return cards
 
 
@@ -213,12 +215,11 @@ def parse_action(text: str) -> Action:
     if type(text) is not str:
         raise TypeError(f"parse_action takes an action's text (str), not {type(text).__name__}")
     if len(text) > _LONGEST:
-        raise InvalidNotationError(
-            f"not an action: {shown(text)} ({len(text)} characters: too long for one)"
-        )
+        why = Refusal("action_too_long", {"value": shown(text), "count": len(text)})
+        raise InvalidNotationError(why)
     words = text.split()
     if not words:
-        raise InvalidNotationError(f"not an action: {shown(text)} is empty ({_WORDS})")
+        raise InvalidNotationError(Refusal("empty_action", {"value": shown(text)}))
     verb, rest = words[0].lower(), words[1:]
     if verb == "pass" and not rest:
         return _PASS
@@ -241,12 +242,10 @@ def parse_action(text: str) -> Action:
             return Discard()
         return Discard(parse_cards(" ".join(rest)))
     if verb == "bid" and len(rest) == 1 and rest[0][:1] == "0" and rest[0].isdecimal():
-        raise InvalidNotationError(
-            f"not an action: {shown(text)} (write the level without leading zeros)"
-        )
+        raise InvalidNotationError(Refusal("leading_zeros", {"value": shown(text)}))
     if len(words) <= 2:  # a bare card, as `setback.text` shows a hand: a play
         try:
             return Play(Card.parse("".join(words)))
         except InvalidNotationError:
             pass
-    raise InvalidNotationError(f"not an action: {shown(text)} (actions are {_WORDS})")
+    raise InvalidNotationError(Refusal("not_an_action", {"value": shown(text)}))
