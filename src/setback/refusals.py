@@ -21,6 +21,7 @@ may play, named only when the caller said which seat sent the action) and `legal
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping
 from typing import Any
@@ -225,6 +226,7 @@ def render(
     return text
 
 
+@functools.cache
 def placeholders(template: str) -> frozenset[str]:
     """The param names a template uses."""
     return frozenset(field for _, field, _, _ in string.Formatter().parse(template) if field)
