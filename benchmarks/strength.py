@@ -1,132 +1,89 @@
-"""How strong the bots are: win rates over many German games, with 95% intervals.
+"""How strong the bots are: duplicate duels in the arena, with 95% intervals.
 
 Run by hand, not by the test suite:
 
-    python benchmarks/strength.py [GAMES] [PROCESSES]
+    python benchmarks/strength.py [DEALS] [PROCESSES]
 
-Two matches of GAMES games each (default 200) of the German game, partners
-against partners, the dealer and the sides alternating from game to game:
+Duplicate duels (`setback.arena.duel`: every deal played in every seating, so
+both line-ups get the same cards) of DEALS deals each (default 100):
 
-1. HeuristicBot against cautious random players (pass whenever allowed, bid
-   the minimum when forced, random legal cards);
-2. MonteCarloBot (default settings) against HeuristicBot, timing every
-   decision the Monte Carlo bot computes itself.
+1. on the German game: HeuristicBot against cautious random players (pass
+   whenever allowed, bid the minimum when forced, random legal cards), and
+   MonteCarloBot (default settings) against HeuristicBot;
+2. HeuristicBot against cautious random players on each other preset.
 
-Then HeuristicBot against cautious random players on each extended preset
-(Ten-point Pitch, Smear, Auction Pitch with Joker; GAMES games each):
-partners against partners, or, each for himself (four players), two
-heuristic seats against two cautious ones, alternating round the table.
+Each prints the win rate with its Wilson interval, the points per hand with
+its paired interval, and the first line-up's CPU time per decision (mean and
+99th percentile).
 """
 
 from __future__ import annotations
 
 import importlib
-import math
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import Pool
 from pathlib import Path
 from types import ModuleType
 
 import setback
-from setback import Action, PlayerView, Rules
-from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
+from setback import Rules
+from setback.arena import DuelResult, duel, wilson_interval
+from setback.bots import MonteCarloBot
+from setback.simulation import BotSpec
 
-RULES = Rules.setback()
-PRESETS = ("ten-point", "smear", "joker-pitch")
-"""The extended presets whose heuristic-against-cautious match is run too."""
-
-
-class Timed:
-    """Times the decisions of a bot that are its own (trick play with a choice)."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-        self.times: list[float] = []
-
-    def choose(self, view: PlayerView) -> Action:
-        start = time.perf_counter()
-        action = self.bot.choose(view)
-        if view.phase.name == "PLAY" and len(view.legal_actions) > 1:
-            self.times.append(time.perf_counter() - start)
-        return action
+PRESETS = ("auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch")
+"""The presets besides the German game whose heuristic-against-cautious duel is run."""
 
 
-MAKERS: dict[str, Callable[[int], Bot]] = {
-    "heuristic": lambda seed: HeuristicBot(seed=seed),
-    "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
-    "montecarlo": lambda seed: MonteCarloBot(seed=seed),
-}
-
-
-def one_game(job: tuple[str, str, int, str]) -> tuple[bool, list[float]]:
-    """Game `g` of preset `name`, the dealer g % players. Partnerships: side g % 2 is
-    played by `first`. Each for himself (four seats): the seats of parity g % 2 are
-    `first`, the others `second`, and a game counts as won when a `first` seat wins it
-    (as with partners: two against two)."""
-    first, second, g, name = job
-    rules = Rules.preset(name)
-    if not rules.partnerships:
-        ours_at = [k for k in range(rules.players) if k % 2 == g % 2]
-        mine = {k: Timed(MAKERS[first](1000 * g + k)) for k in ours_at}
-        seats: list[Bot] = [
-            mine[k] if k in mine else MAKERS[second](1000 * g + 500 + k)
-            for k in range(rules.players)
-        ]
-        final = play_game(rules, seats, seed=g, dealer=g % rules.players, max_hands=1000)
-        won = final.winner is not None and rules.sides[final.winner][0] in mine
-        return won, [t for bot in mine.values() for t in bot.times]
-    ours = [Timed(MAKERS[first](1000 * g + k)) for k in range(2)]
-    theirs = [MAKERS[second](1000 * g + 500 + k) for k in range(2)]
-    side = g % 2
-    bots: list[Bot] = [ours[0], theirs[0], ours[1], theirs[1]]
-    if side == 1:
-        bots = [theirs[0], ours[0], theirs[1], ours[1]]
-    final = play_game(rules, bots, seed=g, dealer=g % 4, max_hands=1000)
-    return final.winner == side, ours[0].times + ours[1].times
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def match(first: str, second: str, games: int, processes: int, name: str = "setback") -> None:
-    start = time.perf_counter()
-    jobs = [(first, second, g, name) for g in range(games)]
-    with Pool(processes) as pool:
-        results = pool.map(one_game, jobs, chunksize=1)
-    seconds = time.perf_counter() - start
-    wins = sum(won for won, _ in results)
-    low, high = wilson(wins, games)
-    print(
-        f"{name}: {first} vs {second}: {wins}/{games} won = {wins / games:.1%} "
-        f"(95% CI {low:.1%} to {high:.1%}), {seconds:.0f} s"
+def report(name: str, result: DuelResult, seconds: float) -> str:
+    """One duel as lines of text: win rate, points per hand, time per decision."""
+    first, second = result.first, result.second
+    low, high = result.win_interval
+    plow, phigh = result.points_interval
+    return (
+        f"{name}: {first.bot} vs {second.bot}: {first.games_won}/{result.games} won = "
+        f"{result.win_rate:.1%} (95% CI {low:.1%} to {high:.1%}); points/hand "
+        f"{result.points_per_hand:+.3f} (95% CI {plow:+.3f} to {phigh:+.3f}); "
+        f"{result.deals} deals x {result.seatings} seatings, {seconds:.0f} s\n"
+        f"  {first.bot}: {first.decisions} decisions, mean "
+        f"{first.mean_decision * 1000:.1f} ms, p99 {first.p99_decision * 1000:.1f} ms; "
+        f"{second.bot}: mean {second.mean_decision * 1000:.1f} ms, p99 "
+        f"{second.p99_decision * 1000:.1f} ms"
     )
-    times = sorted(t for _, ts in results for t in ts)
-    if first == "montecarlo" and times:
-        p99 = times[int(0.99 * (len(times) - 1))]
-        print(
-            f"  {len(times)} Monte Carlo decisions: mean {statistics.mean(times) * 1000:.1f} ms, "
-            f"median {statistics.median(times) * 1000:.1f} ms, 99th percentile "
-            f"{p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms"
-        )
+
+
+def match(
+    first: BotSpec,
+    second: BotSpec,
+    deals: int,
+    processes: int,
+    name: str = "setback",
+    seed: int = 0,
+) -> DuelResult:
+    """A duplicate duel of `deals` deals on preset `name`, printed."""
+    rules = Rules.preset(name)
+    start = time.perf_counter()
+    if processes > 1:
+        with ProcessPoolExecutor(processes) as pool:
+            result = duel(rules, first, second, deals=deals, seed=seed, executor=pool)
+    else:
+        result = duel(rules, first, second, deals=deals, seed=seed)
+    print(report(name, result, time.perf_counter() - start), flush=True)
+    return result
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    deals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     processes = int(sys.argv[2]) if len(sys.argv) > 2 else 2
-    match("heuristic", "cautious", games, processes)
-    match("montecarlo", "heuristic", games, processes)
+    match("heuristic", "cautious", deals, processes)
+    match("montecarlo", "heuristic", deals, processes)
     for name in PRESETS:
-        match("heuristic", "cautious", games, processes, name)
+        match("heuristic", "cautious", deals, processes, name)
 
 
 # --- against the MonteCarloBot of commit a6eb03f ------------------------------------------
@@ -215,7 +172,7 @@ def versus(
     seconds = time.perf_counter() - start
     wins = sum(won for won, _, _ in results)
     n = len(results)
-    low, high = wilson(wins, n)
+    low, high = wilson_interval(wins, n)
     new_times = [t for _, ts, _ in results for t in ts]
     old_times = [t for _, _, ts in results for t in ts]
     print(

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any, get_args
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from setback import (
     CARDS,
+    Action,
     Bid,
     Card,
     DeclareTrump,
@@ -18,6 +22,7 @@ from setback import (
     Play,
     Smudge,
     Suit,
+    dumps,
     parse_action,
 )
 from setback.actions import MAX_LEVEL
@@ -151,3 +156,95 @@ def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
         return
     assert isinstance(action, Pass | Bid | Smudge | Play | Pitch | DeclareTrump | Discard)
     assert parse_action(str(action)) == action
+
+
+def _object(action: object) -> Any:
+    """The action's JSON object, exactly as a document holds it."""
+    return json.loads(dumps(action))["data"]
+
+
+def test_every_action_class_is_listed() -> None:
+    """EVERY_ACTION holds each class of `Action` (a new action must join the tests below)."""
+    assert {type(action) for action in EVERY_ACTION} == set(get_args(Action))
+
+
+@pytest.mark.parametrize("action", EVERY_ACTION, ids=str)
+def test_json_object_round_trips(action: object) -> None:
+    """A client that knows only the JSON sends back an action exactly as it was offered."""
+    assert parse_action(_object(action)) == action
+
+
+@pytest.mark.parametrize(
+    ("value", "action"),
+    [
+        ({"type": "Pass"}, Pass()),
+        ({"level": 2, "type": "Bid"}, Bid(2)),
+        ({"type": "Smudge"}, Smudge()),
+        ({"type": "Play", "card": "KS"}, Play("KS")),
+        ({"type": "Play", "card": "K♠"}, Play("KS")),
+        ({"type": "Pitch", "card": "10H"}, Pitch("10H")),
+        ({"type": "DeclareTrump", "suit": "S"}, DeclareTrump(Suit.SPADES)),
+        ({"type": "Discard", "cards": []}, Discard()),
+        ({"type": "Discard", "cards": ["7D", "2C"]}, Discard(["2C", "7D"])),
+    ],
+)
+def test_parse_action_reads_json_objects(value: dict[str, Any], action: object) -> None:
+    """The objects `dumps` writes; card text is read as `loads` reads it (`Card.parse`)."""
+    assert parse_action(value) == action
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ({}, 'its "type" must be one of Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard'),
+        ({"type": "Fold"}, "not 'Fold'"),
+        ({"type": "bid", "level": 2}, "not 'bid'"),
+        ({"type": ["Bid"], "level": 2}, "not ['Bid']"),
+        ({"type": "Bid"}, 'a Bid\'s object has the fields "type" and "level"'),
+        ({"type": "Bid", "level": 2, "seat": 0}, 'a Bid\'s object has the fields "type" and'),
+        ({"type": "Pass", "level": 2}, 'a Pass\'s object has only the fields "type"'),
+        ({"type": "Play"}, 'a Play\'s object has the fields "type" and "card"'),
+        ({"type": "Play", "cards": ["KS"]}, 'a Play\'s object has the fields "type" and "card"'),
+        ({"type": "Bid", "level": "2"}, "a Bid's level must be a whole number, not '2'"),
+        ({"type": "Bid", "level": True}, "a Bid's level must be a whole number, not True"),
+        ({"type": "Bid", "level": 2.0}, "a Bid's level must be a whole number, not 2.0"),
+        ({"type": "Bid", "level": 0}, "no such call: bid 0"),
+        ({"type": "Bid", "level": 21}, "no such call: bid 21"),
+        ({"type": "Play", "card": 12}, 'a Play\'s card must be text such as "KS", not 12'),
+        ({"type": "Play", "card": ["KS"]}, "a Play's card must be text"),
+        ({"type": "Play", "card": "ZZ"}, "not a card: 'ZZ'"),
+        ({"type": "Pitch", "card": None}, "a Pitch's card must be text"),
+        ({"type": "DeclareTrump", "suit": "X"}, "not a suit: 'X'"),
+        ({"type": "DeclareTrump", "suit": 3}, "a DeclareTrump's suit must be text such as"),
+        ({"type": "Discard", "cards": "2C 7D"}, "a Discard's cards must be a list"),
+        ({"type": "Discard", "cards": ["2C"] * 55}, "a list of at most 54 card texts"),
+        ({"type": "Discard", "cards": ["2C", 7]}, "a Discard's card must be text"),
+        ({"type": "Discard", "cards": ["2C", "2C"]}, "a card is discarded twice"),
+    ],
+)
+def test_bad_json_objects_are_refused(value: dict[str, Any], words: str) -> None:
+    """A dict that is no action's object is bad notation, and the message says what is
+    wrong with it."""
+    with pytest.raises(InvalidNotationError) as caught:
+        parse_action(value)
+    assert words in str(caught.value)
+
+
+@pytest.mark.parametrize("value", [5, None, b"pass", ["pass"], ("bid", 2), Bid(2), 2.5])
+def test_parse_action_takes_text_or_a_dict(value: object) -> None:
+    with pytest.raises(TypeError, match=r"takes an action's text \(str\) or its JSON object"):
+        parse_action(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "echo"),
+    [
+        ("play the ace please", "not a card: 'the ace please'"),
+        ("pitch ten of hearts", "not a card: 'ten of hearts'"),
+    ],
+)
+def test_a_bad_card_is_echoed_as_typed(text: str, echo: str) -> None:
+    """The refusal repeats the words the player typed, not them run together."""
+    with pytest.raises(InvalidNotationError) as caught:
+        parse_action(text)
+    assert str(caught.value).startswith(echo)

@@ -324,3 +324,17 @@ def test_a_save_file_keeps_its_permissions(tmp_path: pathlib.Path) -> None:
     path.chmod(0o640)
     write_atomically(path, "two")
     assert path.stat().st_mode & 0o777 == 0o640 and path.read_text(encoding="utf-8") == "two"
+
+
+def test_a_closed_pipe_ends_the_game_without_a_traceback() -> None:
+    """Issue 23: `setback play ... | head` ended in a BrokenPipeError traceback."""
+    done = subprocess.run(
+        f"yes a | head -3000 | {sys.executable} -m setback play --seed 3 --target 5 | head -2",
+        shell=True,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.startswith("setback: you are seat 0; seed 3.")
+    assert len(done.stdout.splitlines()) == 2
+    assert done.stderr == ""

@@ -278,6 +278,13 @@ CASES: dict[str, MakeError] = {
     "empty_action": lambda _: _notation(lambda: parse_action("  ")),
     "leading_zeros": lambda _: _notation(lambda: parse_action("bid 03")),
     "not_an_action": lambda _: _notation(lambda: parse_action("fold")),
+    "unknown_action_type": lambda _: _notation(lambda: parse_action({"type": "Fold"})),
+    "object_fields": lambda _: _notation(lambda: parse_action({"type": "Bid"})),
+    "object_type_only": lambda _: _notation(lambda: parse_action({"type": "Pass", "x": 1})),
+    "level_not_int": lambda _: _notation(lambda: parse_action({"type": "Bid", "level": "2"})),
+    "cards_not_list": lambda _: _notation(lambda: parse_action({"type": "Discard", "cards": "KS"})),
+    "card_not_text": lambda _: _notation(lambda: parse_action({"type": "Play", "card": 3})),
+    "suit_not_text": lambda _: _notation(lambda: parse_action({"type": "DeclareTrump", "suit": 3})),
     "message": lambda _: InvalidNotationError("send an action"),
 }
 """A state and an action (or a text) that produce each code."""
@@ -499,6 +506,34 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "not_an_action": (
         {"value": "'fold'"},
         "not an action: 'fold' (actions are pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS)",
+    ),
+    "unknown_action_type": (
+        {"value": "{'type': 'Fold'}", "given": "'Fold'"},
+        "not an action: {'type': 'Fold'} (its \"type\" must be one of Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard, not 'Fold')",
+    ),
+    "object_fields": (
+        {"value": "{'type': 'Bid'}", "kind": "Bid", "field": "level"},
+        "not an action: {'type': 'Bid'} (a Bid's object has the fields \"type\" and \"level\")",
+    ),
+    "object_type_only": (
+        {"value": "{'type': 'Pass', 'x': 1}", "kind": "Pass"},
+        "not an action: {'type': 'Pass', 'x': 1} (a Pass's object has only the fields \"type\")",
+    ),
+    "level_not_int": (
+        {"value": "'2'"},
+        "not an action: a Bid's level must be a whole number, not '2'",
+    ),
+    "cards_not_list": (
+        {"value": "'KS'"},
+        "not an action: a Discard's cards must be a list of at most 54 card texts, not 'KS'",
+    ),
+    "card_not_text": (
+        {"kind": "Play", "value": "3"},
+        'not an action: a Play\'s card must be text such as "KS", not 3',
+    ),
+    "suit_not_text": (
+        {"kind": "DeclareTrump", "value": "3"},
+        'not an action: a DeclareTrump\'s suit must be text such as "S", not 3',
     ),
     "message": ({"message": "send an action"}, "send an action"),
 }

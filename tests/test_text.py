@@ -126,3 +126,70 @@ def test_a_finished_game_says_who_won() -> None:
     assert state.is_over
     assert f"{side_text(state.rules, state.winner)} won" in str(state)
     assert "Seat 0:" not in str(state)
+
+
+def test_the_wrong_kind_of_object_is_a_type_error() -> None:
+    """Issue 23: these raised AttributeError (or printed `None`); the errors page promises
+    TypeError for the wrong kind of object."""
+    import pytest
+
+    from setback import Suit, trump_table
+
+    state = new_game(Rules.setback(), seed=1)
+    view = observe(state, 0)
+    calls = {
+        "state_text takes a GameState, not PlayerView": lambda: state_text(view),  # type: ignore[arg-type]
+        "view_text takes a PlayerView, not GameState": lambda: view_text(state),  # type: ignore[arg-type]
+        "side_text takes a Rules value, not GameState": lambda: side_text(state, 0),  # type: ignore[arg-type]
+        "contract_text takes a Rules value, not GameState": lambda: contract_text(state, 3),  # type: ignore[arg-type]
+        "trump_table takes a Rules value or None, not GameState": lambda: trump_table(
+            Suit.SPADES,
+            state,  # type: ignore[arg-type]
+        ),
+        "trump_table takes a trump (Suit), not str": lambda: trump_table("S"),  # type: ignore[arg-type]
+        "cards_text takes cards (an iterable of Card), not NoneType": lambda: cards_text([None]),  # type: ignore[list-item]
+        "hand_text takes cards (an iterable of Card), not str": lambda: hand_text("KS"),  # type: ignore[arg-type]
+        "action_text takes an action (Pass, Bid, Smudge, Play, ...), not NoneType": lambda: (
+            action_text(None)  # type: ignore[arg-type]
+        ),
+    }
+    for message, call in calls.items():
+        with pytest.raises(TypeError) as caught:
+            call()
+        assert str(caught.value) == message
+
+
+def test_a_side_the_rules_do_not_have_is_refused() -> None:
+    import pytest
+
+    from setback import InvalidStateError
+
+    with pytest.raises(InvalidStateError, match=r"^no side 2: these rules have sides 0 to 1$"):
+        side_text(Rules.setback(), 2)
+
+
+def test_hand_numbers_count_from_0_in_the_api_and_from_1_on_screens() -> None:
+    """Issue 23: `hand_number` is 0-based in views and JSON while every screen says "Hand 1";
+    it stays 0-based, and each field's docs say how a screen shows it."""
+    import json
+    from pathlib import Path
+
+    import griffe
+
+    from setback import dumps
+
+    view = observe(new_game(Rules.setback(), seed=7), 1)
+    assert view.hand_number == 0 and json.loads(dumps(view))["data"]["hand_number"] == 0
+    assert "Hand 1, dealer seat 0" in view_text(view).splitlines()
+    src = Path(__file__).resolve().parents[1] / "src"
+    package = griffe.load("setback", search_paths=[str(src)])
+    for path in (
+        "views.PlayerView.hand_number",
+        "state.GameState.hand_number",
+        "state.HandResult.number",
+        "eventlog.Dealt.hand_number",
+    ):
+        docstring = package[path].docstring
+        assert docstring is not None
+        words = " ".join(docstring.value.split())
+        assert "counting from 0" in words and '"Hand 1"' in words, path

@@ -184,17 +184,25 @@ _LONGEST = 1000
 """The longest action text read: a discard of every card of a pack, spaced out, fits."""
 
 
-def parse_action(text: str) -> Action:
-    """The action written as `text`; `str(action)` gives the canonical form back.
+def parse_action(value: str | dict[str, Any]) -> Action:
+    """The action written as `value`: its text, or its JSON object as any document holds it.
 
-    Accepts `"pass"`, `"bid 3"`, `"smudge"` (also `"bid smudge"`), `"play KS"`
+    Text: `"pass"`, `"bid 3"`, `"smudge"` (also `"bid smudge"`), `"play KS"`
     (any card text `Card.parse` reads), `"pitch 10H"`, `"trump S"` (or
     `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` or `"discard nothing"` discards
     nothing), case and spacing free, and the forms `setback.text.action_text` shows
-    (`"play 5♦"`). A bare card (`"5♦"`, `"5d"`) is a play of it.
+    (`"play 5♦"`). A bare card (`"5♦"`, `"5d"`) is a play of it. `str(action)` gives the
+    canonical text back.
+
+    A `dict` is an action's object as every JSON document writes it (`dumps`), e.g. an
+    entry of a view's `legal_actions`:
+    `{"type": "Bid", "level": 2}`, `{"type": "Play", "card": "KS"}`,
+    `{"type": "Discard", "cards": ["2C", "7D"]}`, `{"type": "DeclareTrump", "suit": "S"}`,
+    `{"type": "Pass"}`. So a client that knows only the JSON sends back what it was
+    offered, exactly as it was offered.
 
     Args:
-        text: the action's text.
+        value: the action's text, or its JSON object (parsed, as a `dict`).
 
     Returns:
         The action value (`Pass`, `Bid`, `Smudge`, `Play`, `Pitch`, `DeclareTrump` or
@@ -207,13 +215,23 @@ def parse_action(text: str) -> Action:
         'smudge'
         >>> parse_action("5♦")
         Play(Card.parse('5D'))
+        >>> parse_action({"level": 2, "type": "Bid"})
+        Bid(2)
 
     Raises:
-        InvalidNotationError: the text is no action.
-        TypeError: `text` is not text.
+        InvalidNotationError: the text is no action, or the `dict` is no action's object
+            (an unknown `"type"`, a missing or extra field, a field of the wrong JSON
+            type, or a value that is no card, suit or level).
+        TypeError: `value` is neither text nor a `dict`.
     """
-    if type(text) is not str:
-        raise TypeError(f"parse_action takes an action's text (str), not {type(text).__name__}")
+    if isinstance(value, dict):
+        return _action_of(value)
+    if type(value) is not str:
+        raise TypeError(
+            "parse_action takes an action's text (str) or its JSON object (dict), "
+            f"not {type(value).__name__}"
+        )
+    text = value
     if len(text) > _LONGEST:
         why = Refusal("action_too_long", {"value": shown(text), "count": len(text)})
         raise InvalidNotationError(why)
@@ -231,10 +249,10 @@ def parse_action(text: str) -> Action:
             return Bid(int(level))
         if rest[0].lower() == "smudge":
             return _SMUDGE
-    if verb == "play" and rest:
-        return Play(Card.parse("".join(rest)))
+    if verb == "play" and rest:  # "10 h" is a card; an error repeats the words as typed
+        return Play(Card.parse(" ".join(rest)))
     if verb == "pitch" and rest:
-        return Pitch(Card.parse("".join(rest)))
+        return Pitch(Card.parse(" ".join(rest)))
     if verb == "trump" and len(rest) == 1:
         return DeclareTrump(Suit.parse(rest[0]))
     if verb == "discard":
@@ -245,7 +263,61 @@ def parse_action(text: str) -> Action:
         raise InvalidNotationError(Refusal("leading_zeros", {"value": shown(text)}))
     if len(words) <= 2:  # a bare card, as `setback.text` shows a hand: a play
         try:
-            return Play(Card.parse("".join(words)))
+            return Play(Card.parse(" ".join(words)))
         except InvalidNotationError:
             pass
     raise InvalidNotationError(Refusal("not_an_action", {"value": shown(text)}))
+
+
+_OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
+    "Pass": (),
+    "Bid": ("level",),
+    "Smudge": (),
+    "Play": ("card",),
+    "Pitch": ("card",),
+    "DeclareTrump": ("suit",),
+    "Discard": ("cards",),
+}
+"""Each action's JSON object: its `"type"` and the fields beside it."""
+
+
+def _action_of(value: dict[Any, Any]) -> Action:
+    """The action a JSON object names (`parse_action` of a `dict`)."""
+    kind = value.get("type")
+    fields = _OBJECT_FIELDS.get(kind) if type(kind) is str else None
+    if fields is None:
+        why = Refusal("unknown_action_type", {"value": shown(value), "given": shown(kind)})
+        raise InvalidNotationError(why)
+    if len(value) != len(fields) + 1 or any(name not in value for name in fields):
+        if fields:  # one field at most: "level", "card", "suit" or "cards"
+            why = Refusal(
+                "object_fields", {"value": shown(value), "kind": kind, "field": fields[0]}
+            )
+        else:
+            why = Refusal("object_type_only", {"value": shown(value), "kind": kind})
+        raise InvalidNotationError(why)
+    if kind == "Bid":
+        level = value["level"]
+        if type(level) is not int:
+            raise InvalidNotationError(Refusal("level_not_int", {"value": shown(level)}))
+        return Bid(level)
+    if kind == "Play":
+        return Play(_text_of(value["card"], kind, "card"))
+    if kind == "Pitch":
+        return Pitch(_text_of(value["card"], kind, "card"))
+    if kind == "DeclareTrump":
+        return DeclareTrump(Suit.parse(_text_of(value["suit"], kind, "suit")))
+    if kind == "Discard":
+        cards = value["cards"]
+        if type(cards) is not list or len(cards) > 54:
+            raise InvalidNotationError(Refusal("cards_not_list", {"value": shown(cards)}))
+        return Discard([_text_of(card, kind, "card") for card in cards])
+    return _PASS if kind == "Pass" else _SMUDGE
+
+
+def _text_of(value: Any, kind: str, what: str) -> str:
+    """A card's or suit's text in an action's object (text, else the object is no action)."""
+    if type(value) is not str:
+        code = "card_not_text" if what == "card" else "suit_not_text"
+        raise InvalidNotationError(Refusal(code, {"kind": kind, "value": shown(value)}))
+    return value

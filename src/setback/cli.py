@@ -1,9 +1,11 @@
-"""The `setback` command: `setback play` and `setback simulate`."""
+"""The `setback` command: `setback play`, `setback simulate` and `setback arena`."""
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
+import math
 import os
 import random
 import secrets
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ._version import __version__
+from .arena import DuelResult, LadderResult, duel, ladder
 from .engine import new_game
 from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
@@ -61,6 +64,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=1,
         help="worker processes (default 1: this one; 0: one per core); the output is the same",
     )
+    arena = commands.add_parser(
+        "arena",
+        help="a duplicate match between bots (every deal played with the seats swapped)",
+        description="A duplicate match: each deal is played in every seating, so both "
+        "line-ups get the same cards. Two --bot: a duel; more: a ladder of every pair.",
+    )
+    arena.add_argument(
+        "--bot",
+        action="append",
+        choices=list(BOTS),
+        default=[],
+        required=True,
+        help="a bot; give two for a duel, more for a ladder",
+    )
+    arena.add_argument("--deals", type=int, default=100, help="deals per duel (default 100)")
+    arena.add_argument("--seed", type=int, default=0, help="deal i is the game seed SEED+i")
+    arena.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    arena.add_argument("--players", type=int, help="seats (default: the preset's)")
+    arena.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (default 1: this one; 0: one per core); the counts are the same",
+    )
+    arena.add_argument("--json", metavar="FILE", help="also write the result to FILE as JSON")
+    arena.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     game = commands.add_parser(
         "play",
         help="play a game in the terminal against bots",
@@ -90,6 +120,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "play":
         return _play(args)
+    if args.command == "arena":
+        if len(args.bot) < 2:
+            parser.error("--bot: give two bots (a duel) or more (a ladder)")
+        if args.deals < 1:
+            parser.error("--deals must be at least 1")
+        if args.jobs < 0:
+            parser.error("--jobs must be 0 (one per core) or more")
+        return _arena(args)
 
     try:
         overrides = {} if args.target is None else {"target": args.target}
@@ -154,6 +192,106 @@ def _summary_lines(summary: SimulationSummary, seconds: float) -> list[str]:
             f"unfinished     {summary.unfinished} (no winner after {summary.max_hands} hands)"
         )
     out.append(f"time           {seconds:.2f} s ({summary.hands / seconds:,.0f} hands/s)")
+    return out
+
+
+def _arena(args: argparse.Namespace) -> int:
+    """`setback arena`: a duel of two bots or a ladder of more, printed and as JSON."""
+    try:
+        overrides = {} if args.target is None else {"target": args.target}
+        rules = build_rules(args.rules, args.players, **overrides)
+        jobs = args.jobs or os.cpu_count() or 1
+        show = sys.stderr if args.progress or sys.stderr.isatty() else None
+        bar = None if show is None else functools.partial(_draw_progress, show)
+        start = time.perf_counter()
+        pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+        try:
+            result: DuelResult | LadderResult
+            if len(args.bot) == 2:
+                result = duel(
+                    rules,
+                    args.bot[0],
+                    args.bot[1],
+                    deals=args.deals,
+                    seed=args.seed,
+                    executor=pool,
+                    progress=bar,
+                )
+            else:
+                result = ladder(
+                    rules, args.bot, deals=args.deals, seed=args.seed, executor=pool, progress=bar
+                )
+        finally:
+            if pool is not None:
+                pool.shutdown(cancel_futures=True)
+        seconds = time.perf_counter() - start
+        if args.json is not None:
+            document = {
+                "rules": args.rules,
+                "players": rules.players,
+                "target": rules.target,
+                "deals": args.deals,
+                "seed": args.seed,
+                "seconds": seconds,
+                "result": result.to_dict(),
+            }
+            write_atomically(Path(args.json), json.dumps(document, indent=2) + "\n")
+    except (SetbackError, OSError) as error:
+        print(f"setback: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"{args.rules}: {rules.players} players, target {rules.target}, deals "
+        f"{args.seed}..{args.seed + args.deals - 1}, every seating"
+    )
+    lines = _duel_lines(result) if isinstance(result, DuelResult) else _ladder_lines(result)
+    for line in lines:
+        print(line)
+    print(f"time           {seconds:.1f} s")
+    return 0
+
+
+def _pair(pair: tuple[float, float], form: str) -> str:
+    low, high = pair
+    if math.isnan(low):
+        return "-"
+    return f"{low:{form}} to {high:{form}}"
+
+
+def _duel_lines(result: DuelResult) -> list[str]:
+    """A duel's result as `setback arena` prints it."""
+    first, second = result.first, result.second
+    out = [
+        f"games          {result.games} ({result.deals} deals x {result.seatings} seatings"
+        + (f", {result.unfinished} unfinished)" if result.unfinished else ")"),
+        f"{first.bot} wins {first.games_won}, {second.bot} wins {second.games_won}: "
+        f"{first.bot} {result.win_rate:.1%} (95% {_pair(result.win_interval, '.1%')})",
+        f"points/hand    {result.points_per_hand:+.3f} for {first.bot} "
+        f"(95% {_pair(result.points_interval, '+.3f')}), {result.hands} hands",
+        "line-up        games  hands won  points/hand  decisions  mean ms  p99 ms",
+    ]
+    for line in (first, second):
+        out.append(
+            f"  {line.bot:<12} {line.games_won:>6} {line.hands_won:>10} "
+            f"{line.points_per_hand:>12.3f} {line.decisions:>10} "
+            f"{line.mean_decision * 1000:>8.2f} {line.p99_decision * 1000:>7.2f}"
+        )
+    return out
+
+
+def _ladder_lines(result: LadderResult) -> list[str]:
+    """A ladder's result as `setback arena` prints it: ratings, then every duel."""
+    out = ["bot            rating (95%)              won/finished  points/hand"]
+    order = sorted(range(len(result.bots)), key=lambda i: -result.ratings[i])
+    for i in order:
+        interval = _pair(result.rating_intervals[i], "+.0f")
+        out.append(
+            f"  {result.bots[i]:<12} {result.ratings[i]:+6.0f} ({interval:<16}) "
+            f"{result.games_won[i]:>6}/{result.games_finished[i]:<6} "
+            f"{result.points_per_hand[i]:+10.3f}"
+        )
+    for duel_result in result.duels:
+        out.append(f"{duel_result.first.bot} against {duel_result.second.bot}:")
+        out.extend("  " + line for line in _duel_lines(duel_result))
     return out
 
 
@@ -222,9 +360,23 @@ def _play(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("\nInterrupted." + _kept(save_path, game.state))
         return 130
+    except BrokenPipeError:  # `setback play | head`: the reader left; so do we, quietly
+        _quiet_stdout()
+        return 1
     if save_path is not None and not game.state.is_over:
         print(_kept(save_path, game.state).lstrip())
     return 0
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at the null device: the reader closed the pipe, and the
+    interpreter's last flush must not raise again (as the `signal` module's docs advise)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no file descriptor behind it (a test's StringIO)
+        pass
 
 
 def _kept(save_path: str | None, state: GameState) -> str:

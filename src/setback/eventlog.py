@@ -52,7 +52,8 @@ class Dealt:
     number: int
     """The event's number in the game (from 1)."""
     hand_number: int
-    """Which hand of the game this is, counting from 0 (as `GameState.hand_number`)."""
+    """Which hand of the game this is, counting from 0 (as `GameState.hand_number`); screens
+    show it counted from 1 ("Hand 1")."""
     dealer: int
     """The seat that dealt."""
     cards: tuple[Card, ...]

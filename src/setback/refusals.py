@@ -121,6 +121,20 @@ MESSAGES: dict[str, str] = {
     "empty_action": f"not an action: {{value}} is empty ({_WORDS})",
     "leading_zeros": "not an action: {value} (write the level without leading zeros)",
     "not_an_action": f"not an action: {{value}} (actions are {_WORDS})",
+    "unknown_action_type": (
+        'not an action: {value} (its "type" must be one of Pass, Bid, Smudge, Play, Pitch, '
+        "DeclareTrump, Discard, not {given})"
+    ),
+    "object_fields": (
+        'not an action: {value} (a {kind}\'s object has the fields "type" and "{field}")'
+    ),
+    "object_type_only": 'not an action: {value} (a {kind}\'s object has only the fields "type")',
+    "level_not_int": "not an action: a Bid's level must be a whole number, not {value}",
+    "cards_not_list": (
+        "not an action: a Discard's cards must be a list of at most 54 card texts, not {value}"
+    ),
+    "card_not_text": 'not an action: a {kind}\'s card must be text such as "KS", not {value}',
+    "suit_not_text": 'not an action: a {kind}\'s suit must be text such as "S", not {value}',
     # an error raised with a sentence of its own, not by the library
     "message": "{message}",
 }
@@ -145,7 +159,10 @@ PARAMS: dict[str, str] = {
     ),
     "cards": "list of cards: the cards named, shown with their symbols",
     "count": "int: how many (cards, trumps, actions, hands or characters)",
+    "field": "str: the field an action's JSON object must have besides `type` (`level`)",
+    "given": "str: the `type` an action's JSON object gave, repeated as `value` is",
     "highest": "int: the highest bid so far",
+    "kind": "str: the `type` of an action's JSON object (`Bid`, `Play`, ...)",
     "led": "suit: the suit led to the trick, as the rules of following read it",
     "legal": (
         'list of str (optional): the legal action ids, each as "ID (ACTION)", e.g. "3 (bid 2)"'

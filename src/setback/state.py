@@ -73,7 +73,8 @@ class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally
     """
 
     number: int
-    """Which hand of the game this was, counting from 0 (passed-out hands count)."""
+    """Which hand of the game this was, counting from 0 (passed-out hands count), in JSON
+    too; screens show it counted from 1 (`number` 0 is "Hand 1")."""
     dealer: int
     """The seat that dealt the hand."""
     hands: tuple[tuple[Card, ...], ...]
@@ -563,7 +564,8 @@ class GameState:
 
     @property
     def hand_number(self) -> int:
-        """The current hand's number, counting from 0 (the last one's, once the game is over)."""
+        """The current hand's number, counting from 0 (the last one's, once the game is over);
+        screens show it counted from 1 (`hand_number` 0 is "Hand 1")."""
         return self.hand_state.number
 
     @property

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, DeclareTrump, Discard, Pitch, Play
 from .cards import Card, Suit
+from .errors import InvalidStateError, kind_error
 from .phase import Phase
 from .rules import Rules
 
@@ -40,7 +41,18 @@ def cards_text(cards: Iterable[Card]) -> str:
         >>> cards_text(parse_cards("KS 10H JK"))
         'K♠ 10♥ 🃏'
     """
-    return " ".join(card.symbol for card in cards) or "-"
+    return " ".join(card.symbol for card in _cards("cards_text", cards)) or "-"
+
+
+def _cards(function: str, cards: Iterable[Card]) -> list[Card]:
+    """`cards` as a list, each checked to be a `Card` (else `TypeError`, naming `function`)."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise kind_error(function, "cards (an iterable of Card)", cards)
+    listed = list(cards)
+    for card in listed:
+        if type(card) is not Card:
+            raise kind_error(function, "cards (an iterable of Card)", card)
+    return listed
 
 
 def _hand_order(card: Card) -> tuple[int, int]:
@@ -61,7 +73,7 @@ def hand_text(cards: Iterable[Card]) -> str:
         '♠ K 2   ♥ 10   ♣ 4   🃏'
     """
     groups: dict[Suit | None, list[str]] = {}
-    for card in sorted(cards, key=_hand_order):
+    for card in sorted(_cards("hand_text", cards), key=_hand_order):
         if card.suit is None:
             groups.setdefault(None, []).append(card.symbol)
         else:
@@ -94,14 +106,23 @@ def action_text(action: Action) -> str:
         return "discard " + (cards_text(action.cards) if action.cards else "nothing")
     if isinstance(action, DeclareTrump):
         return f"trump {action.suit.symbol}"
+    if not isinstance(action, Action):
+        raise kind_error("action_text", "an action (Pass, Bid, Smudge, Play, ...)", action)
     return str(action)
 
 
 def side_text(rules: Rules, side: int | None) -> str:
     """A side by its seats: `"seat 1"`, or `"seats 0+2"` for a partnership; `"nobody"` for
     None."""
+    _check_rules("side_text", rules)
     if side is None:
         return "nobody"
+    if type(side) is not int:
+        raise kind_error("side_text", "a side (int) or None", side)
+    if not 0 <= side < len(rules.sides):
+        raise InvalidStateError(
+            f"no side {side}: these rules have sides 0 to {len(rules.sides) - 1}"
+        )
     seats = rules.sides[side]
     return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
 
@@ -109,7 +130,15 @@ def side_text(rules: Rules, side: int | None) -> str:
 def contract_text(rules: Rules, contract: int) -> str:
     """A contract in words: `"smudge"` for the Smudge's level (where the rules have it),
     else `"bid N"`."""
+    _check_rules("contract_text", rules)
+    if type(contract) is not int:
+        raise kind_error("contract_text", "a contract (int)", contract)
     return "smudge" if rules.smudge and contract == rules.smudge_level else f"bid {contract}"
+
+
+def _check_rules(function: str, rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise kind_error(function, "a Rules value", rules)
 
 
 def _scores(rules: Rules, scores: tuple[int, ...]) -> str:
@@ -177,6 +206,10 @@ def state_text(state: GameState) -> str:
         Seat 2: ♠ A 10   ♣ A Q 5   ♦ K
         Seat 3: ♠ 4   ♥ Q 5   ♣ 10   ♦ A 6
     """
+    from .state import GameState  # state.py imports this module
+
+    if not isinstance(state, GameState):
+        raise kind_error("state_text", "a GameState", state)
     lines = _common(
         state.rules,
         state.phase,
@@ -216,6 +249,10 @@ def view_text(view: PlayerView) -> str:
         Cards held: seat 0 6, seat 1 6, seat 2 6, seat 3 6
         Your choices: pass, bid 2, bid 3, bid 4, smudge
     """
+    from .views import PlayerView  # views.py imports this module
+
+    if not isinstance(view, PlayerView):
+        raise kind_error("view_text", "a PlayerView", view)
     lines = _common(
         view.rules,
         view.phase,

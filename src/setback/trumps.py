@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .cards import CARDS, Card, Rank, Suit, index_of
+from .errors import kind_error
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -143,8 +144,18 @@ def trump_table(trump: Suit, rules: Rules | None = None) -> TrumpTable:
         >>> two, ace = Card.parse("2S"), Card.parse("AH")
         >>> table.strength(two, Suit.HEARTS) > table.strength(ace, Suit.HEARTS)
         True
+
+    Raises:
+        TypeError: `trump` is not a `Suit`, or `rules` is not a `Rules` value.
     """
-    return TABLES[trump] if rules is None else rules.trump_tables[trump]
+    if type(trump) is not Suit:
+        raise kind_error("trump_table", "a trump (Suit)", trump)
+    if rules is None:
+        return TABLES[trump]
+    try:
+        return rules.trump_tables[trump]
+    except AttributeError:  # no import of rules here (it imports this module): ask, then tell
+        raise kind_error("trump_table", "a Rules value or None", rules) from None
 
 
 def trump_named_by(card: Card) -> Suit:

@@ -37,7 +37,8 @@ class PlayerView:
     dealer: int
     """The seat that dealt the current hand."""
     hand_number: int
-    """The current hand's number, counting from 0."""
+    """The current hand's number, counting from 0 (in JSON too); screens count from 1:
+    `hand_number` 0 is shown as "Hand 1"."""
     scores: tuple[int, ...]
     """One score per side: `scores[rules.side_of(seat)]`."""
     hand: tuple[Card, ...]
