@@ -1,10 +1,27 @@
-"""Helpers that replay the worked examples of RULES.md through the public API."""
+"""The one home of the helpers test modules share (no test module imports another).
+
+They deal, bid and play hands written as text (the worked examples of RULES.md) through the
+public API, and hold the worked examples' hands; `strategies.py` holds the hypothesis
+strategies and `reference.py` the plain restatement of the rules."""
 
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
-from setback import GameState, HandResult, Rules, apply_action, new_game
+from setback import (
+    Card,
+    Discard,
+    GameState,
+    HandResult,
+    Pitch,
+    Play,
+    Point,
+    Rules,
+    apply_action,
+    legal_actions,
+    new_game,
+)
 
 NAMES = {"A": 0, "B": 1, "C": 2, "D": 3, "P0": 0, "P1": 1, "P2": 2, "P3": 3}
 
@@ -57,3 +74,279 @@ def hand(
     """Deal, bid and play one whole hand; the state after it and its record."""
     state = play(act(deal(rules, hands, **kw), calls), tricks)  # type: ignore[arg-type]
     return state, state.history[-1]
+
+
+S1_HANDS = (
+    "A: K♠ 9♦ 4♠ Q♥ 10♣ 7♦; B: A♠ 3♠ 5♦ J♦ 8♣ 2♥; C: J♠ 6♠ A♦ K♣ 9♥ 3♣; D: 2♠ 10♦ 5♥ Q♣ 4♦ 7♥"
+)
+
+
+def texts(state: GameState) -> list[str]:
+    """The legal actions of the seat to act, as text, in the engine's order."""
+    return [str(action) for action in legal_actions(state)]
+
+
+def card_set(text: str) -> set[Card]:
+    """'9♠ 3♠ LJ' as a set of cards."""
+    return {Card.parse(word) for word in text.split()}
+
+
+def play_texts(text: str) -> set[str]:
+    """'K♣ 8♣ 9♠' as the texts of the plays of those cards."""
+    return {f"play {Card.parse(word)}" for word in text.split()}
+
+
+def legal_plays(state: GameState) -> set[str]:
+    """The texts of the legal plays of the seat to act."""
+    return {str(action) for action in legal_actions(state) if isinstance(action, Play)}
+
+
+def legal_discards(state: GameState) -> set[frozenset[Card]]:
+    """The legal discards of the seat to act, each as a set of cards."""
+    return {frozenset(a.cards) for a in legal_actions(state) if isinstance(a, Discard)}
+
+
+def four_of(text: str) -> set[frozenset[Card]]:
+    """Every choice of 4 cards out of `text`."""
+    return {frozenset(four) for four in combinations(card_set(text), 4)}
+
+
+def step_plays(state: GameState, moves: str) -> GameState:
+    """Apply plays 'C K♠ D 7♠' one at a time, each from the named seat."""
+    words = moves.split()
+    for name, card in zip(words[::2], words[1::2], strict=True):
+        state = apply_action(state, f"play {card}", seat=NAMES[name])
+    return state
+
+
+def last_hand(state: GameState) -> HandResult:
+    """The record of the hand that ended last."""
+    return state.history[-1]
+
+
+def smear_rules() -> Rules:
+    """`Rules.smear(players=4)`, built when a test runs (not at collection)."""
+    return Rules.smear(players=4)
+
+
+def ten_point_rules() -> Rules:
+    """`Rules.ten_point(players=4)`, built when a test runs."""
+    return Rules.ten_point(players=4)
+
+
+def joker_pitch_rules() -> Rules:
+    """`Rules.joker_pitch(players=3)`, built when a test runs."""
+    return Rules.joker_pitch(players=3)
+
+
+EXTENDED_POINTS = (
+    Point.HIGH,
+    Point.LOW,
+    Point.JACK,
+    Point.OFF_JACK,
+    Point.BIG_JOKER,
+    Point.LITTLE_JOKER,
+    Point.GAME,
+    Point.TREY,
+)
+
+
+EXTENDED_NAMES = ["high", "low", "jack", "off_jack", "big_joker", "little_joker", "game", "trey"]
+
+
+X1_HANDS = (
+    "A: 9♠ 3♠ K♣ 8♣ A♥ Q♦ 3♥ 4♦ 6♦ 9♣; "
+    "B: A♠ 2♠ 7♣ 9♥ 10♥ 9♦ 5♥ 6♥ 7♦ Q♣; "
+    "C: K♠ Q♠ 10♠ 8♠ 6♠ 4♠ LJ 2♥ 3♦ 5♣; "
+    "D: BJ J♣ 7♠ 4♥ 10♦ 5♦ 2♣ 4♣ 6♣ 2♦"
+)
+
+
+X1_CALLS = "A pass, B 3, C 5, D pass"
+
+
+X1_DISCARDS = {0: "3H 4D 6D 9C", 1: "5H 6H 7D QC", 2: "2H 3D 5C 6S", 3: "2C 4C 6C 2D"}
+
+
+X1_IN_PLAY = {
+    0: "9♠ 3♠ K♣ 8♣ A♥ Q♦",
+    1: "A♠ 2♠ 7♣ 9♥ 10♥ 9♦",
+    2: "K♠ Q♠ 10♠ 8♠ 4♠ LJ",
+    3: "BJ J♣ 7♠ 4♥ 10♦ 5♦",
+}
+
+
+X1_TRICKS = [
+    "C K♠ D 7♠ A 3♠ B A♠ → B",
+    "B 7♣ C LJ D J♣ A 8♣ → D",
+    "D 5♦ A Q♦ B 9♦ C 4♠ → C",
+    "C Q♠ D BJ A 9♠ B 2♠ → C",
+    "C 8♠ D 4♥ A A♥ B 9♥ → C",
+    "C 10♠ D 10♦ A K♣ B 10♥ → C",
+]
+
+
+def x1_declared(rules: Rules | None = None, scores: tuple[int, ...] | None = None) -> GameState:
+    """X1 after the auction and Carla's ♠: the discards to six begin."""
+    state = act(deal(rules or smear_rules(), X1_HANDS, scores=scores), X1_CALLS)
+    return apply_action(state, "trump S", seat=2)
+
+
+def x1_in_play(rules: Rules | None = None, scores: tuple[int, ...] | None = None) -> GameState:
+    """X1 after everyone's discard to six: Carla to lead trick 1."""
+    state = x1_declared(rules, scores)
+    for seat, cards in X1_DISCARDS.items():
+        state = apply_action(state, f"discard {cards}", seat=seat)
+    return state
+
+
+def x1_played(rules: Rules | None = None, scores: tuple[int, ...] | None = None) -> GameState:
+    """The whole X1 hand, every trick's winner checked."""
+    return play(x1_in_play(rules, scores), "; ".join(X1_TRICKS))
+
+
+X2_DECK = (
+    "AS QH 9S AH KS KH QS 10S 5H JH JS 8H KC 2H 7C 5S 10H 10C 6S 2S 9C AC JC 3H 4S 6D 2D "
+    "7H 3C AD 5C QD 4D 6C 9D 7D 3S 9H QC 8D 7S 8C BJ 10D 3D 4C 6H 5D 8S JD 2C LJ KD 4H"
+)
+
+
+X2_DEALT = {
+    0: "A♠ Q♥ 9♠ K♣ 2♥ 7♣ 4♠ 6♦ 2♦",
+    1: "A♥ K♠ K♥ 5♠ 10♥ 10♣ 7♥ 3♣ A♦",
+    2: "Q♠ 10♠ 5♥ 6♠ 2♠ 9♣ 5♣ Q♦ 4♦",
+    3: "J♥ J♠ 8♥ A♣ J♣ 3♥ 6♣ 9♦ 7♦",
+}
+
+
+X2_CALLS = "A pass, B 5, C pass, D pass"
+
+
+X2_FACE_DOWN = {
+    0: "A♠ 9♠ K♣ 7♣ 4♠ 6♦ 2♦",
+    1: "K♠ 5♠ 10♣ 3♣ A♦ 8♠ 2♣ K♦",
+    2: "Q♠ 10♠ 6♠ 2♠ 9♣ 5♣ Q♦ 4♦",
+    3: "J♠ A♣ J♣ 6♣ 9♦ 7♦",
+}
+
+
+X2_AFTER_DRAW = {
+    0: "Q♥ 2♥ 3♠ 9♥ Q♣ 8♦",
+    1: "A♥ K♥ 10♥ 7♥ J♦ LJ 4♥",
+    2: "5♥ 7♠ 8♣ BJ 10♦ 3♦",
+    3: "J♥ 8♥ 3♥ 4♣ 6♥ 5♦",
+}
+
+
+X2_IN_PLAY = {
+    0: "Q♥ 9♥ 2♥ 3♠ Q♣ 8♦",
+    1: "A♥ K♥ 10♥ 7♥ J♦ LJ",
+    2: "5♥ BJ 7♠ 8♣ 10♦ 3♦",
+    3: "J♥ 8♥ 6♥ 3♥ 4♣ 5♦",
+}
+
+
+X2_DEAD = {0: "3♠ Q♣ 8♦", 2: "7♠ 8♣ 10♦ 3♦", 3: "4♣ 5♦"}
+
+
+X2_TRICKS = [
+    "B A♥ C 5♥ D 3♥ A 2♥ → B",
+    "B K♥ C BJ D 6♥ A 9♥ → B",
+    "B 7♥ D 8♥ A Q♥ → A",
+    "B 10♥ D J♥ → D",
+    "B J♦ → B",
+    "B LJ → B",
+]
+
+
+def x2_dealt(rules: Rules | None = None, scores: tuple[int, ...] | None = None) -> GameState:
+    deck = [Card.parse(word) for word in X2_DECK.split()]
+    return new_game(rules or ten_point_rules(), seed=1, dealer=3, deck=deck, scores=scores)
+
+
+def x2_declared(scores: tuple[int, ...] | None = None) -> GameState:
+    """X2 after Ben names ♥: the draw back is done, Ben's face-up discard is due."""
+    return apply_action(act(x2_dealt(scores=scores), X2_CALLS), "trump H", seat=1)
+
+
+def x2_in_play(scores: tuple[int, ...] | None = None) -> GameState:
+    return apply_action(x2_declared(scores), "discard 4H", seat=1)
+
+
+def x2_played(scores: tuple[int, ...] | None = None) -> GameState:
+    return play(x2_in_play(scores), "; ".join(X2_TRICKS))
+
+
+X3_HANDS = "P0: 5♠ A♦ K♦ 9♣ 8♥ 4♣; P1: JK A♠ J♠ 10♠ K♥ Q♣; P2: 2♠ Q♥ 10♦ 7♣ 3♥ 6♦"
+
+
+X3_CALLS = "P0 2, P1 3, P2 pass"
+
+
+X3_TRICKS = (
+    "P1 JK P2 2♠ P0 5♠ → P0; P0 A♦ P1 10♠ P2 6♦ → P1; P1 A♠ P2 3♥ P0 4♣ → P1; "
+    "P1 J♠ P2 7♣ P0 9♣ → P1; P1 K♥ P2 Q♥ P0 8♥ → P1; P1 Q♣ P2 10♦ P0 K♦ → P1"
+)
+
+
+CARD_TEXT = re.compile(r'"((?:10|[2-9JQKA])[CDHS]|BJ|LJ|JK)"')
+
+
+def cards_in(text: str) -> set[Card]:
+    return {Card.parse(match) for match in CARD_TEXT.findall(text)}
+
+
+def visible(state: GameState, seat: int, seen: set[Card]) -> set[Card]:
+    """Every card `seat` could have seen by now: its own hands, whatever was face up."""
+    visible = set(seen) | set(state.hands[seat])
+    if state.trick:
+        visible |= set(state.trick.cards)
+    for trick in state.tricks:
+        visible |= set(trick.cards)
+    for _, action in state.bids:
+        if isinstance(action, Pitch):
+            visible.add(action.card)
+    visible |= set(state.discards[seat])
+    visible |= {card for cards in state.face_up_discards for card in cards}  # seen by all
+    if state.history:  # the hand just finished was played face up to its last card
+        last = state.history[-1]
+        visible |= {card for trick in last.tricks for card in trick.cards}
+        visible |= {card for cards in last.face_up_discards for card in cards}
+    return visible
+
+
+FIVE_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.GAME)
+
+
+E48_HANDS = (
+    "A: K♠ 9♦ 4♠ Q♥ 10♣ 3♥; B: 7♦ 3♠ 5♦ J♦ 8♣ 2♥; C: J♠ 6♠ A♦ K♣ 9♥ 3♣; D: A♠ 10♦ 5♥ Q♣ 4♦ 7♥"
+)
+
+
+def ben_pitches() -> GameState:
+    """RULES §5 E4.8: Anna passes and Ben pitches 7♦ (the dealer to answer)."""
+    state = act(deal(Rules.setback(pitch_instead_of_bid=True), E48_HANDS), "A pass")
+    assert "pitch 7D" in texts(state) and "bid 4" in texts(state)
+    return apply_action(state, "pitch 7♦", seat=1)
+
+
+S1_TRICKS = (
+    "A K♠ B A♠ C 6♠ D 2♠ → B; B 8♣ C K♣ D Q♣ A 10♣ → C; C A♦ D 4♦ A 7♦ B 5♦ → C; "
+    "C 9♥ D 5♥ A Q♥ B 2♥ → A; A 9♦ B 3♠ C J♠ D 10♦ → C; C 3♣ D 7♥ A 4♠ B J♦ → A"
+)
+
+
+DRAW_HANDS = (
+    "A: A♠ K♠ 3♥ 4♥ 5♣ 6♣; B: 2♥ 7♥ 8♥ 9♥ 10♥ J♥; C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 2♣ 3♣ 4♣ 7♣ 8♣ 9♣"
+)
+
+
+E1_HANDS = (
+    "A: J♣ 2♦ 3♦ 4♥ 5♠ 6♠; B: A♠ K♠ 10♥ Q♦ 7♦ 8♥; C: 2♠ 3♠ 4♦ 5♥ 6♥ 7♥; D: 10♠ A♥ K♦ 9♠ 8♦ 9♥"
+)
+
+
+E1_TRICKS = (
+    "A J♣ B 7♦ C 4♦ D 8♦ → A; A 2♦ B Q♦ C 2♠ D K♦ → D; D A♥ A 4♥ B 8♥ C 5♥ → D; "
+    "D 10♠ A 5♠ B K♠ C 3♠ → B; B A♠ C 6♥ D 9♠ A 6♠ → B; B 10♥ C 7♥ D 9♥ A 3♦ → B"
+)

@@ -12,7 +12,6 @@ from setback import (
     InvalidNotationError,
     InvalidStateError,
     Pass,
-    Phase,
     Rules,
     RulesError,
     SetbackError,
@@ -23,52 +22,9 @@ from setback import (
     new_game,
 )
 
-from .support import act, deal
-from .test_examples import S1_HANDS
+from .support import E1_HANDS, E1_TRICKS, S1_HANDS, deal, hand
 
 GERMAN = Rules.setback()
-
-
-def test_new_game_deals_and_opens_the_auction() -> None:
-    state = new_game(GERMAN, seed=7, dealer=2)
-    assert state.phase is Phase.BIDDING and state.to_act == 3 and state.dealer == 2
-    assert state.scores == (0, 0) and state.history == () and state.trick is None
-    assert all(len(hand) == 6 for hand in state.hands)
-    assert len(state.stock) == 28
-    assert set(state.stock).isdisjoint(card for hand in state.hands for card in hand)
-    assert state.seed == 7 and state.trump is None and state.pitcher is None
-
-
-def test_same_seed_same_deal_and_no_seed_is_kept() -> None:
-    assert new_game(GERMAN, seed=3) == new_game(GERMAN, seed=3)
-    assert new_game(GERMAN, seed=3).hands != new_game(GERMAN, seed=4).hands
-    fresh = new_game(GERMAN)
-    assert new_game(GERMAN, seed=fresh.seed) == fresh
-
-
-def test_deal_is_fixed_across_versions() -> None:
-    """The library's own shuffle: this deal is part of the contract (replays of stored games)."""
-    state = new_game(GERMAN, seed=7)
-    assert " ".join(str(c) for c in state.hands[1]) == "2C 7C JC 2D 10H 3S"
-
-
-def test_deck_is_dealt_in_packets_of_three_from_the_dealers_left() -> None:
-    state = new_game(GERMAN, dealer=3, deck=CARDS[:52])
-    assert [" ".join(map(str, hand)) for hand in state.hands] == [
-        "2C 3C 4C AC 2D 3D",
-        "5C 6C 7C 4D 5D 6D",
-        "8C 9C 10C 7D 8D 9D",
-        "JC QC KC 10D JD QD",
-    ]
-    assert state.stock == CARDS[24:52]
-
-
-def test_hands_are_dealt_exactly_and_the_stock_is_the_rest() -> None:
-    state = deal(GERMAN, S1_HANDS)
-    assert " ".join(map(str, state.hands[0])) == "10C 7D 9D QH 4S KS"
-    assert (
-        len(state.stock) == 28 and len(set(state.stock) | {c for h in state.hands for c in h}) == 52
-    )
 
 
 @pytest.mark.parametrize(
@@ -117,19 +73,6 @@ def test_an_action_from_the_wrong_seat_is_refused() -> None:
     assert caught.value.seat == 2 and caught.value.action == Pass()
 
 
-def test_illegal_play_names_the_rule() -> None:
-    """RULES §1.5: to a ♠ lead, Ben must follow ♠ or trump."""
-    state = act(deal(GERMAN, S1_HANDS), "A 2, B pass, C pass, D pass")
-    state = apply_action(state, "play KS")
-    with pytest.raises(IllegalActionError, match="trump") as caught:
-        apply_action(state, "play 5D")
-    assert caught.value.seat == 1 and str(caught.value.action) == "play 5D"
-    with pytest.raises(IllegalActionError, match="does not hold"):
-        apply_action(state, "play 2C")
-    with pytest.raises(IllegalActionError, match="auction is over"):
-        apply_action(state, "bid 3")
-
-
 def test_illegal_call_in_the_auction() -> None:
     state = deal(GERMAN, S1_HANDS)
     with pytest.raises(IllegalActionError, match="auction is still on"):
@@ -152,7 +95,6 @@ def test_text_actions_and_non_actions() -> None:
 
 def test_game_over_refuses_everything() -> None:
     from .support import hand
-    from .test_examples import E1_HANDS, E1_TRICKS
 
     state, _ = hand(GERMAN, E1_HANDS, "A 3, B pass, C pass, D pass", E1_TRICKS, scores=(18, 0))
     assert state.is_over and legal_actions(state) == ()
@@ -168,3 +110,28 @@ def test_errors_share_one_base() -> None:
 def test_hands_cards_are_card_values() -> None:
     state = new_game(GERMAN, seed=2)
     assert all(isinstance(card, Card) for hand in state.hands for card in hand)
+
+
+def test_seat_zero_is_refused_out_of_turn() -> None:
+    """DESIGN: an action from a seat whose turn it is not is refused, seat 0 included."""
+    state = apply_action(new_game(Rules.setback(), seed=1, dealer=3), "pass", seat=0)
+    assert state.to_act == 1
+    with pytest.raises(IllegalActionError, match="it is seat 1's turn"):
+        apply_action(state, "pass", seat=0)
+
+
+def test_a_finished_game_refuses_every_seat_with_that_reason() -> None:
+    """RULES §1.8: once a side has won, nothing is legal, whoever sends it."""
+
+    state, _ = hand(GERMAN, E1_HANDS, "A 3, B pass, C pass, D pass", E1_TRICKS, scores=(18, 0))
+    assert state.is_over
+    for seat in range(4):
+        with pytest.raises(IllegalActionError, match="the game is over"):
+            apply_action(state, "pass", seat=seat)
+
+
+def test_seat_check_refuses_another_seats_action() -> None:
+    state = new_game(Rules.setback(), seed=1, dealer=3)
+    with pytest.raises(IllegalActionError, match="it is seat 0's turn"):
+        apply_action(state, "pass", seat=1)
+    assert apply_action(state, "pass", seat=0).to_act == 1

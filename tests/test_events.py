@@ -34,7 +34,7 @@ from setback.eventlog import _action_count, _event_count, _replay
 from setback.rules import PRESET_NAMES
 
 from .strategies import any_rules, presets, random_states, seeds
-from .test_embedding import _cards_in, _visible
+from .support import cards_in, visible
 
 
 def _all(state: GameState, seat: int) -> tuple[object, ...]:
@@ -82,11 +82,11 @@ def _check_no_leak(rules: Rules, seed: int) -> None:
     shown = [0] * rules.players
     for state in random_states(rules, seed, max_steps=300):
         for seat in range(rules.players):
-            seen[seat] = _visible(state, seat, seen[seat])
+            seen[seat] = visible(state, seat, seen[seat])
             new = events(state, seat, after=shown[seat])
             if new:
                 shown[seat] = new[-1].number
-            leaked = _cards_in(dumps(new)) - seen[seat]
+            leaked = cards_in(dumps(new)) - seen[seat]
             assert not leaked, f"seat {seat} is shown {sorted(map(str, leaked))}"
             for event in new:
                 if isinstance(event, Discarded) and event.seat != seat:

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from setback import (
     Card,
     Discard,
+    GameState,
     Play,
     Rules,
     action_text,
@@ -193,3 +194,125 @@ def test_hand_numbers_count_from_0_in_the_api_and_from_1_on_screens() -> None:
         assert docstring is not None
         words = " ".join(docstring.value.split())
         assert "counting from 0" in words and '"Hand 1"' in words, path
+
+
+def _a_trick_begun() -> GameState:
+    state = new_game(Rules.setback(), seed=7)
+    for action in ("bid 2", "pass", "pass", "pass", "play 2C"):
+        state = apply_action(state, action)
+    return state
+
+
+def test_a_view_in_german_swedish_and_french() -> None:
+    """The seeds' words: German Reizen, Stich, Trumpf, Geber, bieten, passen; Swedish stick,
+    trumf, bud, passa; French pli, atout, annonce, passer."""
+    view = observe(_a_trick_begun(), 2)
+    assert view_text(view, lang="de").splitlines() == [
+        "Sicht von Platz 2: 4 Spieler, 2 Parteien, Ziel 21",
+        "Punktestand: Plätze 0+2 0, Plätze 1+3 0",
+        "Runde 1, Geber Platz 0",
+        "Stichspiel: Platz 2 ist dran",
+        "Gebote: Platz 1 bieten 2, Platz 2 passen, Platz 3 passen, Platz 0 passen",
+        "Kontrakt: Platz 1, Gebot 2",
+        "Trumpf: ♣",
+        "Stich 1: Platz 1 2♣",
+        "Deine Karten: ♠ A 10   ♣ A Q 5   ♦ K",
+        "Karten auf der Hand: Platz 0 6, Platz 1 5, Platz 2 6, Platz 3 6",
+        "Deine Wahl: spielen 5♣, spielen Q♣, spielen A♣",
+    ]
+    assert view_text(view, lang="sv").splitlines()[1:8] == [
+        "Poäng: platserna 0+2 0, platserna 1+3 0",
+        "Giv 1, givare plats 0",
+        "Spel: plats 2 står på tur",
+        "Bud: plats 1 bud 2, plats 2 passa, plats 3 passa, plats 0 passa",
+        "Kontrakt: plats 1, bud 2",
+        "Trumf: ♣",
+        "Stick 1: plats 1 2♣",
+    ]
+    assert view_text(view, lang="fr").splitlines()[4:8] == [
+        "Annonces : place 1 annonce 2, place 2 passer, place 3 passer, place 0 passer",
+        "Contrat : place 1, annonce 2",
+        "Atout : ♣",
+        "Pli 1 : place 1 2♣",
+    ]
+
+
+def test_a_state_in_german_shows_every_hand() -> None:
+    lines = state_text(_a_trick_begun(), lang="de").splitlines()
+    assert lines[0] == "4 Spieler, 2 Parteien, Ziel 21"
+    assert lines[-4:] == [
+        "Platz 0: ♠ J 8   ♥ K 8   ♦ J 8",
+        "Platz 1: ♠ 3   ♥ 10   ♣ J 7   ♦ 2",
+        "Platz 2: ♠ A 10   ♣ A Q 5   ♦ K",
+        "Platz 3: ♠ 4   ♥ Q 5   ♣ 10   ♦ A 6",
+    ]
+
+
+def test_words_of_every_kind_in_every_language() -> None:
+    from setback import Phase, Point, Suit
+    from setback.text import LANGUAGES, phase_text, point_text, suit_text
+
+    assert [suit_text(Suit.SPADES, lang=lang) for lang in LANGUAGES] == [
+        "spades",
+        "Pik",
+        "spader",
+        "pique",
+    ]
+    assert [point_text(Point.JACK, lang=lang) for lang in LANGUAGES] == [
+        "Jack",
+        "Bube",
+        "Jack",
+        "Jack",
+    ]
+    assert [point_text("low", lang=lang) for lang in LANGUAGES] == ["Low", "Niedrig", "Low", "Low"]
+    assert [phase_text(Phase.BIDDING, lang=lang) for lang in LANGUAGES] == [
+        "Bidding",
+        "Reizen",
+        "Budgivning",
+        "Enchères",
+    ]
+    smudge = Rules.setback()
+    assert [contract_text(smudge, 3, lang=lang) for lang in LANGUAGES] == [
+        "bid 3",
+        "Gebot 3",
+        "bud 3",
+        "annonce 3",
+    ]
+    assert [side_text(smudge, None, lang=lang) for lang in LANGUAGES] == [
+        "nobody",
+        "niemand",
+        "ingen",
+        "personne",
+    ]
+    assert side_text(Rules.auction_pitch(), 2, lang="fr") == "place 2"
+    assert action_text(Discard(), lang="fr") == "ne rien écarter"
+    assert action_text(parse_action("trump H"), lang="de") == "Trumpf ♥"
+
+
+def test_an_unknown_language_is_a_language_error() -> None:
+    import pytest
+
+    from setback import LanguageError, SetbackError
+
+    for call in (
+        lambda: cards_text((), lang="xx"),
+        lambda: view_text(observe(new_game(Rules.setback(), seed=1), 0), lang="de_DE"),
+        lambda: action_text(parse_action("pass"), lang="EN"),
+    ):
+        with pytest.raises(LanguageError, match=r"setback speaks en, de, sv and fr$") as caught:
+            call()
+        assert isinstance(caught.value, SetbackError) and isinstance(caught.value, ValueError)
+    with pytest.raises(TypeError, match=r"^lang takes a language code"):
+        hand_text((), lang=None)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_in_every_language_the_choices_are_told_apart(rules: Rules, seed: int) -> None:
+    """No two legal actions read the same in any language (a player could not choose)."""
+    from setback.text import LANGUAGES
+
+    for state in random_states(rules, seed, max_steps=60):
+        actions = legal_actions(state)
+        for lang in LANGUAGES:
+            assert len({action_text(a, lang=lang) for a in actions}) == len(actions)

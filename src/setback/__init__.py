@@ -18,6 +18,7 @@ from .errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
+    LanguageError,
     RulesError,
     SetbackError,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "InvalidStateError",
     "JokerRank",
     "KeepSix",
+    "LanguageError",
     "LowTo",
     "Pass",
     "Phase",

@@ -11,6 +11,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
     "InvalidStateError",
+    "LanguageError",
     "RulesError",
     "SetbackError",
 ]
@@ -80,6 +81,19 @@ class RulesError(SetbackError, ValueError):
 
 class InvalidStateError(SetbackError, ValueError):
     """A deal, score sheet or stored state that is not consistent with the rules."""
+
+
+class LanguageError(SetbackError, ValueError):
+    """A language the text helpers and `setback play` do not speak (they speak
+    `setback.text.LANGUAGES`: "en", "de", "sv", "fr").
+
+    `lang` is the code that was asked for.
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        """The language code that was asked for."""
+        super().__init__(f"no language {shown(lang)}: setback speaks en, de, sv and fr")
 
 
 ECHO = 40

@@ -1,21 +1,35 @@
-"""Display text for people: cards with suit symbols, hands grouped by suit, actions, and a
-readable picture of a game state or a player's view.
+"""Display text for people, in English, German, Swedish or French: cards with suit symbols,
+hands grouped by suit, actions, suits, points, phases, refusals, and a readable picture of
+a game state or a player's view.
 
 `str(card)` and `str(action)` are the canonical ASCII forms (`"5D"`, `"play 5D"`) that
 `Card.parse` and `parse_action` read and the JSON documents store; the functions here
-give the forms a player reads (`"5♦"`, `"play 5♦"`), and `parse_action` reads those too.
-`str(state)` and `str(view)` call `state_text` and `view_text`.
+give the forms a player reads (`"5♦"`, `"play 5♦"`), and `parse_action` reads the English
+ones too. `str(state)` and `str(view)` call `state_text` and `view_text`.
+
+Every function takes `lang=`: `"en"` (the default), `"de"`, `"sv"` or `"fr"` (`LANGUAGES`);
+any other is a `LanguageError`. Cards keep their index letters and suit symbols in every
+language (`K♠`, `10♥`), as the German, Swedish and French rule texts write them; the
+words around them are translated, with the rule texts' own vocabulary (German Hoch,
+Niedrig, Bube, Spiel, Stich, Trumpf, Geber; Swedish and French keep High, Low, Jack
+and Game). The translations are gettext catalogs shipped in the package
+(`setback/locale/<lang>/LC_MESSAGES/setback.mo`), read with the standard `gettext`
+module.
 """
 
 from __future__ import annotations
 
+import functools
+import gettext
 from collections.abc import Iterable
+from importlib import resources
 from typing import TYPE_CHECKING
 
-from .actions import Action, DeclareTrump, Discard, Pitch, Play
+from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
 from .cards import Card, Suit
-from .errors import InvalidStateError, kind_error
+from .errors import InvalidStateError, LanguageError, kind_error
 from .phase import Phase
+from .points import Point
 from .rules import Rules
 
 if TYPE_CHECKING:  # only for annotations: state.py and views.py import this module
@@ -23,24 +37,65 @@ if TYPE_CHECKING:  # only for annotations: state.py and views.py import this mod
     from .views import PlayerView
 
 __all__ = [
+    "LANGUAGES",
     "action_text",
     "cards_text",
     "contract_text",
     "hand_text",
+    "phase_text",
+    "point_text",
     "side_text",
     "state_text",
+    "suit_text",
     "view_text",
 ]
 
+LANGUAGES = ("en", "de", "sv", "fr")
+"""The languages of the text helpers and of `setback play`: English (the default and the
+language of the messages' sources), German, Swedish and French."""
 
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards with their suit symbols, in the order given, or `"-"` for none.
+DOMAIN = "setback"
+"""The gettext domain of the catalogs (`setback.mo`)."""
+
+
+def N_(message: str) -> str:
+    """Mark `message` for the catalogs without translating it (a table's words)."""
+    return message
+
+
+def _translation(lang: str) -> gettext.NullTranslations:
+    """The catalog of `lang` (English: the messages themselves).
+
+    Raises:
+        LanguageError: `lang` is not one of `LANGUAGES`.
+        TypeError: `lang` is not text.
+    """
+    if type(lang) is not str:
+        raise kind_error("lang", "a language code (str)", lang)
+    if lang not in LANGUAGES:
+        raise LanguageError(lang)
+    return _catalog(lang)
+
+
+@functools.cache
+def _catalog(lang: str) -> gettext.NullTranslations:
+    if lang == "en":
+        return gettext.NullTranslations()
+    path = resources.files("setback").joinpath(f"locale/{lang}/LC_MESSAGES/{DOMAIN}.mo")
+    with path.open("rb") as file:
+        return gettext.GNUTranslations(file)
+
+
+def cards_text(cards: Iterable[Card], *, lang: str = "en") -> str:
+    """Cards with their suit symbols, in the order given, or `"-"` for none (the same in
+    every language).
 
     Examples:
         >>> from setback import parse_cards
         >>> cards_text(parse_cards("KS 10H JK"))
         'K♠ 10♥ 🃏'
     """
+    _translation(lang)
     return " ".join(card.symbol for card in _cards("cards_text", cards)) or "-"
 
 
@@ -56,22 +111,24 @@ def _cards(function: str, cards: Iterable[Card]) -> list[Card]:
 
 
 def _hand_order(card: Card) -> tuple[int, int]:
-    """Spades first, then hearts, clubs, diamonds (black and red alternate), jokers last;
-    high ranks first within a suit."""
+    """The order `hand_text` shows a hand in: spades first, then hearts, clubs, diamonds
+    (black and red alternate), jokers last; high ranks first within a suit."""
     if card.suit is None:
         return 4, -card.rank
     return (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS).index(card.suit), -card.rank
 
 
-def hand_text(cards: Iterable[Card]) -> str:
+def hand_text(cards: Iterable[Card], *, lang: str = "en") -> str:
     """A hand grouped by suit as players hold it: each suit's symbol, then its ranks high
-    to low; suits alternate in colour; jokers last. `"-"` for no cards.
+    to low; suits alternate in colour; jokers last. `"-"` for no cards (the same in every
+    language).
 
     Examples:
         >>> from setback import parse_cards
         >>> hand_text(parse_cards("2S KS 10H 4C JK"))
         '♠ K 2   ♥ 10   ♣ 4   🃏'
     """
+    _translation(lang)
     groups: dict[Suit | None, list[str]] = {}
     for card in sorted(_cards("hand_text", cards), key=_hand_order):
         if card.suit is None:
@@ -87,53 +144,160 @@ def hand_text(cards: Iterable[Card]) -> str:
     )
 
 
-def action_text(action: Action) -> str:
+def action_text(action: Action, *, lang: str = "en") -> str:
     """An action as a player reads it, with suit symbols: `"play 5♦"`, `"trump ♠"`,
-    `"discard 2♣ 7♦"` (`"discard nothing"` for none), `"bid 3"`, `"pass"`, `"smudge"`.
+    `"discard 2♣ 7♦"` (`"discard nothing"` for none), `"bid 3"`, `"pass"`, `"smudge"`;
+    in German `"spielen 5♦"`, `"bieten 3"`, `"passen"`, in Swedish `"spela 5♦"`,
+    `"bud 3"`, `"passa"`, in French `"jouer 5♦"`, `"annonce 3"`, `"passer"`.
 
-    `parse_action` reads every one of these back (and a bare card, `"5♦"`, as a play).
+    `parse_action` reads every English one back (and a bare card, `"5♦"`, as a play);
+    `setback play` reads each language's.
 
     Examples:
         >>> from setback import parse_action
         >>> action_text(parse_action("play 5D")), action_text(parse_action("discard"))
         ('play 5♦', 'discard nothing')
+        >>> bid, nothing = parse_action("bid 3"), parse_action("pass")
+        >>> action_text(bid, lang="de"), action_text(nothing, lang="sv")
+        ('bieten 3', 'passa')
     """
+    _ = _translation(lang).gettext
     if isinstance(action, Play):
-        return f"play {action.card.symbol}"
+        return _("play {card}").format(card=action.card.symbol)
     if isinstance(action, Pitch):
-        return f"pitch {action.card.symbol}"
+        return _("pitch {card}").format(card=action.card.symbol)
     if isinstance(action, Discard):
-        return "discard " + (cards_text(action.cards) if action.cards else "nothing")
+        if not action.cards:
+            return _("discard nothing")
+        return _("discard {cards}").format(cards=cards_text(action.cards))
     if isinstance(action, DeclareTrump):
-        return f"trump {action.suit.symbol}"
+        return _("trump {suit}").format(suit=action.suit.symbol)
+    if isinstance(action, Bid):
+        return _("bid {level}").format(level=action.level)
+    if isinstance(action, Pass):
+        return _("pass")
+    if isinstance(action, Smudge):
+        return _("smudge")
     if not isinstance(action, Action):
         raise kind_error("action_text", "an action (Pass, Bid, Smudge, Play, ...)", action)
-    return str(action)
+    return str(action)  # an action this version has no words for
 
 
-def side_text(rules: Rules, side: int | None) -> str:
+_SUITS = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
+
+
+def suit_text(suit: Suit, *, lang: str = "en") -> str:
+    """A suit's name: `"spades"`; German `"Pik"`, Swedish `"spader"`, French `"pique"`.
+
+    Examples:
+        >>> suit_text(Suit.HEARTS), suit_text(Suit.HEARTS, lang="de")
+        ('hearts', 'Herz')
+    """
+    _ = _translation(lang).gettext
+    if type(suit) is not Suit:
+        raise kind_error("suit_text", "a Suit", suit)
+    return _(_SUITS[suit])
+
+
+_POINTS = {
+    "high": N_("High"),
+    "low": N_("Low"),
+    "jack": N_("Jack"),
+    "off_jack": N_("Off-jack"),
+    "joker": N_("Joker"),
+    "big_joker": N_("Big joker"),
+    "little_joker": N_("Little joker"),
+    "ten": N_("Ten"),
+    "trey": N_("Trey"),
+    "game": N_("Game"),
+}
+
+
+def point_text(point: Point | str, *, lang: str = "en") -> str:
+    """A point's name, from a `Point` or its key in `HandResult.points` (`"off_jack"`):
+    `"High"`, `"Off-jack"`, `"Little joker"`; German `"Hoch"`, `"Niedrig"`, `"Bube"`,
+    `"Spiel"`. Swedish and French keep High, Low, Jack and Game, as their rule texts do.
+
+    Examples:
+        >>> point_text(Point.HIGH, lang="de"), point_text("little_joker")
+        ('Hoch', 'Little joker')
+        >>> point_text("game", lang="fr"), point_text("game", lang="de")
+        ('Game', 'Spiel')
+    """
+    _ = _translation(lang).gettext
+    key = point.value if isinstance(point, Point) else point
+    if type(key) is not str:
+        raise kind_error("point_text", "a Point or its name (str)", point)
+    words = _POINTS.get(key)
+    if words is None:  # a point this version has no words for: its key, readable
+        if key not in {p.value for p in Point}:
+            raise InvalidStateError(f"no point {key!r:.40}")
+        return key.replace("_", " ").capitalize()
+    return _(words)
+
+
+_PHASES = {
+    "bidding": N_("Bidding"),
+    "declare_trump": N_("Declare trump"),
+    "discard": N_("Discard"),
+    "play": N_("Play"),
+    "game_over": N_("Game over"),
+}
+
+
+def phase_text(phase: Phase, *, lang: str = "en") -> str:
+    """A phase's name, capitalised: `"Bidding"`, `"Declare trump"`, `"Play"`; German
+    `"Reizen"`, Swedish `"Budgivning"`, French `"Enchères"`.
+
+    Examples:
+        >>> phase_text(Phase.BIDDING), phase_text(Phase.BIDDING, lang="fr")
+        ('Bidding', 'Enchères')
+    """
+    _ = _translation(lang).gettext
+    if not isinstance(phase, Phase):
+        raise kind_error("phase_text", "a Phase", phase)
+    words = _PHASES.get(phase.value)
+    return phase.value.replace("_", " ").capitalize() if words is None else _(words)
+
+
+def side_text(rules: Rules, side: int | None, *, lang: str = "en") -> str:
     """A side by its seats: `"seat 1"`, or `"seats 0+2"` for a partnership; `"nobody"` for
-    None."""
+    None. German `"Platz 1"`, `"Plätze 0+2"`, `"niemand"`.
+
+    Raises:
+        InvalidStateError: the rules have no such side.
+        TypeError: `rules` is not a `Rules` value, or `side` not an int or None.
+    """
+    t = _translation(lang)
     _check_rules("side_text", rules)
     if side is None:
-        return "nobody"
+        return t.gettext("nobody")
     if type(side) is not int:
         raise kind_error("side_text", "a side (int) or None", side)
     if not 0 <= side < len(rules.sides):
-        raise InvalidStateError(
-            f"no side {side}: these rules have sides 0 to {len(rules.sides) - 1}"
-        )
+        last = len(rules.sides) - 1
+        raise InvalidStateError(f"no side {side}: these rules have sides 0 to {last}")
     seats = rules.sides[side]
-    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+    return t.ngettext("seat {seats}", "seats {seats}", len(seats)).format(
+        seats="+".join(map(str, seats))
+    )
 
 
-def contract_text(rules: Rules, contract: int) -> str:
+def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
     """A contract in words: `"smudge"` for the Smudge's level (where the rules have it),
-    else `"bid N"`."""
+    else `"bid N"`; German `"Gebot N"`, Swedish `"bud N"`, French `"annonce N"`."""
+    _ = _translation(lang).gettext
     _check_rules("contract_text", rules)
     if type(contract) is not int:
         raise kind_error("contract_text", "a contract (int)", contract)
-    return "smudge" if rules.smudge and contract == rules.smudge_level else f"bid {contract}"
+    if rules.smudge and contract == rules.smudge_level:
+        return _("smudge")
+    return _translation(lang).pgettext("contract", "bid {level}").format(level=contract)
 
 
 def _check_rules(function: str, rules: object) -> None:
@@ -141,15 +305,27 @@ def _check_rules(function: str, rules: object) -> None:
         raise kind_error(function, "a Rules value", rules)
 
 
-def _scores(rules: Rules, scores: tuple[int, ...]) -> str:
-    return ", ".join(f"{side_text(rules, side)} {score}" for side, score in enumerate(scores))
+def _seat(t: gettext.NullTranslations, seat: int | None) -> str:
+    return t.gettext("seat {seat}").format(seat=seat)
 
 
-def _trick(trick: Trick) -> str:
-    return ", ".join(f"seat {seat} {card.symbol}" for seat, card in trick.plays) or "-"
+def _scores(t: gettext.NullTranslations, rules: Rules, scores: tuple[int, ...], lang: str) -> str:
+    return ", ".join(
+        t.gettext("{side} {score}").format(side=side_text(rules, side, lang=lang), score=score)
+        for side, score in enumerate(scores)
+    )
+
+
+def _trick(t: gettext.NullTranslations, trick: Trick) -> str:
+    plays = (
+        t.gettext("{seat} {card}").format(seat=_seat(t, seat), card=card.symbol)
+        for seat, card in trick.plays
+    )
+    return ", ".join(plays) or "-"
 
 
 def _common(
+    lang: str,
     rules: Rules,
     phase: Phase,
     to_act: int | None,
@@ -166,33 +342,68 @@ def _common(
     face_up: tuple[tuple[Card, ...], ...],
 ) -> list[str]:
     """The lines a state and a view share: the game, the hand, the auction and the play."""
-    lines = [f"{rules.players} players, {len(rules.sides)} sides, target {rules.target}"]
-    lines.append(f"Scores: {_scores(rules, scores)}")
+    t = _translation(lang)
+    _ = t.gettext
+    lines = [
+        _("{players} players, {sides} sides, target {target}").format(
+            players=rules.players, sides=len(rules.sides), target=rules.target
+        ),
+        _("Scores: {scores}").format(scores=_scores(t, rules, scores, lang)),
+    ]
     if phase is Phase.GAME_OVER:
-        lines.append(f"Game over after hand {hand_number + 1}: {side_text(rules, winner)} won")
+        lines.append(
+            _("Game over after hand {number}: {side} won").format(
+                number=hand_number + 1, side=side_text(rules, winner, lang=lang)
+            )
+        )
         return lines
-    lines.append(f"Hand {hand_number + 1}, dealer seat {dealer}")
-    lines.append(f"{phase.value.replace('_', ' ').capitalize()}: seat {to_act} to act")
+    lines.append(
+        _("Hand {number}, dealer {seat}").format(number=hand_number + 1, seat=_seat(t, dealer))
+    )
+    lines.append(
+        _("{phase}: {seat} to act").format(
+            phase=phase_text(phase, lang=lang), seat=_seat(t, to_act)
+        )
+    )
     if bids:
-        lines.append("Auction: " + ", ".join(f"seat {s} {action_text(a)}" for s, a in bids))
+        calls = ", ".join(
+            _("{seat} {action}").format(seat=_seat(t, s), action=action_text(a, lang=lang))
+            for s, a in bids
+        )
+        lines.append(_("Auction: {calls}").format(calls=calls))
     if pitcher is not None and contract is not None:
-        lines.append(f"Contract: seat {pitcher} {contract_text(rules, contract)}")
+        lines.append(
+            _("Contract: {seat} {contract}").format(
+                seat=_seat(t, pitcher), contract=contract_text(rules, contract, lang=lang)
+            )
+        )
     if trump is not None:
-        lines.append(f"Trump: {trump.symbol}")
+        lines.append(_("Trump: {suit}").format(suit=trump.symbol))
     for seat, cards in enumerate(face_up):
         if cards:
-            lines.append(f"Seat {seat} discarded face up: {cards_text(cards)}")
+            lines.append(
+                _("Seat {seat} discarded face up: {cards}").format(
+                    seat=seat, cards=cards_text(cards)
+                )
+            )
     for number, done in enumerate(tricks, 1):
-        lines.append(f"Trick {number}: {_trick(done)} -> seat {done.winner}")
+        lines.append(
+            _("Trick {number}: {plays} -> {seat}").format(
+                number=number, plays=_trick(t, done), seat=_seat(t, done.winner)
+            )
+        )
     if trick is not None and (phase is Phase.PLAY or trick.plays):
-        lines.append(f"Trick {len(tricks) + 1}: {_trick(trick)}")
+        lines.append(
+            _("Trick {number}: {plays}").format(number=len(tricks) + 1, plays=_trick(t, trick))
+        )
     return lines
 
 
-def state_text(state: GameState) -> str:
+def state_text(state: GameState, *, lang: str = "en") -> str:
     """The whole game at this moment, every hand shown (a state is the omniscient
     object; show a player `view_text` of their view). Lines: the table, the scores, the
     hand and whose turn it is, the auction, contract and trump, the tricks, every hand.
+    The hand is counted from 1 ("Hand 1" is `hand_number` 0).
 
     Examples:
         >>> from setback import Rules, new_game
@@ -208,9 +419,11 @@ def state_text(state: GameState) -> str:
     """
     from .state import GameState  # state.py imports this module
 
+    _ = _translation(lang).gettext
     if not isinstance(state, GameState):
         raise kind_error("state_text", "a GameState", state)
     lines = _common(
+        lang,
         state.rules,
         state.phase,
         state.to_act,
@@ -229,12 +442,14 @@ def state_text(state: GameState) -> str:
     if state.phase is not Phase.GAME_OVER:
         discards = state.discards
         for seat, cards in enumerate(state.hands):
-            thrown = f"   (discarded {cards_text(discards[seat])})" if discards[seat] else ""
-            lines.append(f"Seat {seat}: {hand_text(cards)}{thrown}")
+            line = _("Seat {seat}: {hand}").format(seat=seat, hand=hand_text(cards))
+            if discards[seat]:
+                line += "   " + _("(discarded {cards})").format(cards=cards_text(discards[seat]))
+            lines.append(line)
     return "\n".join(lines)
 
 
-def view_text(view: PlayerView) -> str:
+def view_text(view: PlayerView, *, lang: str = "en") -> str:
     """What one seat sees, as text: the same picture as `state_text`, but only this seat's
     own hand (and discards), the others' card counts, and its choices when it is its turn.
 
@@ -248,12 +463,23 @@ def view_text(view: PlayerView) -> str:
         Your hand: ♠ 3   ♥ 10   ♣ J 7 2   ♦ 2
         Cards held: seat 0 6, seat 1 6, seat 2 6, seat 3 6
         Your choices: pass, bid 2, bid 3, bid 4, smudge
+        >>> print(view_text(observe(new_game(Rules.setback(), seed=7), 1), lang="de"))
+        Sicht von Platz 1: 4 Spieler, 2 Parteien, Ziel 21
+        Punktestand: Plätze 0+2 0, Plätze 1+3 0
+        Runde 1, Geber Platz 0
+        Reizen: Platz 1 ist dran
+        Deine Karten: ♠ 3   ♥ 10   ♣ J 7 2   ♦ 2
+        Karten auf der Hand: Platz 0 6, Platz 1 6, Platz 2 6, Platz 3 6
+        Deine Wahl: passen, bieten 2, bieten 3, bieten 4, Smudge
     """
     from .views import PlayerView  # views.py imports this module
 
+    t = _translation(lang)
+    _ = t.gettext
     if not isinstance(view, PlayerView):
         raise kind_error("view_text", "a PlayerView", view)
     lines = _common(
+        lang,
         view.rules,
         view.phase,
         view.to_act,
@@ -269,13 +495,17 @@ def view_text(view: PlayerView) -> str:
         view.tricks,
         view.face_up_discards,
     )
-    lines[0] = f"Seat {view.seat}'s view: {lines[0]}"
+    lines[0] = _("Seat {seat}'s view: {table}").format(seat=view.seat, table=lines[0])
     if view.phase is not Phase.GAME_OVER:
-        lines.append(f"Your hand: {hand_text(view.hand)}")
+        lines.append(_("Your hand: {hand}").format(hand=hand_text(view.hand)))
         if view.discards:
-            lines.append(f"You discarded: {cards_text(view.discards)}")
-        sizes = ", ".join(f"seat {seat} {size}" for seat, size in enumerate(view.hand_sizes))
-        lines.append(f"Cards held: {sizes}")
+            lines.append(_("You discarded: {cards}").format(cards=cards_text(view.discards)))
+        sizes = ", ".join(
+            _("{seat} {size}").format(seat=_seat(t, seat), size=size)
+            for seat, size in enumerate(view.hand_sizes)
+        )
+        lines.append(_("Cards held: {sizes}").format(sizes=sizes))
         if view.legal_actions:
-            lines.append("Your choices: " + ", ".join(map(action_text, view.legal_actions)))
+            choices = ", ".join(action_text(a, lang=lang) for a in view.legal_actions)
+            lines.append(_("Your choices: {choices}").format(choices=choices))
     return "\n".join(lines)

@@ -1,4 +1,5 @@
-"""Cards: parsing, canonical text, order and Game values (RULES §1.6)."""
+"""Cards: parsing, canonical text, order and Game values (RULES §1.6), and the jokers
+(RULES §6.1, §6.9.4)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,21 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from setback import CARDS, Card, InvalidNotationError, Rank, Suit, parse_cards
+from setback import (
+    CARDS,
+    Card,
+    IllegalActionError,
+    InvalidNotationError,
+    Phase,
+    Rank,
+    Rules,
+    Suit,
+    apply_action,
+    parse_cards,
+)
 from setback.cards import SUITED, pick, picker
+
+from ..support import S1_HANDS, act, deal
 
 
 @pytest.mark.parametrize("text", ["KS", "K♠", "ks", "k♤", " K S "])
@@ -120,3 +134,58 @@ def test_picker_gives_what_pick_gives() -> None:
     for mask in masks:
         assert cards_of_mask(mask) == pick(CARDS, mask)
     assert cards_of_mask((1 << 13) | (1 << 54) | 1) == (CARDS[0], CARDS[13], CARDS[54])
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [
+        ("BJ", "BJ"),
+        ("bj", "BJ"),
+        ("Big Joker", "BJ"),
+        ("big joker", "BJ"),
+        ("LJ", "LJ"),
+        ("little joker", "LJ"),
+        ("JK", "JK"),
+        ("joker", "JK"),
+        ("🃏", "JK"),
+    ],
+)
+def test_joker_texts_parse(text: str, canonical: str) -> None:
+    """RULES §6.1.1 and §6.9.4: JK (one joker), BJ and LJ (two), in any case and by name;
+    🃏 is the joker."""
+    card = Card.parse(text)
+    assert str(card) == canonical and card.is_joker and card.suit is None
+
+
+def test_jokers_are_three_distinct_cards_without_a_suit() -> None:
+    """RULES §6.9.4: JK, BJ and LJ are three distinct cards; a joker's suit is None."""
+    jokers = {Card.parse("JK"), Card.parse("BJ"), Card.parse("LJ")}
+    assert len(jokers) == 3
+    assert not Card.parse("J♠").is_joker and Card.parse("J♠").suit is Suit.SPADES
+
+
+def test_jokers_sort_after_the_four_suits_big_before_little() -> None:
+    """RULES §6.9.4: in sorted hands the jokers come after the four suits, big before
+    little."""
+    cards = [Card.parse(text) for text in ("LJ", "AS", "BJ", "2C", "KH")]
+    assert [str(card) for card in sorted(cards)] == ["2C", "KH", "AS", "BJ", "LJ"]
+
+
+@pytest.mark.parametrize("text", ["joker7", "BX"])
+def test_unknown_joker_text_is_refused_saying_what_is_accepted(text: str) -> None:
+    """Issue: an unknown card text raises InvalidNotationError listing what is accepted."""
+    with pytest.raises(InvalidNotationError) as error:
+        Card.parse(text)
+    message = str(error.value)
+    assert text in message
+    assert all(name in message for name in ("JK", "BJ", "LJ"))
+
+
+@pytest.mark.parametrize("joker", ["BJ", "LJ", "JK"])
+def test_a_joker_play_in_a_52_card_game_is_refused(joker: str) -> None:
+    """RULES §6.9.4 and issue: a pack holds jokers only when `jokers` says so; in the
+    52-card German game a play of a joker is refused."""
+    state = act(deal(Rules.setback(), S1_HANDS), "A 2, B pass, C pass, D pass")
+    assert state.phase is Phase.PLAY and state.to_act == 0
+    with pytest.raises(IllegalActionError):
+        apply_action(state, f"play {joker}", seat=0)

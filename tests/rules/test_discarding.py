@@ -1,0 +1,258 @@
+"""Declaring trump, discarding and drawing (RULES §4.1, §4.4, §6.4): the draw, the six-player
+discard, Smear's discard to six, Ten-point's draw back and its face-up discards."""
+
+from __future__ import annotations
+
+import pytest
+
+from setback import (
+    CARDS,
+    Card,
+    IllegalActionError,
+    Phase,
+    Rules,
+    Suit,
+    apply_action,
+    legal_actions,
+    new_game,
+    observe,
+    parse_cards,
+)
+
+from ..support import (
+    X1_CALLS,
+    X1_DISCARDS,
+    X1_HANDS,
+    X1_IN_PLAY,
+    X2_AFTER_DRAW,
+    X2_CALLS,
+    X2_DEAD,
+    X2_FACE_DOWN,
+    X2_IN_PLAY,
+    act,
+    card_set,
+    deal,
+    four_of,
+    legal_discards,
+    smear_rules,
+    ten_point_rules,
+    texts,
+    x1_declared,
+    x1_in_play,
+    x2_dealt,
+    x2_declared,
+    x2_in_play,
+    x2_played,
+)
+
+DRAW = Rules.setback(draw=True)
+
+
+def test_draw_declares_discards_and_refills_from_the_stock_in_order() -> None:
+    """RULES §4.1: trump declared; eldest first, each discards non-trumps and draws as many
+    from the top of the stock; the pitcher then must lead a trump."""
+    state = new_game(DRAW, dealer=3, deck=CARDS[:52])  # the stock is K♦ A♦ 2♥ 3♥ 4♥ ...
+    state = act(state, "A 2, B pass, C pass, D pass")
+    assert state.phase is Phase.DECLARE_TRUMP and state.to_act == 0
+    assert texts(state) == ["trump C", "trump D", "trump H", "trump S"]
+    state = apply_action(state, "trump D")
+    assert state.phase is Phase.DISCARD and state.to_act == 0 and state.trump is Suit.DIAMONDS
+    state = apply_action(state, "discard 2C 3C")
+    assert " ".join(map(str, state.hands[0])) == "4C AC 2D 3D KD AD"
+    # Ben holds 5C 6C 7C 4D 5D 6D: only his clubs may go
+    assert "discard 4D" not in texts(state) and "discard 5C 6C 7C" in texts(state)
+    with pytest.raises(IllegalActionError, match="trumps may not be discarded"):
+        apply_action(state, "discard 4D")
+    state = apply_action(state, "discard 7C 5C")
+    assert " ".join(map(str, state.hands[1])) == "6C 4D 5D 6D 2H 3H"
+    state = apply_action(state, "discard")
+    state = apply_action(state, "discard JC")
+    assert " ".join(map(str, state.hands[3])) == "QC KC 10D JD QD 4H"
+    assert state.stock[0] == Card.parse("5H") and len(state.stock) == 28 - 5
+    assert state.phase is Phase.PLAY and state.to_act == 0
+    assert texts(state) == ["play 2D", "play 3D", "play KD", "play AD"]
+    with pytest.raises(IllegalActionError, match="first lead must be a trump"):
+        apply_action(state, "play 4C")
+    discards = state.discards
+    assert discards[0] and discards[2] == ()
+
+
+def test_draw_never_takes_more_than_the_stock_holds() -> None:
+    """RULES §4.1: never more cards than the stock can refill (8 players leave 4)."""
+    rules = Rules.cutthroat(players=8, draw=True)
+    state = new_game(rules, seed=11, dealer=7)
+    for _ in range(7):
+        state = apply_action(state, "pass")
+    state = apply_action(state, "bid 2")
+    state = apply_action(state, "trump H")
+    most = max(len(a.cards) for a in legal_actions(state))  # type: ignore[union-attr]
+    assert most <= 4
+
+
+SIX = Rules.six_player()
+
+
+def test_six_players_declare_discard_two_and_lead_trump() -> None:
+    """RULES §4.4: trump declared, everyone discards 2 (trumps allowed, out of play), eldest
+    first, dealer last; the pitcher must lead a trump if he holds one."""
+    state = new_game(SIX, dealer=5, deck=CARDS[:52])
+    for seat in range(5):
+        state = apply_action(state, "pass", seat=seat)
+    state = apply_action(state, "bid 2", seat=5)
+    state = apply_action(state, "trump D")
+    assert state.phase is Phase.DISCARD and state.to_act == 0
+    assert len(legal_actions(state)) == 28  # any 2 of 8
+    with pytest.raises(IllegalActionError, match="exactly 2"):
+        apply_action(state, "discard 2C")
+    state = apply_action(state, "discard 7D 8D")  # trumps allowed
+    assert state.discards[0] == parse_cards("7D 8D") and len(state.hands[0]) == 6
+    for _ in range(5):
+        state = apply_action(state, legal_actions(state)[-1])
+    assert state.phase is Phase.PLAY and state.to_act == 5
+    assert all(len(h) == 6 for h in state.hands)
+    # the dealer kept 4D 5D 6D (and discarded 9S 10S): he must lead one
+    assert texts(state) == ["play 4D", "play 5D", "play 6D"]
+
+
+def test_draw_discards_no_more_than_the_stock_can_refill() -> None:
+    """RULES §4.1: each player discards non-trumps and draws as many, never more cards
+    than the stock can refill (eight players leave a stock of 4)."""
+    rules = Rules.cutthroat(players=8, draw=True)
+    state = new_game(rules, seed=11, dealer=7)
+    for _ in range(7):
+        state = apply_action(state, "pass")
+    state = apply_action(state, "bid 2")
+    state = apply_action(state, "trump S")  # eldest holds 5♣ 2♦ 7♦ 3♥ 5♥ 6♥: no trump
+    assert state.phase is Phase.DISCARD and state.to_act == 0 and len(state.stock) == 4
+    with pytest.raises(IllegalActionError, match="the stock can refill only 4 cards"):
+        apply_action(state, "discard 5C 2D 7D 3H 5H")
+    assert max(len(action.cards) for action in legal_actions(state)) == 4  # type: ignore[union-attr]
+
+
+def test_x1_smear_pitcher_declares_trump() -> None:
+    """RULES §6.4 and §6.6.4: with more than 6 dealt, the pitcher declares trump after the
+    auction; then the discards to six begin with the eldest."""
+    state = act(deal(smear_rules(), X1_HANDS), X1_CALLS)
+    assert state.phase is Phase.DECLARE_TRUMP and state.to_act == 2
+    assert state.pitcher == 2 and state.contract == 5
+    assert texts(state) == ["trump C", "trump D", "trump H", "trump S"]
+    state = apply_action(state, "trump S", seat=2)
+    assert state.trump is Suit.SPADES
+    assert state.phase is Phase.DISCARD and state.to_act == 0
+
+
+def test_x1_anna_discards_4_of_her_8_non_trumps_70_choices() -> None:
+    """RULES §6.4 and §6.10 X1: Anna holds 8 non-trumps; she must discard 4 of them and no
+    trump (70 choices)."""
+    state = x1_declared()
+    choices = legal_discards(state)
+    assert len(legal_actions(state)) == 70
+    assert choices == four_of("K♣ 8♣ A♥ Q♦ 3♥ 4♦ 6♦ 9♣")
+    assert not any(choice & card_set("9♠ 3♠") for choice in choices)
+    with pytest.raises(IllegalActionError):
+        apply_action(state, "discard 3S 3H 4D 6D", seat=0)
+
+
+def test_x1_carla_discards_every_non_trump_and_one_trump_7_choices() -> None:
+    """RULES §6.4 and §6.10 X1: Carla holds 7 trumps and 3 non-trumps: her discard holds all
+    three non-trumps plus one trump of her choice (7 choices)."""
+    state = x1_declared()
+    for seat in (0, 1):
+        state = apply_action(state, f"discard {X1_DISCARDS[seat]}", seat=seat)
+    assert state.to_act == 2
+    non_trumps = card_set("2♥ 3♦ 5♣")
+    trumps = card_set("K♠ Q♠ 10♠ 8♠ 6♠ 4♠ LJ")
+    assert len(legal_actions(state)) == 7
+    assert legal_discards(state) == {frozenset(non_trumps | {trump}) for trump in trumps}
+
+
+def test_x1_the_jick_may_not_be_discarded_while_dan_holds_non_trumps() -> None:
+    """RULES §6.4 and §6.10 X1: J♣ is a trump once ♠ is named, so Dan may not discard it
+    while he holds non-trumps; he discards 4 of his 7 non-trumps."""
+    state = x1_declared()
+    for seat in (0, 1, 2):
+        state = apply_action(state, f"discard {X1_DISCARDS[seat]}", seat=seat)
+    assert state.to_act == 3
+    assert legal_discards(state) == four_of("4♥ 10♦ 5♦ 2♣ 4♣ 6♣ 2♦")
+    with pytest.raises(IllegalActionError):
+        apply_action(state, "discard JC 2C 4C 6C", seat=3)
+
+
+def test_x1_cards_in_play_after_the_discard_to_six() -> None:
+    """RULES §6.10 X1 'In play': six cards each; the discards are face down, each seat sees
+    only its own, and there are no face-up discards."""
+    state = x1_in_play()
+    assert state.phase is Phase.PLAY and state.to_act == 2
+    assert [set(cards) for cards in state.hands] == [card_set(X1_IN_PLAY[s]) for s in range(4)]
+    for seat in range(4):
+        view = observe(state, seat)
+        assert set(view.discards) == card_set(X1_DISCARDS[seat])
+        assert view.face_up_discards == ((), (), (), ())
+
+
+def test_x2_pitcher_declares_trump() -> None:
+    """RULES §6.5.4: after the auction the pitcher declares trump."""
+    state = act(x2_dealt(), X2_CALLS)
+    assert state.phase is Phase.DECLARE_TRUMP and state.to_act == 1 and state.contract == 5
+
+
+def test_x2_draw_back() -> None:
+    """RULES §6.5.5 and §6.10 X2: eldest first, each player but the pitcher discards every
+    non-trump face down and draws up to 6; the pitcher takes the rest of the stock and
+    discards every non-trump (keeping J♦, a trump; J♣ is an ordinary club)."""
+    state = x2_declared()
+    assert state.trump is Suit.HEARTS
+    assert [set(cards) for cards in state.hands] == [card_set(X2_AFTER_DRAW[s]) for s in range(4)]
+    assert [set(cards) for cards in state.discards] == [card_set(X2_FACE_DOWN[s]) for s in range(4)]
+    assert state.stock == () and observe(state, 0).stock_size == 0
+
+
+def test_x2_too_many_trumps_face_up_choices_exclude_point_cards() -> None:
+    """RULES §6.5.6, §6.9.2 and §6.10 X2: Ben holds 7 trumps and discards one face up; it
+    must not be a point card, so he chooses among K♥, 10♥, 7♥ and 4♥."""
+    state = x2_declared()
+    assert state.phase is Phase.DISCARD and state.to_act == 1
+    assert set(texts(state)) == {"discard KH", "discard 10H", "discard 7H", "discard 4H"}
+    with pytest.raises(IllegalActionError):
+        apply_action(state, "discard AH", seat=1)
+
+
+def test_x2_face_up_discard_is_seen_by_everyone() -> None:
+    """RULES §6.5.6 and §6.9.2: face-up discards are recorded apart from face-down ones and
+    every view shows them; a view shows only the seat's own face-down discards."""
+    state = x2_in_play()
+    assert state.phase is Phase.PLAY and state.to_act == 1
+    assert [set(cards) for cards in state.hands] == [card_set(X2_IN_PLAY[s]) for s in range(4)]
+    for seat in range(4):
+        view = observe(state, seat)
+        assert view.face_up_discards == ((), (Card.parse("4H"),), (), ())
+        assert set(view.discards) == card_set(X2_FACE_DOWN[seat])
+
+
+def test_x2_dead_cards_stay_hidden() -> None:
+    """RULES §6.9.3: a player's dead cards stay hidden from the others in the record's
+    views; face-up discards are shown to everyone."""
+    state = x2_played()
+    for seat in range(4):
+        shown = observe(state, seat).last_result
+        assert shown is not None
+        assert shown.face_up_discards == ((), (Card.parse("4H"),), (), ())
+        for other, dead in X2_DEAD.items():
+            if other != seat:
+                assert set(shown.hands[other]) & card_set(dead) == set()
+
+
+def test_face_up_discards_go_eldest_first() -> None:
+    """RULES §6.9.2: face-up discards are made eldest first; Anna, then Dan, each with a
+    choice of non-point trumps."""
+    hands = (
+        "A: K♥ Q♥ 10♥ 9♥ 8♥ 7♥ 6♥ 2♣ 3♣; B: 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ Q♣ K♣; "
+        "C: A♣ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠; D: 5♥ 4♥ A♥ J♥ 3♥ 2♥ J♦ 10♠ J♠"
+    )
+    state = act(deal(ten_point_rules(), hands), "A pass, B pass, C 3, D pass")
+    state = apply_action(state, "trump H", seat=2)
+    assert state.phase is Phase.DISCARD and state.to_act == 0
+    assert len(state.hands[0]) == 7 and len(state.hands[3]) == 7
+    state = apply_action(state, "discard 6H", seat=0)
+    assert state.phase is Phase.DISCARD and state.to_act == 3
+    assert {str(a) for a in legal_actions(state)} == {"discard 5H", "discard 4H"}

@@ -1,0 +1,51 @@
+"""The trumps of each card model (RULES §6.1): the order of the trumps, the jick and the
+jokers."""
+
+from __future__ import annotations
+
+import pytest
+
+from setback import (
+    CARDS,
+    JokerRank,
+    Rules,
+    Suit,
+    trump_table,
+)
+
+from .. import reference
+
+CARD_MODELS = [
+    Rules(jokers=jokers, off_jack=off_jack, joker_rank=rank)
+    for jokers in (0, 1, 2)
+    for off_jack in (False, True)
+    for rank in JokerRank
+    if rank is JokerRank.BELOW_JACKS or jokers == 1
+]
+"""Every card model: 0, 1 or 2 jokers, with or without the jick, a lone joker either rank."""
+
+
+@pytest.mark.parametrize("trump", list(Suit), ids=str)
+@pytest.mark.parametrize(
+    "rules", CARD_MODELS, ids=lambda r: f"{r.jokers}j-{r.off_jack}-{r.joker_rank.value}"
+)
+def test_trump_tables_know_the_trumps_of_the_card_model(rules: Rules, trump: Suit) -> None:
+    """RULES §6.1: the engine's tables name the trumps in the order of §6.1.3 and give the
+    jick and the jokers to trump for following, and every other card to its own suit."""
+    table = rules.trump_tables[trump]
+    assert [CARDS[index] for index in table.order] == reference.trump_order(rules, trump)
+    for card in reference.pack(rules):
+        assert table.is_trump(card) == reference.is_trump(rules, card, trump), card
+        assert table.suit_of(card) == reference.suit_of(rules, card, trump), card
+    assert trump_table(trump, rules) == table
+
+
+def test_the_trump_order_of_each_card_model() -> None:
+    """RULES §6.1.3: A K Q J, the jick, the jokers (big above little), 10 … 2; a lone
+    LOWEST joker below the 2."""
+    spades = Rules.smear().trump_tables[Suit.SPADES].order
+    assert " ".join(str(CARDS[i]) for i in spades) == (
+        "AS KS QS JS JC BJ LJ 10S 9S 8S 7S 6S 5S 4S 3S 2S"
+    )
+    hearts = Rules.joker_pitch().trump_tables[Suit.HEARTS].order
+    assert " ".join(str(CARDS[i]) for i in hearts) == ("AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H JK")

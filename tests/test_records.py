@@ -1,0 +1,95 @@
+"""Game records: a record replays to the identical state, in this process or another."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+
+from setback import (
+    CARDS,
+    Bid,
+    DeclareTrump,
+    Discard,
+    GameRecord,
+    InvalidStateError,
+    Pass,
+    Play,
+    Rules,
+    apply_action,
+    format_hand,
+    game_record,
+    loads,
+    new_game,
+    replay,
+)
+
+from .strategies import any_rules, calm_choice, play_until, random_game, random_states, seeds
+from .support import S1_HANDS, S1_TRICKS
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_a_record_replays_to_the_identical_state(rules: Rules, seed: int) -> None:
+    for state in random_states(rules, seed, max_steps=150):
+        assert replay(game_record(state)) == state
+
+
+def test_a_record_keeps_a_fixed_first_deal() -> None:
+    from .support import deal
+
+    state = apply_action(deal(Rules.setback(), S1_HANDS, scores=(3, 4)), "bid 2")
+    record = game_record(state)
+    assert record.hands is not None and record.scores == (3, 4) and record.dealer == 3
+    assert replay(record) == state
+    decked = new_game(Rules.setback(), deck=list(reversed(CARDS[:52])), seed=2)
+    assert replay(game_record(decked)) == decked
+
+
+def test_replay_names_the_action_that_fails() -> None:
+    record = GameRecord(rules=Rules.setback(), seed=1, actions=(Pass(), Bid(2), Bid(2)))
+    with pytest.raises(InvalidStateError, match=r"action 2 \(bid 2\)"):
+        replay(record)
+
+
+def test_same_seed_replays_identically_in_another_process() -> None:
+    """No reliance on hash() order: a fresh interpreter with another hash seed agrees."""
+    final = random_game(Rules.setback(), 99)
+    code = (
+        "import random, sys; sys.path.insert(0, '.');"
+        "from tests.strategies import random_game; from setback import Rules, dumps;"
+        "print(dumps(random_game(Rules.setback(), 99)))"
+    )
+    for hash_seed in ("0", "12345"):
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": hash_seed, "PATH": ""},
+        )
+        assert loads(done.stdout) == final
+
+
+def test_game_record_lists_every_kind_of_action() -> None:
+    rules = Rules.setback(draw=True)
+    rng = random.Random(4)
+    state = new_game(rules, seed=4)
+    state = play_until(state, lambda s: len(s.history) >= 3, lambda s: calm_choice(s, rng))
+    kinds = {type(action) for action in game_record(state).actions}
+    assert {Pass, Bid, DeclareTrump, Discard, Play} <= kinds
+
+
+def test_format_hand_reads_like_a_hand_record() -> None:
+    from .support import hand
+
+    _, result = hand(Rules.setback(), S1_HANDS, "A 2, B pass, C pass, D pass", S1_TRICKS)
+    text = format_hand(result, Rules.setback())
+    assert text.splitlines()[0] == "Hand 1: dealer seat 3, seat 0 bid 2, trump ♠"
+    assert "  seat 0: 10♣ 7♦ 9♦ Q♥ 4♠ K♠" in text
+    assert "trick 1: 0 K♠  1 A♠  2 6♠  3 2♠  -> 1" in text
+    assert "points: high seats 1+3, low seats 1+3, jack seats 0+2, game seats 0+2" in text
+    assert text.endswith("made; score changes +2 +2")
