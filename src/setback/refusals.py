@@ -191,6 +191,7 @@ PARAMS: dict[str, str] = {
 _CARD_PARAMS = frozenset({"card"})
 _CARDS_PARAMS = frozenset({"cards", "playable"})
 _SUIT_PARAMS = frozenset({"led", "trump"})
+_CONVERTED = _CARD_PARAMS | _CARDS_PARAMS | _SUIT_PARAMS | {"written", "legal", "rank", "card_suit"}
 
 
 @attrs.frozen
@@ -249,14 +250,24 @@ def placeholders(template: str) -> frozenset[str]:
     return frozenset(field for _, field, _, _ in string.Formatter().parse(template) if field)
 
 
+@functools.cache
+def _card_types() -> tuple[Any, Any, Any]:
+    """`Card`, `Rank` and `Suit`, imported when first needed (`setback.cards` imports
+    `setback.errors`, which imports this module)."""
+    from .cards import Card, Rank, Suit
+
+    return Card, Rank, Suit
+
+
 def _shown(
     name: str, value: Any, messages: Mapping[str, str], suffixes: Mapping[str, str]
 ) -> object:
     """A param as a sentence shows it."""
-    from .cards import Card, Rank, Suit
-
-    if isinstance(value, dict):
-        return render(value["code"], value["params"], messages, suffixes)
+    if name not in _CONVERTED:
+        if isinstance(value, dict):
+            return render(value["code"], value["params"], messages, suffixes)
+        return value
+    Card, Rank, Suit = _card_types()
     if name in _CARD_PARAMS:
         return Card.parse(value).symbol
     if name in _CARDS_PARAMS:
