@@ -251,12 +251,21 @@ def placeholders(template: str) -> frozenset[str]:
 
 
 @functools.cache
-def _card_types() -> tuple[Any, Any, Any]:
-    """`Card`, `Rank` and `Suit`, imported when first needed (`setback.cards` imports
-    `setback.errors`, which imports this module)."""
-    from .cards import Card, Rank, Suit
+def _symbols() -> tuple[dict[str, str], dict[str, Any], Any]:
+    """Each card's text to its symbol, each suit's letter to the suit, and `Rank`: imported
+    when first needed (`setback.cards` imports `setback.errors`, which imports this)."""
+    from .cards import CARDS, Rank, Suit
 
-    return Card, Rank, Suit
+    return {str(card): card.symbol for card in CARDS}, {suit.letter: suit for suit in Suit}, Rank
+
+
+def _symbol(text: str) -> str:
+    symbol = _symbols()[0].get(text)
+    if symbol is None:  # not canonical text: read as `Card.parse` reads it
+        from .cards import Card
+
+        symbol = Card.parse(text).symbol
+    return symbol
 
 
 def _shown(
@@ -267,19 +276,24 @@ def _shown(
         if isinstance(value, dict):
             return render(value["code"], value["params"], messages, suffixes)
         return value
-    Card, Rank, Suit = _card_types()
     if name in _CARD_PARAMS:
-        return Card.parse(value).symbol
+        return _symbol(value)
     if name in _CARDS_PARAMS:
-        return " ".join(Card.parse(card).symbol for card in value)
+        return " ".join(map(_symbol, value))
+    _, suits, rank = _symbols()
     if name in _SUIT_PARAMS:
-        return Suit.parse(value).symbol
+        suit = suits.get(value)
+        return (suit if suit is not None else _suit(value)).symbol
     if name == "written":
         return " ".join(value)
     if name == "legal":
         return ", ".join(value)
     if name == "rank":
-        return Rank(value).name.lower()
-    if name == "card_suit":
-        return repr(None if value is None else Suit.parse(value))
-    return value
+        return rank(value).name.lower()
+    return repr(None if value is None else _suit(value))  # card_suit
+
+
+def _suit(text: str) -> Any:
+    from .cards import Suit
+
+    return Suit.parse(text)
