@@ -43,7 +43,7 @@ from .records import format_hand, game_record, replay
 from .refusals import Refusal
 from .rules import SMUDGE, Rules
 from .sampling import sample_states
-from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
+from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, json_schema, loads
 from .simulation import SimulationSummary, simulate
 from .state import (
     MAX_ACTIONS,
@@ -136,6 +136,7 @@ __all__ = [
     "game_record",
     "hand_text",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "loads",
     "new_game",

@@ -290,6 +290,12 @@ class Card:
             return CARDS[index_of(suit, rank)]
         raise InvalidNotationError(Refusal("not_a_card", {"value": shown(text)}))
 
+    def _repr_svg_(self) -> str:
+        """The card's picture, for Jupyter: `setback.svg.card_svg`."""
+        from .svg import card_svg  # the pictures import this module
+
+        return card_svg(self)
+
 
 CARDS: tuple[Card, ...] = tuple(
     Card(suit, rank) for suit in Suit for rank in Rank if not rank.is_joker

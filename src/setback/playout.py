@@ -151,6 +151,10 @@ class PlayoutResult:
     """The seat that won each trick of the hand, in order (earlier tricks included)."""
 
 
+_POLICY = ("call", "declare", "discard", "play")
+"""The methods of a `PlayoutPolicy`."""
+
+
 def playout_hand(
     state: GameState, policy: PlayoutPolicy, *, first: Action | None = None
 ) -> PlayoutResult:
@@ -170,7 +174,8 @@ def playout_hand(
         The hand's score changes, points, contract and trick winners.
 
     Raises:
-        TypeError: `state` is not a `GameState`.
+        TypeError: `state` is not a `GameState`, or `policy` has not the methods of a
+            `PlayoutPolicy`.
         InvalidStateError: the game is over.
 
     Examples:
@@ -183,6 +188,8 @@ def playout_hand(
     """
     if type(state) is not GameState:
         raise TypeError(f"playout_hand takes a GameState, not {type(state).__name__}")
+    if not all(callable(getattr(policy, name, None)) for name in _POLICY):
+        raise TypeError(f"playout_hand takes a PlayoutPolicy, not {type(policy).__name__}")
     phase = state.phase
     if phase is Phase.GAME_OVER:
         raise InvalidStateError("the game is over: there is no hand to play out")
