@@ -25,11 +25,7 @@ from starlette.websockets import WebSocket
 import setback
 from setback.bots import HeuristicBot
 from setback.rules import PRESET_NAMES
-
-try:  # FALLBACK until main has setback.svg: delete then, with _fallback.py
-    from setback.svg import card_svg, hand_result_svg, view_svg
-except ImportError:
-    from _fallback import card_svg, hand_result_svg, view_svg
+from setback.svg import hand_result_svg, view_svg
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, state TEXT NOT NULL, bots TEXT NOT NULL);
@@ -179,12 +175,11 @@ def update(table: Table, ws: WebSocket) -> str:
 
 
 def pictures(view: setback.PlayerView) -> dict[str, Any]:
-    """What the browser shows: the table, the seat's cards, the last hand, the score line."""
+    """What the browser shows: the table, the last hand, the actions' and the scores' words."""
     rules, result, side = view.rules, view.last_result, setback.side_text
     return {
         "table": view_svg(view),
-        "hand": [card_svg(card) for card in view.hand],
-        "result": hand_result_svg(result, rules) if result else None,
+        "result": hand_result_svg(result, rules=rules) if result else None,
         "labels": [setback.action_text(action) for action in view.legal_actions],
         "scores": ", ".join(f"{side(rules, s)} {n}" for s, n in enumerate(view.scores)),
         "winner": side(rules, view.winner),

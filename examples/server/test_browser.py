@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Locator, Page, sync_playwright
 
 from conftest import ServerProcess
 from setback import GameState, Phase, loads, side_text
@@ -52,6 +52,14 @@ def wait_for_turn(page: Page) -> dict[str, Any]:
     return message(page)
 
 
+CORNER = {"x": 5, "y": 12}  # a card's top left corner: the rest may lie under the next card
+
+
+def own_card(page: Page, seat: int, card: str) -> Locator:
+    """The seat's own card in the table's picture (each face-up card has a `data-card`)."""
+    return page.locator(f'#table g.seat[data-seat="{seat}"] g.card.clickable[data-card="{card}"]')
+
+
 def click_once(page: Page) -> None:
     """Click what a player would: the first card or button offered (a discard: its cards, then
     the discard button), and wait for the answer."""
@@ -60,10 +68,10 @@ def click_once(page: Page) -> None:
     first = view["legal_actions"][0]
     if first["type"] == "Discard":
         for card in first["cards"]:
-            page.click(f'#hand button[data-card="{card}"]')
+            own_card(page, view["seat"], card).click(position=CORNER)
         page.click("#actions button:not([disabled])")
     elif "card" in first:
-        page.click(f'#hand button.legal[data-card="{first["card"]}"]')
+        own_card(page, view["seat"], first["card"]).click(position=CORNER)
     else:
         page.click("#actions button.legal >> nth=0")
     page.wait_for_function("(old) => window.game.received > old", arg=received)
@@ -125,8 +133,11 @@ def test_a_trumps_only_table_offers_trumps_only(page: Page, server: ServerProces
         click_once(page)
     state = loads(server.stored(table), GameState)
     assert state.rules.trumps_only and state.phase is Phase.PLAY
-    legal = page.eval_on_selector_all(
-        "#hand button.legal", "buttons => buttons.map(b => b.dataset.card)"
+    clickable = page.eval_on_selector_all(
+        "#table g.clickable", "cards => cards.map(c => c.dataset.card)"
     )
-    assert legal == [action["card"] for action in shown["view"]["data"]["legal_actions"]]
+    offered = [action["card"] for action in shown["view"]["data"]["legal_actions"]]
+    assert sorted(clickable) == sorted(offered) and len(offered) < len(
+        shown["view"]["data"]["hand"]
+    )
     screenshot(page, "server-trumps-only.png")

@@ -69,25 +69,24 @@ function show(message) {
   while ($("log").children.length > 40) $("log").lastChild.remove();
 }
 
+// The seat's own cards in the table's picture (view_svg marks each face-up card with
+// data-card, and those it may play with the class "legal") become what the player clicks.
 function showHand(message, mine) {
-  const offered = mine ? message.view.data.legal_actions : [];
+  const view = message.view.data;
+  const offered = mine ? view.legal_actions : [];
   const discarding = offered.some((action) => action.type === "Discard");
-  $("hand").replaceChildren(...message.view.data.hand.map((card, i) => {
-    const button = document.createElement("button");
-    button.innerHTML = message.hand[i];
-    button.dataset.card = card;
-    const action = offered.find((a) => a.card === card);
-    button.disabled = !action && !discarding;
-    button.classList.toggle("legal", !button.disabled);
-    button.onclick = () => (discarding ? toggle(button, message) : send(action));
-    return button;
-  }));
+  for (const card of $("table").querySelectorAll(`g.seat[data-seat="${view.seat}"] g.card[data-card]`)) {
+    const action = offered.find((a) => a.card === card.dataset.card);
+    if (!view.hand.includes(card.dataset.card) || !(action || discarding)) continue;
+    card.classList.add("clickable");
+    card.onclick = () => (discarding ? toggle(card, message) : send(action));
+  }
 }
 
-function toggle(button, message) {
-  const card = button.dataset.card;
-  game.selected.has(card) ? game.selected.delete(card) : game.selected.add(card);
-  button.classList.toggle("selected", game.selected.has(card));
+function toggle(card, message) {
+  const name = card.dataset.card;
+  game.selected.has(name) ? game.selected.delete(name) : game.selected.add(name);
+  card.classList.toggle("selected", game.selected.has(name));
   showActions(message, true);
 }
 
@@ -95,7 +94,7 @@ function showActions(message, mine) {
   const offered = mine ? message.view.data.legal_actions : [];
   const buttons = [];
   offered.forEach((action, i) => {
-    if ("card" in action || action.type === "Discard") return; // cards are clicked in the hand
+    if ("card" in action || action.type === "Discard") return; // cards are clicked on the table
     buttons.push(button(message.labels[i], () => send(action)));
   });
   const chosen = [...game.selected].sort().join(" ");
