@@ -1,9 +1,15 @@
-"""Collection rules for the whole checkout: the modules of an optional extra are not
-imported for their doctests where the extra is not installed."""
+"""Collection rules for the whole checkout: the suite writes no bytecode (no `__pycache__`
+in `src/` or `tests/`, in this process or the interpreters it starts), and the modules of an
+optional extra are not imported for their doctests where the extra is not installed."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
+import sys
+
+sys.dont_write_bytecode = True  # read by every later import and by pytest's assertion rewriting
+os.environ["PYTHONDONTWRITEBYTECODE"] = "1"  # inherited by every subprocess and worker
 
 
 def _missing(*modules: str) -> bool:

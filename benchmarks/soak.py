@@ -4,6 +4,7 @@ Run by hand, not by the test suite (which runs a small smoke of each):
 
     python benchmarks/soak.py --hands 1000000          # random play, every preset and option set
     python benchmarks/soak.py --docs 100000            # hostile documents through loads
+    python benchmarks/soak.py --properties             # the property tests at soak size
 
 `--hands N` plays N hands of random games (a random preset at a random seat count,
 or a random option set, each game to its end or 60 hands) with random legal
@@ -20,13 +21,23 @@ huge (up to about 1 MB), loads each one and uses whatever loads with every
 public function. It prints the counts by outcome, the slowest document and the
 largest peak memory (tracemalloc) of one load. Any exception but the library's
 own (`SetbackError`) is a violation.
+
+`--properties` runs the test suite (tests/, with pytest) with `SETBACK_SOAK=1`: the slow
+property tests then draw their soak count of examples instead of the suite's
+(`examples(suite, soak)` in tests/strategies.py; the soak counts are 4 to 7 times what
+the suite drew before it was sized to stay under 3 minutes), the sampler's test checks
+every seat at every state it visits instead of one seat in turn, and no per-test timeout
+applies (some 20 minutes of one core). It runs tests/ whole; give pytest's own arguments
+after `--` to narrow it, e.g. `python benchmarks/soak.py --properties -- tests/test_sampling.py -x`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -572,16 +583,31 @@ def _report(title: str, lines: list[str], out: Callable[[str], None] = print) ->
         out("  " + line)
 
 
+def soak_properties(pytest_args: list[str]) -> int:
+    """Run the test suite with its property tests at their soak size (`SETBACK_SOAK=1`),
+    with pytest's `pytest_args` (tests/ whole if none); pytest's exit code."""
+    root = Path(__file__).resolve().parents[1]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout=0"]
+    env = {**os.environ, "SETBACK_SOAK": "1"}
+    return subprocess.run([*command, *(pytest_args or ["tests"])], cwd=root, env=env).returncode
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=0, help="random hands against the oracle")
     parser.add_argument("--docs", type=int, default=0, help="hostile documents through loads")
+    parser.add_argument(
+        "--properties", action="store_true", help="the property tests at soak size (pytest)"
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--progress", type=int, default=0, help="report every N hands or documents")
+    parser.add_argument("pytest_args", nargs="*", help="for --properties: pytest's arguments")
     args = parser.parse_args(argv)
-    if not args.hands and not args.docs:
-        parser.error("give --hands N and/or --docs N")
+    if not args.hands and not args.docs and not args.properties:
+        parser.error("give --hands N, --docs N and/or --properties")
     failed = False
+    if args.properties:
+        failed |= soak_properties(args.pytest_args) != 0
     if args.hands:
         play = soak_hands(args.hands, args.seed, progress=args.progress)
         _report(

@@ -20,6 +20,7 @@ its paired interval, and the first line-up's CPU time per decision (mean and
 from __future__ import annotations
 
 import importlib
+import random
 import statistics
 import subprocess
 import sys
@@ -31,9 +32,10 @@ from pathlib import Path
 from types import ModuleType
 
 import setback
-from setback import Rules
+import setback.arena as arena
+from setback import GameState, PlayerView, Rules
 from setback.arena import DuelResult, duel, wilson_interval
-from setback.bots import MonteCarloBot
+from setback.bots import MonteCarloBot, SolverBot
 from setback.simulation import BotSpec
 
 PRESETS = ("auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch")
@@ -75,6 +77,41 @@ def match(
         result = duel(rules, first, second, deals=deals, seed=seed)
     print(report(name, result, time.perf_counter() - start), flush=True)
     return result
+
+
+# --- the perfect-information player (never a bot: it reads the true state) ---------------
+
+_TRUTH: list[GameState] = []
+"""The state the arena last observed: it observes a seat just before that seat chooses,
+so a perfect player reads the true deal here (in whichever process plays the game)."""
+
+
+def _observe_and_keep(state: GameState, seat: int) -> PlayerView:
+    _TRUTH[:] = [state]
+    return setback.observe(state, seat)
+
+
+class PerfectPlayer(SolverBot):
+    """Sees every card: `SolverBot`'s search with every guessed deal the true one (so its
+    playouts and its exact solve of the last 16 cards are of the real hands). Only for
+    this benchmark: it reads the arena's last observed state, which no bot may see."""
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        super().__init__(seed=seed, solve_cards=16, nodes=10**7, solve_deals=1, inference=False)
+        # built in the process that plays the game, before it starts: from now on the
+        # arena's observe keeps the true state for us
+        arena.observe = _observe_and_keep  # type: ignore[attr-defined]
+
+    def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
+        truth = _TRUTH[0]
+        assert setback.observe(truth, view.seat) == view, "the perfect player lost the game"
+        return [truth] * n
+
+
+def perfect(deals: int, processes: int, seed: int = 0) -> None:
+    """The perfect-information player against the heuristic and today's bots."""
+    for second in ("heuristic", "montecarlo", "solver"):
+        match(PerfectPlayer, second, deals, processes, seed=seed)
 
 
 def main() -> None:
@@ -200,6 +237,15 @@ if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "versus":
         # python benchmarks/strength.py versus DEALS PROCESSES DETERMINIZATIONS PLAYOUTS [FIRST]
         versus(*(int(arg) for arg in sys.argv[2:7]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "perfect":
+        # python benchmarks/strength.py perfect DEALS PROCESSES [SEED]
+        perfect(*(int(arg) for arg in sys.argv[2:5]))
+    elif len(sys.argv) > 1 and sys.argv[1] == "duel":
+        # python benchmarks/strength.py duel FIRST SECOND DEALS PROCESSES [SEED [PRESET]]
+        deals, processes = int(sys.argv[4]), int(sys.argv[5])
+        seed = int(sys.argv[6]) if len(sys.argv) > 6 else 0
+        preset = sys.argv[7] if len(sys.argv) > 7 else "setback"
+        match(sys.argv[2], sys.argv[3], deals, processes, preset, seed)
     elif len(sys.argv) > 1 and sys.argv[1] == "calibrate":
         calibrate(int(sys.argv[2]) if len(sys.argv) > 2 else 4)
     else:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
+from hypothesis import example
 from hypothesis import strategies as st
 
 from setback import (
@@ -129,6 +132,44 @@ def presets() -> st.SearchStrategy[Rules]:
 
 
 any_rules = st.one_of(presets(), all_rules())
+
+
+SOAK = os.environ.get("SETBACK_SOAK", "") not in ("", "0")
+"""Whether the property tests run at their soak size: `benchmarks/soak.py --properties`
+sets `SETBACK_SOAK=1` (plain `pytest` leaves it unset and runs the suite's size)."""
+
+
+def examples(suite: int, soak: int) -> int:
+    """How many examples a property test draws: `suite` in plain `pytest` (the suite must
+    stay under 3 minutes), `soak` under the soak."""
+    return soak if SOAK else suite
+
+
+PRESETS = (
+    Rules.setback(),
+    Rules.six_player(),
+    Rules.auction_pitch(players=3),
+    Rules.cutthroat(players=5),
+    Rules.ten_point(players=4),
+    Rules.smear(players=4),
+    Rules.joker_pitch(players=3),
+    Rules.setback(draw=True),
+    Rules.setback(pitch_instead_of_bid=True),
+    Rules.setback(no_trump_first_trick=True),
+)
+"""One rule set per preset and per variant of RULES §2 to §6, each met by every property
+test that takes `rules` and `seed` (see `each_preset`)."""
+
+_Test = TypeVar("_Test", bound=Callable[..., None])
+
+
+def each_preset(test: _Test) -> _Test:
+    """Give a property test (arguments `rules` and `seed`) one fixed example per rule set of
+    `PRESETS`, run on every run before the drawn examples: every preset is met whatever
+    hypothesis draws."""
+    for number, rules in enumerate(PRESETS):
+        test = example(rules=rules, seed=number + 1)(test)
+    return test
 
 
 seeds = st.integers(0, 2**64 - 1)

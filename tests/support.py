@@ -14,6 +14,7 @@ from setback import (
     Discard,
     GameState,
     HandResult,
+    JokerRank,
     Pitch,
     Play,
     Point,
@@ -349,4 +350,19 @@ E1_HANDS = (
 E1_TRICKS = (
     "A J♣ B 7♦ C 4♦ D 8♦ → A; A 2♦ B Q♦ C 2♠ D K♦ → D; D A♥ A 4♥ B 8♥ C 5♥ → D; "
     "D 10♠ A 5♠ B K♠ C 3♠ → B; B A♠ C 6♥ D 9♠ A 6♠ → B; B 10♥ C 7♥ D 9♥ A 3♦ → B"
+)
+
+
+CARD_MODELS = [
+    Rules(jokers=jokers, off_jack=off_jack, joker_rank=rank)
+    for jokers in (0, 1, 2)
+    for off_jack in (False, True)
+    for rank in JokerRank
+    if rank is JokerRank.BELOW_JACKS or jokers == 1
+]
+"""Every card model: 0, 1 or 2 jokers, with or without the jick, a lone joker either rank."""
+
+
+S4_HANDS = (
+    "P0: A♥ K♥ A♣ 10♣ 10♦ Q♠; P1: 2♥ J♥ 3♣ 6♦ 7♠ 8♦; P2: 9♥ 5♣ 2♣ 4♠ 3♠ 5♦; P3: K♠ 9♣ 4♣ 7♦ 3♦ 6♠"
 )

@@ -19,7 +19,14 @@ import setback
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
-MODULES = ("setback", "setback.bots", "setback.simulation", "setback.rl", "setback.rl.openspiel")
+MODULES = (
+    "setback",
+    "setback.bots",
+    "setback.simulation",
+    "setback.svg",
+    "setback.rl",
+    "setback.rl.openspiel",
+)
 """The public modules; their `__all__` is read by griffe, so the optional extras' modules
 need not be importable here."""
 

@@ -58,10 +58,10 @@ def _play(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
     return out.getvalue()
 
 
-def test_play_a_whole_game_by_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Always choosing the first listed action plays a game to its end."""
-    out = _play(monkeypatch, ["1"] * 2000, "--seed", "3", "--target", "5")
-    assert "Your hand: " in out and "Choices:" in out and "   1. " in out
+def test_play_a_whole_game_by_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Always choosing the first listed action (letter a) plays a game to its end."""
+    out = _play(monkeypatch, ["a"] * 2000, "--seed", "3", "--target", "5")
+    assert "Your hand: " in out and "Choices:" in out and "\n  a. " in out
     assert "Hand 1 over." in out
     for line in ("  High ", "  Low ", "  Jack ", "  Game ", "  card points: ", "  changes: "):
         assert line in out
@@ -70,9 +70,9 @@ def test_play_a_whole_game_by_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_play_reprompts_on_bad_input_and_quits(monkeypatch: pytest.MonkeyPatch) -> None:
-    out = _play(monkeypatch, ["99", "fold", "bid 99", "bid 9", "play AS", "quit"], "--seed", "3")
-    assert "choose a number from 1 to" in out
-    assert "not an action: 'fold'" in out
+    out = _play(monkeypatch, ["z", "fold", "bid 99", "bid 9", "play AS", "quit"], "--seed", "3")
+    assert "choose a letter from a to d" in out
+    assert "not understood: 'fold' (here: pass, bid 2-4, smudge, play CARD" in out
     assert "no such call: bid 99" in out
     assert "bid 9 by seat 0 is illegal: the highest bid is 4" in out
     assert "is illegal: the auction is still on" in out
@@ -86,12 +86,12 @@ def test_play_accepts_card_text_and_leaves_on_end_of_input(
         monkeypatch, ["pass"] * 3, "--seed", "3", "--rules", "auction-pitch", "--players", "3"
     )
     assert out.rstrip().endswith("Bye.")
-    assert "Your turn (bidding)" in out
+    assert "Your turn: Bidding. Choices:" in out
 
 
 def test_play_shows_the_trick_and_takes_a_card(monkeypatch: pytest.MonkeyPatch) -> None:
     # seat 0 bids 2 on its turn, then answers every card prompt with its first card
-    out = _play(monkeypatch, ["2"] + ["1"] * 8, "--seed", "4", "--bot", "random")
+    out = _play(monkeypatch, ["b"] + ["a"] * 8, "--seed", "4", "--bot", "random")
     assert "trick 1 to " in out
     assert "Trump: " in out
 
@@ -162,9 +162,12 @@ def _run(monkeypatch: pytest.MonkeyPatch, stdin: object, *args: str) -> tuple[in
 
 
 def test_ctrl_c_leaves_with_130_and_no_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = _run(monkeypatch, _Keys(["1"]), "--seed", "3")
+    status, out = _run(monkeypatch, _Keys(["a"]), "--seed", "3")
     assert status == 130
-    assert out.rstrip().endswith("Interrupted.")
+    assert out.rstrip().endswith(
+        "Interrupted. This game was not saved and is lost (setback play --save FILE keeps a "
+        "game to resume)."
+    )
     assert "Traceback" not in out
 
 
@@ -185,7 +188,7 @@ def test_save_after_every_action_and_resume(
     from setback import GameState, loads
 
     path = tmp_path / "game.json"
-    status, out = _run(monkeypatch, _Keys(["2", "1"]), "--seed", "4", "--save", str(path))
+    status, out = _run(monkeypatch, _Keys(["b", "a"]), "--seed", "4", "--save", str(path))
     assert status == 130
     assert f"The game is saved in {path}: continue with setback play --resume {path}" in out
     saved = json.loads(path.read_text(encoding="utf-8"))
@@ -196,9 +199,9 @@ def test_save_after_every_action_and_resume(
     assert state.to_act == 0 and state.phase.value == "play"  # asked seat 0 when interrupted
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary left
 
-    status, out = _run(monkeypatch, io.StringIO("1\n"), "--resume", str(path))
+    status, out = _run(monkeypatch, io.StringIO("a\n"), "--resume", str(path))
     assert status == 0
-    assert "Resumed in hand 1." in out and "Your turn (play)" in out
+    assert "Resumed in hand 1." in out and "Your turn: Play. Choices:" in out
     after = loads(json.dumps(json.loads(path.read_text(encoding="utf-8"))["game"]))
     assert len(after.log) > len(state.log) and after.log[: len(state.log)] == tuple(state.log)
 
@@ -239,21 +242,21 @@ def test_a_seed_replays_the_whole_game_first_dealer_included(
 ) -> None:
     import random
 
-    first = _play(monkeypatch, ["1"] * 300, "--seed", "11", "--target", "5")
-    again = _play(monkeypatch, ["1"] * 300, "--seed", "11", "--target", "5")
+    first = _play(monkeypatch, ["a"] * 300, "--seed", "11", "--target", "5")
+    again = _play(monkeypatch, ["a"] * 300, "--seed", "11", "--target", "5")
     assert first == again
     dealer = random.Random(11).randrange(4)
     assert f"Hand 1, dealer {'you' if dealer == 0 else f'seat {dealer}'}." in first
-    other = _play(monkeypatch, ["1"] * 300, "--seed", "12", "--target", "5")
+    other = _play(monkeypatch, ["a"] * 300, "--seed", "12", "--target", "5")
     assert other != first
 
 
 def test_auto_play_forced_plays_an_only_card_unasked(monkeypatch: pytest.MonkeyPatch) -> None:
-    asked = _play(monkeypatch, ["2"] + ["1"] * 8, "--seed", "0", "--bot", "random")
+    asked = _play(monkeypatch, ["b"] + ["a"] * 8, "--seed", "0", "--bot", "random")
     out = _play(
-        monkeypatch, ["2"] + ["1"] * 8, "--seed", "0", "--bot", "random", "--auto-play-forced"
+        monkeypatch, ["b"] + ["a"] * 8, "--seed", "0", "--bot", "random", "--auto-play-forced"
     )
-    assert "  you: play 7♥ (your only choice)" in out
+    assert "  you: play 3♣ (your only choice)" in out
     assert "(your only choice)" not in asked
     assert out.count("  trick ") > asked.count("  trick ")  # the same answers go further
 
@@ -280,7 +283,7 @@ def test_play_help_names_no_rule_of_one_form() -> None:
 
 
 def test_every_hand_is_counted_from_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    out = _play(monkeypatch, ["1"] * 2000, "--seed", "3", "--target", "5")
+    out = _play(monkeypatch, ["a"] * 2000, "--seed", "3", "--target", "5")
     assert "Hand 1, dealer " in out and "Hand 1 over." in out
     assert "Hand 0" not in out
 
@@ -291,7 +294,7 @@ def test_a_save_that_fails_is_reported_and_play_goes_on(
     import io
 
     path = tmp_path / "no such directory" / "game.json"
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("a\n"))
     assert main(["play", "--seed", "3", "--save", str(path)]) == 0
     captured = capsys.readouterr()
     assert f"setback: could not save to {path}" in captured.err
@@ -305,7 +308,7 @@ def test_resuming_a_finished_game_says_so(
 
     path = tmp_path / "game.json"
     _run(
-        monkeypatch, io.StringIO("1\n" * 2000), "--seed", "3", "--target", "5", "--save", str(path)
+        monkeypatch, io.StringIO("a\n" * 2000), "--seed", "3", "--target", "5", "--save", str(path)
     )
     status, out = _run(monkeypatch, io.StringIO(""), "--resume", str(path))
     assert status == 0 and "This game is over: " in out and "Your turn" not in out

@@ -51,6 +51,7 @@ PUBLIC_MODULES = (
     "setback",
     "setback.bots",
     "setback.simulation",
+    "setback.svg",
     "setback.arena",
     "setback.rl",
     "setback.rl.openspiel",

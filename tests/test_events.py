@@ -6,14 +6,18 @@ import pytest
 from hypothesis import given, settings
 
 from setback import (
+    Action,
+    Bid,
     Called,
     Card,
     Dealt,
     Discarded,
+    Event,
     FaceUpDiscarded,
     GameOver,
     GameState,
     HandScored,
+    InvalidStateError,
     Pitch,
     Pitched,
     Played,
@@ -33,7 +37,7 @@ from setback import (
 from setback.eventlog import _action_count, _event_count, _replay
 from setback.rules import PRESET_NAMES
 
-from .strategies import any_rules, presets, random_states, seeds
+from .strategies import any_rules, each_preset, examples, presets, random_states, seeds
 from .support import cards_in, visible
 
 
@@ -42,8 +46,9 @@ def _all(state: GameState, seat: int) -> tuple[object, ...]:
     return tuple(_replay(state, 0, 0, tuple(state.log), seat))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(12, 150), deadline=None)
 @given(rules=any_rules, seed=seeds)
+@each_preset
 def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int) -> None:
     """Every state's events are numbered 1, 2, 3, ...; a later state's events begin with
     an earlier state's; `after=k` gives exactly those numbered above k, found without
@@ -62,7 +67,7 @@ def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int
     assert actions == len(last.log) - len(last.hand_log)  # the hands are skipped exactly
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(10, 150), deadline=None)
 @given(rules=presets(), seed=seeds)
 def test_no_event_shows_a_card_its_seat_could_not_have_seen(rules: Rules, seed: int) -> None:
     """On the presets at every seat count, at every step: the new events of every seat, as
@@ -215,6 +220,67 @@ def test_events_go_to_json_and_back() -> None:
     assert loads(dumps(everything)) == everything
     assert all(loads(dumps(event)) == event for event in everything)
     assert '"type":"TrickWon"' in dumps(everything)
+
+
+def test_an_event_loads_as_its_union() -> None:
+    """`loads(text, Event)` takes any event class, as `loads(text, Action)` takes a `Bid`
+    (issue 23: it said "the document holds a Dealt, not a Event")."""
+    state = apply_action(new_game(Rules.setback(), seed=7), "bid 2")
+    dealt, called = events(state, 0)
+    assert loads(dumps(dealt), Event) == dealt and loads(dumps(called), Event) == called
+    assert loads(dumps(dealt), Dealt) == dealt
+    assert loads(dumps(Bid(2)), Action) == Bid(2)
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "message"),
+    [
+        ("dealt", Played, "the document holds a Dealt, not a Played"),
+        ("events", Event, "the document holds a list of events, not an Event"),
+        ("bid", Event, "the document holds an Action, not an Event"),
+        ("dealt", Action, "the document holds an Event, not an Action"),
+        ("bid", Dealt, "the document holds an Action, not an Event"),
+    ],
+)
+def test_a_document_of_another_kind_is_named_with_its_article(
+    value: str, kind: object, message: str
+) -> None:
+    """Messages say "an Event", "a list of events", "an Action" (issue 23: "a Events")."""
+    state = apply_action(new_game(Rules.setback(), seed=7), "bid 2")
+    values = {"dealt": events(state, 0)[0], "events": events(state, 0), "bid": Bid(2)}
+    with pytest.raises(InvalidStateError) as caught:
+        loads(dumps(values[value]), kind)  # type: ignore[call-overload]
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_pitchers_own_draw_back_loads(seed: int) -> None:
+    """Ten-point's pitcher takes the rest of the stock, then discards every non-trump,
+    some of which he just drew: his own `Discarded` event lists such a card among both
+    its cards and its drawn cards, and is true; it loads back (issue 23: "an event: a
+    card appears twice")."""
+    state = new_game(Rules.ten_point(), seed=seed)
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[-1])
+    pitcher = state.history[0].pitcher
+    assert pitcher is not None
+    mine = events(state, pitcher)
+    assert loads(dumps(mine)) == mine
+    assert all(loads(dumps(event), Event) == event for event in mine)
+    own = [e for e in mine if isinstance(e, Discarded) and e.seat == pitcher]
+    assert len(own) == 1
+    assert set(own[0].cards) & set(own[0].drawn_cards)  # the case this test is for
+
+
+def test_an_event_with_a_card_twice_in_one_list_is_refused() -> None:
+    """Within one list an event's cards stay distinct (the check the draw back kept)."""
+    event = Discarded(3, 1, 2, 0, (Card.parse("KS"), Card.parse("QS")))
+    text = dumps(event).replace('"QS"', '"KS"')
+    with pytest.raises(InvalidStateError, match="an event's cards: a card appears twice"):
+        loads(text)
+    text = dumps(Discarded(3, 1, 1, 2, (Card.parse("2C"),), (Card.parse("KS"), Card.parse("QS"))))
+    with pytest.raises(InvalidStateError, match="an event's drawn cards: a card appears twice"):
+        loads(text.replace('"QS"', '"KS"'))
 
 
 def test_events_refuse_the_wrong_arguments() -> None:

@@ -34,7 +34,7 @@ from setback import (
     observe,
 )
 
-from .strategies import any_rules, random_game, random_states, seeds
+from .strategies import any_rules, examples, random_game, random_states, seeds
 from .support import (
     S1_HANDS,
     X3_CALLS,
@@ -182,7 +182,7 @@ DOCUMENTS = [
 
 
 @settings(
-    max_examples=1500,
+    max_examples=examples(400, 10_000),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

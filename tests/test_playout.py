@@ -162,3 +162,15 @@ def test_the_kernel_wants_a_full_state() -> None:
     view = observe(new_game(Rules.setback(), seed=1), 1)
     with pytest.raises(TypeError, match="takes a GameState, not PlayerView"):
         playout_hand(view, RandomPolicy(random.Random(0).random))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("policy", ["state", "view", None, "random"])
+def test_the_kernel_wants_a_policy(policy: object) -> None:
+    """A value that is no `PlayoutPolicy` (a state passed twice, say) is a TypeError at
+    once, not an AttributeError from inside the hand (issue 23)."""
+    from setback import observe
+
+    state = new_game(Rules.setback(), seed=1)
+    given = {"state": state, "view": observe(state, 1)}.get(policy, policy)  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=f"takes a PlayoutPolicy, not {type(given).__name__}$"):
+        playout_hand(state, given)

@@ -27,12 +27,22 @@ from setback import (
     replay,
 )
 
-from .strategies import any_rules, calm_choice, play_until, random_game, random_states, seeds
+from .strategies import (
+    any_rules,
+    calm_choice,
+    each_preset,
+    examples,
+    play_until,
+    random_game,
+    random_states,
+    seeds,
+)
 from .support import S1_HANDS, S1_TRICKS
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(12, 300), deadline=None)
 @given(rules=any_rules, seed=seeds)
+@each_preset
 def test_a_record_replays_to_the_identical_state(rules: Rules, seed: int) -> None:
     for state in random_states(rules, seed, max_steps=150):
         assert replay(game_record(state)) == state
@@ -69,7 +79,7 @@ def test_same_seed_replays_identically_in_another_process() -> None:
             capture_output=True,
             text=True,
             check=True,
-            env={"PYTHONHASHSEED": hash_seed, "PATH": ""},
+            env={"PYTHONHASHSEED": hash_seed, "PATH": "", "PYTHONDONTWRITEBYTECODE": "1"},
         )
         assert loads(done.stdout) == final
 

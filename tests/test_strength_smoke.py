@@ -34,3 +34,21 @@ def test_todays_montecarlo_plays_a6eb03fs_on_both_sides_of_a_deal() -> None:
         won, new_times, old_times = strength.versus_game((3, side, 2, 12))
         assert isinstance(won, bool)
         assert new_times and old_times  # both bots searched their own decisions
+
+
+def test_the_perfect_information_player_plays_in_the_arena() -> None:
+    """The benchmark's perfect player (it reads the true state) finishes a short duel."""
+    import setback
+    import setback.arena
+    from setback import Rules
+    from setback.arena import duel
+
+    spec = importlib.util.spec_from_file_location("strength", ROOT / "benchmarks" / "strength.py")
+    assert spec is not None and spec.loader is not None
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    try:
+        result = duel(Rules.setback(target=3), strength.PerfectPlayer, "heuristic", deals=1, seed=0)
+    finally:
+        setback.arena.observe = setback.observe  # type: ignore[attr-defined]
+    assert result.games == 2 and result.first.decisions > 0

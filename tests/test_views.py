@@ -20,12 +20,13 @@ from setback import (
     observe,
 )
 
-from .strategies import any_rules, play_until, random_states, seeds
+from .strategies import any_rules, each_preset, examples, play_until, random_states, seeds
 from .support import cards_in, visible
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(12, 400), deadline=None)
 @given(rules=any_rules, seed=seeds)
+@each_preset
 def test_a_view_shows_no_card_its_seat_could_not_have_seen(rules: Rules, seed: int) -> None:
     """Serialize every seat's view of every state: no hidden card (face-down discards and
     dead cards included, RULES §6.9.3), no seed; face-up discards shown to all."""

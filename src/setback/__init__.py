@@ -41,8 +41,9 @@ from .eventlog import (
 from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .points import Point
 from .records import format_hand, game_record, replay
+from .refusals import Refusal
 from .rules import SMUDGE, Rules
-from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, loads
+from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, json_schema, loads
 from .simulation import SimulationSummary, simulate
 from .state import (
     MAX_ACTIONS,
@@ -113,6 +114,7 @@ __all__ = [
     "Point",
     "RandomPolicy",
     "Rank",
+    "Refusal",
     "Rules",
     "RulesError",
     "SetbackError",
@@ -135,6 +137,7 @@ __all__ = [
     "game_record",
     "hand_text",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "loads",
     "new_game",

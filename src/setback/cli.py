@@ -23,7 +23,8 @@ from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
 from .simulation import BOTS, SimulationSummary, simulate
 from .state import GameState
-from .terminal import TerminalGame, read_save, save_document, write_atomically
+from .terminal import TerminalGame, language_of, read_save, save_document, write_atomically
+from .text import LANGUAGES
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
@@ -94,9 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = commands.add_parser(
         "play",
         help="play a game in the terminal against bots",
-        description="Play in the terminal against bots. Type a choice's number, an action "
-        "or a card at the prompt; 'help' lists the actions of the rules in force; 'quit' or "
-        "Ctrl-D leaves.",
+        description="Play in the terminal against bots. At the prompt a letter picks a "
+        "choice, a bare number is a bid ('3' bids 3), or type an action or a card; 'help' "
+        "lists the actions of the rules in force, 'rules' tells the rules; 'quit' or Ctrl-D "
+        "leaves.",
     )
     game.add_argument("--rules", choices=list(PRESETS), help="the preset (default setback)")
     game.add_argument("--players", type=int, help="seats (default: the preset's)")
@@ -111,6 +113,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--resume",
         metavar="FILE",
         help="continue the game saved in FILE (its rules, seats and bots), saving to it",
+    )
+    game.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        help="the language of the game: en, de (Deutsch), sv (svenska), fr (français); "
+        "default: the locale's (LC_ALL, LC_MESSAGES, LANG), else en",
     )
     game.add_argument(
         "--auto-play-forced",
@@ -322,7 +330,7 @@ def _play_command(args: argparse.Namespace) -> int:
             state, seat, kinds = read_save(Path(args.resume), set(BOTS))
         else:
             overrides = {} if args.target is None else {"target": args.target}
-            rules = build_rules(args.rules or "setback", args.players, **overrides)
+            rules = _play_rules(args.rules or "setback", args.players, overrides)
             seat = 0 if args.seat is None else args.seat
             if not 0 <= seat < rules.players:
                 raise RulesError(f"--seat must be from 0 to {rules.players - 1}")
@@ -352,19 +360,20 @@ def _play_command(args: argparse.Namespace) -> int:
         sys.stdout,
         save=None if save_path is None else save,
         auto_forced=args.auto_play_forced,
+        lang=args.lang or language_of(os.environ),
     )
     try:
         if save_path is not None:
             save(state)
         game.run(resumed=args.resume is not None)
     except KeyboardInterrupt:
-        print("\nInterrupted." + _kept(save_path, game.state))
+        print("\n" + game.interrupted(save_path))
         return 130
     except BrokenPipeError:  # `setback play | head`: the reader left; so do we, quietly
         _quiet_stdout()
         return 1
     if save_path is not None and not game.state.is_over:
-        print(_kept(save_path, game.state).lstrip())
+        print(game.kept(save_path))
     return 0
 
 
@@ -379,7 +388,28 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _kept(save_path: str | None, state: GameState) -> str:
-    if save_path is None or state.is_over:
-        return ""
-    return f" The game is saved in {save_path}: continue with setback play --resume {save_path}"
+def _play_rules(name: str, players: int | None, overrides: dict[str, Any]) -> Rules:
+    """The rules of `setback play`; a seat count the preset cannot have is answered with
+    the command-line options that work (not with the library's Python advice)."""
+    try:
+        return build_rules(name, players, **overrides)
+    except RulesError:
+        if players is None:
+            raise
+        counts = [n for n in range(2, 9) if _fits(name, n)]
+        if players in counts:
+            raise
+    default = build_rules(name, None).players
+    them = " or ".join(map(str, counts)) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
+    advice = f"--rules {name} takes --players {them} (without --players: {default})"
+    if name != "cutthroat" and _fits("cutthroat", players):
+        advice += f"; for {players} players each for himself: --rules cutthroat --players {players}"
+    raise RulesError(advice)
+
+
+def _fits(name: str, players: int) -> bool:
+    try:
+        build_rules(name, players)
+    except RulesError:
+        return False
+    return True

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .actions import Action, Play
 from .cards import ALL_BUT, CARDS, Card, cards_of, picker
+from .refusals import MESSAGES, Refusal, placeholders
 from .rules import Rules
 from .state import GameState, Hand, HandState, Phase, Trick, with_auction
 from .trumps import TrumpTable, trump_named_by
@@ -34,17 +35,15 @@ plays_of = picker(PLAYS)
 
 class Narrowed(enum.Enum):
     """Which rule of following narrowed the cards a seat may play; its value is the
-    rule in words (a template of `{card}`, `{led}` and `{trump}`)."""
+    rule's refusal code (its words: `setback.refusals.MESSAGES`, a template of some of
+    `{card}`, `{led}` and `{trump}`)."""
 
-    NOTHING = "any card held may be played"
-    LEAD_TRUMP = "the pitcher's first lead must be a trump ({trump}) while he holds one"
-    FOLLOW_TRUMP = "trump ({trump}) was led: a player holding a trump must play one"
-    FOLLOW_OR_TRUMP = "must follow {led} or trump ({trump}): {card} is neither"
-    TRUMPS_ONLY = "only trumps ({trump}) may be led or played"
-    NO_TRUMP_FIRST_TRICK = (
-        "no trump may be played to the first trick unless you must: to a {led} lead, "
-        "follow suit, else play a non-trump, and a trump ({trump}) only holding nothing else"
-    )
+    NOTHING = "nothing"
+    LEAD_TRUMP = "lead_trump"
+    FOLLOW_TRUMP = "follow_trump"
+    FOLLOW_OR_TRUMP = "follow_or_trump"
+    TRUMPS_ONLY = "trumps_only"
+    NO_TRUMP_FIRST_TRICK = "no_trump_first_trick"
 
 
 _NOTHING = Narrowed.NOTHING
@@ -154,7 +153,7 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     return plays_of(state.playable)
 
 
-def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
+def play_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
     """Why the seat to act may not take `action` in trick play, or None if it may.
 
     The acting seat's cards are named only with `show_hand` (the caller said
@@ -163,10 +162,10 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     seat = state.to_act
     assert seat is not None
     if not isinstance(action, Play):
-        return "the auction is over: play a card"
+        return Refusal("play_a_card")
     card = action.card
     if not state.held[seat] >> card.index & 1:
-        return f"seat {seat} does not hold {card.symbol}"
+        return Refusal("not_held", {"seat": seat, "cards": [str(card)]})
     allowed, rule = open_to(state)
     if allowed >> card.index & 1:
         return None
@@ -174,10 +173,11 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     assert trump is not None
     plays = state.plays
     led = state.standing.tables[trump].suit_of(plays[0][1]) if plays else trump
-    reason = rule.value.format(card=card.symbol, led=led.symbol, trump=trump.symbol)
+    words = {"card": str(card), "led": led.letter, "trump": trump.letter}
+    params: dict[str, object] = {n: words[n] for n in placeholders(MESSAGES[rule.value])}
     if show_hand:
-        reason += f"; play one of {' '.join(c.symbol for c in cards_of(allowed))}"
-    return reason
+        params["playable"] = [str(c) for c in cards_of(allowed)]
+    return Refusal(rule.value, params)
 
 
 def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card) -> Hand:

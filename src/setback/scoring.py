@@ -12,6 +12,7 @@ from .dealing import next_dealer, start_hand
 from .errors import IllegalActionError
 from .options import WinRule
 from .points import Point, Tally, award_all
+from .refusals import Refusal
 from .rules import Rules
 from .state import (
     MAX_ACTIONS,
@@ -194,17 +195,18 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
     scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
     history = standing.history.add(result)
     log = standing.earlier_log.extend((*state.hand_log, action))
-    for count, most, what in (
-        (log.length, MAX_ACTIONS, "actions"),
-        (history.length, MAX_HANDS, "hands"),
-    ):
-        if count > most:
-            raise IllegalActionError(
-                action,
-                state.to_act,
-                f"the game would hold {count} {what}, more than a game may ({most}): "
-                "start a new game (scores=... carries the score sheet over)",
-            )
+    if log.length > MAX_ACTIONS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            Refusal("too_many_actions", {"count": log.length, "most": MAX_ACTIONS}),
+        )
+    if history.length > MAX_HANDS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
+        )
     winner = game_winner(rules, standing.scores, result)
     setup = hand.setup
     if winner is None:

@@ -10,6 +10,8 @@ fields (phase, seat to act, scores) are checked against the replay.
 from __future__ import annotations
 
 import enum
+import functools
+import importlib.resources
 import json
 from collections.abc import Callable
 from types import UnionType
@@ -41,7 +43,7 @@ from .rules import MAX_SCORE, Rules
 from .state import MAX_ACTIONS, MAX_HANDS, GameRecord, GameState, HandResult, Phase, Trick
 from .views import PlayerView
 
-__all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "loads"]
+__all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "json_schema", "loads"]
 
 SCHEMA_VERSION = 2
 """The version of the JSON documents `dumps` writes. `loads` reads it and version 1 (whose
@@ -128,9 +130,9 @@ def _object_hook(conv: cattrs.Converter, kind: type) -> Callable[[Any, Any], Any
 
     def structure(value: Any, _type: Any) -> Any:
         if type(value) is not dict:
-            raise TypeError(f"a {kind.__name__} must be an object, got {type(value).__name__}")
+            raise TypeError(f"{_a(kind.__name__)} must be an object, got {type(value).__name__}")
         if len(value) > fields + 1:
-            raise ValueError(f"a {kind.__name__} has {fields} fields, not {len(value)}")
+            raise ValueError(f"{_a(kind.__name__)} has {fields} fields, not {len(value)}")
         return generated(value, kind)
 
     return structure
@@ -328,6 +330,37 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
     return json.dumps(envelope, ensure_ascii=False, indent=indent, separators=_separators(indent))
 
 
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every document `dumps` writes, as a new `dict`.
+
+    One schema for the envelope (`format`, `version`, `kind`, `data`) and a `$defs`
+    entry per kind (`GameState`, `GameRecord`, `PlayerView`, `HandResult`, `Rules`,
+    `Trick`, `Card`, `Action`, `Event`, `Events`) and per shape they share (each action
+    and event by its `type`, `Seat`, `Suit`, `Phase`, `Point`, `ActionText`). The same
+    file, `schema.json`, ships inside the package and on the docs site, for clients in
+    any language. It describes what `dumps` writes (canonical card and action text);
+    `loads` checks more than a schema can say (no card twice, a game that replays, seats
+    that fit the rules).
+
+    Returns:
+        The schema, a fresh `dict` on every call (change it freely).
+
+    Examples:
+        >>> schema = json_schema()
+        >>> schema["$schema"], schema["properties"]["version"]
+        ('https://json-schema.org/draft/2020-12/schema', {'const': 2})
+        >>> schema["$defs"]["Bid"]["required"]
+        ['level', 'type']
+    """
+    schema: dict[str, Any] = json.loads(_schema_text())
+    return schema
+
+
+@functools.cache
+def _schema_text() -> str:
+    return importlib.resources.files(__package__).joinpath("schema.json").read_text("utf-8")
+
+
 def _separators(indent: int | None) -> tuple[str, str]:
     return (",", ": ") if indent is not None else (",", ":")
 
@@ -365,8 +398,9 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     Args:
         text: a document written by `dumps` (text or UTF-8 bytes), from any source.
         kind: the class the document must hold (`GameState`, `PlayerView`, `GameRecord`,
-            `HandResult`, `Rules`, `Trick`, `Card`, `Action` or one action class), or
-            None for any of them.
+            `HandResult`, `Rules`, `Trick`, `Card`, `Action` or one action class, `Event`
+            or one event class), or None for any of them. A union takes each of its
+            classes: `loads(text, Event)` reads a `Dealt`, as `loads(text, Action)` a `Bid`.
 
     Returns:
         The value, of the kind the document names (an instance of `kind` when given).
@@ -387,7 +421,7 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     except TypeError:  # an unhashable kind
         wanted = None
     if kind is not None and wanted is None:
-        raise TypeError(f"loads cannot read a {getattr(kind, '__name__', type(kind).__name__)}")
+        raise TypeError(f"loads cannot read {_a(getattr(kind, '__name__', type(kind).__name__))}")
     if type(text) is bytes:
         if len(text) > 4 * MAX_DOCUMENT:
             raise InvalidStateError(f"{len(text)} bytes: too long for a setback document")
@@ -423,7 +457,7 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
             f"unknown kind {shown(found)} or extra fields: kinds are {sorted(_KINDS)}"
         )
     if wanted is not None and found != wanted:
-        raise InvalidStateError(f"the document holds a {found}, not a {wanted}")
+        raise InvalidStateError(f"the document holds {_a(found)}, not {_a(wanted)}")
     data = envelope["data"]
     if version == 1:
         data = _from_version_1(data)
@@ -434,10 +468,18 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     except Exception as error:  # untrusted input: every failure becomes one error type
         detail = "; ".join(_messages(error)[:_MAX_ERRORS])
         raise InvalidStateError(_cut(f"not a valid {found}: {detail}")) from None
-    if kind is not None and kind is not Action and type(value) is not kind:
-        name = getattr(kind, "__name__", wanted)
-        raise InvalidStateError(f"the document holds a {type(value).__name__}, not a {name}")
+    if kind is not None and not isinstance(value, kind):  # a union (`Action`, `Event`) too
+        name = str(getattr(kind, "__name__", wanted))
+        raise InvalidStateError(f"the document holds {_a(type(value).__name__)}, not {_a(name)}")
     return value
+
+
+def _a(name: str) -> str:
+    """A kind's name with its article, as messages say it: "a Dealt", "an Event", and
+    "a list of events" for `Events`."""
+    if name == "Events":
+        return "a list of events"
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
 def _load(kind: str, data: Any) -> Any:
@@ -591,8 +633,10 @@ def _check_event(event: Any) -> None:
     for name in ("number", "hand_number", "count", "drawn"):
         value = getattr(event, name, 0)
         _require(0 <= value <= 4 * _MAX_EVENTS, f"{name} {shown(value)}")
-    cards = [*getattr(event, "cards", ()), *getattr(event, "drawn_cards", ())]
-    _distinct(cards, "an event")
+    # each list holds distinct cards; a card may be in both (Ten-point's pitcher takes the
+    # stock, then discards non-trumps, some of them drawn)
+    _distinct(list(getattr(event, "cards", ())), "an event's cards")
+    _distinct(list(getattr(event, "drawn_cards", ())), "an event's drawn cards")
     trick = getattr(event, "trick", None)
     if trick is not None:
         _check_trick(trick, 8, None)

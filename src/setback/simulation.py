@@ -21,7 +21,7 @@ from typing import TypeAlias
 import attrs
 
 from .actions import Action, Bid, Pass
-from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
+from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, SolverBot, play_game
 from .engine import apply_action, legal_actions, new_game
 from .errors import RulesError
 from .rules import Rules
@@ -35,6 +35,7 @@ BOTS: Mapping[str, Callable[[int], Bot]] = MappingProxyType(
         "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
         "heuristic": lambda seed: HeuristicBot(seed=seed),
         "montecarlo": lambda seed: MonteCarloBot(seed=seed),
+        "solver": lambda seed: SolverBot(seed=seed),
     }
 )
 """The built-in bots by name (the names `simulate(bots=...)` and `setback simulate --bot`

@@ -80,6 +80,12 @@ class Trick:
         """The cards played to the trick, in playing order."""
         return tuple(card for _, card in self.plays)
 
+    def _repr_svg_(self) -> str:
+        """The trick's picture, for Jupyter: `setback.svg.trick_svg`."""
+        from .svg import trick_svg  # the pictures import this module
+
+        return trick_svg(self)
+
 
 @attrs.frozen
 class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally, in this order
@@ -143,6 +149,12 @@ class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally
     def pitching_side(self) -> int | None:
         """The pitcher's side (by `seat_side`, the seating rule of `Rules`), or None."""
         return None if self.pitcher is None else seat_side(self.pitcher, len(self.card_points))
+
+    def _repr_svg_(self) -> str:
+        """The hand's picture, for Jupyter: `setback.svg.hand_result_svg`."""
+        from .svg import hand_result_svg  # the pictures import this module
+
+        return hand_result_svg(self)
 
 
 _CHUNK = 64
@@ -717,6 +729,12 @@ class GameState:
         if self.phase is _GAME_OVER or not self.hand.setup.discarded:
             return ((),) * self.rules.players
         return tuple(cards_of(mask) for mask in self.hand.setup.discarded)
+
+    def _repr_svg_(self) -> str:
+        """The table's picture, every hand shown, for Jupyter: `setback.svg.state_svg`."""
+        from .svg import state_svg  # the pictures import this module
+
+        return state_svg(self)
 
 
 def make_state(

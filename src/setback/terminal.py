@@ -1,17 +1,25 @@
-"""`setback play`: a person plays in the terminal against bots; saves and resumes."""
+"""`setback play`: a person plays in the terminal against bots; saves and resumes.
+
+The screen speaks English, German, Swedish or French (`lang`, from `--lang` or the
+locale of the environment). What the person types is read one way only: a letter picks
+one of the listed choices, a bare number is a bid (`3` bids 3), and anything else is an
+action or a card, in English or in the screen's language (`bid 3`, `bieten 3`, `play K♠`,
+`K♠`).
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import string
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from .actions import Action, DeclareTrump, Discard, Pitch, Play, parse_action
+from .actions import Action, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .bots import Bot
-from .cards import Card
+from .cards import Card, Suit
 from .engine import apply_action
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError
 from .eventlog import (
@@ -28,33 +36,197 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
+from .options import KeepSix, WinRule
+from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
-from .state import GameState, HandResult
-from .text import action_text, cards_text, contract_text, hand_text
+from .state import GameState, HandResult, Phase
+from .tables import trump_table
+from .text import (
+    LANGUAGES,
+    N_,
+    _hand_order,
+    _translation,
+    action_text,
+    cards_text,
+    contract_text,
+    hand_text,
+    phase_text,
+    point_text,
+    suit_text,
+)
 from .views import PlayerView, observe
 
 SAVE_FORMAT = "setback-play"
 """The `format` of a `setback play` save file."""
+
+LETTERS = string.ascii_lowercase
+"""The letters that pick a choice, in order: at most 26 choices are listed."""
 
 
 class Quit(Exception):
     """The player left (quit or end of input)."""
 
 
-def verbs(rules: Rules) -> str:
+def language_of(environ: Mapping[str, str]) -> str:
+    """The language of the environment's locale, as POSIX chooses the messages' locale:
+    the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set (`de_DE.UTF-8` is German);
+    English for any other language, for `C` and `POSIX`, and when none is set."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+def verbs(rules: Rules, lang: str = "en") -> str:
     """The actions these rules have, in the words a player types."""
-    words = ["pass", f"bid {rules.min_bid}-{rules.max_plain_bid}"]
+    _ = _translation(lang).gettext
+    card, suit, cards = _("CARD"), _("SUIT"), _("CARDS")
+    words = [
+        action_text(Pass(), lang=lang),
+        _("bid {level}").format(level=f"{rules.min_bid}-{rules.max_plain_bid}"),
+    ]
     if rules.smudge:
-        words.append("smudge")
+        words.append(action_text(Smudge(), lang=lang))
     if rules.pitch_instead_of_bid:
-        words.append("pitch CARD")
+        words.append(_("pitch {card}").format(card=card))
     if rules.declares_trump:
-        words.append("trump SUIT")
+        words.append(_("trump {suit}").format(suit=suit))
     if rules.discard_count or rules.draw or rules.deal > 6:
-        words.append("discard CARDS")
-    words.append("play CARD (or just the card)")
+        words.append(_("discard {cards}").format(cards=cards))
+    words.append(_("{play} (or just the card)").format(play=_("play {card}").format(card=card)))
     return ", ".join(words)
+
+
+def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
+    """The rules in force, summarised in a few lines (the `rules` command)."""
+    t = _translation(lang)
+    _ = t.gettext
+    out: list[str] = []
+    if rules.partnerships:
+        table = _("{players} players in {sides} partnerships, partners opposite").format(
+            players=rules.players, sides=len(rules.sides)
+        )
+    else:
+        table = _("{players} players, each for himself").format(players=rules.players)
+    out.append(
+        _("{table}; the first to {target} wins (see Winning).").format(
+            table=table, target=rules.target
+        )
+    )
+    deal = _("Deal: {count} cards each, in packets of three.").format(count=rules.deal)
+    if rules.deal > 6:
+        deal += " " + _words(_, _KEEP_SIX, rules.keep_six.value)
+    elif rules.draw:
+        deal += " " + _(
+            "Once trump is named, everyone discards non-trumps and draws as many from the stock."
+        )
+    out.append(deal)
+    calls = _("Auction: one round from the dealer's left; bids {low} to {high}").format(
+        low=rules.min_bid, high=rules.max_plain_bid
+    )
+    if rules.smudge:
+        calls += _("; smudge (every trick and every point) counts {level}").format(
+            level=rules.smudge_level
+        )
+    match = _words(_, _MATCH, rules.dealer_match.value)
+    stuck = _words(_, _ALL_PASS, rules.all_pass.value).format(low=rules.min_bid)
+    out.append(" ".join(part for part in (calls + ".", match, stuck) if part))
+    if rules.pitch_instead_of_bid:
+        out.append(_("Instead of bidding you may pitch a card: a bid of every point in its suit."))
+    if rules.declares_trump:
+        out.append(_("Trump: the pitcher names it before leading."))
+    else:
+        out.append(_("Trump: the pitcher leads first, and that card's suit is trump."))
+    if rules.trumps_only:
+        out.append(
+            _(
+                "Play: only trumps may be led or played; a player with no trump is out of the "
+                "hand, and his other cards are dead."
+            )
+        )
+    else:
+        out.append(
+            _(
+                "Play: follow the suit led or trump (you may trump even when you could "
+                "follow); with none of the suit led, play anything. The highest trump wins, "
+                "else the highest card of the suit led."
+            )
+        )
+    if rules.no_trump_first_trick:
+        out.append(_("In the first trick nobody may trump a non-trump lead."))
+    points = ", ".join(
+        _("{point} {worth}").format(point=point_text(p, lang=lang), worth=p.worth)
+        for p in rules.points
+    )
+    low = _words(_, _LOW, rules.low_to.value)
+    out.append(_("Points: {points}.").format(points=points) + " " + low)
+    out.append(
+        _(
+            "Game: the card points in your tricks (10 = 10, A = 4, K = 3, Q = 2, J = 1); a "
+            "tie at the top: nobody."
+        )
+    )
+    out.append(
+        _(
+            "Scoring: a made bid scores all it took; a failed one loses the bid (set back); "
+            "the others score what they took. Scores may go below zero."
+        )
+    )
+    out.append(_("Winning: {rule}").format(rule=_words(_, _WIN, rules.win_rule.value)))
+    return out
+
+
+def _words(gettext: Callable[[str], str], table: Mapping[str, str], key: str) -> str:
+    """An option's words from `table`, translated; empty for an option this version of the
+    summary does not know."""
+    words = table.get(key)
+    return "" if words is None else gettext(words)
+
+
+_KEEP_SIX = {
+    "free_discard": N_("Once trump is named, everyone discards face down down to six."),
+    "non_trumps_first": N_(
+        "Once trump is named, everyone discards face down down to six (a trump only with "
+        "every non-trump)."
+    ),
+    "draw_back": N_(
+        "Once trump is named, everyone but the pitcher discards every non-trump and draws "
+        "to six; the pitcher takes the rest of the stock and discards every non-trump; "
+        "above six, non-point trumps are discarded face up."
+    ),
+}
+_MATCH = {
+    "none": N_("The dealer must bid higher, like everyone."),
+    "below_max": N_("The dealer may match the highest bid, except the top call."),
+    "any": N_("The dealer may match the highest bid."),
+}
+_ALL_PASS = {
+    "dealer_exactly_min": N_("If all others pass, the dealer must bid {low}."),
+    "dealer_at_least_min": N_("If all others pass, the dealer must bid."),
+    "redeal": N_("If everyone passes, the same dealer deals again."),
+    "pass_deal": N_("If everyone passes, the deal passes to the left."),
+}
+_LOW = {
+    "capturer": N_("Low goes to whoever wins it in a trick."),
+    "holder": N_("Low goes to whoever was dealt it."),
+}
+_WIN = {
+    "bid_out": N_(
+        "only the pitcher's side, at the end of a hand in which it made its bid; points "
+        "won against the bid never end the game."
+    ),
+    "pitcher_first": N_(
+        "whoever reaches the target first; in a hand where several do, the pitcher's points "
+        "count first, then the points in their order."
+    ),
+    "highest_score": N_(
+        "the highest score once someone reaches the target; a tie at the top goes to the "
+        "pitcher's side if it is tied, else play goes on."
+    ),
+}
 
 
 def save_document(state: GameState, seat: int, bots: dict[int, tuple[str, int]]) -> str:
@@ -139,11 +311,30 @@ def _action_of(event: Called | Pitched | TrumpDeclared | Played) -> Action:
     return Play(event.card)
 
 
-class TerminalGame:
-    """One game: the person at `seat`, bots elsewhere, text in and out.
+def _card_order(action: Action) -> tuple[int, int, int]:
+    """Choices in the order of the hand on screen: calls first (as the engine lists them),
+    then cards as `hand_text` shows them."""
+    if isinstance(action, Play | Pitch):
+        return (1, *_hand_order(action.card))
+    return 0, 0, 0
 
-    `save` (a path) is rewritten after every action with the game, the seat and the
-    bots' kinds and seeds; `auto_forced` plays the person's only legal action unasked.
+
+def _normal(text: str) -> str:
+    """Typed text compared case-free, every card word in its canonical form."""
+    words = []
+    for word in text.split():
+        try:
+            words.append(str(Card.parse(word)))
+        except InvalidNotationError:
+            words.append(word.casefold())
+    return " ".join(words)
+
+
+class TerminalGame:
+    """One game: the person at `seat`, bots elsewhere, text in and out, in `lang`.
+
+    `save` (a callable) is given the game after every action; `auto_forced` plays the
+    person's only legal action unasked.
     """
 
     def __init__(
@@ -156,6 +347,7 @@ class TerminalGame:
         *,
         save: Callable[[GameState], None] | None = None,
         auto_forced: bool = False,
+        lang: str = "en",
     ) -> None:
         self.state = state
         self.rules = state.rules
@@ -165,42 +357,114 @@ class TerminalGame:
         self.out = out
         self.save = save
         self.auto_forced = auto_forced
+        self.lang = lang
+        translation = _translation(lang)
+        self._ = translation.gettext
+        self.ngettext = translation.ngettext
         self.shown = len(events(state, seat))
         self.tricks = len(state.tricks)
+        self.noted: set[str] = set()
+        self.words = self._verb_words()
+
+    # ---- words
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
 
+    def note(self, kind: str, text: str) -> None:
+        """A one-line note, the first time in the game a rule of this kind decides."""
+        if kind not in self.noted:
+            self.noted.add(kind)
+            self.say(self._("  Note: {text}").format(text=text))
+
     def name(self, seat: int) -> str:
-        return "you" if seat == self.seat else f"seat {seat}"
+        return self._("you") if seat == self.seat else self._("seat {seat}").format(seat=seat)
 
     def side_name(self, side: int | None) -> str:
         if side is None:
-            return "nobody"
+            return self._("nobody")
         return " & ".join(self.name(s) for s in self.rules.sides[side])
 
-    def run(self, *, resumed: bool = False) -> GameState:
-        """Play until the game ends; `Quit` (quit or end of input) ends it early."""
-        state = self.state
-        self.say(
-            f"setback: you are seat {self.seat}; seed {state.seed}. "
-            "Type a number, an action or a card; 'help' lists them; 'quit' leaves."
-        )
-        if resumed:
-            self.say(f"Resumed in hand {state.hand_number + 1}. Scores: {self.scores()}.")
-        if state.is_over:
-            self.say(f"This game is over: {self.side_name(state.winner)} won.")
-        try:
-            while not self.state.is_over:
-                self.step()
-        except Quit:
-            self.say("Bye.")
-            return self.state
-        return self.state
+    def side_of(self, seat: int) -> int:
+        return next(i for i, seats in enumerate(self.rules.sides) if seat in seats)
 
     def scores(self, scores: tuple[int, ...] | None = None) -> str:
         shown = self.state.scores if scores is None else scores
         return " | ".join(f"{self.side_name(side)}: {score}" for side, score in enumerate(shown))
+
+    def action(self, action: Action) -> str:
+        return action_text(action, lang=self.lang)
+
+    def refusal(self, error: IllegalActionError) -> str:
+        """A refusal in the screen's words."""
+        return str(error)
+
+    def _verb_words(self) -> dict[str, str]:
+        """The first word of each action in the screen's language (and in English), to the
+        English verb `parse_action` reads."""
+        _ = self._
+        table = {
+            "play {card}": "play",
+            "pitch {card}": "pitch",
+            "discard {cards}": "discard",
+            "trump {suit}": "trump",
+            "bid {level}": "bid",
+        }
+        words: dict[str, str] = {}
+        for template, verb in table.items():
+            words[verb] = verb
+            words[_(template).split("{")[0].strip().casefold()] = verb
+        for word in ("pass", "smudge"):
+            words[word] = word
+            words[_(word).casefold()] = word
+        return words
+
+    # ---- the game
+
+    def run(self, *, resumed: bool = False) -> GameState:
+        """Play until the game ends; `Quit` (quit or end of input) ends it early."""
+        state = self.state
+        _ = self._
+        self.say(
+            _(
+                "setback: you are seat {seat}; seed {seed}. A letter picks a choice, a number "
+                "bids; or type an action or a card. 'help' lists them, 'rules' tells the "
+                "rules, 'quit' leaves."
+            ).format(seat=self.seat, seed=state.seed)
+        )
+        if resumed:
+            self.say(
+                _("Resumed in hand {number}. Scores: {scores}.").format(
+                    number=state.hand_number + 1, scores=self.scores()
+                )
+            )
+        if state.is_over:
+            self.say(_("This game is over: {side} won.").format(side=self.side_name(state.winner)))
+        try:
+            while not self.state.is_over:
+                self.step()
+        except Quit:
+            self.say(_("Bye."))
+            return self.state
+        return self.state
+
+    def interrupted(self, path: str | None) -> str:
+        """What Ctrl-C says: where the game is kept, or that it is lost."""
+        _ = self._
+        if self.state.is_over:
+            return _("Interrupted.")
+        if path is None:
+            return _(
+                "Interrupted. This game was not saved and is lost (setback play --save FILE "
+                "keeps a game to resume)."
+            )
+        return _("Interrupted.") + " " + self.kept(path)
+
+    def kept(self, path: str) -> str:
+        """Where the game is saved, and how to go on with it."""
+        return self._(
+            "The game is saved in {path}: continue with setback play --resume {path}"
+        ).format(path=path)
 
     def step(self) -> None:
         state = self.state
@@ -212,7 +476,9 @@ class TerminalGame:
         elif self.auto_forced and len(view.legal_actions) == 1:
             self.show(view, choices=False)
             action = view.legal_actions[0]
-            self.say(f"  you: {action_text(action)} (your only choice)")
+            self.say(
+                self._("  you: {action} (your only choice)").format(action=self.action(action))
+            )
         else:
             action = self.ask(view)
         self.state = apply_action(state, action, seat=seat)
@@ -224,58 +490,201 @@ class TerminalGame:
 
     def tell(self, event: Event) -> None:
         """One event, as the person sees it (their own actions are not echoed)."""
+        _ = self._
         if isinstance(event, Called | Pitched | TrumpDeclared | Played):
             if event.seat != self.seat:
-                self.say(f"  {self.name(event.seat)}: {action_text(_action_of(event))}")
+                self.say(f"  {self.name(event.seat)}: {self.action(_action_of(event))}")
+            trump = event.trump if isinstance(event, Played | Pitched) else None
+            if trump is not None and not self.rules.declares_trump:
+                self.note(
+                    "trump",
+                    _("the pitcher's first card names trump: {suit} ({word}) is trump.").format(
+                        suit=trump.symbol, word=suit_text(trump, lang=self.lang)
+                    ),
+                )
         elif isinstance(event, Discarded):
-            drew = f" and drew {event.drawn}" if event.drawn else ""
-            own = f": {cards_text(event.cards)}" if event.cards else ""
-            drawn = f"; drew {cards_text(event.drawn_cards)}" if event.drawn_cards else ""
-            self.say(
-                f"  {self.name(event.seat)} discarded {event.count} face down{drew}{own}{drawn}"
-            )
+            self.say(self.discarded(event))
         elif isinstance(event, FaceUpDiscarded):
-            self.say(f"  {self.name(event.seat)} discarded face up: {cards_text(event.cards)}")
+            line = (
+                _("  you discarded face up: {cards}")
+                if event.seat == self.seat
+                else _("  {seat} discarded face up: {cards}")
+            )
+            self.say(line.format(seat=self.name(event.seat), cards=cards_text(event.cards)))
         elif isinstance(event, TrickWon):
             self.tricks += 1
-            winner = self.name(event.winner)
-            self.say(f"  trick {self.tricks} to {winner}: {cards_text(event.trick.cards)}")
+            line = (
+                _("  trick {number} to you: {cards}")
+                if event.winner == self.seat
+                else _("  trick {number} to {seat}: {cards}")
+            )
+            self.say(
+                line.format(
+                    number=self.tricks,
+                    seat=self.name(event.winner),
+                    cards=cards_text(event.trick.cards),
+                )
+            )
         elif isinstance(event, HandScored):
             self.summary(event.result, event.scores)
         elif isinstance(event, GameOver):
             self.say(
-                f"Game over: {self.side_name(event.winner)} won. "
-                f"Scores: {self.scores(event.scores)}."
+                _("Game over: {side} won. Scores: {scores}.").format(
+                    side=self.side_name(event.winner), scores=self.scores(event.scores)
+                )
             )
+            self.say(self.why_over(event))
         elif isinstance(event, Dealt):
             self.tricks = 0  # the next prompt shows the new hand
 
-    def show(self, view: PlayerView, *, choices: bool = True) -> None:
+    def discarded(self, event: Discarded) -> str:
+        """A face-down discard (and draw) in the order it happened: the draw back's pitcher
+        takes the rest of the stock first, then discards; everyone else discards, then
+        draws."""
+        _ = self._
+        you = event.seat == self.seat
+        pitcher = self.state.pitcher == event.seat and self.rules.keep_six is KeepSix.DRAW_BACK
+        if pitcher and self.rules.deal > 6 and event.drawn:
+            line = (
+                _(
+                    "you took the rest of the stock ({drawn} cards: {drawn_cards}) and "
+                    "discarded {count} face down: {cards}"
+                )
+                if you
+                else _(
+                    "{seat} took the rest of the stock ({drawn} cards) and discarded {count} "
+                    "face down"
+                )
+            )
+        elif event.drawn:
+            line = (
+                _("you discarded {count} face down ({cards}) and drew {drawn}: {drawn_cards}")
+                if you
+                else _("{seat} discarded {count} face down and drew {drawn}")
+            )
+        else:
+            line = (
+                _("you discarded {count} face down: {cards}")
+                if you
+                else _("{seat} discarded {count} face down")
+            )
+        return "  " + line.format(
+            seat=self.name(event.seat),
+            count=event.count,
+            cards=cards_text(event.cards),
+            drawn=event.drawn,
+            drawn_cards=cards_text(event.drawn_cards),
+        )
+
+    def why_over(self, event: GameOver) -> str:
+        """Why the game ended, in one line."""
+        _ = self._
+        rule = self.rules.win_rule
+        winner = self.side_name(event.winner)
+        if rule is WinRule.BID_OUT:
+            text = _(
+                "{side} made their bid and reached {target}: only the pitcher's side wins, "
+                "in a hand in which it made its bid, whatever the others' score."
+            )
+        elif rule is WinRule.PITCHER_FIRST:
+            text = _(
+                "{side} reached {target} first (in the hand where several do, the pitcher's "
+                "points count first)."
+            )
+        else:
+            text = _("{side} had the highest score once someone reached {target}.")
+        return self._("  Why: {text}").format(
+            text=text.format(side=winner, target=self.rules.target)
+        )
+
+    def played_so_far(self, view: PlayerView) -> str | None:
+        """The tricks and card points each side has won so far this hand."""
+        if not view.tricks:
+            return None
+        tricks = [0] * len(self.rules.sides)
+        points = [0] * len(self.rules.sides)
+        for trick in view.tricks:
+            if trick.winner is None:
+                continue
+            side = self.side_of(trick.winner)
+            tricks[side] += 1
+            points[side] += sum(card.points for card in trick.cards)
+        won = " | ".join(
+            self.ngettext(
+                "{side}: {tricks} trick, {points} card points",
+                "{side}: {tricks} tricks, {points} card points",
+                tricks[side],
+            ).format(side=self.side_name(side), tricks=tricks[side], points=points[side])
+            for side in range(len(tricks))
+        )
+        return self._("Won so far: {won}").format(won=won)
+
+    def hand_line(self, view: PlayerView) -> str:
+        """The person's hand; in trumps-only play, the cards that can no longer be played
+        apart, marked dead."""
+        _ = self._
+        if not self.rules.trumps_only or view.trump is None or view.phase is not Phase.PLAY:
+            return _("Your hand: {hand}").format(hand=hand_text(view.hand))
+        table = trump_table(view.trump, self.rules)
+        live = [card for card in view.hand if table.is_trump(card)]
+        dead = [card for card in view.hand if not table.is_trump(card)]
+        line = _("Your hand: {hand}").format(hand=hand_text(live))
+        if dead:
+            line += "   " + _("(dead, not trumps: {cards})").format(cards=hand_text(dead))
+        return line
+
+    def show(self, view: PlayerView, *, choices: bool = True) -> list[Action]:
+        """The screen before the person acts; returns the choices in the order shown."""
+        _ = self._
         self.say()
-        rules = self.rules
-        dealer = self.name(view.dealer)
-        self.say(f"Hand {view.hand_number + 1}, dealer {dealer}. Scores: {self.scores()}.")
+        self.say(
+            _("Hand {number}, dealer {dealer}. Scores: {scores}.").format(
+                number=view.hand_number + 1, dealer=self.name(view.dealer), scores=self.scores()
+            )
+        )
         if view.bids:
-            self.say(
-                "Auction: " + ", ".join(f"{self.name(s)} {action_text(a)}" for s, a in view.bids)
-            )
+            calls = ", ".join(f"{self.name(s)} {self.action(a)}" for s, a in view.bids)
+            self.say(_("Auction: {calls}").format(calls=calls))
         if view.contract is not None and view.pitcher is not None:
-            call = contract_text(rules, view.contract)
-            self.say(f"Contract: {self.name(view.pitcher)} {call}.")
+            call = contract_text(self.rules, view.contract, lang=self.lang)
+            self.say(_("Contract: {seat} {call}.").format(seat=self.name(view.pitcher), call=call))
         if view.trump is not None:
-            self.say(f"Trump: {view.trump.symbol}")
-        if view.trick is not None and view.trick.plays:
             self.say(
-                "Trick: " + ", ".join(f"{self.name(s)} {c.symbol}" for s, c in view.trick.plays)
+                _("Trump: {suit} ({word})").format(
+                    suit=view.trump.symbol, word=suit_text(view.trump, lang=self.lang)
+                )
             )
-        self.say(f"Your hand: {hand_text(view.hand)}")
-        if choices:
-            self.say(f"Your turn ({view.phase.value.replace('_', ' ')}). Choices:")
-            for number, action in enumerate(view.legal_actions, 1):
-                self.say(f"  {number:>2}. {action_text(action)}")
+        so_far = self.played_so_far(view)
+        if so_far is not None:
+            self.say(so_far)
+        if view.trick is not None and view.trick.plays:
+            plays = ", ".join(f"{self.name(s)} {c.symbol}" for s, c in view.trick.plays)
+            self.say(_("Trick: {plays}").format(plays=plays))
+        self.say(self.hand_line(view))
+        ordered = sorted(view.legal_actions, key=_card_order)
+        if not choices:
+            return ordered
+        phase = phase_text(view.phase, lang=self.lang)
+        if len(ordered) > len(LETTERS):
+            example = self.action(ordered[0])
+            self.say(
+                _("Your turn: {phase}. Type the action, e.g. {example}").format(
+                    phase=phase, example=example
+                )
+            )
+            return ordered
+        self.say(_("Your turn: {phase}. Choices:").format(phase=phase))
+        for letter, action in zip(LETTERS, ordered, strict=False):
+            self.say(f"  {letter}. {self.action(action)}")
+        first_lead = view.phase is Phase.PLAY and not view.tricks
+        first_lead = first_lead and (view.trick is None or not view.trick.plays)
+        if first_lead and view.pitcher == self.seat and not self.rules.declares_trump:
+            self.note("trump", _("your first lead names trump: its suit is trump this hand."))
+        return ordered
 
     def ask(self, view: PlayerView) -> Action:
-        self.show(view)
+        ordered = self.show(view)
+        _ = self._
         while True:
             self.out.write("> ")
             self.out.flush()
@@ -283,61 +692,178 @@ class TerminalGame:
             if line == "":
                 raise Quit
             text = line.strip()
-            if text.lower() in ("quit", "exit", "q"):
+            word = text.casefold()
+            if not text:
+                continue
+            if word in ("quit", "exit", _("quit").casefold()):
                 raise Quit
-            if text.lower() in ("help", "?", "h"):
-                self.say(f"  Type a choice's number, or an action: {verbs(self.rules)}.")
-                self.say("  'quit' (or Ctrl-D) leaves; with --save the game is kept.")
+            if word in ("help", "?", _("help").casefold()):
+                self.help(ordered)
+                continue
+            if word in ("rules", _("rules").casefold()):
+                for rule in rules_lines(self.rules, self.lang):
+                    self.say(f"  {rule}")
                 continue
             try:
-                return self.interpret(view, text)
-            except (IllegalActionError, InvalidNotationError, ValueError) as error:
+                return self.interpret(view, ordered, text)
+            except IllegalActionError as error:
+                self.say(f"  {self.refusal(error)}")
+            except _Unclear as error:
                 self.say(f"  {error}")
 
-    def interpret(self, view: PlayerView, text: str) -> Action:
+    def help(self, ordered: list[Action]) -> None:
+        _ = self._
+        last = LETTERS[min(len(ordered), len(LETTERS)) - 1]
+        self.say(
+            _(
+                "  A letter from a to {last} picks a choice; a bare number is a bid ('3' "
+                "bids 3); or type an action: {verbs}."
+            ).format(last=last, verbs=verbs(self.rules, self.lang))
+        )
+        self.say(_("  'rules' tells the rules in force; 'quit' (or Ctrl-D) leaves."))
+
+    def interpret(self, view: PlayerView, ordered: list[Action], text: str) -> Action:
+        """The action `text` means, one way only: a letter is a choice, a bare number a bid,
+        else an action or a card in English or the screen's language."""
+        _ = self._
         legal = view.legal_actions
+        if len(text) == 1 and text.isalpha() and text.isascii():
+            index = LETTERS.index(text.lower())
+            if len(ordered) <= len(LETTERS) and index < len(ordered):
+                return ordered[index]
+            if len(ordered) > len(LETTERS):
+                raise _Unclear(_("type the action: there are too many choices to letter"))
+            raise _Unclear(
+                _("choose a letter from a to {last}").format(last=LETTERS[len(ordered) - 1])
+            )
         if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            raise ValueError(f"choose a number from 1 to {len(legal)}")
+            if view.phase is not Phase.BIDDING:
+                raise _Unclear(
+                    _("a bare number is a bid, and the auction is over: choose a letter")
+                )
+            try:
+                bid = parse_action(f"bid {text}")
+            except InvalidNotationError as error:
+                raise _Unclear(
+                    str(error)
+                    if self.lang == "en"
+                    else _("no bid {level}: the bids are {low} to {high}").format(
+                        level=text[:10], low=self.rules.min_bid, high=self.rules.max_plain_bid
+                    )
+                ) from None
+            return self.checked(bid)
+        typed = _normal(text)
+        for candidate in legal:
+            if _normal(self.action(candidate)) == typed or _normal(action_text(candidate)) == typed:
+                return candidate
         try:
             card = Card.parse(text)
         except InvalidNotationError:
-            try:
-                action = parse_action(text)
-            except InvalidNotationError as error:
-                if not str(error).startswith("not an action"):
-                    raise
-                raise ValueError(  # in the words of the rules in force, not every rule's
-                    f"not an action: {text!r} (here: {verbs(self.rules)}; or a number)"
-                ) from None
+            pass
         else:
-            for candidate in (Play(card), Pitch(card), Discard([card])):
-                if candidate in legal:
-                    return candidate
-            raise ValueError(f"{card.symbol} is not one of your choices now")
-        if action not in legal:
-            # let the engine say why
-            apply_action(self.state, action, seat=self.seat)
+            return self.checked(self.card_action(view, card))
+        if view.phase is Phase.DECLARE_TRUMP:
+            suit = self.suit_of(text)
+            if suit is not None:
+                return self.checked(DeclareTrump(suit))
+        first, _space, rest = text.partition(" ")
+        verb = self.words.get(first.casefold())
+        if verb is None:
+            raise _Unclear(self.unclear(text))
+        if verb == "trump":
+            suit = self.suit_of(rest)
+            if suit is not None:
+                return self.checked(DeclareTrump(suit))
+        try:
+            action = parse_action(f"{verb} {rest}".strip())
+        except InvalidNotationError as error:
+            raise _Unclear(str(error) if self.lang == "en" else self.unclear(text)) from None
+        return self.checked(action)
+
+    def unclear(self, text: str) -> str:
+        return self._("not understood: {text} (here: {verbs}; or a letter)").format(
+            text=repr(text[:40]), verbs=verbs(self.rules, self.lang)
+        )
+
+    def suit_of(self, text: str) -> Suit | None:
+        """The suit named by a symbol, an English word or a word of the screen's language."""
+        word = text.strip().casefold()
+        for suit in Suit:
+            if word in (
+                suit.symbol,
+                suit.name.casefold(),
+                suit_text(suit, lang=self.lang).casefold(),
+            ):
+                return suit
+        return None
+
+    def card_action(self, view: PlayerView, card: Card) -> Action:
+        """What a bare card means now: a discard in the discards, a pitch in an auction
+        that takes one, else a play."""
+        if view.phase is Phase.DISCARD:
+            return Discard([card])
+        if view.phase is Phase.BIDDING and self.rules.pitch_instead_of_bid:
+            return Pitch(card)
+        return Play(card)
+
+    def checked(self, action: Action) -> Action:
+        """`action` if the person may take it now; else the engine's refusal (one sentence
+        however the action was typed)."""
+        if action not in observe(self.state, self.seat).legal_actions:
+            apply_action(self.state, action, seat=self.seat)  # raises: the rule, in words
         return action
 
     def summary(self, result: HandResult, scores: tuple[int, ...]) -> None:
+        _ = self._
         self.say()
         if result.pitcher is None:
-            self.say(f"Hand {result.number + 1}: everyone passed.")
+            self.say(_("Hand {number}: everyone passed.").format(number=result.number + 1))
             return
-        self.say(f"Hand {result.number + 1} over.")
-        for name, side in result.awards:
-            self.say(f"  {name.replace('_', ' ').title():<5} {self.side_name(side)}")
+        self.say(_("Hand {number} over.").format(number=result.number + 1))
+        names = [point_text(name, lang=self.lang) for name, _side in result.awards]
+        width = max(map(len, names), default=0)
+        for (key, side), name in zip(result.awards, names, strict=True):
+            worth = Point(key).worth
+            self.say(f"  {name:<{width}}  +{worth}  {self.side_name(side)}")
         points = " | ".join(f"{self.side_name(s)}: {p}" for s, p in enumerate(result.card_points))
-        self.say(f"  card points: {points}")
+        self.say(_("  card points: {points}").format(points=points))
         assert result.contract is not None
-        call = contract_text(self.rules, result.contract)
-        outcome = "made it" if result.made else "set back"
-        self.say(f"  {self.name(result.pitcher)} ({call}): {outcome}")
+        call = contract_text(self.rules, result.contract, lang=self.lang)
+        outcome = _("made it") if result.made else _("set back")
+        self.say(
+            _("  {seat} ({call}): {outcome}").format(
+                seat=self.name(result.pitcher), call=call, outcome=outcome
+            )
+        )
         changes = " | ".join(
             f"{self.side_name(s)}: {c:+d}" for s, c in enumerate(result.score_changes)
         )
-        self.say(f"  changes: {changes}")
-        self.say(f"  scores: {self.scores(scores)}")
+        self.say(_("  changes: {changes}").format(changes=changes))
+        self.say(_("  scores: {scores}").format(scores=self.scores(scores)))
+        self.past_target(result, scores)
+
+    def past_target(self, result: HandResult, scores: tuple[int, ...]) -> None:
+        """A note, the first time a side passes the target and the game goes on: why."""
+        target = self.rules.target
+        after = self.state.history[-1].number if self.state.history else -1
+        if after != result.number or self.state.is_over:
+            return
+        for side, score in enumerate(scores):
+            if score < target:
+                continue
+            if self.rules.win_rule is WinRule.BID_OUT:
+                why = self._(
+                    "{side} passed {target} ({score}) without winning: only the pitcher's "
+                    "side wins, at the end of a hand in which it made its bid."
+                )
+            else:
+                why = self._(
+                    "{side} passed {target} ({score}) without winning: the top scores are "
+                    "tied, and play goes on."
+                )
+            self.note("target", why.format(side=self.side_name(side), target=target, score=score))
+            return
+
+
+class _Unclear(Exception):
+    """Typed text that names no action: its message says what to type."""

@@ -82,6 +82,12 @@ class PlayerView:
 
         return view_text(self)
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, for Jupyter: `setback.svg.view_svg`."""
+        from .svg import view_svg  # the pictures import this module
+
+        return view_svg(self)
+
 
 def _public_result(result: HandResult, seat: int) -> HandResult:
     """A finished hand as `seat` may see it: others' face-down discards, the cards of a

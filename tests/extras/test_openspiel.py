@@ -10,7 +10,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import setback.rl.openspiel  # noqa: E402
-from setback import CARDS, Rules, RulesError, new_game  # noqa: E402
+from setback import CARDS, Rules, RulesError, format_hand, new_game  # noqa: E402
 from setback.rules import PRESET_NAMES  # noqa: E402
 
 pytestmark = pytest.mark.extras
@@ -129,3 +129,19 @@ def test_the_tensors_have_the_documented_layout() -> None:
     hand = next(f for f in layout if f.name == "hand")
     held = np.flatnonzero(tensor[hand.start : hand.stop]).tolist()
     assert held == [card.index for card in state.position.state.hands[seat]]
+
+
+@pytest.mark.parametrize("hands", [1, 2])
+def test_a_capped_match_ends_on_its_last_hand(hands: int) -> None:
+    """The terminal state of a match capped at `hands` shows its last hand and the
+    scores, not the next hand, which the library has already dealt (issue 23)."""
+    game = pyspiel.load_game("python_setback", {"hands": hands})
+    state = _random_play(game, 3)
+    library = state.position.state  # type: ignore[attr-defined]
+    assert state.is_terminal() and not library.is_over  # type: ignore[attr-defined]
+    plural = "" if hands == 1 else "s"
+    scores = " ".join(map(str, library.scores))
+    assert str(state) == (
+        f"{format_hand(library.history[-1], Rules.setback())}\n"
+        f"match over after {hands} hand{plural}: scores {scores}"
+    )

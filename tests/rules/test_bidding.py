@@ -38,6 +38,7 @@ from ..support import (
     E48_HANDS,
     FIVE_POINTS,
     S1_HANDS,
+    S4_HANDS,
     X1_HANDS,
     X3_HANDS,
     act,
@@ -256,11 +257,6 @@ def test_pass_out_is_recorded_and_the_deal_moves() -> None:
     )
     assert redeal.dealer == 3 and redeal.hand_number == 1
     assert legal_actions(redeal)[0] == Pass() and Bid(2) in legal_actions(redeal)
-
-
-S4_HANDS = (
-    "P0: A♥ K♥ A♣ 10♣ 10♦ Q♠; P1: 2♥ J♥ 3♣ 6♦ 7♠ 8♦; P2: 9♥ 5♣ 2♣ 4♠ 3♠ 5♦; P3: K♠ 9♣ 4♣ 7♦ 3♦ 6♠"
-)
 
 
 def test_auction_pitch_has_no_smudge_call() -> None:

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from setback import (
     Card,
     IllegalActionError,
-    JokerRank,
     Phase,
     Point,
     Rules,
@@ -26,6 +25,7 @@ from setback import (
 
 from .. import reference
 from ..support import (
+    CARD_MODELS,
     DRAW_HANDS,
     S1_HANDS,
     S1_TRICKS,
@@ -225,6 +225,9 @@ def test_five_point_hand_the_jick_led_is_a_trump_lead() -> None:
     assert result.made and result.score_changes == (5, 0)
 
 
+# --- §1.5, §4.3, §4.5: following, no trump in the first trick, the trump lead ---------------
+
+
 def test_trumping_is_allowed_even_when_able_to_follow() -> None:
     """German seed: 'Trumpfen darfst du auch, wenn du bedienen könntest.' (S1, trick 5)."""
     state = act(deal(GERMAN, S1_HANDS), "A 2, B pass, C pass, D pass")
@@ -321,14 +324,7 @@ def test_illegal_play_names_the_rule() -> None:
         apply_action(state, "bid 3")
 
 
-CARD_MODELS = [
-    Rules(jokers=jokers, off_jack=off_jack, joker_rank=rank)
-    for jokers in (0, 1, 2)
-    for off_jack in (False, True)
-    for rank in JokerRank
-    if rank is JokerRank.BELOW_JACKS or jokers == 1
-]
-"""Every card model: 0, 1 or 2 jokers, with or without the jick, a lone joker either rank."""
+# --- the winner of a trick under every card model (§1.5, §6.1.3) -----------------------------
 
 
 @settings(max_examples=300, deadline=None)

@@ -28,6 +28,7 @@ from ..support import (
     EXTENDED_NAMES,
     S1_HANDS,
     S1_TRICKS,
+    S4_HANDS,
     X1_DISCARDS,
     X1_HANDS,
     X2_FACE_DOWN,
@@ -217,11 +218,6 @@ SIX = Rules.six_player()
 
 
 AUCTION = Rules.auction_pitch(players=4)
-
-
-S4_HANDS = (
-    "P0: A♥ K♥ A♣ 10♣ 10♦ Q♠; P1: 2♥ J♥ 3♣ 6♦ 7♠ 8♦; P2: 9♥ 5♣ 2♣ 4♠ 3♠ 5♦; P3: K♠ 9♣ 4♣ 7♦ 3♦ 6♠"
-)
 
 
 S4_TRICKS = (

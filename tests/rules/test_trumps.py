@@ -7,22 +7,13 @@ import pytest
 
 from setback import (
     CARDS,
-    JokerRank,
     Rules,
     Suit,
     trump_table,
 )
 
 from .. import reference
-
-CARD_MODELS = [
-    Rules(jokers=jokers, off_jack=off_jack, joker_rank=rank)
-    for jokers in (0, 1, 2)
-    for off_jack in (False, True)
-    for rank in JokerRank
-    if rank is JokerRank.BELOW_JACKS or jokers == 1
-]
-"""Every card model: 0, 1 or 2 jokers, with or without the jick, a lone joker either rank."""
+from ..support import CARD_MODELS
 
 
 @pytest.mark.parametrize("trump", list(Suit), ids=str)

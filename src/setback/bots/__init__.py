@@ -9,5 +9,6 @@ from ._base import Bot, play_game
 from .heuristic import HeuristicBot
 from .montecarlo import MonteCarloBot
 from .random_bot import RandomBot
+from .solver import SolverBot
 
-__all__ = ["Bot", "HeuristicBot", "MonteCarloBot", "RandomBot", "play_game"]
+__all__ = ["Bot", "HeuristicBot", "MonteCarloBot", "RandomBot", "SolverBot", "play_game"]

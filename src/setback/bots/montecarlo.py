@@ -293,6 +293,7 @@ class MonteCarloBot:
         mine = rules.side_of(view.seat)
         totals = [0.0] * len(candidates)
         values: list[list[float]] = [[] for _ in candidates]
+        weights: list[float] = []
         deals = math.ceil(self.playouts / len(candidates))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
@@ -306,8 +307,10 @@ class MonteCarloBot:
         states: list[GameState] = []
         while True:
             if not states:
-                states = list(sample_states(view, rng, deals if deadline is None else batch))[::-1]
+                states = self._sample(view, rng, deals if deadline is None else batch)[::-1]
             state = states.pop()
+            weight = self._weight(view, state)
+            weights.append(weight)
             if prior is not None and isinstance(policy, GreedyPolicy):
                 policy.estimates = {
                     seat: best_suit(cards_of(held), rules) for seat, held in enumerate(state.held)
@@ -318,7 +321,7 @@ class MonteCarloBot:
                 playout_rng.setstate(start)  # every candidate meets the same luck
                 changes = playout_hand(state, policy, first=action).score_changes
                 best_other = max(c for side, c in enumerate(changes) if side != mine)
-                totals[i] += changes[mine] - best_other
+                totals[i] += weight * (changes[mine] - best_other)
                 values[i].append(changes[mine] - best_other)
             done += 1
             if deadline is None:
@@ -327,9 +330,17 @@ class MonteCarloBot:
             elif time.perf_counter() >= deadline:
                 break
         if prior is not None and prior in candidates:
-            return self._over_prior(candidates, values, candidates.index(prior), rules)
+            return self._over_prior(candidates, values, candidates.index(prior), rules, weights)
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
+
+    def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
+        """`n` guessed deals for a decision (here: uniform, `sample_states`)."""
+        return list(sample_states(view, rng, n))
+
+    def _weight(self, view: PlayerView, state: GameState) -> float:
+        """How much a guessed deal counts (here: every deal alike)."""
+        return 1.0
 
     def _over_prior(
         self,
@@ -337,6 +348,7 @@ class MonteCarloBot:
         values: list[list[float]],
         prior: int,
         rules: Rules,
+        weights: list[float],
     ) -> Action:
         """The prior choice, unless another played out better on the same deals by at
         least `margin` points per hand at the lower end of a 95% interval of the paired
@@ -349,8 +361,17 @@ class MonteCarloBot:
             if i == prior or n < 2:
                 continue
             diffs = [a - b for a, b in zip(mine, base, strict=True)]
-            mean = sum(diffs) / n
-            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            if all(w == 1.0 for w in weights):
+                mean = sum(diffs) / n
+                spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+            else:  # weighted deals: the weighted mean, over the effective number of deals
+                total = sum(weights)
+                mean = sum(w * d for w, d in zip(weights, diffs, strict=True)) / total
+                count = total * total / sum(w * w for w in weights)
+                if count <= 1:
+                    continue
+                square = sum(w * (d - mean) ** 2 for w, d in zip(weights, diffs, strict=True))
+                spread = math.sqrt(square / total / (count - 1))
             if mean - 1.96 * spread > margin and mean > best_mean:
                 best, best_mean = i, mean
         return candidates[best]

@@ -40,6 +40,8 @@ from ..scoring import settle, tally
 from ..state import GameState, Phase
 from ..trumps import TrumpTable, trump_named_by
 
+_POLICY = ("call", "declare", "discard", "play")
+"""The methods a `PlayoutPolicy` has."""
 _PLAY = Phase.PLAY  # a module constant: reading a member off an Enum class is a Python call
 
 __all__ = ["PlayoutPolicy", "PlayoutResult", "RandomPolicy", "playout_hand"]
@@ -174,7 +176,8 @@ def playout_hand(
         The hand's score changes, points, contract and trick winners.
 
     Raises:
-        TypeError: `state` is not a `GameState`.
+        TypeError: `state` is not a `GameState`, or `policy` has not the methods of a
+            `PlayoutPolicy`.
         InvalidStateError: the game is over.
 
     Examples:
@@ -187,6 +190,8 @@ def playout_hand(
     """
     if type(state) is not GameState:
         raise TypeError(f"playout_hand takes a GameState, not {type(state).__name__}")
+    if not all(callable(getattr(policy, name, None)) for name in _POLICY):
+        raise TypeError(f"playout_hand takes a PlayoutPolicy, not {type(policy).__name__}")
     if first is not None and not isinstance(first, Action):
         raise TypeError(f"playout_hand's first takes an action, not {type(first).__name__}")
     if state.phase is Phase.GAME_OVER:

@@ -42,6 +42,7 @@ from ..bots.sampling import sample_states
 from ..cards import CARDS, cards_of
 from ..engine import new_game
 from ..errors import RulesError
+from ..records import format_hand
 from ..rules import PRESET_NAMES, Rules
 from ..state import GameState, Phase
 from ..views import PlayerView, observe
@@ -348,7 +349,16 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
         if match.position is None:
             dealt = " ".join(str(CARDS[i]) for i in match.deck)
             return f"hand {match.hands + 1}, dealer {match.dealer}, dealing: {dealt}"
-        text = str(match.position.state)
+        state = match.position.state
+        if match.over and not state.is_over:  # the match's last hand is played: the library
+            # has dealt the next one, which the match does not play, so it is not shown
+            played = f"{match.hands} hand" + ("" if match.hands == 1 else "s")
+            scores = " ".join(map(str, match.scores))
+            return (
+                f"{format_hand(state.history[-1], match.rules)}\n"
+                f"match over after {played}: scores {scores}"
+            )
+        text = str(state)
         if match.position.pending:
             text += f"\ndiscard chosen: {_cards(match.position.pending)}"
         return text

@@ -1,0 +1,200 @@
+"""A setback game server: tables of any preset, seats joined with a token, bots in the empty
+seats, every game kept in SQLite after every action (a server killed and started again loses
+no game and no action). Run `python app.py`, open http://127.0.0.1:8000 (see README.md)."""
+
+import argparse
+import contextlib
+import json
+import secrets
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+import setback
+from setback.bots import HeuristicBot
+from setback.rules import PRESET_NAMES
+from setback.svg import hand_result_svg, view_svg
+
+SCHEMA = """
+PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; -- a commit outlives a kill (FULL: a power cut)
+CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, state TEXT NOT NULL, bots TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS seats (token TEXT PRIMARY KEY, game TEXT NOT NULL, seat INT NOT NULL);
+"""
+BURST, PER_SECOND = 40, 20  # what one connection may send: 40 messages at once, 20 a second
+REFUSED = (ValueError, TypeError, RecursionError)  # bad input (a SetbackError is a ValueError)
+
+
+class Table:
+    """One game in memory: its state, its bots by seat, and each open websocket's seat."""
+
+    def __init__(self, game_id: str, state: setback.GameState, bot_seeds: dict[int, int]) -> None:
+        self.id, self.state = game_id, state
+        self.bots = {seat: HeuristicBot(seed=seed) for seat, seed in bot_seeds.items()}
+        self.seats: dict[WebSocket, int] = {}  # an open websocket: its seat
+        self.seen: dict[WebSocket, int] = {}  # an open websocket: the last event sent to it
+
+
+class Server:
+    """The tables, kept in SQLite: a game's row holds the JSON of its state (`dumps`)."""
+
+    def __init__(self, path: str) -> None:
+        self.db = sqlite3.connect(path)
+        self.db.executescript(SCHEMA)
+        self.tables: dict[str, Table] = {}
+
+    def create(self, asked: Any) -> tuple[str, list[str]]:
+        """A table as asked, `{"preset": "setback", "options": {"target": 11}, "humans": 1}`:
+        seats 0 to humans - 1 get a token each, and bots sit in the rest."""
+        if not isinstance(asked, dict) or not isinstance(asked.get("options", {}), dict):
+            raise TypeError('send {"preset": "setback", "options": {"target": 11}, "humans": 1}')
+        rules = setback.Rules.preset(asked.get("preset", "setback"), **asked.get("options", {}))
+        if not isinstance(humans := asked.get("humans", 1), int) or not 0 < humans <= rules.players:
+            raise ValueError(f"humans must be a whole number from 1 to {rules.players}")
+        game_id, state = secrets.token_urlsafe(6), setback.new_game(rules)
+        tokens = [secrets.token_urlsafe(16) for _ in range(humans)]
+        seeds = {seat: secrets.randbits(64) for seat in range(humans, rules.players)}
+        with self.db:  # one transaction: the game and its seats
+            row = (game_id, setback.dumps(state), json.dumps(seeds))
+            self.db.execute("INSERT INTO games VALUES (?, ?, ?)", row)
+            seats = [(token, game_id, seat) for seat, token in enumerate(tokens)]
+            self.db.executemany("INSERT INTO seats VALUES (?, ?, ?)", seats)
+        self.tables[game_id] = Table(game_id, state, seeds)
+        self.play_bots(self.tables[game_id])
+        return game_id, tokens
+
+    def join(self, game_id: str, token: str) -> tuple[Table, int] | None:
+        """The table and the seat that `token` holds there, or None for a forged token."""
+        query = "SELECT seat FROM seats WHERE token = ? AND game = ?"
+        found = self.db.execute(query, (token, game_id)).fetchone()
+        if found is None:
+            return None
+        if game_id not in self.tables:  # its first seat since the server started: load it
+            query = "SELECT state, bots FROM games WHERE id = ?"
+            state, seeds = self.db.execute(query, (game_id,)).fetchone()
+            bots = {int(seat): seed for seat, seed in json.loads(seeds).items()}
+            self.tables[game_id] = Table(game_id, setback.loads(state, setback.GameState), bots)
+        return self.tables[game_id], found[0]
+
+    def act(self, table: Table, action: setback.Action, seat: int) -> None:
+        """Apply one action and commit the new state; an illegal one raises, nothing stored."""
+        state = setback.apply_action(table.state, action, seat=seat)
+        with self.db:
+            query = "UPDATE games SET state = ? WHERE id = ?"
+            self.db.execute(query, (setback.dumps(state), table.id))
+        table.state = state
+
+    def play_bots(self, table: Table) -> None:
+        """The bots act until a person's turn (or the game's end)."""
+        while (seat := table.state.to_act) in table.bots:
+            self.act(table, table.bots[seat].choose(setback.observe(table.state, seat)), seat)
+
+    async def new_table(self, request: Request) -> JSONResponse:
+        """POST /tables: the new table's id and a token for each person's seat."""
+        try:
+            if int(request.headers.get("content-length") or 0) > 4096:
+                raise ValueError("request too large")
+            table, tokens = self.create(await request.json())
+        except REFUSED as error:
+            return JSONResponse(refusal(error), status_code=400)
+        return JSONResponse({"table": table, "tokens": tokens})
+
+    async def seat(self, ws: WebSocket) -> None:
+        """One seat's websocket: views out, actions in, refusals to this client only."""
+        await ws.accept()
+        joined = self.join(ws.path_params["table"], ws.query_params.get("token", ""))
+        if joined is None:
+            await ws.send_json({"refused": "no seat at this table has that token", "code": "token"})
+            return await ws.close(code=4403)
+        table, seat = joined
+        table.seats[ws], table.seen[ws] = seat, 0
+        allowance, last = float(BURST), time.monotonic()
+        try:
+            await ws.send_text(update(table, ws))
+            while (message := await ws.receive())["type"] == "websocket.receive":
+                now = time.monotonic()
+                allowance, last = min(BURST, allowance + (now - last) * PER_SECOND) - 1, now
+                if allowance < 0:  # a flood: this connection is closed, and no one else's
+                    flood = {"refused": "too many messages: wait for your turn", "code": "flood"}
+                    await ws.send_json(flood)
+                    return await ws.close(code=1008)
+                try:
+                    self.act(table, read_action(message.get("text")), seat)
+                except REFUSED as error:  # junk, stale, out of turn: nothing was stored
+                    await ws.send_json(refusal(error))
+                    continue
+                self.play_bots(table)
+                for other in list(table.seats):  # every seat at this table sees the news
+                    with contextlib.suppress(OSError, RuntimeError):  # unless it just left
+                        await other.send_text(update(table, other))
+        finally:
+            del table.seats[ws], table.seen[ws]
+
+
+def read_action(text: str | None) -> setback.Action:
+    """The action in a client's message, `{"action": <one of its view's legal_actions>}`."""
+    try:
+        message = json.loads(text) if text is not None else None
+    except REFUSED:
+        message = None
+    if not isinstance(message, dict) or "action" not in message:
+        raise setback.InvalidNotationError('send {"action": <one of your legal_actions>}')
+    return setback.parse_action(message["action"])
+
+
+def refusal(error: Exception) -> dict[str, Any]:
+    """A refusal for the client that sent the bad message: the reason, and its code if any."""
+    return {"refused": str(error), "code": getattr(error, "code", None)}
+
+
+def update(table: Table, ws: WebSocket) -> str:
+    """What `ws`'s seat is sent: its view, the events it has not seen, and pictures of them
+    (unless it connected with `?pictures=no`, as a bot that draws nothing does)."""
+    view = setback.observe(table.state, table.seats[ws])
+    news = setback.events(table.state, view.seat, after=table.seen[ws])
+    table.seen[ws] = news[-1].number if news else table.seen[ws]
+    message = {"view": json.loads(setback.dumps(view)), "events": json.loads(setback.dumps(news))}
+    if ws.query_params.get("pictures") != "no":
+        message |= pictures(view)
+    return json.dumps(message)
+
+
+def pictures(view: setback.PlayerView) -> dict[str, Any]:
+    """What the browser shows: the table, the last hand, the actions' and the scores' words."""
+    rules, result, side = view.rules, view.last_result, setback.side_text
+    return {
+        "table": view_svg(view),
+        "result": hand_result_svg(result, rules=rules) if result else None,
+        "labels": [setback.action_text(action) for action in view.legal_actions],
+        "scores": ", ".join(f"{side(rules, s)} {n}" for s, n in enumerate(view.scores)),
+        "winner": side(rules, view.winner),
+    }
+
+
+def make_app(db_path: str) -> Starlette:
+    """The web app over the games in the SQLite file `db_path`."""
+    server = Server(db_path)
+    return Starlette(routes=[
+        Route("/presets", lambda request: JSONResponse(list(PRESET_NAMES))),
+        Route("/tables", server.new_table, methods=["POST"]),
+        WebSocketRoute("/tables/{table}/ws", server.seat),
+        Mount("/", StaticFiles(directory=Path(__file__).parent / "static", html=True)),
+    ])  # fmt: skip
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="A setback game server")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default="games.sqlite", help="the SQLite file of every game")
+    args = parser.parse_args()
+    app = make_app(args.db)
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4096, log_level="warning")

@@ -1,0 +1,89 @@
+"""The example server's test fixtures: a real server process on 127.0.0.1, and its database."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class ServerProcess:
+    """`python app.py` on a free port of 127.0.0.1, over the SQLite file `db`."""
+
+    def __init__(self, db: Path) -> None:
+        self.db, self.port = db, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = [
+            sys.executable,
+            str(HERE / "app.py"),
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+        ]
+        self.process = subprocess.Popen(command, cwd=HERE)
+        for _ in range(200):  # up to 20 s for the server to listen
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return
+            except OSError:
+                assert self.process.poll() is None, "the server exited at start"
+                time.sleep(0.1)
+        raise AssertionError("the server did not start listening in 20 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handler runs, nothing is flushed."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+    def create(self, preset: str = "setback", humans: int = 1, **options: Any) -> dict[str, Any]:
+        """POST /tables: the new table's id and its people's tokens."""
+        body = json.dumps({"preset": preset, "options": options, "humans": humans}).encode()
+        request = urllib.request.Request(f"{self.url}/tables", data=body, method="POST")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return dict(json.loads(response.read()))
+
+    def ws_url(self, table: str, token: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/tables/{table}/ws?token={token}"
+
+    def stored(self, table: str) -> str:
+        """The JSON of the table's state as the database holds it now."""
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
+            row = db.execute("SELECT state FROM games WHERE id = ?", (table,)).fetchone()
+        return str(row[0])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    process = ServerProcess(tmp_path / "games.sqlite")
+    process.start()
+    yield process
+    process.stop()

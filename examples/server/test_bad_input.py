@@ -1,0 +1,209 @@
+"""Bad input: a clear refusal to the client that sent it, nothing stored, no one else touched."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from conftest import ServerProcess
+from setback import GameState, IllegalActionError, apply_action, loads, parse_action
+
+
+class Seat:
+    """A client holding one seat: its websocket and the last message it was sent."""
+
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.last = self.receive()
+
+    def receive(self) -> dict[str, Any]:
+        return dict(json.loads(self.socket.recv(timeout=10)))
+
+    def offered(self) -> list[dict[str, Any]]:
+        return list(self.last["view"]["data"]["legal_actions"])
+
+    def act(self, action: dict[str, Any]) -> dict[str, Any]:
+        self.socket.send(json.dumps({"action": action}))
+        self.last = self.receive()
+        return self.last
+
+
+@pytest.fixture
+def tables(server: ServerProcess) -> Iterator[dict[str, list[Seat]]]:
+    """Two tables of four people each (no bots: nothing moves unless a test acts)."""
+    with contextlib.ExitStack() as stack:
+        made = {}
+        for _ in range(2):
+            created = server.create("setback", humans=4)
+            urls = [server.ws_url(created["table"], token) for token in created["tokens"]]
+            made[created["table"]] = [Seat(stack.enter_context(connect(url))) for url in urls]
+        yield made
+
+
+def to_act(seats: list[Seat]) -> Seat:
+    return seats[int(seats[0].last["view"]["data"]["to_act"])]
+
+
+def others_see_only_the_next_action(server: ServerProcess, tables: dict[str, list[Seat]]) -> None:
+    """Every table plays on: its seat to act acts, and each seat's next message is that
+    action's news (so the bad input before it sent them nothing), stored once."""
+    for table, seats in tables.items():
+        before = loads(server.stored(table), GameState)
+        actor = to_act(seats)
+        action = actor.offered()[0]
+        actor.act(action)
+        for seat in seats:
+            if seat is not actor:
+                seat.last = seat.receive()
+            assert "refused" not in seat.last
+            assert [event["type"] for event in seat.last["events"]["data"]][-1:] in (
+                ["Called"],
+                ["Played"],
+            )
+        assert loads(server.stored(table), GameState) == apply_action(before, parse_action(action))
+
+
+def test_junk_is_refused_to_its_sender_only(
+    server: ServerProcess, tables: dict[str, list[Seat]]
+) -> None:
+    seats = next(iter(tables.values()))
+    stored = {name: server.stored(name) for name in tables}
+    sender = to_act(seats)
+    junk: list[str | bytes] = [
+        "junk",
+        b"\x00\xff binary",
+        "[1, 2]",
+        '{"act": "pass"}',
+        "[" * 2000 + "]" * 2000,
+        json.dumps({"action": {"type": "Nope"}}),
+        json.dumps({"action": {"type": "Bid", "level": "two"}}),
+        json.dumps({"action": "bid twelve"}),
+        json.dumps({"action": 7}),
+    ]
+    for message in junk:
+        sender.socket.send(message)
+        refusal = sender.receive()
+        assert set(refusal) == {"refused", "code"} and refusal["refused"]
+    assert {name: server.stored(name) for name in tables} == stored
+    others_see_only_the_next_action(server, tables)
+
+
+def test_a_stale_action_is_refused(server: ServerProcess, tables: dict[str, list[Seat]]) -> None:
+    table, seats = next(iter(tables.items()))
+    actor = to_act(seats)
+    action = actor.offered()[0]
+    actor.act(action)  # taken: the same message again is stale
+    for seat in seats:
+        if seat is not actor:
+            seat.last = seat.receive()
+    stored = {name: server.stored(name) for name in tables}
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(
+            loads(stored[table], GameState),
+            parse_action(action),
+            seat=actor.last["view"]["data"]["seat"],
+        )
+    actor.socket.send(json.dumps({"action": action}))
+    assert actor.receive() == {
+        "refused": str(refused.value),
+        "code": getattr(refused.value, "code", None),
+    }
+    assert {name: server.stored(name) for name in tables} == stored
+    others_see_only_the_next_action(server, tables)
+
+
+def test_another_seats_action_is_refused(
+    server: ServerProcess, tables: dict[str, list[Seat]]
+) -> None:
+    seats = next(iter(tables.values()))
+    actor = to_act(seats)
+    intruder = seats[(seats.index(actor) + 1) % 4]
+    stored = {name: server.stored(name) for name in tables}
+    action = actor.offered()[0]
+    intruder.socket.send(json.dumps({"action": action}))
+    refusal = intruder.receive()
+    turn = f"it is seat {seats.index(actor)}'s turn"
+    assert refusal["refused"] == f"pass by seat {seats.index(intruder)} is illegal: {turn}"
+    assert {name: server.stored(name) for name in tables} == stored
+    others_see_only_the_next_action(server, tables)
+
+
+@pytest.mark.parametrize("token", ["forged", "", "x" * 5000])
+def test_a_forged_token_is_refused(
+    server: ServerProcess, tables: dict[str, list[Seat]], token: str
+) -> None:
+    table = next(iter(tables))
+    stored = {name: server.stored(name) for name in tables}
+    other_table = list(tables)[1]
+    for name, forged in ((table, token), (table, "x" + token), (other_table + "x", token)):
+        with connect(server.ws_url(name, forged), open_timeout=10) as socket:
+            assert json.loads(socket.recv(timeout=10)) == {
+                "refused": "no seat at this table has that token",
+                "code": "token",
+            }
+            with pytest.raises(ConnectionClosed) as closed:
+                socket.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    assert {name: server.stored(name) for name in tables} == stored
+    others_see_only_the_next_action(server, tables)
+
+
+def test_a_token_holds_its_own_table_only(
+    server: ServerProcess, tables: dict[str, list[Seat]]
+) -> None:
+    first = next(iter(tables))
+    created = server.create("setback", humans=1)
+    with connect(server.ws_url(first, created["tokens"][0]), open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["code"] == "token"
+    others_see_only_the_next_action(server, tables)
+
+
+def test_a_flood_closes_that_connection_only(
+    server: ServerProcess, tables: dict[str, list[Seat]]
+) -> None:
+    table, seats = next(iter(tables.items()))
+    stored = {name: server.stored(name) for name in tables}
+    flooder = seats[
+        (seats[0].last["view"]["data"]["to_act"] + 1) % 4
+    ]  # not its turn: nothing to take
+    message = json.dumps({"action": {"type": "Pass"}})
+    for _ in range(400):
+        try:
+            flooder.socket.send(message)
+        except ConnectionClosed:
+            break
+    replies = []
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(401):
+            replies.append(json.loads(flooder.socket.recv(timeout=10)))
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert replies[-1] == {"refused": "too many messages: wait for your turn", "code": "flood"}
+    assert 40 <= len(replies) - 1 < 400
+    assert all("is illegal: it is seat" in reply["refused"] for reply in replies[:-1])
+    assert {name: server.stored(name) for name in tables} == stored
+    others_see_only_the_next_action(
+        server,
+        {table: [s for s in seats if s is not flooder]}
+        | {name: s for name, s in tables.items() if name != table},
+    )
+
+
+def test_an_oversized_message_closes_that_connection_only(
+    server: ServerProcess, tables: dict[str, list[Seat]]
+) -> None:
+    table, seats = next(iter(tables.items()))
+    stored = {name: server.stored(name) for name in tables}
+    sender = to_act(seats)
+    sender.socket.send(json.dumps({"action": {"type": "Pass"}, "padding": "x" * 5000}))
+    with pytest.raises(ConnectionClosed) as closed:
+        sender.socket.recv(timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+    assert {name: server.stored(name) for name in tables} == stored
+    others = {name: s for name, s in tables.items() if name != table}
+    others_see_only_the_next_action(server, others)

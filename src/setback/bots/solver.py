@@ -1,0 +1,482 @@
+"""`SolverBot`: Monte Carlo search that solves the last tricks exactly and weights its
+guesses by what the others' calls and trump say about their hands."""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..actions import Action, Bid, Pass, Play, Smudge
+from ..cards import CARDS, Card, Suit
+from ..rules import Rules
+from ..state import GameState, Phase
+from ..tables import trump_table
+from ..views import PlayerView
+from ._base import bot_seed, check_view, decision_rng
+from .montecarlo import MonteCarloBot, _estimate
+from .playout import playout_hand
+from .sampling import sample_states
+
+_CARD_POINTS = tuple(card.points for card in CARDS)
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def _bits(cards: tuple[Card, ...]) -> int:
+    """Cards as a bit set (bit `card.index`)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+class _Script:
+    """A `PlayoutPolicy` that plays the given cards in order (the solver's line)."""
+
+    def __init__(self, line: list[int]) -> None:
+        self.line = line
+        self.at = 0
+
+    def call(self, seat: int, calls: tuple[Action, ...], held: int) -> Action:
+        raise AssertionError("the solver plays out trick play only")
+
+    def declare(self, seat: int, held: int) -> Suit:
+        raise AssertionError("the solver plays out trick play only")
+
+    def discard(self, seat: int, held: int, cards: int, fewest: int, most: int, first: int) -> int:
+        raise AssertionError("the solver plays out trick play only")
+
+    def play(self, seat: int, choices: int, plays: list[tuple[int, int]], table: object) -> int:
+        card = self.line[self.at]
+        self.at += 1
+        return card
+
+
+def solvable(state: GameState) -> bool:
+    """Whether `Solver` can search `state`: trick play with trump known, by the ordinary
+    rule of following (not trumps-only play, not the first trick)."""
+    rules = state.rules
+    return (
+        state.phase is Phase.PLAY
+        and state.trump is not None
+        and not rules.trumps_only
+        and len(state.tricks) > 0
+    )
+
+
+def follow_cards(
+    held: int, lead: int, suits: tuple[Suit, ...], masks: tuple[int, ...], trump: Suit
+) -> int:
+    """The cards of `held` that may be played to a trick led by card `lead` (-1: leading),
+    past the first trick: to a trump lead a trump if held; to another lead the suit led
+    or a trump if the suit led is held; else anything. (Tested against `legal_actions`.)"""
+    if lead < 0:
+        return held
+    led = suits[lead]
+    led_mask = masks[led]
+    if held & led_mask:
+        return held & (led_mask if led is trump else led_mask | masks[trump])
+    return held
+
+
+class Solver:
+    """Exact perfect-information search of the rest of a hand's trick play.
+
+    The value of a line is the score change of the side `mine` minus the best of the
+    other sides' (every other seat plays against `mine`). The score of a finished line
+    is asked of the playout kernel (the line played out as a script) and remembered by
+    what it can depend on: each side's captured and played trumps, card points taken and
+    which sides took tricks; `memo` may be shared between the deals of one decision.
+    """
+
+    def __init__(
+        self, state: GameState, mine: int, memo: dict[tuple[object, ...], tuple[int, ...]]
+    ) -> None:
+        rules: Rules = state.rules
+        trump = state.trump
+        assert trump is not None
+        table = trump_table(trump, rules)
+        self.root = state
+        self.mine = mine
+        self.memo = memo
+        self.players = rules.players
+        self.side_of = rules.seat_sides
+        self.sides = rules.side_count
+        self.trump = trump
+        self.suits = table.suits
+        self.masks = table.masks
+        self.power = table.power
+        self.trump_mask = table.trump_mask
+        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.nodes = 0
+        # what the score depends on, so far: trumps each side played and captured, card
+        # points each side captured, the sides that took a trick
+        played = [0] * self.sides
+        captured = [0] * self.sides
+        points = [0] * self.sides
+        won = 0
+        for trick in state.tricks:
+            assert trick.winner is not None
+            taker = self.side_of[trick.winner]
+            won |= 1 << taker
+            for seat, card in trick.plays:
+                index = card.index
+                points[taker] += _CARD_POINTS[index]
+                if self.trump_mask >> index & 1:
+                    played[self.side_of[seat]] |= 1 << index
+                    captured[taker] |= 1 << index
+        hands = [_bits(hand) for hand in state.hands]
+        trick_plays = () if state.trick is None else state.trick.plays
+        for seat, held in enumerate(hands):
+            played[self.side_of[seat]] |= held & self.trump_mask
+        for seat, card in trick_plays:
+            if self.trump_mask >> card.index & 1:
+                played[self.side_of[seat]] |= 1 << card.index
+        self.key_base = (state.pitcher, state.contract, mine, tuple(played))
+        self.captured = captured
+        self.points = points
+        self.won = won
+        self.hands = hands
+        self.trick_plays = [(seat, card.index) for seat, card in trick_plays]
+        self.line: list[int] = []
+
+    def values(self, candidates: list[int]) -> list[int]:
+        """The exact value of playing each card of `candidates` now."""
+        state = self.root
+        seat = state.to_act
+        assert seat is not None
+        plays = list(self.trick_plays)
+        out = []
+        for card in candidates:
+            out.append(self._after(seat, card, plays, -(10**9), 10**9))
+        return out
+
+    def _after(
+        self, seat: int, card: int, plays: list[tuple[int, int]], alpha: int, beta: int
+    ) -> int:
+        """The value once `seat` plays `card` to the trick `plays`."""
+        hands = self.hands
+        hands[seat] &= ~(1 << card)
+        self.line.append(card)
+        plays.append((seat, card))
+        players = self.players
+        if len(plays) < players:
+            value = self._node((seat + 1) % players, plays, alpha, beta)
+        else:
+            power = self.power[self.suits[plays[0][1]]]
+            best, winner = -1, plays[0][0]
+            gained = 0
+            trumps = 0
+            for player, index in plays:
+                strength = power[index]
+                if strength > best:
+                    best, winner = strength, player
+                gained += _CARD_POINTS[index]
+                trumps |= (1 << index) & self.trump_mask
+            taker = self.side_of[winner]
+            self.points[taker] += gained
+            self.captured[taker] |= trumps
+            won = self.won
+            self.won |= 1 << taker
+            value = self._node(winner, [], alpha, beta) if hands[winner] else self._leaf()
+            self.won = won
+            self.captured[taker] &= ~trumps
+            self.points[taker] -= gained
+        plays.pop()
+        self.line.pop()
+        hands[seat] |= 1 << card
+        return value
+
+    def _leaf(self) -> int:
+        key = (*self.key_base, tuple(self.captured), tuple(self.points), self.won)
+        changes = self.memo.get(key)
+        if changes is None:
+            changes = playout_hand(self.root, _Script(list(self.line))).score_changes
+            self.memo[key] = changes
+        mine = self.mine
+        return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+
+    def _node(self, seat: int, plays: list[tuple[int, int]], alpha: int, beta: int) -> int:
+        self.nodes += 1
+        hands = self.hands
+        key = None
+        if not plays:
+            key = (tuple(hands), seat, tuple(self.captured), tuple(self.points), self.won)
+            entry = self.table.get(key)
+            if entry is not None:
+                value, flag = entry
+                if flag == _EXACT:
+                    return value
+                if flag == _LOWER and value >= beta:
+                    return value
+                if flag == _UPPER and value <= alpha:
+                    return value
+        lead = plays[0][1] if plays else -1
+        choices = follow_cards(hands[seat], lead, self.suits, self.masks, self.trump)
+        moves = self._moves(choices, plays)
+        maximizing = self.side_of[seat] == self.mine
+        start_alpha, start_beta = alpha, beta
+        if maximizing:
+            value = -(10**9)
+            for card in moves:
+                value = max(value, self._after(seat, card, plays, alpha, beta))
+                alpha = max(alpha, value)
+                if alpha >= beta:
+                    break
+        else:
+            value = 10**9
+            for card in moves:
+                value = min(value, self._after(seat, card, plays, alpha, beta))
+                beta = min(beta, value)
+                if alpha >= beta:
+                    break
+        if key is not None:
+            if value <= start_alpha:
+                self.table[key] = (value, _UPPER)
+            elif value >= start_beta:
+                self.table[key] = (value, _LOWER)
+            else:
+                self.table[key] = (value, _EXACT)
+        return value
+
+    def _moves(self, choices: int, plays: list[tuple[int, int]]) -> list[int]:
+        """The cards of `choices` worth trying, strongest first: of non-trumps of one
+        suit and the same card points with no card of the suit still out (in a hand or on
+        the table) between them, only the highest."""
+        power_led = self.power[self.suits[plays[0][1]]] if plays else None
+        out_cards = 0
+        for held in self.hands:
+            out_cards |= held
+        for _, index in plays:
+            out_cards |= 1 << index
+        cards = []
+        rest = choices
+        while rest:
+            low = rest & -rest
+            cards.append(low.bit_length() - 1)
+            rest ^= low
+        # cards are in index order: by suit, then rank (the plain suits' order)
+        kept: list[int] = []
+        trump_mask = self.trump_mask
+        previous = -1
+        for index in cards:
+            if (
+                previous >= 0
+                and not trump_mask >> index & 1
+                and not trump_mask >> previous & 1
+                and index // 13 == previous // 13
+                and _CARD_POINTS[index] == _CARD_POINTS[previous]
+                and not out_cards & ((1 << index) - (1 << (previous + 1)))
+            ):
+                kept[-1] = index  # the higher of two touching cards stands for both
+            else:
+                kept.append(index)
+            previous = index
+        if power_led is not None:
+            kept.sort(key=lambda i: -power_led[i])
+        else:
+            power = self.power[self.trump]
+            kept.sort(key=lambda i: (-power[i], -(i % 13)))
+        return kept
+
+
+# --- inference: how likely the others' calls and trump make a guessed deal -------------
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def deal_likelihood(view: PlayerView, state: GameState, spread: float = 0.5) -> float:
+    """How likely the other seats' calls and the pitcher's trump are, were `state` the
+    deal, under a model of the players: a seat bids a level when its hand's estimate
+    (a bit-count rule: top trumps, the two, the jack, length, tens) reaches it, and
+    passes otherwise; a pitcher names the suit its hand is best in. Each step is
+    smoothed by a logistic of width `spread` (in points) and kept above 0.05, so no
+    guess is ever ruled out by a player who does not follow the model."""
+    rules = view.rules
+    me = view.seat
+    played = [0] * rules.players
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+    if view.trick is not None:
+        for seat, card in view.trick.plays:
+            played[seat] |= 1 << card.index
+    holds = [_bits(hand) | played[seat] for seat, hand in enumerate(state.hands)]
+    estimates: dict[int, list[float]] = {}
+
+    def suit_estimates(seat: int) -> list[float]:
+        known = estimates.get(seat)
+        if known is None:
+            known = [_estimate(rules, holds[seat], suit) for suit in Suit]
+            estimates[seat] = known
+        return known
+
+    bonus = 0.4 if rules.partnerships else 0.0
+    threshold = 2.0 + 0.4 * (rules.total_points - 4)
+    likelihood = 1.0
+    highest = 0
+    all_passed = True
+    for seat, action in view.bids:
+        kind = type(action)
+        level = 0
+        if kind is Bid:
+            level = action.level  # type: ignore[union-attr]
+        elif kind is Smudge:
+            level = rules.smudge_level
+        if seat != me and kind in (Pass, Bid, Smudge):
+            forced = seat == view.dealer and all_passed and kind is not Pass
+            if not forced:
+                estimate = max(suit_estimates(seat)) + bonus
+                if kind is Pass:
+                    need = max(highest + 1, rules.min_bid, threshold)
+                    chance = _sigmoid((need - estimate) / spread)
+                else:
+                    chance = _sigmoid((estimate - max(level, threshold)) / spread)
+                likelihood *= max(0.05, chance)
+        if kind is not Pass:
+            all_passed = False
+        highest = max(highest, level)
+    pitcher, trump = view.pitcher, view.trump
+    if pitcher is not None and pitcher != me and trump is not None:
+        values = suit_estimates(pitcher)
+        top = max(values)
+        weights = [math.exp((v - top) / spread) for v in values]
+        likelihood *= max(0.05, weights[trump] / sum(weights))
+    return likelihood
+
+
+def _resample(view: PlayerView, rng: random.Random, n: int, pool: int) -> list[GameState]:
+    """`n` deals drawn from `pool` uniform guesses in proportion to `deal_likelihood`
+    (sampling-importance-resampling)."""
+    states = sample_states(view, rng, pool)
+    weights = [deal_likelihood(view, state) for state in states]
+    return rng.choices(states, weights=weights, k=n)
+
+
+# --- the bot ---------------------------------------------------------------------------
+
+
+class SolverBot(MonteCarloBot):
+    """`MonteCarloBot`'s search, with the last tricks solved exactly and guesses weighted
+    by what the others' calls and trump say about their hands.
+
+    Once few enough cards are left to play (`solve_cards`, all hands together), each
+    candidate card is valued on guessed deals by an exact search of the rest of the
+    hand as if every card were seen (alpha-beta with a transposition table; every
+    other side plays against this one), and the card with the best mean value wins
+    (ties: the `HeuristicBot`'s card if it is among the best). The budget is a count
+    of search nodes (`nodes`) shared by the deals, at most `solve_deals` of them:
+    reproducible, like the playout count. Before that, and in the auction, it searches
+    as `MonteCarloBot` does.
+
+    With `inference`, a guessed deal counts in proportion to how likely the others'
+    calls and the pitcher's trump are on it under a model of the players (a seat bids
+    what its hand is worth, a pitcher names his best suit): in the playouts each deal's
+    results are weighted so, and the solved deals are drawn from `pool` times as many
+    uniform guesses in that proportion. A seat that bid is guessed to hold the cards it
+    bid on.
+
+    Same seed and view, same choice.
+
+    Raises:
+        ValueError: a budget that is not a whole number of at least 1, or
+            `MonteCarloBot`'s own refusals.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        playouts: int = 200,
+        seconds: float | None = None,
+        rollout: str = "greedy",
+        solve_cards: int = 12,
+        nodes: int = 20000,
+        solve_deals: int = 24,
+        inference: bool = True,
+        pool: int = 2,
+    ) -> None:
+        """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
+        `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
+        solved; `inference`: weight guesses by the calls and trump; `pool`: uniform
+        guesses drawn per solved deal. The rest as `MonteCarloBot`."""
+        super().__init__(seed=bot_seed(seed), playouts=playouts, seconds=seconds, rollout=rollout)
+        for name, value, least in (
+            ("solve_cards", solve_cards, 0),
+            ("nodes", nodes, 1),
+            ("solve_deals", solve_deals, 1),
+            ("pool", pool, 1),
+        ):
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise ValueError(
+                    f"{name} must be a whole number of at least {least}, not {value!r}"
+                )
+        self.solve_cards = solve_cards
+        """Solve exactly once this many cards or fewer are left to play, all hands
+        together (0: never)."""
+        self.nodes = nodes
+        """Search nodes per solved decision, shared among its deals."""
+        self.solve_deals = solve_deals
+        """At most this many deals are solved per decision."""
+        self.inference = inference
+        """Whether guesses are weighted by the others' calls and the pitcher's trump."""
+        self.pool = pool
+        """Uniform guesses drawn for each solved deal (with `inference`)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """The solved card late in trick play; else `MonteCarloBot`'s choice (on
+        weighted guesses with `inference`).
+
+        Raises:
+            TypeError: `view` is not a `PlayerView`.
+            InvalidStateError: it is not `view.seat`'s turn.
+        """
+        legal = check_view(self, view).legal_actions
+        if len(legal) > 1 and self._solves(view):
+            return self._solve(view, legal)
+        return super().choose(view)
+
+    def _solves(self, view: PlayerView) -> bool:
+        if view.phase is not Phase.PLAY or view.trump is None or not view.tricks:
+            return False
+        if view.rules.trumps_only:
+            return False
+        return sum(view.hand_sizes) <= self.solve_cards
+
+    def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
+        if not self.inference or self.pool == 1 or not view.bids or not self._solves(view):
+            return list(sample_states(view, rng, n))
+        return _resample(view, rng, n, n * self.pool)
+
+    def _weight(self, view: PlayerView, state: GameState) -> float:
+        """Outside the solved endgame, each uniform guess counts by its likelihood."""
+        if not self.inference or not view.bids or self._solves(view):
+            return 1.0
+        return deal_likelihood(view, state)
+
+    def _solve(self, view: PlayerView, legal: tuple[Action, ...]) -> Action:
+        rng = decision_rng(self.seed, view)
+        mine = view.rules.side_of(view.seat)
+        cards = [action.card.index for action in legal if isinstance(action, Play)]
+        totals = [0] * len(cards)
+        memo: dict[tuple[object, ...], tuple[int, ...]] = {}
+        used = solved = 0
+        batch = 8
+        while used < self.nodes and solved < self.solve_deals:
+            for state in self._sample(view, rng, min(batch, self.solve_deals - solved)):
+                solver = Solver(state, mine, memo)
+                for i, value in enumerate(solver.values(cards)):
+                    totals[i] += value
+                used += solver.nodes
+                solved += 1
+                if used >= self.nodes:
+                    break
+        best = max(totals)
+        ties = [cards[i] for i, total in enumerate(totals) if total == best]
+        fallback = self.heuristic.choose(view)
+        if isinstance(fallback, Play) and fallback.card.index in ties:
+            return fallback
+        return Play(CARDS[ties[0]])

@@ -1,0 +1,1194 @@
+"""SVG pictures of cards, hands, tricks and tables, built with the standard library only.
+
+Each function returns the text of one SVG document (a `str`): write it to a `.svg`
+file, put it in a web page, or let Jupyter show it (`Card`, `Trick`, `PlayerView`,
+`GameState` and `HandResult` have a `_repr_svg_` that calls the function here).
+
+    >>> from setback import Card
+    >>> from setback.svg import card_svg
+    >>> card_svg(Card.parse("KS")).startswith("<svg")
+    True
+
+Every face-up card is a group `<g class="card" data-card="KS">` with a `<title>` that
+names it (`K♠`); a face-down card is `<g class="card back">` and carries nothing of
+the card, so a view's picture holds no card its seat may not see. Every picture has
+a `viewBox`; `scale` multiplies its `width` and `height` (1 is one pixel per unit, a
+card 60 by 84). `colors=4` draws clubs green and diamonds blue (the four-colour
+deck), `colors=2` the usual red and black.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape, quoteattr
+
+import attrs
+
+# The engine's values by their public names (the package is loaded before this module,
+# which it never imports), so the pictures do not depend on where the engine keeps them.
+from . import (
+    CARDS,
+    Action,
+    Card,
+    GameState,
+    HandResult,
+    KeepSix,
+    Phase,
+    Pitch,
+    Play,
+    PlayerView,
+    Rank,
+    Rules,
+    Suit,
+    Trick,
+    action_text,
+    contract_text,
+    trump_table,
+)
+from .errors import kind_error
+from .rules import seat_side
+from .text import _hand_order
+from .trumps import off_jack_of
+
+__all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
+
+CARD_WIDTH = 60
+"""A card's width in picture units (its height is `CARD_HEIGHT`)."""
+CARD_HEIGHT = 84
+"""A card's height in picture units."""
+_FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+_NS = "http://www.w3.org/2000/svg"
+
+_SUIT_PATH = {
+    Suit.DIAMONDS: "M50 2 L88 50 L50 98 L12 50 Z",
+    Suit.HEARTS: (
+        "M50 94 C22 72 2 54 2 30 C2 13 15 3 29 3 C40 3 47 10 50 19 "
+        "C53 10 60 3 71 3 C85 3 98 13 98 30 C98 54 78 72 50 94 Z"
+    ),
+    Suit.SPADES: (
+        "M50 2 C72 24 98 42 98 62 C98 77 87 86 74 86 C65 86 58 82 54 76 "
+        "C55 87 60 94 69 98 L31 98 C40 94 45 87 46 76 C42 82 35 86 26 86 "
+        "C13 86 2 77 2 62 C2 42 28 24 50 2 Z"
+    ),
+    Suit.CLUBS: (
+        "M28 27 A22 22 0 1 1 72 27 A22 22 0 1 1 28 27 Z "
+        "M3 62 A22 22 0 1 1 47 62 A22 22 0 1 1 3 62 Z "
+        "M53 62 A22 22 0 1 1 97 62 A22 22 0 1 1 53 62 Z "
+        "M46 50 C46 76 42 90 30 98 L70 98 C58 90 54 76 54 50 Z"
+    ),
+}
+_STAR = "M50 4 L61 38 L97 38 L68 59 L79 94 L50 73 L21 94 L32 59 L3 38 L39 38 Z"
+_FOUR_COLOURS = {
+    Suit.SPADES: "#111111",
+    Suit.HEARTS: "#cc1f1f",
+    Suit.DIAMONDS: "#1756c4",
+    Suit.CLUBS: "#17803a",
+}
+_TWO_COLOURS = {
+    Suit.SPADES: "#111111",
+    Suit.HEARTS: "#cc1f1f",
+    Suit.DIAMONDS: "#cc1f1f",
+    Suit.CLUBS: "#111111",
+}
+_JOKER_COLOUR = {Rank.JOKER: "#7a2db8", Rank.BIG_JOKER: "#cc1f1f", Rank.LITTLE_JOKER: "#111111"}
+_JOKER_LABEL = {Rank.JOKER: "", Rank.BIG_JOKER: "BIG", Rank.LITTLE_JOKER: "LITTLE"}
+_JOKER_NAME = {
+    Rank.JOKER: "the joker",
+    Rank.BIG_JOKER: "big joker",
+    Rank.LITTLE_JOKER: "little joker",
+}
+_GOLD = "#e0a800"
+_FELT = "#1f6f43"
+_BACK = "#1d4e89"
+
+
+@attrs.frozen
+class _Style:
+    """How to draw: the suit colours, and which cards the trump makes trumps of another
+    suit (the off cards, marked with the trump's pip)."""
+
+    colours: dict[Suit, str]
+    trump: Suit | None = None
+    off: frozenset[Card] = frozenset()
+    dead: frozenset[Card] = frozenset()
+
+    def colour(self, card: Card) -> str:
+        return _JOKER_COLOUR[card.rank] if card.suit is None else self.colours[card.suit]
+
+
+def _num(value: float) -> str:
+    """A coordinate as short text: `12`, `12.5`."""
+    return f"{round(value, 2):g}"
+
+
+def _text(
+    x: float,
+    y: float,
+    words: str,
+    *,
+    size: float = 14,
+    fill: str = "#111111",
+    anchor: str = "start",
+    weight: str = "normal",
+) -> str:
+    """A line of text at `(x, y)` (its baseline), escaped."""
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}" '
+        f'text-anchor="{anchor}" font-weight="{weight}">{escape(words)}</text>'
+    )
+
+
+def _pip(suit: Suit, cx: float, cy: float, size: float, fill: str) -> str:
+    """A suit's shape, `size` units across, centred on `(cx, cy)`."""
+    k = size / 100
+    return (
+        f'<path d="{_SUIT_PATH[suit]}" fill="{fill}" '
+        f'transform="translate({_num(cx - size / 2)} {_num(cy - size / 2)}) scale({_num(k)})"/>'
+    )
+
+
+def _check(function: str, scale: object, colors: object) -> None:
+    if type(scale) not in (int, float) or isinstance(scale, bool):
+        raise kind_error(function, "scale as a number", scale)
+    if not 0 < scale <= 100:  # type: ignore[operator]
+        raise ValueError(f"{function}: scale must be above 0 and at most 100, not {scale!r}")
+    if type(colors) is not int:
+        raise kind_error(function, "colors as an int (2 or 4)", colors)
+    if colors not in (2, 4):
+        raise ValueError(f"{function}: colors is 2 (red and black) or 4, not {colors!r}")
+
+
+def _style(
+    colors: int,
+    rules: Rules | None,
+    trump: Suit | None,
+    *,
+    off_jack: bool = False,
+    dead: Iterable[Card] = (),
+) -> _Style:
+    """The style for a picture: the trump's off cards (the jick, the jokers) come from
+    `rules` when given, else the jokers and (with `off_jack`) the jick."""
+    colours = _FOUR_COLOURS if colors == 4 else _TWO_COLOURS
+    off: set[Card] = set()
+    if trump is not None:
+        if rules is not None:
+            table = trump_table(trump, rules)
+            off = {c for c in (CARDS[i] for i in rules.pack) if c.suit is not trump}
+            off = {c for c in off if table.is_trump(c)}
+        else:
+            off = {Card(None, rank) for rank in (Rank.JOKER, Rank.BIG_JOKER, Rank.LITTLE_JOKER)}
+            if off_jack:
+                off.add(off_jack_of(trump))
+    return _Style(colours, trump, frozenset(off), frozenset(dead))
+
+
+def _describe(card: Card, style: _Style) -> str:
+    """A card's name in its picture's title: `K♠`, `J♣ (the off-jack, a trump)`."""
+    if card.suit is None:
+        name = f"{card.symbol} ({_JOKER_NAME[card.rank]}"
+        name += ", a trump)" if card in style.off else ")"
+    elif card in style.off:
+        name = f"{card.symbol} (the off-jack, a trump)"
+    else:
+        name = card.symbol
+    if card in style.dead:
+        name += ", dead"
+    return name
+
+
+def _face(card: Card, style: _Style) -> str:
+    """The inside of a face-up card, in the card's own 60 by 84 units."""
+    colour = style.colour(card)
+    parts: list[str] = []
+    if card.suit is None:
+        for n, letter in enumerate("JOKER"):
+            parts.append(_text(7, 15 + n * 11, letter, size=10, fill=colour, weight="bold"))
+        parts.append(
+            f'<path d="{_STAR}" fill="{colour}" transform="translate(21 18) scale(0.32)"/>'
+        )
+        label = _JOKER_LABEL[card.rank]
+        if label:
+            parts.append(
+                _text(37, 61, label, size=8.5, fill=colour, anchor="middle", weight="bold")
+            )
+        return "".join(parts)
+    suit = card.suit
+    rank = card.rank.text
+    corner = _text(6, 17, rank, size=15 if len(rank) == 1 else 13, fill=colour, weight="bold")
+    corner += _pip(suit, 11, 27, 11, colour)
+    parts.append(corner)
+    parts.append(f'<g transform="rotate(180 30 42)">{corner}</g>')
+    if card.rank >= Rank.JACK and card.rank != Rank.ACE:
+        parts.append(
+            f'<rect x="15" y="15" width="30" height="54" rx="3" fill="none" '
+            f'stroke="{colour}" stroke-width="1"/>'
+        )
+        parts.append(_text(30, 44, rank, size=24, fill=colour, anchor="middle", weight="bold"))
+        parts.append(_pip(suit, 30, 58, 13, colour))
+    else:
+        parts.append(_pip(suit, 30, 42, 32 if card.rank == Rank.ACE else 24, colour))
+    return "".join(parts)
+
+
+def _card(
+    card: Card | None,
+    x: float,
+    y: float,
+    style: _Style,
+    *,
+    k: float = 1.0,
+    angle: float = 0.0,
+    css: str = "",
+    highlight: bool = False,
+) -> str:
+    """One card, its top-left corner at `(x, y)`, `k` times the full size, turned by `angle`
+    degrees about its centre; `None` draws a back (which names no card)."""
+    transform = f"translate({_num(x)} {_num(y)})"
+    if angle:
+        transform += (
+            f" rotate({_num(angle)} {_num(CARD_WIDTH * k / 2)} {_num(CARD_HEIGHT * k / 2)})"
+        )
+    if k != 1:
+        transform += f" scale({_num(k)})"
+    stroke = f'stroke="{_GOLD}" stroke-width="3"' if highlight else 'stroke="#444444"'
+    classes = "card" + (f" {css}" if css else "")
+    if card is None:
+        return (
+            f'<g class="{classes} back" transform="{transform}">'
+            f'<rect width="60" height="84" rx="5" fill="#ffffff" {stroke}/>'
+            f'<rect x="4" y="4" width="52" height="76" rx="3" fill="{_BACK}"/>'
+            '<path d="M30 14 L48 42 L30 70 L12 42 Z" fill="none" stroke="#ffffff" '
+            'stroke-width="1.5"/>'
+            '<rect x="8" y="8" width="44" height="68" rx="2" fill="none" stroke="#8fb3e0" '
+            'stroke-width="1"/></g>'
+        )
+    if card in style.dead:
+        classes += " dead"
+    if card in style.off:
+        classes += " off"
+    body = [
+        f'<g class="{classes}" data-card="{card}" transform="{transform}"'
+        + (' opacity="0.45"' if card in style.dead else "")
+        + ">",
+        f"<title>{escape(_describe(card, style))}</title>",
+        f'<rect width="60" height="84" rx="5" fill="#ffffff" {stroke}/>',
+        _face(card, style),
+    ]
+    if card in style.off and style.trump is not None:
+        body.append('<circle cx="48" cy="72" r="9" fill="#fff4c2" stroke="#e0a800"/>')
+        body.append(_pip(style.trump, 48, 72, 11, style.colours[style.trump]))
+    body.append("</g>")
+    return "".join(body)
+
+
+def _document(width: float, height: float, body: str, scale: float, label: str, css: str) -> str:
+    """The SVG document around `body`: namespace, viewBox, size and a title."""
+    return (
+        f'<svg xmlns="{_NS}" class="setback {css}" viewBox="0 0 {_num(width)} {_num(height)}" '
+        f'width="{_num(width * scale)}" height="{_num(height * scale)}" role="img" '
+        f"aria-label={quoteattr(label)} font-family={quoteattr(_FONT)}>"
+        f"<title>{escape(label)}</title>{body}</svg>"
+    )
+
+
+# --- a card and a hand ----------------------------------------------------------------
+
+
+def card_svg(
+    card: Card,
+    *,
+    face_up: bool = True,
+    scale: float = 1.0,
+    colors: int = 4,
+    trump: Suit | None = None,
+    rules: Rules | None = None,
+) -> str:
+    """One card as an SVG picture, 60 by 84 units: its rank and suit in two corners and
+    a large pip, a face card's letter framed, a joker's star (the big joker red, the
+    little one black, a lone joker purple); a back when `face_up` is False.
+
+    Args:
+        card: the card.
+        face_up: False draws the card's back (which names no card).
+        scale: how many pixels a unit is (the `width` and `height`).
+        colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+        trump: the trump suit, if known: a card it makes a trump of another suit (the
+            off-jack where `rules` have it, a joker) wears a badge with the trump's pip.
+        rules: the rules that say which cards the trump takes in (without them only the
+            jokers get the badge).
+
+    Returns:
+        The SVG text: `<g class="card" data-card="KS">` with the title `K♠` inside.
+
+    Raises:
+        TypeError: `card` is not a `Card`, or an option is of the wrong kind.
+        ValueError: `scale` or `colors` is out of range.
+
+    Examples:
+        >>> from setback import Card
+        >>> 'data-card="10H"' in card_svg(Card.parse("10H"))
+        True
+        >>> "data-card" in card_svg(Card.parse("10H"), face_up=False)
+        False
+    """
+    if not isinstance(card, Card):
+        raise kind_error("card_svg", "a Card", card)
+    _check("card_svg", scale, colors)
+    _check_trump("card_svg", trump, rules)
+    style = _style(colors, rules, trump)
+    shown = card if face_up else None
+    label = _describe(card, style) if face_up else "a face-down card"
+    return _document(
+        CARD_WIDTH + 4,
+        CARD_HEIGHT + 4,
+        _card(shown, 2, 2, style),
+        scale,
+        label,
+        "setback-card",
+    )
+
+
+def _check_trump(function: str, trump: object, rules: object) -> None:
+    if trump is not None and not isinstance(trump, Suit):
+        raise kind_error(function, "trump as a Suit or None", trump)
+    if rules is not None and not isinstance(rules, Rules):
+        raise kind_error(function, "rules as a Rules or None", rules)
+
+
+def _cards_arg(function: str, cards: object) -> tuple[Card, ...]:
+    if isinstance(cards, str | bytes | Card) or not isinstance(cards, Iterable):
+        raise kind_error(function, "an iterable of Card values", cards)
+    out = tuple(cards)
+    for card in out:
+        if not isinstance(card, Card):
+            raise kind_error(function, "an iterable of Card values (one item is not)", card)
+    return out
+
+
+def _fan_boxes(n: int, step: float, spread: float) -> list[tuple[float, float, float]]:
+    """Each card's top-left corner and angle in a fan of `n` cards."""
+    if n == 1:
+        return [(0.0, 0.0, 0.0)]
+    total = min(spread, 7.0 * (n - 1))
+    radius = step * (n - 1) / math.radians(total) if total else 0.0
+    out = []
+    for i in range(n):
+        angle = -total / 2 + total * i / (n - 1)
+        a = math.radians(angle)
+        cx = radius * math.sin(a)
+        cy = radius * (1 - math.cos(a))
+        out.append((cx - CARD_WIDTH / 2, cy, angle))
+    return out
+
+
+def _bbox(
+    boxes: Sequence[tuple[float, float, float]], k: float
+) -> tuple[float, float, float, float]:
+    """The box round cards at `(x, y, angle)`, each `k` times full size."""
+    xs: list[float] = []
+    ys: list[float] = []
+    w, h = CARD_WIDTH * k, CARD_HEIGHT * k
+    for x, y, angle in boxes:
+        a = math.radians(angle)
+        cx, cy = x + w / 2, y + h / 2
+        for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
+            xs.append(cx + dx * math.cos(a) - dy * math.sin(a))
+            ys.append(cy + dx * math.sin(a) + dy * math.cos(a))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def hand_svg(
+    cards: Iterable[Card],
+    *,
+    layout: str = "row",
+    orientation: str = "horizontal",
+    sort: bool = True,
+    face_up: bool = True,
+    scale: float = 1.0,
+    colors: int = 4,
+    trump: Suit | None = None,
+    rules: Rules | None = None,
+) -> str:
+    """A hand of cards as an SVG picture, overlapping so each card's corner shows.
+
+    Args:
+        cards: the cards (any iterable of `Card`).
+        layout: `"row"` (cards side by side) or `"fan"` (spread on an arc).
+        orientation: `"horizontal"`, or `"vertical"` (a row runs down the page, a fan
+            opens to the right, as a hand held at the side of a table).
+        sort: group by suit as players hold them, as `setback.hand_text` does (spades,
+            hearts, clubs, diamonds, jokers last; high ranks first); False keeps the
+            order given.
+        face_up: False draws every card's back (the picture then names no card).
+        scale: how many pixels a unit is (a card is 60 by 84 units).
+        colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+        trump: the trump suit, if known (its off cards get a badge, see `card_svg`).
+        rules: the rules that say which cards the trump takes in.
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: `cards` is not an iterable of `Card`, or an option is of the wrong kind.
+        ValueError: `layout`, `orientation`, `scale` or `colors` is not one it takes.
+
+    Examples:
+        >>> from setback import parse_cards
+        >>> svg = hand_svg(parse_cards("2S KS 10H"), layout="fan")
+        >>> svg.count('class="card"')
+        3
+    """
+    hand = _cards_arg("hand_svg", cards)
+    _check("hand_svg", scale, colors)
+    _check_trump("hand_svg", trump, rules)
+    if layout not in ("row", "fan"):
+        raise ValueError(f"hand_svg: layout is 'row' or 'fan', not {layout!r}")
+    if orientation not in ("horizontal", "vertical"):
+        raise ValueError(
+            f"hand_svg: orientation is 'horizontal' or 'vertical', not {orientation!r}"
+        )
+    if sort:
+        hand = tuple(sorted(hand, key=_hand_order))
+    style = _style(colors, rules, trump)
+    vertical = orientation == "vertical"
+    label = "a hand: " + (" ".join(c.symbol for c in hand) if face_up else f"{len(hand)} cards")
+    if not hand:
+        return _document(CARD_WIDTH + 4, CARD_HEIGHT + 4, "", scale, "no cards", "setback-hand")
+    if layout == "row":
+        step = 32.0
+        boxes = [
+            ((0.0, i * step, 0.0) if vertical else (i * step, 0.0, 0.0)) for i in range(len(hand))
+        ]
+        x0, y0, x1, y1 = _bbox(boxes, 1)
+        body = "".join(
+            _card(card if face_up else None, x - x0 + 4, y - y0 + 4, style)
+            for card, (x, y, _) in zip(hand, boxes, strict=True)
+        )
+        return _document(x1 - x0 + 8, y1 - y0 + 8, body, scale, label, "setback-hand")
+    boxes = _fan_boxes(len(hand), 30.0, 60.0)
+    x0, y0, x1, y1 = _bbox(boxes, 1)
+    body = "".join(
+        _card(card if face_up else None, x - x0 + 4, y - y0 + 4, style, angle=angle)
+        for card, (x, y, angle) in zip(hand, boxes, strict=True)
+    )
+    width, height = x1 - x0 + 8, y1 - y0 + 8
+    if vertical:  # the fan turned a quarter clockwise: it opens to the right
+        body = f'<g transform="translate({_num(height)} 0) rotate(90)">{body}</g>'
+        width, height = height, width
+    return _document(width, height, body, scale, label, "setback-hand")
+
+
+# --- a trick --------------------------------------------------------------------------
+
+
+def _direction(seat: int, bottom: int, players: int) -> tuple[float, float]:
+    """The unit direction from the table's centre to `seat`, with `bottom` at the bottom
+    and play passing clockwise (the next seat on the bottom seat's left)."""
+    a = 2 * math.pi * ((seat - bottom) % players) / players
+    return -math.sin(a), math.cos(a)
+
+
+def _trick_cards(
+    trick: Trick,
+    cx: float,
+    cy: float,
+    bottom: int,
+    players: int,
+    style: _Style,
+    *,
+    rx: float = 95,
+    ry: float = 72,
+    labels: bool = True,
+) -> str:
+    """The cards of a trick round `(cx, cy)`, each towards its seat, the winner's edged
+    in gold; each labelled with its seat."""
+    parts: list[str] = []
+    for order, (seat, card) in enumerate(trick.plays):
+        dx, dy = _direction(seat, bottom, players)
+        x = cx + dx * rx - CARD_WIDTH / 2
+        y = cy + dy * ry - CARD_HEIGHT / 2
+        won = trick.winner == seat
+        parts.append(_card(card, x, y, style, highlight=won, css="won" if won else ""))
+        if labels:
+            note = f"seat {seat}" + (" led" if order == 0 else "")
+            parts.append(
+                _text(
+                    x + CARD_WIDTH / 2,
+                    y + CARD_HEIGHT + 13,
+                    note,
+                    size=11,
+                    fill="#ffffff",
+                    anchor="middle",
+                )
+            )
+    return "".join(parts)
+
+
+def trick_svg(
+    trick: Trick,
+    *,
+    players: int | None = None,
+    bottom: int = 0,
+    scale: float = 1.0,
+    colors: int = 4,
+    trump: Suit | None = None,
+    rules: Rules | None = None,
+) -> str:
+    """A trick as an SVG picture: each card on a green cloth towards its seat's place, the
+    lead marked, and a finished trick's winner edged in gold.
+
+    Args:
+        trick: the trick (in progress or finished).
+        players: how many seats the table has (`rules.players` when `rules` is given;
+            else at least 4, and enough for every seat in the trick).
+        bottom: the seat drawn at the bottom (the next seat sits on its left).
+        scale: how many pixels a unit is (a card is 60 by 84 units).
+        colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+        trump: the trump suit, if known (its off cards get a badge, see `card_svg`).
+        rules: the rules of the game (the seats and the trump's off cards).
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: `trick` is not a `Trick`, or an option is of the wrong kind.
+        ValueError: `players`, `bottom`, `scale` or `colors` is out of range.
+    """
+    if not isinstance(trick, Trick):
+        raise kind_error("trick_svg", "a Trick", trick)
+    _check("trick_svg", scale, colors)
+    _check_trump("trick_svg", trump, rules)
+    seats = [trick.leader, *(seat for seat, _ in trick.plays)]
+    if players is None:
+        players = rules.players if rules is not None else max(4, max(seats) + 1)
+    if type(players) is not int:
+        raise kind_error("trick_svg", "players as an int", players)
+    if not 2 <= players <= 8 or max(seats) >= players:
+        raise ValueError(f"trick_svg: players must be 2 to 8 and seat every play, not {players}")
+    _check_seat("trick_svg", "bottom", bottom, players)
+    style = _style(colors, rules, trump)
+    width, height = 320.0, 310.0
+    body = [
+        f'<rect width="{_num(width)}" height="{_num(height)}" rx="14" fill="{_FELT}"/>',
+        _trick_cards(trick, width / 2, height / 2 - 6, bottom, players, style),
+    ]
+    if trick.winner is not None:
+        note = f"won by seat {trick.winner}"
+    elif trick.plays:
+        note = f"led by seat {trick.leader}"
+    else:
+        note = f"seat {trick.leader} to lead"
+    body.append(_text(10, height - 10, note, size=12, fill="#ffffff"))
+    label = "a trick: " + (
+        ", ".join(f"seat {seat} {card.symbol}" for seat, card in trick.plays) or "no cards yet"
+    )
+    return _document(width, height, "".join(body), scale, label, "setback-trick")
+
+
+def _check_seat(function: str, name: str, seat: object, players: int) -> None:
+    if type(seat) is not int:
+        raise kind_error(function, f"{name} as a seat (int)", seat)
+    if not 0 <= seat < players:
+        raise ValueError(f"{function}: {name} must be a seat, 0 to {players - 1}, not {seat}")
+
+
+# --- the table ------------------------------------------------------------------------
+
+_TABLE_W = 1000.0
+_TABLE_H = 790.0
+_TOP = 92.0
+"""The header's height: the hand, the auction, the contract and the scores above the cloth."""
+
+
+@attrs.frozen
+class _Seat:
+    """What the picture shows of one seat: its cards (face up) or how many (face down),
+    its discards, and whether its cards may be played now."""
+
+    cards: tuple[Card, ...] | int
+    face_up: tuple[Card, ...] = ()
+    discards: tuple[Card, ...] = ()
+    legal: frozenset[Card] = frozenset()
+
+
+def _sides_text(sides: Sequence[Sequence[int]], side: int | None) -> str:
+    if side is None:
+        return "nobody"
+    seats = sides[side]
+    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+
+
+def _row(
+    cards: Sequence[Card | None],
+    x: float,
+    y: float,
+    style: _Style,
+    *,
+    k: float,
+    step: float,
+    legal: frozenset[Card] = frozenset(),
+) -> str:
+    return "".join(
+        _card(
+            card,
+            x + i * step,
+            y,
+            style,
+            k=k,
+            css="legal" if card in legal else "",
+            highlight=card in legal,
+        )
+        for i, card in enumerate(cards)
+    )
+
+
+def _wrap(words: str, limit: int) -> list[str]:
+    """`words` (items joined by `"; "`) in lines of about `limit` characters, broken
+    between items."""
+    lines: list[str] = []
+    for item in words.split("; ") if words else []:
+        if lines and len(lines[-1]) + 2 + len(item) <= limit:
+            lines[-1] += "; " + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def _row_width(n: int, k: float, step: float) -> float:
+    return CARD_WIDTH * k + step * (n - 1) if n else 0.0
+
+
+def _seat_block(
+    seat: int,
+    info: _Seat,
+    cx: float,
+    cy: float,
+    style: _Style,
+    *,
+    me: bool,
+    title: str,
+    tags: str,
+    to_act: bool,
+) -> str:
+    """One seat round `(cx, cy)`, kept inside the cloth: a label (the seat, its tags), its
+    hand (full size for the seat whose view it is, else smaller), and its face-up and
+    its own discards (beside a full-size hand, else below)."""
+    k, step = (1.0, 36.0) if me else (0.7, 20.0 if isinstance(info.cards, tuple) else 11.0)
+    cards: list[Card | None] = []
+    if isinstance(info.cards, int):
+        cards.extend([None] * info.cards)
+    else:
+        held: list[Card] = sorted(info.cards, key=_hand_order)
+        cards.extend(held)
+    extras = [
+        (name, group)
+        for name, group in (
+            ("discarded face up", info.face_up),
+            ("your discards" if me else "discarded", info.discards),
+        )
+        if group
+    ]
+    small, small_step = 0.55, 18.0
+    x = 0.0
+    small_h = 13 + CARD_HEIGHT * small
+    label = f"{title}{tags}"
+    hand_w = _row_width(len(cards), k, step)
+    extra_w = max((_row_width(len(group), small, small_step) for _, group in extras), default=0)
+    if me:
+        height = 18 + max(CARD_HEIGHT * k, len(extras) * (small_h + 4) - 4)
+        left = cx - hand_w / 2
+        right = cx + hand_w / 2 + (16 + extra_w if extras else 0)
+    else:
+        height = 18 + CARD_HEIGHT * k + len(extras) * (small_h + 4)
+        half = max(hand_w, extra_w) / 2
+        left, right = cx - half, cx + half
+    text_half = 3.8 * len(label)
+    left, right = min(left, cx - text_half), max(right, cx + text_half)
+    top = cy - height / 2
+    top = max(_TOP + 10, min(top, _TABLE_H - 40 - height))
+    parts = [f'<g class="seat" data-seat="{seat}">']
+    if to_act:
+        parts.append(
+            f'<rect x="{_num(left - 8)}" y="{_num(top - 4)}" width="{_num(right - left + 16)}" '
+            f'height="{_num(height + 8)}" rx="8" fill="#ffffff" fill-opacity="0.12" '
+            f'stroke="{_GOLD}" stroke-width="2.5"/>'
+        )
+    colour = "#ffd84d" if to_act else "#ffffff"
+    parts.append(_text(cx, top + 12, label, size=13, fill=colour, anchor="middle", weight="bold"))
+    y = top + 18
+    parts.append(_row(cards, cx - hand_w / 2, y, style, k=k, step=step, legal=info.legal))
+    if me:
+        x, y = cx + hand_w / 2 + 16, top + 18
+    else:
+        y += CARD_HEIGHT * k + 4
+    for name, group in extras:
+        w = _row_width(len(group), small, small_step)
+        gx = x if me else cx - w / 2
+        parts.append(
+            _text(
+                gx + (0 if me else w / 2),
+                y + 10,
+                name,
+                size=10,
+                fill="#d8ecd8",
+                anchor="start" if me else "middle",
+            )
+        )
+        parts.append(_row(group, gx, y + 13, style, k=small, step=small_step))
+        y += small_h + 4
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _seat_place(seat: int, bottom: int, players: int) -> tuple[float, float]:
+    dx, dy = _direction(seat, bottom, players)
+    cx, cy = _TABLE_W / 2, _TOP + (_TABLE_H - _TOP) / 2 - 2
+    return cx + dx * 375, cy + dy * 262
+
+
+def _table(
+    *,
+    rules: Rules,
+    phase: Phase,
+    to_act: int | None,
+    dealer: int,
+    hand_number: int,
+    scores: tuple[int, ...],
+    winner: int | None,
+    bids: tuple[tuple[int, Action], ...],
+    pitcher: int | None,
+    contract: int | None,
+    trump: Suit | None,
+    trick: Trick | None,
+    tricks: tuple[Trick, ...],
+    seats: Sequence[_Seat],
+    stock: int,
+    bottom: int,
+    me: int | None,
+    heading: str,
+    footer: str,
+    scale: float,
+    colors: int,
+    css: str,
+) -> str:
+    """The picture a view and a state share: the header, the cloth, every seat, the trick."""
+    players = rules.players
+    dead: set[Card] = set()
+    if rules.trumps_only and trump is not None and phase is Phase.PLAY:
+        table = trump_table(trump, rules)
+        for info in seats:
+            if isinstance(info.cards, tuple):
+                dead.update(c for c in info.cards if not table.is_trump(c))
+    style = _style(colors, rules, trump, dead=dead)
+    sides = rules.sides
+    parts = [
+        f'<rect width="{_num(_TABLE_W)}" height="{_num(_TABLE_H)}" fill="#f6f3ea"/>',
+        f'<rect x="8" y="{_num(_TOP)}" width="{_num(_TABLE_W - 16)}" '
+        f'height="{_num(_TABLE_H - _TOP - 8)}" rx="40" fill="{_FELT}"/>',
+    ]
+    # the header: the game, the hand, the auction; the scores on the right
+    over = phase is Phase.GAME_OVER
+    line1 = f"{heading}{players} players, target {rules.target}"
+    if over:
+        line2 = f"Game over after hand {hand_number + 1}: {_sides_text(sides, winner)} won"
+    else:
+        line1 += f" · hand {hand_number + 1}, dealer seat {dealer}"
+        line2 = f"{phase.value.replace('_', ' ').capitalize()}: seat {to_act} to act"
+        if pitcher is not None and contract is not None:
+            line2 += f" · contract: seat {pitcher} {contract_text(rules, contract)}"
+    parts.append(_text(16, 24, line1, size=15, weight="bold"))
+    parts.append(_text(16, 46, line2, size=14))
+    if bids and not over:
+        calls = [f"seat {s} {action_text(a)}" for s, a in bids]
+        while len(calls) > 1 and len(", ".join(calls)) > 96:
+            calls = calls[1:]  # the latest calls, where they do not all fit
+        earlier = "… " if len(calls) < len(bids) else ""
+        auction = f"Auction: {earlier}" + ", ".join(calls)
+        parts.append(_text(16, 68, auction, size=13, fill="#333333"))
+    many = len(scores) > 3  # two columns of smaller lines
+    rows = (len(scores) + 1) // 2 if many else len(scores)
+    for side, score in enumerate(scores):
+        column, row = divmod(side, rows)
+        parts.append(
+            _text(
+                _TABLE_W - 16 - 112 * (1 - column if many else 0),
+                (18 + 16 * row) if many else (24 + 20 * row),
+                f"{_sides_text(sides, side)}: {score}",
+                size=12.5 if many else 15,
+                anchor="end",
+                weight="bold",
+            )
+        )
+    if trump is not None and not over:
+        tx, ty = 60.0, _TOP + 52
+        parts.append(
+            f'<g class="trump" data-trump="{trump.letter}"><title>trump: {trump.symbol}</title>'
+            f'<circle cx="{_num(tx)}" cy="{_num(ty)}" r="30" fill="#ffffff" stroke="{_GOLD}" '
+            f'stroke-width="3"/>{_pip(trump, tx, ty - 4, 30, style.colours[trump])}'
+            + _text(tx, ty + 22, "trump", size=10, anchor="middle", fill="#333333")
+            + "</g>"
+        )
+    if stock and not over and (rules.draw or rules.keep_six is KeepSix.DRAW_BACK):
+        parts.append(
+            _text(
+                _TABLE_W - 30,
+                _TOP + 30,
+                f"stock: {stock} cards",
+                size=12,
+                fill="#ffffff",
+                anchor="end",
+            )
+        )
+    # the seats
+    won = [0] * players
+    for done in tricks:
+        if done.winner is not None:
+            won[done.winner] += 1
+    for seat, info in enumerate(seats):
+        x, y = _seat_place(seat, bottom, players)
+        tags = []
+        if seat == dealer and not over:
+            tags.append("dealer")
+        if seat == pitcher:
+            tags.append("pitcher")
+        count = info.cards if isinstance(info.cards, int) else len(info.cards)
+        if not over:
+            tags.append(f"{count} card" + ("" if count == 1 else "s"))
+        if won[seat]:
+            tags.append(f"{won[seat]} trick" + ("" if won[seat] == 1 else "s"))
+        if me is not None and seat != me and rules.side_of(seat) == rules.side_of(me):
+            tags.append("partner")
+        title = f"You (seat {seat})" if seat == me else f"Seat {seat}"
+        parts.append(
+            _seat_block(
+                seat,
+                info,
+                x,
+                y,
+                style,
+                me=seat == me,
+                title=title,
+                tags=(" · " + " · ".join(tags)) if tags else "",
+                to_act=seat == to_act,
+            )
+        )
+    # the trick in progress, or the last one finished
+    cx, cy = _TABLE_W / 2, _TOP + (_TABLE_H - _TOP) / 2 - 2
+    rx, ry = 95 + 19 * max(0, players - 4), 72 + 13.5 * max(0, players - 4)  # room for each
+    if trick is not None and trick.plays:
+        parts.append(
+            '<g class="trick">'
+            + _trick_cards(trick, cx, cy, bottom, players, style, rx=rx, ry=ry)
+            + "</g>"
+        )
+    elif tricks and not over:
+        parts.append(
+            '<g class="trick last">'
+            + _trick_cards(tricks[-1], cx, cy, bottom, players, style, rx=rx, ry=ry)
+            + _text(
+                cx,
+                cy + 4,
+                f"trick {len(tricks)}: seat {tricks[-1].winner}",
+                size=12,
+                fill="#ffffff",
+                anchor="middle",
+            )
+            + "</g>"
+        )
+    if footer:
+        parts.append(_text(16, _TABLE_H - 18, footer[:130], size=13, fill="#ffffff"))
+    label = line1 + "; " + line2
+    return _document(_TABLE_W, _TABLE_H, "".join(parts), scale, label, css)
+
+
+def view_svg(
+    view: PlayerView,
+    *,
+    bottom: int | None = None,
+    scale: float = 1.0,
+    colors: int = 4,
+) -> str:
+    """The table as one seat sees it, as an SVG picture: its own cards face up (the ones it
+    may play now edged in gold, class `legal`), the other seats' cards face down with
+    their counts, the trick in progress (or the last one won), the trump, the contract,
+    the auction, the scores, whose turn it is (edged in gold), the face-up discards and
+    the seat's own discards; under `trumps_only`, its dead cards (no trumps) dimmed.
+
+    It shows no card the seat may not see: every face-up card it draws is in the view.
+
+    Args:
+        view: the seat's view (`observe(state, seat)`).
+        bottom: the seat drawn at the bottom; the view's own seat by default.
+        scale: how many pixels a unit is (the picture is 1000 by 790 units).
+        colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: `view` is not a `PlayerView` (a `GameState` is drawn by `state_svg`),
+            or an option is of the wrong kind.
+        ValueError: `bottom`, `scale` or `colors` is out of range.
+    """
+    if not isinstance(view, PlayerView):
+        if isinstance(view, GameState):
+            raise TypeError("view_svg takes a PlayerView, not a GameState: use state_svg")
+        raise kind_error("view_svg", "a PlayerView", view)
+    _check("view_svg", scale, colors)
+    rules = view.rules
+    bottom = view.seat if bottom is None else bottom
+    _check_seat("view_svg", "bottom", bottom, rules.players)
+    legal = frozenset(a.card for a in view.legal_actions if isinstance(a, Play | Pitch))
+    seats = [
+        _Seat(
+            view.hand if seat == view.seat else view.hand_sizes[seat],
+            face_up=view.face_up_discards[seat] if view.face_up_discards else (),
+            discards=view.discards if seat == view.seat else (),
+            legal=legal if seat == view.seat else frozenset(),
+        )
+        for seat in range(rules.players)
+    ]
+    if view.phase is Phase.GAME_OVER:
+        footer = ""
+    elif view.is_my_turn:
+        footer = "Your turn: " + ", ".join(map(action_text, view.legal_actions))
+    else:
+        footer = f"Waiting for seat {view.to_act}"
+    return _table(
+        rules=rules,
+        phase=view.phase,
+        to_act=view.to_act,
+        dealer=view.dealer,
+        hand_number=view.hand_number,
+        scores=view.scores,
+        winner=view.winner,
+        bids=view.bids,
+        pitcher=view.pitcher,
+        contract=view.contract,
+        trump=view.trump,
+        trick=view.trick,
+        tricks=view.tricks,
+        seats=seats,
+        stock=view.stock_size,
+        bottom=bottom,
+        me=view.seat,
+        heading=f"Seat {view.seat}'s view: ",
+        footer=footer,
+        scale=scale,
+        colors=colors,
+        css="setback-view",
+    )
+
+
+def state_svg(
+    state: GameState,
+    *,
+    bottom: int = 0,
+    scale: float = 1.0,
+    colors: int = 4,
+) -> str:
+    """The whole table as the server sees it, as an SVG picture: every hand face up, every
+    seat's discards, the trick in progress (or the last one won), the trump, the
+    contract, the auction, the scores and whose turn it is (edged in gold); under
+    `trumps_only`, the dead cards (no trumps) dimmed. Show a player `view_svg` of their
+    view instead.
+
+    Args:
+        state: the game state.
+        bottom: the seat drawn at the bottom (the next seat sits on its left).
+        scale: how many pixels a unit is (the picture is 1000 by 790 units).
+        colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: `state` is not a `GameState` (a view is drawn by `view_svg`), or an
+            option is of the wrong kind.
+        ValueError: `bottom`, `scale` or `colors` is out of range.
+    """
+    if not isinstance(state, GameState):
+        if isinstance(state, PlayerView):
+            raise TypeError("state_svg takes a GameState, not a PlayerView: use view_svg")
+        raise kind_error("state_svg", "a GameState", state)
+    _check("state_svg", scale, colors)
+    rules = state.rules
+    _check_seat("state_svg", "bottom", bottom, rules.players)
+    over = state.is_over
+    hands = state.hands
+    face_up = state.face_up_discards
+    discards = state.discards
+    seats = [
+        _Seat(
+            () if over else hands[seat],
+            face_up=face_up[seat],
+            discards=discards[seat],
+        )
+        for seat in range(rules.players)
+    ]
+    return _table(
+        rules=rules,
+        phase=state.phase,
+        to_act=state.to_act,
+        dealer=state.dealer,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        winner=state.winner,
+        bids=state.bids,
+        pitcher=state.pitcher,
+        contract=state.contract,
+        trump=state.trump,
+        trick=state.trick,
+        tricks=state.tricks,
+        seats=seats,
+        stock=len(state.stock),
+        bottom=bottom,
+        me=None,
+        heading="",
+        footer="",
+        scale=scale,
+        colors=colors,
+        css="setback-state",
+    )
+
+
+# --- a finished hand ------------------------------------------------------------------
+
+
+def hand_result_svg(
+    result: HandResult,
+    rules: Rules | None = None,
+    *,
+    scale: float = 1.0,
+    colors: int = 4,
+) -> str:
+    """A finished hand as an SVG picture: the contract and what it scored, who took each
+    point, each seat's cards as trick play began (cards never played, the dead cards of
+    `trumps_only`, dimmed) with its discards, and every trick in playing order with its
+    winner's card edged in gold.
+
+    A `PlayerView`'s `last_result` draws only what that seat may see.
+
+    Args:
+        result: the finished hand (`state.history[-1]`, `view.last_result`).
+        rules: the game's rules, for the trump's off cards; without them the jokers,
+            and the off-jack where the hand awards it, are marked.
+        scale: how many pixels a unit is.
+        colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+
+    Returns:
+        The SVG text.
+
+    Raises:
+        TypeError: `result` is not a `HandResult`, or an option is of the wrong kind.
+        ValueError: `scale` or `colors` is out of range.
+    """
+    if not isinstance(result, HandResult):
+        raise kind_error("hand_result_svg", "a HandResult", result)
+    _check("hand_result_svg", scale, colors)
+    _check_trump("hand_result_svg", None, rules)
+    players = len(result.hands)
+    side_count = len(result.card_points) or len(result.score_changes)
+    sides = [
+        [s for s in range(players) if seat_side(s, side_count) == side]
+        for side in range(side_count)
+    ]
+    played = {card for trick in result.tricks for _, card in trick.plays}
+    held = {card for cards in result.hands for card in cards}
+    dead = held - played if result.tricks else set()
+    style = _style(
+        colors,
+        rules,
+        result.trump,
+        off_jack=any(name == "off_jack" for name, _ in result.awards),
+        dead=dead,
+    )
+    k, step = 0.7, 20.0
+    row_h = CARD_HEIGHT * k + 16
+    # the header's words (drawn once the width is known)
+    title = f"Hand {result.number + 1}, dealer seat {result.dealer}"
+    awards = ""
+    if result.pitcher is None or result.contract is None:
+        line2 = "Passed out: nobody scored"
+    else:
+        bid = contract_text(rules, result.contract) if rules else f"bid {result.contract}"
+        made = "made it" if result.made else "set back"
+        trump = result.trump.symbol if result.trump else "-"
+        line2 = f"Seat {result.pitcher} {bid}, trump {trump}: {made}"
+        awards = "; ".join(
+            f"{name.replace('_', ' ').capitalize()}: {_sides_text(sides, side)}"
+            for name, side in result.awards
+        )
+    scores = ", ".join(
+        f"{_sides_text(sides, side)} {change:+d}"
+        for side, change in enumerate(result.score_changes)
+    )
+    if result.card_points and result.pitcher is not None:
+        scores += " · card points " + "–".join(map(str, result.card_points))
+    # the deal, one row a seat
+    left: list[str] = [_text(16, 14, "The cards", size=13, weight="bold")]
+    y = 22.0
+    deal_w = 0.0
+    for seat, cards in enumerate(result.hands):
+        ordered = sorted(cards, key=_hand_order)
+        left.append(_text(16, y + 28, f"seat {seat}", size=12))
+        left.append(_row(ordered, 70, y, style, k=k, step=step))
+        x = 70 + _row_width(len(ordered), k, step) + 10
+        extra = list(result.discards[seat]) if result.discards else []
+        extra_up = list(result.face_up_discards[seat]) if result.face_up_discards else []
+        for name, group in (("discarded", extra), ("face up", extra_up)):
+            if group:
+                left.append(_text(x, y + 8, name, size=9, fill="#555555"))
+                left.append(_row(group, x, y + 11, style, k=0.5, step=15))
+                x += _row_width(len(group), 0.5, 15) + 10
+        deal_w = max(deal_w, x)
+        y += row_h
+    deal_h = y
+    # the tricks, one row each
+    tx = max(deal_w, 300) + 20
+    right: list[str] = (
+        [_text(tx, 14, "The tricks", size=13, weight="bold")] if result.tricks else []
+    )
+    y = 22.0
+    for number, trick in enumerate(result.tricks, 1):
+        right.append(_text(tx, y + 28, f"{number}.", size=12))
+        for i, (seat, card) in enumerate(trick.plays):
+            x = tx + 26 + i * (CARD_WIDTH * k + 6)
+            won = seat == trick.winner
+            right.append(_card(card, x, y, style, k=k, highlight=won, css="won" if won else ""))
+            right.append(
+                _text(
+                    x + CARD_WIDTH * k / 2,
+                    y + CARD_HEIGHT * k + 11,
+                    f"seat {seat}",
+                    size=9,
+                    fill="#555555",
+                    anchor="middle",
+                )
+            )
+        right.append(
+            _text(
+                tx + 26 + players * (CARD_WIDTH * k + 6), y + 28, f"→ seat {trick.winner}", size=12
+            )
+        )
+        y += row_h
+    width = tx + 26 + players * (CARD_WIDTH * k + 6) + 80 if result.tricks else deal_w + 20
+    width = max(width, 560)
+    # the header, its list of points wrapped to the width
+    head = [_text(16, 24, title, size=15, weight="bold"), _text(16, 45, line2, size=14)]
+    top = 64.0
+    for line in _wrap(awards, int((width - 32) / 6.8)):
+        head.append(_text(16, top, line, size=12, fill="#333333"))
+        top += 17
+    head.append(_text(16, top + 2, "Score: " + scores, size=13, weight="bold"))
+    top += 18
+    height = top + max(deal_h, y) + 10
+    body = (
+        f'<rect width="{_num(width)}" height="{_num(height)}" fill="#f6f3ea"/>'
+        + "".join(head)
+        + f'<g transform="translate(0 {_num(top)})">'
+        + "".join(left + right)
+        + "</g>"
+    )
+    return _document(width, height, body, scale, f"{title}: {line2}", "setback-hand-result")

@@ -1,0 +1,183 @@
+"""`SolverBot` and its exact endgame search: the search's moves are the engine's legal
+cards, its values are those of a full minimax through the checked engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from setback import (
+    CARDS,
+    GameState,
+    Phase,
+    Play,
+    Rules,
+    apply_action,
+    legal_actions,
+    new_game,
+    observe,
+    sample_states,
+    trump_table,
+)
+from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, play_game
+from setback.bots.solver import Solver, deal_likelihood, follow_cards, solvable
+from setback.rules import PRESET_NAMES
+from setback.simulation import BOTS
+
+
+def _positions(name: str, count: int, tricks_left: int, late: bool = True) -> list[GameState]:
+    """Trick-play states of preset `name`, reached by heuristic and random play, with
+    `tricks_left` tricks to play (or, not `late`, anywhere past the first trick up to
+    then)."""
+    out = []
+    for seed in range(count):
+        rules = Rules.preset(name)
+        rng = random.Random(seed)
+        bots = [HeuristicBot(seed=seat) for seat in range(rules.players)]
+        state = new_game(rules, seed=seed)
+        stop = rules.tricks_per_hand - tricks_left
+        while not state.is_over:
+            at = stop if late else rng.randrange(1, stop + 1)
+            if state.phase is Phase.PLAY and len(state.tricks) >= at:
+                break
+            seat = state.to_act
+            assert seat is not None
+            legal = legal_actions(state)
+            pick = bots[seat].choose(observe(state, seat)) if rng.random() < 0.7 else None
+            state = apply_action(state, pick if pick is not None else rng.choice(legal))
+        if not state.is_over and solvable(state):
+            out.append(state)
+    return out
+
+
+def _minimax(state: GameState, hand: int, mine: int) -> int:
+    """The exact value through `apply_action`: this side's change minus the best other's,
+    every other seat against it."""
+    if state.is_over or state.hand_number != hand:
+        changes = state.history[-1].score_changes
+        return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+    values = [_minimax(apply_action(state, action), hand, mine) for action in legal_actions(state)]
+    seat = state.to_act
+    assert seat is not None
+    return max(values) if state.rules.side_of(seat) == mine else min(values)
+
+
+SOLVABLE_PRESETS = [name for name in PRESET_NAMES if not Rules.preset(name).trumps_only]
+
+
+@pytest.mark.parametrize("name", SOLVABLE_PRESETS)
+def test_the_search_plays_exactly_the_legal_cards(name: str) -> None:
+    checked = 0
+    for state in _positions(name, 40, 5, late=False):
+        trump = state.trump
+        assert trump is not None and state.to_act is not None
+        table = trump_table(trump, state.rules)
+        plays = () if state.trick is None else state.trick.plays
+        lead = plays[0][1].index if plays else -1
+        held = sum(1 << card.index for card in state.hands[state.to_act])
+        mine = follow_cards(held, lead, table.suits, table.masks, trump)
+        assert mine == sum(1 << a.card.index for a in legal_actions(state))  # type: ignore[union-attr]
+        checked += 1
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("name", SOLVABLE_PRESETS)
+def test_the_search_values_every_card_as_a_full_minimax_does(name: str) -> None:
+    checked = 0
+    for state in _positions(name, 12, 2):
+        assert state.to_act is not None
+        mine = state.rules.side_of(state.to_act)
+        cards = [a.card.index for a in legal_actions(state)]  # type: ignore[union-attr]
+        values = Solver(state, mine, {}).values(cards)
+        expected = [
+            _minimax(apply_action(state, Play(CARDS[card])), state.hand_number, mine)
+            for card in cards
+        ]
+        assert values == expected
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_shared_memo_gives_the_same_values() -> None:
+    memo: dict[tuple[object, ...], tuple[int, ...]] = {}
+    for state in _positions("setback", 10, 3):
+        assert state.to_act is not None
+        mine = state.rules.side_of(state.to_act)
+        cards = [a.card.index for a in legal_actions(state)]  # type: ignore[union-attr]
+        assert Solver(state, mine, memo).values(cards) == Solver(state, mine, {}).values(cards)
+
+
+def _late_view(rules: Rules, seed: int) -> tuple[GameState, int]:
+    """A state of heuristic play with 8 cards or fewer left, a choice to make."""
+    bots = [HeuristicBot(seed=seat) for seat in range(rules.players)]
+    state = new_game(rules, seed=seed)
+    while not (
+        state.phase is Phase.PLAY
+        and state.tricks
+        and sum(len(h) for h in state.hands) <= 8
+        and len(legal_actions(state)) > 1
+    ):
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, bots[seat].choose(observe(state, seat)))
+    assert state.to_act is not None
+    return state, state.to_act
+
+
+def test_the_same_seed_and_view_give_the_same_choice() -> None:
+    state, seat = _late_view(Rules.setback(), 4)
+    view = observe(state, seat)
+    first = SolverBot(seed=3, nodes=2000).choose(view)
+    assert SolverBot(seed=3, nodes=2000).choose(view) == first
+    assert first in view.legal_actions
+
+
+def test_a_guess_that_fits_the_pitchers_trump_weighs_more() -> None:
+    """The pitcher named spades: a deal giving him the ace and the two of spades is
+    likelier under the model than one giving him no spade beyond the one he led."""
+    rules = Rules.setback()
+    for seed in range(40):
+        state = new_game(rules, seed=seed)
+        bots = [HeuristicBot(seed=s) for s in range(4)]
+        while state.phase is not Phase.PLAY or state.trick is None or not state.trick.plays:
+            seat = state.to_act
+            assert seat is not None
+            state = apply_action(state, bots[seat].choose(observe(state, seat)))
+        if state.trump is not None and state.pitcher not in (None, state.to_act):
+            break
+    assert state.to_act is not None
+    view = observe(state, state.to_act)
+    worlds = sample_states(view, random.Random(0), 300)
+    weights = [deal_likelihood(view, world) for world in worlds]
+    assert min(weights) > 0
+    pitcher, trump = view.pitcher, view.trump
+    assert pitcher is not None and trump is not None
+    table = trump_table(trump, rules)
+    counts = [sum(table.is_trump(card) for card in world.hands[pitcher]) for world in worlds]
+    long = [w for w, n in zip(weights, counts, strict=True) if n >= 3]
+    short = [w for w, n in zip(weights, counts, strict=True) if n == 0]
+    assert long and short
+    assert sum(long) / len(long) > 2 * sum(short) / len(short)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_it_plays_a_short_game_of_every_preset(name: str) -> None:
+    rules = Rules.preset(name, target=3)
+    bots = [
+        SolverBot(seed=seat, playouts=8, nodes=300, solve_deals=2)
+        if seat % 2 == 0
+        else HeuristicBot(seed=seat)
+        for seat in range(rules.players)
+    ]
+    final = play_game(rules, bots, seed=2, max_hands=3)
+    assert final.history
+
+
+def test_it_is_a_named_bot_and_refuses_bad_budgets() -> None:
+    assert isinstance(BOTS["solver"](1), SolverBot)
+    assert isinstance(SolverBot(seed=1), MonteCarloBot)
+    with pytest.raises(ValueError, match="nodes"):
+        SolverBot(nodes=0)
+    with pytest.raises(ValueError, match="pool"):
+        SolverBot(pool=True)  # type: ignore[arg-type]

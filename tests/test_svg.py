@@ -1,0 +1,525 @@
+"""`setback.svg`: every picture is SVG, names its cards, and a view's picture shows no card
+its seat may not see."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import setback
+import setback.svg
+from setback import (
+    CARDS,
+    Card,
+    GameState,
+    HandResult,
+    Phase,
+    Pitch,
+    PlayerView,
+    Rules,
+    Suit,
+    Trick,
+    apply_action,
+    legal_actions,
+    new_game,
+    observe,
+    parse_cards,
+)
+from setback.rules import PRESET_NAMES
+from setback.svg import card_svg, hand_result_svg, hand_svg, state_svg, trick_svg, view_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def parsed(svg: str) -> ET.Element:
+    """The picture's root, checked: an SVG element with a viewBox of positive size."""
+    assert isinstance(svg, str)
+    root = ET.fromstring(svg)
+    assert root.tag == f"{NS}svg"
+    x, y, width, height = map(float, root.attrib["viewBox"].split())
+    assert (x, y) == (0, 0) and width > 0 and height > 0
+    return root
+
+
+def cards_and_backs(svg: str) -> tuple[list[str], int]:
+    """The `data-card` of every face-up card, in document order, and how many face-down
+    cards the picture draws (one parse for both)."""
+    elements = list(parsed(svg).iter())
+    shown = [el.attrib["data-card"] for el in elements if "data-card" in el.attrib]
+    return shown, sum(1 for el in elements if el.attrib.get("class", "").endswith(" back"))
+
+
+def shown_cards(svg: str) -> list[str]:
+    """The `data-card` of every face-up card, in document order."""
+    return cards_and_backs(svg)[0]
+
+
+def backs(svg: str) -> int:
+    """How many face-down cards the picture draws."""
+    return cards_and_backs(svg)[1]
+
+
+def texts(cards: Counter[Card]) -> Counter[str]:
+    """A multiset of cards as their card text."""
+    return Counter({str(card): count for card, count in cards.items()})
+
+
+def play_out(rules: Rules, seed: int, every: int, steps: int = 400) -> Iterator[GameState]:
+    """A random game's states, every `every`-th one and the last (after at most `steps`)."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    step = 0
+    while not state.is_over and step < steps:
+        if step % every == 0:
+            yield state
+        state = apply_action(state, rng.choice(legal_actions(state)))
+        step += 1
+    yield state
+
+
+# --- a card ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("card", CARDS, ids=str)
+def test_a_card_names_itself(card: Card) -> None:
+    root = parsed(card_svg(card))
+    assert shown_cards(card_svg(card)) == [str(card)]
+    titles = [el.text or "" for el in root.iter(f"{NS}title")]
+    assert card.symbol in titles[0] and card.symbol in titles[1]
+
+
+def test_a_card_face_down_names_no_card() -> None:
+    svg = card_svg(Card.parse("KS"), face_up=False)
+    assert shown_cards(svg) == [] and backs(svg) == 1
+    assert "K♠" not in svg and "KS" not in svg
+
+
+def test_jokers_say_which_joker_they_are() -> None:
+    titles = {
+        text: parsed(card_svg(Card.parse(text))).find(f"{NS}title").text  # type: ignore[union-attr]
+        for text in ("JK", "BJ", "LJ")
+    }
+    assert titles == {
+        "JK": "🃏 (the joker)",
+        "BJ": "B🃏 (big joker)",
+        "LJ": "L🃏 (little joker)",
+    }
+    assert "BIG" in card_svg(Card.parse("BJ")) and "LITTLE" in card_svg(Card.parse("LJ"))
+
+
+def test_the_off_jack_wears_the_trump_badge_where_the_rules_make_it_a_trump() -> None:
+    jick = Card.parse("JC")
+    ten_point = card_svg(jick, trump=Suit.SPADES, rules=Rules.ten_point())
+    assert 'class="card off"' in ten_point
+    assert "J♣ (the off-jack, a trump)" in ten_point
+    plain = card_svg(jick, trump=Suit.SPADES, rules=Rules.setback())
+    assert "off" not in plain and "<title>J♣</title>" in plain
+    # under hearts the jick is J♦, not J♣
+    assert "off" not in card_svg(jick, trump=Suit.HEARTS, rules=Rules.ten_point())
+    joker = card_svg(Card.parse("BJ"), trump=Suit.HEARTS)
+    assert "B🃏 (big joker, a trump)" in joker
+
+
+def test_two_colours_draw_diamonds_red_four_draw_them_blue() -> None:
+    diamond = Card.parse("5D")
+    assert "#cc1f1f" in card_svg(diamond, colors=2) and "#1756c4" not in card_svg(diamond, colors=2)
+    assert "#1756c4" in card_svg(diamond, colors=4) and "#cc1f1f" not in card_svg(diamond)
+    assert "#17803a" in card_svg(Card.parse("5C")) and "#17803a" not in card_svg(
+        Card.parse("5C"), colors=2
+    )
+
+
+def test_scale_sets_the_size_not_the_view_box() -> None:
+    card = Card.parse("QH")
+    small, big = parsed(card_svg(card)), parsed(card_svg(card, scale=2.5))
+    assert small.attrib["viewBox"] == big.attrib["viewBox"] == "0 0 64 88"
+    assert (small.attrib["width"], small.attrib["height"]) == ("64", "88")
+    assert (big.attrib["width"], big.attrib["height"]) == ("160", "220")
+
+
+# --- a hand ---------------------------------------------------------------------------
+
+
+def test_a_hand_is_sorted_as_hand_text_sorts_it() -> None:
+    cards = parse_cards("2S KS 10H 4C JK")
+    assert setback.hand_text(cards) == "♠ K 2   ♥ 10   ♣ 4   🃏"
+    assert shown_cards(hand_svg(cards)) == ["KS", "2S", "10H", "4C", "JK"]
+    assert shown_cards(hand_svg(cards, layout="fan")) == ["KS", "2S", "10H", "4C", "JK"]
+    assert shown_cards(hand_svg(cards, sort=False)) == ["2S", "KS", "10H", "4C", "JK"]
+
+
+def test_a_hand_in_a_row_runs_across_or_down() -> None:
+    cards = parse_cards("AS KS QS JS 10S 9S")
+    across = parsed(hand_svg(cards)).attrib["viewBox"].split()
+    down = parsed(hand_svg(cards, orientation="vertical")).attrib["viewBox"].split()
+    assert across == ["0", "0", "228", "92"]  # 60 + 5 steps of 32, and a margin of 4
+    assert down == ["0", "0", "68", "252"]
+
+
+def test_a_fan_turns_its_cards_and_a_vertical_fan_opens_sideways() -> None:
+    cards = parse_cards("AS KS QS JS 10S")
+    fan = hand_svg(cards, layout="fan")
+    turns = re.findall(
+        r'data-card="\w+" transform="translate\([^)]*\)(?: rotate\((-?[\d.]+) )?', fan
+    )
+    assert turns == ["-14", "-7", "", "7", "14"]  # the middle card is upright
+    _, _, width, height = map(float, parsed(fan).attrib["viewBox"].split())
+    side = parsed(hand_svg(cards, layout="fan", orientation="vertical"))
+    assert side.attrib["viewBox"].split()[2:] == [f"{height:g}", f"{width:g}"]
+
+
+def test_a_hand_face_down_names_no_card() -> None:
+    svg = hand_svg(parse_cards("AS KS QS"), face_up=False)
+    assert shown_cards(svg) == [] and backs(svg) == 3 and "A♠" not in svg
+
+
+def test_an_empty_hand_is_still_a_picture() -> None:
+    assert shown_cards(hand_svg([])) == []
+
+
+# --- a trick --------------------------------------------------------------------------
+
+
+def _card_y(svg: str) -> dict[str, float]:
+    return {
+        card: float(y)
+        for card, y in re.findall(r'data-card="(\w+)" transform="translate\([\d.]+ ([\d.]+)', svg)
+    }
+
+
+def test_each_card_of_a_trick_lies_at_its_seats_place() -> None:
+    trick = Trick(1, tuple(zip((1, 2, 3, 0), parse_cards("KS AS 2S 9S"), strict=True)), winner=2)
+    svg = trick_svg(trick)
+    y = _card_y(svg)
+    assert y["9S"] > y["KS"] == y["2S"] > y["AS"]  # seat 0 at the bottom, seat 2 opposite
+    assert shown_cards(svg) == ["KS", "AS", "2S", "9S"]
+    assert re.findall(r'class="card won" data-card="(\w+)"', svg) == ["AS"]
+    assert "won by seat 2" in svg and "seat 1 led" in svg
+    turned = _card_y(trick_svg(trick, bottom=2))
+    assert turned["AS"] > turned["KS"] == turned["2S"] > turned["9S"]
+
+
+def test_a_trick_takes_its_table_size_from_the_rules() -> None:
+    trick = Trick(4, tuple(zip((4, 5), parse_cards("KS AS"), strict=True)))
+    assert shown_cards(trick_svg(trick, rules=Rules.six_player())) == ["KS", "AS"]
+    assert shown_cards(trick_svg(Trick(0))) == []
+    with pytest.raises(ValueError, match="players"):
+        trick_svg(trick, players=4)
+
+
+# --- a view holds no hidden card -------------------------------------------------------
+
+
+def visible(view: PlayerView) -> set[Card]:
+    """Every card the view shows of the current hand (its last finished hand aside)."""
+    cards = set(view.hand) | set(view.discards)
+    cards |= {card for seat_cards in view.face_up_discards for card in seat_cards}
+    cards |= {card for trick in view.tricks for card in trick.cards}
+    cards |= set(view.trick.cards if view.trick else ())
+    cards |= {action.card for _, action in view.bids if isinstance(action, Pitch)}
+    return cards
+
+
+DATA_CARD = re.compile(r'data-card="([^"]*)"')
+SUIT_SIGN = re.compile("[♣♦♥♠🃏]")
+
+
+def symbols(svg: str) -> set[str]:
+    """Every card written with its symbol anywhere in the text (a title, a label): a suit
+    sign and the rank before it, or a joker (found by its sign: a scan for one character
+    is many times faster than a pattern of the whole card)."""
+    found = set()
+    for match in SUIT_SIGN.finditer(svg):
+        at = match.start()
+        if svg[at] == "🃏":
+            found.add(svg[at - 1 : at + 1] if svg[at - 1] in "BL" else "🃏")
+        elif svg[at - 1] in "234567890JQKA":  # else a suit alone (the trump)
+            found.add(svg[at - 2 : at + 1] if svg[at - 2 : at] == "10" else svg[at - 1 : at + 1])
+    return found
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_views_picture_holds_no_card_its_seat_may_not_see(preset: str) -> None:
+    """For random games, every seat and several moments: each card the picture names (its
+    `data-card`, or its symbol anywhere in the text) is one the view shows; every other
+    seat's cards are drawn face down, as many as it holds."""
+    rules = Rules.preset(preset)
+    checked = 0
+    for seed in (1, 2):
+        for moment, state in enumerate(play_out(rules, seed, every=13)):
+            for seat in range(rules.players):
+                view = observe(state, seat)
+                svg = view_svg(view)
+                seen = visible(view)
+                drawn = set(DATA_CARD.findall(svg))
+                assert svg.count("data-card") == len(DATA_CARD.findall(svg))
+                assert drawn <= {str(card) for card in seen}
+                assert symbols(svg) <= {card.symbol for card in seen}
+                if not state.is_over:
+                    assert {str(card) for card in view.hand} <= drawn
+                    others = sum(view.hand_sizes) - view.hand_sizes[seat]
+                    assert svg.count('class="card back"') == others
+                if moment % 4 == 0:  # the picture parses, and says the same as its text
+                    shown, face_down = cards_and_backs(svg)
+                    assert set(shown) == drawn and face_down == svg.count('class="card back"')
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_states_picture_shows_every_hand(preset: str) -> None:
+    rules = Rules.preset(preset)
+    for state in play_out(rules, 3, every=7):
+        svg = state_svg(state)
+        drawn = Counter(shown_cards(svg))
+        expected = Counter(card for hand in state.hands for card in hand)
+        expected.update(card for cards in state.discards for card in cards)
+        expected.update(card for cards in state.face_up_discards for card in cards)
+        trick = state.trick
+        if trick is not None and trick.plays:
+            expected.update(trick.cards)
+        elif state.tricks and not state.is_over:
+            expected.update(state.tricks[-1].cards)
+        assert drawn == texts(expected)
+        assert backs(svg) == 0
+
+
+def test_a_view_marks_the_cards_it_may_play() -> None:
+    state = new_game(Rules.setback(), seed=7)
+    for action in ("bid 2", "pass", "pass", "pass"):
+        state = apply_action(state, action)
+    view = observe(state, 1)
+    svg = view_svg(view)
+    legal = re.findall(r'class="card legal" data-card="(\w+)"', svg)
+    assert sorted(legal) == sorted(str(card) for card in view.hand)
+    assert "You (seat 1)" in svg and "Your turn: play " in svg
+    waiting = view_svg(observe(state, 2))
+    assert "legal" not in waiting and "Waiting for seat 1" in waiting
+
+
+def test_a_view_is_drawn_from_its_own_seat_or_the_one_asked() -> None:
+    state = new_game(Rules.setback(), seed=7)
+    view = observe(state, 1)
+    places = dict(
+        re.findall(
+            r'<g class="seat" data-seat="(\d)">.*?<text x="[\d.]+" y="([\d.]+)"', view_svg(view)
+        )
+    )
+    assert float(places["1"]) > float(places["0"]) == float(places["2"]) > float(places["3"])
+    places = dict(
+        re.findall(
+            r'<g class="seat" data-seat="(\d)">.*?<text x="[\d.]+" y="([\d.]+)"',
+            view_svg(view, bottom=3),
+        )
+    )
+    assert float(places["3"]) > float(places["0"]) == float(places["2"]) > float(places["1"])
+
+
+def test_a_view_shows_the_trump_and_the_contract() -> None:
+    state = new_game(Rules.setback(), seed=7)
+    for action in ("bid 2", "pass", "pass", "pass"):
+        state = apply_action(state, action)
+    state = apply_action(state, legal_actions(state)[0])
+    view = observe(state, 2)
+    svg = view_svg(view)
+    assert view.trump is not None
+    assert f'data-trump="{view.trump.letter}"' in svg
+    assert "contract: seat 1 bid 2" in svg and "Auction: seat 1 bid 2, seat 2 pass" in svg
+
+
+def test_a_finished_games_picture_names_the_winner() -> None:
+    state = next(s for s in play_out(Rules.setback(target=3), 7, every=1000) if s.is_over)
+    svg = view_svg(observe(state, 0))
+    assert "Game over after hand" in svg and shown_cards(svg) == [] and backs(svg) == 0
+
+
+# --- a finished hand ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_finished_hand_shows_the_deal_every_trick_and_the_points(preset: str) -> None:
+    rules = Rules.preset(preset)
+    state = list(play_out(rules, 5, every=1000))[-1]
+    for result in state.history[:3]:
+        svg = hand_result_svg(result, rules=rules)
+        expected = Counter(card for hand in result.hands for card in hand)
+        expected.update(card for cards in result.discards for card in cards)
+        expected.update(card for cards in result.face_up_discards for card in cards)
+        expected.update(card for trick in result.tricks for card in trick.cards)
+        assert Counter(shown_cards(svg)) == texts(expected)
+        won = re.findall(r'class="card won[^"]*" data-card="(\w+)"', svg)
+        assert len(won) == len(result.tricks)
+        for number, trick in enumerate(result.tricks, 1):
+            assert f"{number}.</text>" in svg and f"→ seat {trick.winner}" in svg
+        changes = ", ".join(f"{change:+d}" for change in result.score_changes)
+        assert (
+            re.sub(r"seats? [\d+]+ ", "", svg.split("Score: ")[1].split(" ·")[0].split("<")[0])
+            == changes
+        )
+
+
+def test_a_views_last_hand_draws_only_what_the_seat_saw() -> None:
+    """Another seat's face-down discards and dead cards stay hidden in the last hand."""
+    rules = Rules.preset("six")
+    state = next(s for s in play_out(rules, 6, every=1) if s.history)
+    result = state.history[-1]
+    view = observe(state, 0)
+    assert view.last_result is not None
+    seen = set(shown_cards(hand_result_svg(view.last_result, rules=rules)))
+    hidden = {str(card) for cards in result.discards[1:] for card in cards}
+    assert hidden and not hidden & seen
+    assert {str(card) for card in result.discards[0]} <= seen
+
+
+def test_trumps_only_dims_the_dead_cards() -> None:
+    rules = Rules.ten_point()
+    state = next(s for s in play_out(rules, 8, every=1) if s.history)
+    result = state.history[-1]
+    played = {card for trick in result.tricks for card in trick.cards}
+    held = {card for hand in result.hands for card in hand}
+    svg = hand_result_svg(result, rules=rules)
+    dead = set(re.findall(r'class="card dead[^"]*" data-card="(\w+)"', svg))
+    assert dead == {str(card) for card in held - played}
+    assert dead  # ten-point hands leave cards unplayed
+
+
+def test_a_finished_hand_marks_the_off_cards_with_or_without_its_rules() -> None:
+    """Without `rules`, the jokers and (where the hand awards it) the off-jack are marked,
+    as the rules would mark them."""
+    rules = Rules.ten_point()
+    state = list(play_out(rules, 5, every=1000))[-1]
+    off = re.compile(r'class="card[^"]* off" data-card="(\w+)"')
+    jacks = set()
+    for result in state.history[:4]:
+        assert result.trump is not None
+        marked = set(off.findall(hand_result_svg(result, rules)))
+        assert marked == set(off.findall(hand_result_svg(result)))
+        table = rules.trump_tables[result.trump]
+        dealt = {card for hand in result.hands for card in hand}
+        assert marked == {str(c) for c in dealt if c.suit is not result.trump and table.is_trump(c)}
+        jacks |= {card for card in marked if card.startswith("J") and card != "JK"}
+    assert jacks  # an off-jack was dealt and marked
+
+
+# --- notebooks ------------------------------------------------------------------------
+
+
+def test_the_notebook_pictures_are_the_functions() -> None:
+    rules = Rules.ten_point()
+    state = next(s for s in play_out(rules, 9, every=1) if s.history and s.phase is Phase.PLAY)
+    card = Card.parse("BJ")
+    assert card._repr_svg_() == card_svg(card)
+    assert state._repr_svg_() == state_svg(state)
+    view = observe(state, 2)
+    assert view._repr_svg_() == view_svg(view)
+    result: HandResult = state.history[-1]
+    assert result._repr_svg_() == hand_result_svg(result)
+    assert hand_result_svg(result, rules) == hand_result_svg(result, rules=rules)
+    trick = result.tricks[0]
+    assert trick._repr_svg_() == trick_svg(trick)
+
+
+def test_the_module_is_importable_both_ways() -> None:
+    import setback.svg
+    from setback import svg
+
+    assert svg is setback.svg
+    assert sorted(svg.__all__) == [
+        "card_svg",
+        "hand_result_svg",
+        "hand_svg",
+        "state_svg",
+        "trick_svg",
+        "view_svg",
+    ]
+
+
+# --- bad input ------------------------------------------------------------------------
+
+
+def test_wrong_kinds_of_input_are_type_errors() -> None:
+    state = new_game(Rules.setback(), seed=1)
+    view = observe(state, 0)
+    calls: list[Callable[[], object]] = [
+        lambda: card_svg("KS"),  # type: ignore[arg-type]
+        lambda: hand_svg("KS QS"),  # type: ignore[arg-type]
+        lambda: hand_svg([Card.parse("KS"), "QS"]),  # type: ignore[list-item]
+        lambda: hand_svg(5),  # type: ignore[arg-type]
+        lambda: trick_svg(state),  # type: ignore[arg-type]
+        lambda: view_svg(state),  # type: ignore[arg-type]
+        lambda: state_svg(view),  # type: ignore[arg-type]
+        lambda: hand_result_svg(state),  # type: ignore[arg-type]
+        lambda: card_svg(Card.parse("KS"), scale="2"),  # type: ignore[arg-type]
+        lambda: card_svg(Card.parse("KS"), colors=4.0),  # type: ignore[arg-type]
+        lambda: card_svg(Card.parse("KS"), trump="S"),  # type: ignore[arg-type]
+        lambda: view_svg(view, bottom="1"),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
+    with pytest.raises(TypeError, match="use state_svg"):
+        view_svg(state)  # type: ignore[arg-type]
+
+
+def test_options_out_of_range_are_value_errors() -> None:
+    card = Card.parse("KS")
+    with pytest.raises(ValueError, match="colors is 2"):
+        card_svg(card, colors=3)
+    with pytest.raises(ValueError, match="scale"):
+        card_svg(card, scale=0)
+    with pytest.raises(ValueError, match="layout"):
+        hand_svg([card], layout="circle")
+    with pytest.raises(ValueError, match="orientation"):
+        hand_svg([card], orientation="diagonal")
+    with pytest.raises(ValueError, match="bottom"):
+        state_svg(new_game(Rules.setback(), seed=1), bottom=4)
+
+
+# --- the docs' pictures ---------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+PICTURED = sorted(
+    page
+    for page in (ROOT / "docs").rglob("*.md")
+    if "<!-- picture: " in page.read_text(encoding="utf-8")
+)
+
+
+def test_the_docs_ask_for_the_tutorials_and_every_presets_pictures() -> None:
+    names = {str(page.relative_to(ROOT / "docs")) for page in PICTURED}
+    presets = {
+        "rules/setback.md",
+        "rules/auction-pitch.md",
+        "rules/cutthroat.md",
+        "rules/six-players.md",
+        "rules/ten-point.md",
+        "rules/smear.md",
+        "rules/joker-pitch.md",
+    }
+    assert {"tutorial.md", "api/svg.md"} | presets <= names
+    assert len(presets) == len(PRESET_NAMES)
+
+
+@pytest.mark.parametrize("page", PICTURED, ids=lambda page: page.name)
+def test_every_picture_the_docs_ask_for_is_drawn(page: Path) -> None:
+    """The docs build's hook (tools/docs_pictures.py) draws each `<!-- picture: ... -->`
+    from the Python example above it; here the same example runs and the expression
+    gives SVG (without mkdocs: the hook's own reading is checked by `mkdocs build`)."""
+    text = page.read_text(encoding="utf-8")
+    blocks = list(re.finditer(r"```python\n(.*?)```", text, re.DOTALL))
+    for match in re.finditer(r"<!-- picture: (.+?) -->", text):
+        code = [block for block in blocks if block.end() <= match.start()][-1].group(1)
+        names: dict[str, object] = {"__name__": "__example__"}
+        with contextlib.redirect_stdout(io.StringIO()):
+            exec(compile(code, str(page), "exec"), names)
+        drawing = {name: getattr(setback.svg, name) for name in setback.svg.__all__}
+        svg = eval(match.group(1), {"observe": observe, **drawing, **names})
+        assert shown_cards(svg) or backs(svg)

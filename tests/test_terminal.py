@@ -1,0 +1,327 @@
+"""`setback play` as a person uses it: scripted sessions in a pseudo-terminal (pexpect) that
+play a whole hand in each language, and whole games in-process that check every screen
+for English left untranslated, the notes, the choices' letters and the summaries."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import string
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from babel.messages.pofile import read_po
+
+from setback import IllegalActionError, Rules, apply_action, new_game, observe
+from setback.cli import main
+from setback.terminal import TerminalGame, language_of, rules_lines
+from setback.text import LANGUAGES, _translation
+
+LOCALE = Path(__file__).resolve().parents[1] / "src" / "setback" / "locale"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _session(lang: str, *args: str) -> pexpect.spawn:
+    env = {**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", "COLUMNS": "200"}
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "setback", "play", "--lang", lang, *args],
+        encoding="utf-8",
+        env=env,
+        timeout=30,
+        dimensions=(50, 200),
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_hand_in_a_pseudo_terminal(lang: str) -> None:
+    """Type the first choice at every prompt until the first hand's summary, then quit."""
+    _ = _translation(lang).gettext
+    over = _("Hand {number} over.").format(number=1)
+    child = _session(lang, "--seed", "3")
+    prompts = 0
+    while True:
+        seen = child.expect_exact(["> ", over])
+        if seen == 1:
+            break
+        prompts += 1
+        child.sendline("a")
+        assert prompts < 40
+    child.expect_exact("> ")
+    child.sendline(_("quit"))
+    child.expect_exact(_("Bye."))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert prompts >= 6  # a bid and six cards at least (seed 3: seat 0 plays every trick)
+
+
+def test_ctrl_c_in_a_pseudo_terminal_says_the_game_is_lost() -> None:
+    child = _session("en", "--seed", "3")
+    child.expect_exact("> ")
+    child.sendcontrol("c")
+    child.expect_exact("This game was not saved and is lost (setback play --save FILE")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+class _Person:
+    """Standard input that answers what the screen asks: `first` lines, then the first
+    choice (`a`) at every prompt, or the example the screen gives where there are too many
+    choices to letter."""
+
+    def __init__(self, first: list[str], screen: io.StringIO, lang: str) -> None:
+        self.lines = list(first)
+        self.screen = screen
+        self.example = (
+            _translation(lang)
+            .gettext("Your turn: {phase}. Type the action, e.g. {example}")
+            .split("{example}")[0]
+            .split("}")[-1]
+        )
+        self.answers = 0
+
+    def readline(self) -> str:
+        self.answers += 1
+        if self.answers > 3000:
+            return ""
+        if self.lines:
+            return self.lines.pop(0) + "\n"
+        last = self.screen.getvalue().rsplit("\n", 2)[-2]
+        if self.example in last:
+            return last.split(self.example)[-1] + "\n"
+        return "a\n"
+
+
+def _game(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
+    out = io.StringIO()
+    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
+    monkeypatch.setattr("sys.stdin", _Person(lines, out, lang))
+    monkeypatch.setattr("sys.stdout", out)
+    assert main(["play", *args]) == 0
+    return out.getvalue()
+
+
+def _english_left(lang: str, text: str) -> set[str]:
+    """The English words of catalog messages (their fixed parts of 5 letters or more, as
+    whole words) that `text` shows although the language says them otherwise."""
+    with (LOCALE / lang / "LC_MESSAGES" / "setback.po").open("rb") as file:
+        catalog = read_po(file, locale=lang)
+    left = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for english in ids:
+            for literal, *_rest in string.Formatter().parse(english):
+                part = literal.strip(" .,:;()'-")
+                if len(part) < 5 or any(part in translated for translated in strings):
+                    continue
+                if re.search(rf"(?<!\w){re.escape(part)}(?!\w)", text):
+                    left.add(part)
+    return left
+
+
+PRESETS = ("setback", "ten-point", "smear", "auction-pitch", "six")
+COMMANDS = ["help", "rules", "z", "7", "zz top"]
+"""Typed once, at the first prompt: every kind of answer the game explains."""
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_whole_game_shows_no_english(
+    monkeypatch: pytest.MonkeyPatch, lang: str, preset: str
+) -> None:
+    """A whole game (a short one) of `setback play --lang LANG`, with help, the rules, a
+    wrong letter, a number out of the auction and words that are no action: no catalog
+    message is shown in English where the language says it otherwise."""
+    out = _game(
+        monkeypatch,
+        COMMANDS,
+        "--lang",
+        lang,
+        "--seed",
+        "5",
+        "--target",
+        "4",
+        "--rules",
+        preset,
+    )
+    assert _translation(lang).gettext("Game over: {side} won. Scores: {scores}.")[:8] in out
+    assert _english_left(lang, out) == set()
+
+
+def test_the_english_catalog_check_finds_english() -> None:
+    """The check above is not blind: an English screen is English to it."""
+    out = "Hand 1 over.\nYour hand: ♠ K\n"
+    assert {"Your hand", "over"} & _english_left("de", out)
+
+
+def test_a_bare_number_bids_and_letters_choose(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: '3' picked choice 3 (which was "bid 4"); now a number is a bid, a letter a
+    choice."""
+    out = _game(monkeypatch, ["3", "quit"], "--seed", "3")
+    assert "  a. pass\n  b. bid 3\n  c. bid 4\n  d. smudge\n> " in out  # 3 was "bid 4"
+    assert "Contract: you bid 3." in out
+
+
+def test_the_rules_command_summarises_the_rules_in_force() -> None:
+    lines = rules_lines(Rules.setback())
+    assert (
+        lines[0]
+        == "4 players in 2 partnerships, partners opposite; the first to 21 wins (see Winning)."
+    )
+    assert "Trump: the pitcher leads first, and that card's suit is trump." in lines
+    assert "Points: High 1, Low 1, Jack 1, Game 1. Low goes to whoever wins it in a trick." in lines
+    ten = rules_lines(Rules.ten_point())
+    assert "Trump: the pitcher names it before leading." in ten
+    assert any(line.startswith("Play: only trumps may be led or played") for line in ten)
+    assert "Trey 3" in " ".join(ten)
+    assert rules_lines(Rules.setback(), "de")[0] == (
+        "4 Spieler in 2 Teams, Partner gegenüber; wer zuerst 21 erreicht, gewinnt (siehe Sieg)."
+    )
+
+
+def test_the_locale_of_the_environment_picks_the_language() -> None:
+    assert language_of({"LANG": "de_DE.UTF-8"}) == "de"
+    assert language_of({"LC_ALL": "sv_SE.UTF-8", "LANG": "de_DE.UTF-8"}) == "sv"
+    assert language_of({"LC_MESSAGES": "fr_FR", "LANG": "de_DE"}) == "fr"
+    assert language_of({"LC_ALL": "", "LANG": "fr_CA.UTF-8@euro"}) == "fr"
+    assert language_of({"LANG": "C.UTF-8"}) == "en"
+    assert language_of({"LANG": "es_ES.UTF-8"}) == "en"
+    assert language_of({}) == "en"
+
+
+def test_play_without_lang_speaks_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LC_MESSAGES", "")
+    monkeypatch.setenv("LANG", "sv_SE.UTF-8")
+    out = _game(monkeypatch, ["quit"], "--seed", "3")
+    assert "Din hand: " in out and "Hej då." in out
+
+
+def _lines(out: str, start: str) -> list[str]:
+    return [line for line in out.splitlines() if line.startswith(start)]
+
+
+def test_notes_say_once_why_a_rule_decided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23: the game never said that the first lead names trump, why a side past the
+    target plays on, or why the game ended."""
+    out = _game(monkeypatch, [], "--seed", "5", "--target", "5")
+    notes = _lines(out, "  Note: ")
+    assert notes == [
+        "  Note: the pitcher's first card names trump: ♦ (diamonds) is trump.",
+        "  Note: you & seat 2 passed 5 (6) without winning: only the pitcher's side wins, at "
+        "the end of a hand in which it made its bid.",
+    ]
+    game_over = out.index("Game over: seat 1 & seat 3 won.")
+    assert out[game_over:].splitlines()[1] == (
+        "  Why: seat 1 & seat 3 made their bid and reached 5: only the pitcher's side wins, "
+        "in a hand in which it made its bid, whatever the others' score."
+    )
+
+
+def test_a_card_is_refused_in_one_sentence_however_it_is_typed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 23: a bare card got "not one of your choices now" with no rule, `play 4d` the
+    rule, and a card not held the same words as an illegal one."""
+    # seed 3: seat 0 leads after bidding 3; K♥ is not in its hand
+    out = _game(monkeypatch, ["3", "KH", "play kh", "K♥", "quit"], "--seed", "3")
+    refusals = [line for line in out.splitlines() if "illegal" in line]
+    assert refusals == [">   play KH by seat 0 is illegal: seat 0 does not hold K♥"] * 3
+    # a card held but not allowed: seat 2 must follow the trump led (♣), and holds K♦
+    state = new_game(Rules.setback(), seed=7)
+    for action in ("bid 2", "pass", "pass", "pass", "play 2C"):
+        state = apply_action(state, action)
+    game = TerminalGame(state, {}, 2, lambda: "", io.StringIO())
+    view = observe(state, 2)
+    said = set()
+    for typed in ("K♦", "kd", "play KD", "PLAY k♦"):
+        with pytest.raises(IllegalActionError) as caught:
+            game.interpret(view, game.show(view), typed)
+        said.add(str(caught.value))
+    assert said == {
+        "play KD by seat 2 is illegal: trump (♣) was led: a player holding a trump must play "
+        "one; play one of 5♣ Q♣ A♣"
+    }
+
+
+def test_the_choices_are_listed_in_the_order_of_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _game(monkeypatch, ["3", "quit"], "--seed", "3")
+    hand = out.split("Contract: you bid 3.\n")[1].splitlines()[0]
+    assert hand == "Your hand: ♠ 10 2   ♥ Q 6   ♣ 8 2"
+    choices = out.split("Your turn: Play. Choices:\n")[1].splitlines()[:6]
+    assert choices == [
+        "  a. play 10♠",
+        "  b. play 2♠",
+        "  c. play Q♥",
+        "  d. play 6♥",
+        "  e. play 8♣",
+        "  f. play 2♣",
+    ]
+
+
+def test_tricks_and_card_points_won_so_far_are_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _game(monkeypatch, ["3", "a", "a", "quit"], "--seed", "3")
+    assert _lines(out, "Won so far: ") == [
+        "Won so far: you & seat 2: 0 tricks, 0 card points | seat 1 & seat 3: 1 trick, 15 card "
+        "points",
+        "Won so far: you & seat 2: 1 trick, 1 card points | seat 1 & seat 3: 1 trick, 15 card "
+        "points",
+    ]
+
+
+def test_ten_point_marks_dead_cards_aligns_the_summary_and_draws_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ten-point Pitch: the draw back's log in the order it happens (the pitcher takes the
+    stock, then discards; the others discard, then draw), the cards that are not trumps
+    marked dead, and a summary whose point values line up under long names."""
+    out = _game(monkeypatch, [], "--seed", "1", "--rules", "ten-point", "--target", "5")
+    draws = out.split("Hand 1 over.")[0]
+    assert "  you discarded 7 face down (9♣ Q♣ 2♥ 4♥ 8♥ 7♠ J♠) and drew 4: 10♦ 7♥ 10♥ 5♠" in draws
+    assert "  seat 2 took the rest of the stock (7 cards) and discarded 10 face down" in draws
+    assert "Your hand: ♦ 10 9 2   (dead, not trumps: ♠ 5   ♥ 10 7)" in draws
+    summary = out.split("Hand 1 over.\n")[1].splitlines()
+    rows = [line for line in summary if re.match(r"  [A-Z][a-z -]+ +\+\d+  ", line)]
+    assert [row.split("  ")[1].strip() for row in rows] == [
+        "High",
+        "Low",
+        "Jack",
+        "Off-jack",
+        "Big joker",
+        "Little joker",
+        "Game",
+        "Trey",
+    ]
+    assert len({row.index("+") for row in rows}) == 1  # one column, after "Little joker"
+    assert [row.split("+")[1].split()[0] for row in rows] == ["1"] * 7 + ["3"]
+
+
+def test_a_seat_count_the_preset_cannot_have_is_answered_with_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 23: `--players 7` answered with a Python call (Rules.cutthroat(players=7))."""
+    assert main(["play", "--players", "7"]) == 2
+    assert capsys.readouterr().err == (
+        "setback: --rules setback takes --players 4 or 6 (without --players: 4); for 7 "
+        "players each for himself: --rules cutthroat --players 7\n"
+    )
+    assert main(["play", "--rules", "ten-point", "--players", "9"]) == 2
+    assert capsys.readouterr().err == (
+        "setback: --rules ten-point takes --players 2 to 6 (without --players: 4)\n"
+    )
+
+
+def test_actions_are_typed_in_the_screens_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _game(monkeypatch, ["bieten 3", "spielen 10♠", "ende"], "--seed", "3", "--lang", "de")
+    assert "Kontrakt: du, Gebot 3." in out
+    assert "  Stich 1 an Platz 1: 10♠ K♠ 2♦ Q♠" in out and out.rstrip().endswith("Tschüss.")
+    out = _game(monkeypatch, ["bud 3", "sluta"], "--seed", "3", "--lang", "sv")
+    assert "Kontrakt: du, bud 3." in out and out.rstrip().endswith("Hej då.")
