@@ -10,12 +10,9 @@ words and the playout kernel all come from these two.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Sequence
 from typing import NamedTuple
-
-import attrs
 
 from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Smudge
 from .cards import ALL_BUT, BIT, CARDS, Card, Suit, pick
@@ -24,6 +21,7 @@ from .play import open_cards
 from .refusals import Refusal
 from .rules import Rules
 from .state import GameState, Hand, HandState, Phase, with_auction
+from .tables import Bound, CallTable, OpenCalls, Position
 from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
@@ -37,37 +35,6 @@ PITCHES = tuple(Pitch(card) for card in CARDS)
 _CALLS = (Pass, Bid, Smudge, Pitch)
 """The kinds of action of the auction (a tuple: `Pass | Bid | ...` would build a union
 on every call)."""
-
-
-class Bound(enum.Enum):
-    """The rule that sets the calls open to the seat to act."""
-
-    OUTBID = "outbid"
-    """A bid must be higher than the highest so far (anyone but the dealer)."""
-    DEALER_MATCH = "dealer_match"
-    """The dealer may match the highest bid, or bid higher."""
-    DEALER_NO_MATCH = "dealer_no_match"
-    """The dealer must bid higher: the rules forbid matching this bid."""
-    STUCK_EXACTLY = "stuck_exactly"
-    """Everyone else passed: the dealer must bid exactly the minimum."""
-    STUCK_AT_LEAST = "stuck_at_least"
-    """Everyone else passed: the dealer must bid at least the minimum."""
-    DEALER_MAY_PASS = "dealer_may_pass"
-    """Everyone else passed and the dealer may pass too (redeal or pass the deal)."""
-    ANSWER_PITCH = "answer_pitch"
-    """A card was pitched: the dealer may pass, pitch his own card, or call Smudge."""
-
-
-class OpenCalls(NamedTuple):
-    """The calls open to the seat to act: pass or not, the levels `lowest` to `highest`
-    (none when `lowest > highest`; the level `rules.smudge_level` is the Smudge), pitches
-    or not, and the rule that set them."""
-
-    may_pass: bool
-    lowest: int
-    highest: int
-    may_pitch: bool
-    bound: Bound
 
 
 # Module constants: reading a member off an Enum class costs a Python-level lookup.
@@ -100,25 +67,6 @@ def open_calls(state: GameState) -> OpenCalls:
     return _position(state)[0]
 
 
-Position = tuple[OpenCalls, tuple[Action, ...]]
-"""An auction position's open calls, and those calls but the pitches, in order."""
-
-
-@attrs.frozen
-class CallTable:
-    """`calls_open` at every position of an auction under one `Rules` value, by the
-    highest call so far (0 to `rules.max_bid`), and the calls it opens but the pitches:
-    a game asks the same few positions over and over, so `call_table` builds them once
-    per rules value."""
-
-    others: tuple[Position, ...]
-    """A seat other than the dealer to call."""
-    dealer: tuple[Position, ...]
-    """The dealer to call."""
-    answer: Position
-    """The dealer to answer a pitched card."""
-
-
 @functools.lru_cache(maxsize=64)
 def call_table(rules: Rules) -> CallTable:
     """The auction's table of `rules` (the engine's cache, one per rules value)."""
@@ -136,10 +84,10 @@ def call_table(rules: Rules) -> CallTable:
     )
 
 
-def position(rules: Rules, contract: int, dealer: int, seat: int, pitched: bool) -> Position:
+def position(table: CallTable, contract: int, dealer: int, seat: int, pitched: bool) -> Position:
     """The calls open to `seat` when the highest call so far is `contract`, `dealer`
-    deals, and a card has been `pitched` or not; and those calls but the pitches."""
-    table = call_table(rules)
+    deals, and a card has been `pitched` or not, read from the auction's `table`; and
+    those calls but the pitches."""
     if pitched:
         return table.answer
     return (table.dealer if seat == dealer else table.others)[contract]
@@ -149,7 +97,7 @@ def _position(state: GameState) -> Position:
     hand = state.hand_state
     seat = state.to_act
     assert seat is not None
-    return position(state.standing.rules, hand.contract, hand.dealer, seat, bool(state.plays))
+    return position(state.standing.calls, hand.contract, hand.dealer, seat, bool(state.plays))
 
 
 def calls_open(
@@ -217,12 +165,12 @@ def listed_calls(state: GameState) -> tuple[Action, ...]:
     return _position(state)[1]
 
 
-def calls_of(rules: Rules, hand: Hand) -> tuple[Action, ...]:
-    """The calls open to the seat to act in the hand core `hand`: pass (where allowed),
-    then bids low to high, then pitches by suit and rank."""
+def calls_of(table: CallTable, hand: Hand) -> tuple[Action, ...]:
+    """The calls open to the seat to act in the hand core `hand` (read from the auction's
+    `table`): pass (where allowed), then bids low to high, then pitches by suit and rank."""
     setup, seat = hand.setup, hand.to_act
     assert seat is not None
-    calls, legal = position(rules, setup.contract, setup.dealer, seat, bool(hand.plays))
+    calls, legal = position(table, setup.contract, setup.dealer, seat, bool(hand.plays))
     if calls.may_pitch:
         return legal + pick(PITCHES, hand.held[seat])
     return legal
@@ -230,7 +178,7 @@ def calls_of(rules: Rules, hand: Hand) -> tuple[Action, ...]:
 
 def legal_calls(state: GameState) -> tuple[Action, ...]:
     """The calls open to the seat to act (`calls_of` its hand)."""
-    return calls_of(state.standing.rules, state.hand)
+    return calls_of(state.standing.calls, state.hand)
 
 
 def call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
@@ -293,9 +241,10 @@ def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> Refusal
     return Refusal("outbid", by)
 
 
-@attrs.frozen
-class CallOutcome:
-    """What one call changes in the auction (`after_call`)."""
+class CallOutcome(NamedTuple):
+    """What one call changes in the auction (`after_call`): a named tuple, like
+    `OpenCalls`, built once per call and read at once (a third of a frozen attrs class's
+    cost to build)."""
 
     contract: int
     """The highest call after it (0 for none)."""

@@ -9,6 +9,7 @@ import operator
 import struct
 from collections.abc import Callable, Sequence
 
+from .bidding import call_table
 from .cards import BIT
 from .options import AllPass
 from .rules import Rules
@@ -123,6 +124,7 @@ def start_hand(
         hand=Hand(setup=setup, to_act=(dealer + 1) % rules.players, held=held),
         log=log,
         tables=trump_tables(rules),
+        calls=call_table(rules),
         last_hand=last_hand,
     )
 

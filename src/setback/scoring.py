@@ -231,5 +231,6 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
         hand=Hand(setup=over, to_act=None, held=(0,) * rules.players),
         log=log,
         tables=standing.tables,
+        calls=standing.calls,
         last_hand=setup,
     )

@@ -14,6 +14,7 @@ from .actions import Action
 from .cards import CARDS, Card, Suit, cards_of
 from .points import Point
 from .rules import Rules, seat_side
+from .tables import CallTable
 from .trumps import TrumpTable
 
 __all__ = [
@@ -317,19 +318,20 @@ def with_auction(
     phase: Phase,
 ) -> HandState:
     """`hand` with a new auction, trump and phase (the deal, stock, discards and forced
-    steps carried over)."""
+    steps carried over). The setup's own builder: its callers pass keywords, it builds
+    positionally, in the order of the fields (once per call of the auction)."""
     return HandState(
-        number=hand.number,
-        dealer=hand.dealer,
-        stock=hand.stock,
-        bids=bids,
-        contract=contract,
-        pitcher=pitcher,
-        trump=trump,
-        discarded=hand.discarded,
-        face_up=hand.face_up,
-        phase=phase,
-        forced=hand.forced,
+        hand.number,
+        hand.dealer,
+        hand.stock,
+        bids,
+        contract,
+        pitcher,
+        trump,
+        hand.discarded,
+        hand.face_up,
+        phase,
+        hand.forced,
     )
 
 
@@ -522,6 +524,8 @@ class Standing:
     tables: tuple[TrumpTable, ...] = attrs.field(eq=False, repr=False)
     """The engine's tables of `rules`, one per trump (`tables.trump_tables`), kept here so
     that a step reads them without a lookup (derived from `rules`: not compared)."""
+    calls: CallTable = attrs.field(eq=False, repr=False)
+    """The auction's table of `rules` (`bidding.call_table`), kept here for the same reason."""
     last_hand: HandState | None = attrs.field(default=None, eq=False, repr=False)
     """The last finished hand's deal, auction and forced steps as its last step left them
     (None before the first hand ends): the event log reads the forced steps of the action
@@ -747,6 +751,7 @@ def make_state(
     hand: Hand,
     log: ActionLog,
     tables: tuple[TrumpTable, ...],
+    calls: CallTable,
     last_hand: HandState | None = None,
 ) -> GameState:
     """A `GameState` at the start of a hand, at the end of a game, or from a sampled deal,
@@ -761,6 +766,7 @@ def make_state(
             winner=winner,
             earlier_log=log,
             tables=tables,
+            calls=calls,
             last_hand=last_hand,
         ),
         hand=hand,

@@ -1,16 +1,22 @@
-"""The engine's tables of a `Rules` value: how every card behaves under each trump.
+"""The engine's tables of a `Rules` value: how every card behaves under each trump, and
+the auction's calls at every position (their types; `bidding.call_table` fills them in).
 
-`Rules` is plain data; the tables it implies are built here, once per rules value
-(a small cache owned by the engine, keyed by the value), and read by the engine, the
-views, the bots and the text helpers through `trump_tables` or the public
-`trump_table`.
+`Rules` is plain data; the tables it implies are built once per rules value (a small
+cache owned by the engine, keyed by the value), kept by each game in its `Standing`, and
+read by the engine, the views, the bots and the text helpers (`trump_tables` or the
+public `trump_table`).
 """
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Sequence
+from typing import NamedTuple
 
+import attrs
+
+from .actions import Action
 from .cards import Card, Suit
 from .errors import kind_error
 from .options import JokerRank
@@ -18,6 +24,56 @@ from .rules import Rules
 from .trumps import TABLES, TrumpTable, tables_for
 
 __all__ = ["trick_winner", "trump_table", "trump_tables"]
+
+
+class Bound(enum.Enum):
+    """The rule that sets the calls open to the seat to act."""
+
+    OUTBID = "outbid"
+    """A bid must be higher than the highest so far (anyone but the dealer)."""
+    DEALER_MATCH = "dealer_match"
+    """The dealer may match the highest bid, or bid higher."""
+    DEALER_NO_MATCH = "dealer_no_match"
+    """The dealer must bid higher: the rules forbid matching this bid."""
+    STUCK_EXACTLY = "stuck_exactly"
+    """Everyone else passed: the dealer must bid exactly the minimum."""
+    STUCK_AT_LEAST = "stuck_at_least"
+    """Everyone else passed: the dealer must bid at least the minimum."""
+    DEALER_MAY_PASS = "dealer_may_pass"
+    """Everyone else passed and the dealer may pass too (redeal or pass the deal)."""
+    ANSWER_PITCH = "answer_pitch"
+    """A card was pitched: the dealer may pass, pitch his own card, or call Smudge."""
+
+
+class OpenCalls(NamedTuple):
+    """The calls open to the seat to act: pass or not, the levels `lowest` to `highest`
+    (none when `lowest > highest`; the level `rules.smudge_level` is the Smudge), pitches
+    or not, and the rule that set them."""
+
+    may_pass: bool
+    lowest: int
+    highest: int
+    may_pitch: bool
+    bound: Bound
+
+
+Position = tuple[OpenCalls, tuple[Action, ...]]
+"""An auction position's open calls, and those calls but the pitches, in order."""
+
+
+@attrs.frozen
+class CallTable:
+    """`calls_open` at every position of an auction under one `Rules` value, by the
+    highest call so far (0 to `rules.max_bid`), and the calls it opens but the pitches:
+    a game asks the same few positions over and over, so `call_table` builds them once
+    per rules value."""
+
+    others: tuple[Position, ...]
+    """A seat other than the dealer to call."""
+    dealer: tuple[Position, ...]
+    """The dealer to call."""
+    answer: Position
+    """The dealer to answer a pitched card."""
 
 
 @functools.lru_cache(maxsize=64)

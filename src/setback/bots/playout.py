@@ -196,7 +196,8 @@ def playout_hand(
         raise TypeError(f"playout_hand's first takes an action, not {type(first).__name__}")
     if state.phase is Phase.GAME_OVER:
         raise InvalidStateError("the game is over: there is no hand to play out")
-    rules, tables = state.standing.rules, state.standing.tables
+    standing = state.standing
+    rules, tables, calls = standing.rules, standing.tables, standing.calls
     hand = state.hand
     # the auction, trump and the discards: the engine's own steps, on the hand core
     while hand.to_act is not None and hand.setup.phase is not _PLAY:
@@ -204,7 +205,7 @@ def playout_hand(
         if first is not None:
             action, first = first, None
         elif phase is Phase.BIDDING:
-            action = policy.call(actor, calls_of(rules, hand), hand.held[actor])
+            action = policy.call(actor, calls_of(calls, hand), hand.held[actor])
         elif phase is Phase.DECLARE_TRUMP:
             action = DECLARATIONS[policy.declare(actor, hand.held[actor])]
         else:

@@ -60,6 +60,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Smudge
+from ..bidding import call_table
 from ..cards import CARDS, Card, Suit
 from ..dealing import packets
 from ..discarding import excess_trumps
@@ -880,6 +881,7 @@ def _build(
         hand=core,
         log=EMPTY_LOG,
         tables=tables,
+        calls=call_table(rules),
     )
 
 
@@ -914,6 +916,7 @@ def _game_over(view: PlayerView, rng: random.Random) -> GameState:
         hand=Hand(setup=hand, to_act=None, held=(0,) * rules.players),
         log=EMPTY_LOG,
         tables=trump_tables(rules),
+        calls=call_table(rules),
     )
 
 
