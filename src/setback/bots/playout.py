@@ -28,8 +28,8 @@ from typing import Protocol
 import attrs
 
 from ..actions import Action, Play
-from ..bidding import calls_of
-from ..cards import CARDS, Suit
+from ..bidding import PITCHES, after_call, position
+from ..cards import CARDS, Suit, pick
 from ..discarding import DECLARATIONS, discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
@@ -37,12 +37,14 @@ from ..play import next_leader, next_to_play, open_cards
 from ..points import award_all
 from ..rules import Rules
 from ..scoring import settle, tally
-from ..state import GameState, Phase
+from ..state import GameState, Hand, Phase, with_auction
+from ..tables import CallTable
 from ..trumps import TrumpTable, trump_named_by
 
 _POLICY = ("call", "declare", "discard", "play")
 """The methods a `PlayoutPolicy` has."""
-_PLAY = Phase.PLAY  # a module constant: reading a member off an Enum class is a Python call
+_BIDDING = Phase.BIDDING
+_PLAY = Phase.PLAY  # module constants: reading a member off an Enum class is a Python call
 
 __all__ = ["PlayoutPolicy", "PlayoutResult", "RandomPolicy", "playout_hand"]
 
@@ -199,13 +201,14 @@ def playout_hand(
     standing = state.standing
     rules, tables, calls = standing.rules, standing.tables, standing.calls
     hand = state.hand
-    # the auction, trump and the discards: the engine's own steps, on the hand core
+    if hand.setup.phase is _BIDDING:
+        hand = _auction(rules, calls, hand, policy, first)
+        first = None  # the first call took it
+    # trump and the discards: the engine's own steps, on the hand core
     while hand.to_act is not None and hand.setup.phase is not _PLAY:
         actor, phase = hand.to_act, hand.setup.phase
         if first is not None:
             action, first = first, None
-        elif phase is Phase.BIDDING:
-            action = policy.call(actor, calls_of(calls, hand), hand.held[actor])
         elif phase is Phase.DECLARE_TRUMP:
             action = DECLARATIONS[policy.declare(actor, hand.held[actor])]
         else:
@@ -265,6 +268,46 @@ def playout_hand(
         if lead is None:
             return _score(rules, table, pitcher, contract, played, winners)
         seat, plays = lead, []
+
+
+def _auction(
+    rules: Rules, calls: CallTable, hand: Hand, policy: PlayoutPolicy, first: Action | None
+) -> Hand:
+    """The auction of `hand` played to its end with `policy`'s calls (`first` first), on
+    plain values through the auction's own transition (`bidding.after_call`): the core
+    after it (the pitcher to declare trump or to lead; `to_act` None if passed out)."""
+    setup = hand.setup
+    held = list(hand.held)
+    dealer, contract, pitcher, pitched = setup.dealer, setup.contract, setup.pitcher, hand.plays
+    seat = hand.to_act
+    assert seat is not None
+    while True:
+        bounds, options = position(calls, contract, dealer, seat, bool(pitched))
+        if bounds.may_pitch:
+            options += pick(PITCHES, held[seat])
+        if first is None:
+            action = policy.call(seat, options, held[seat])
+        else:
+            action, first = first, None
+        outcome = after_call(rules, dealer, seat, contract, pitcher, pitched, action)
+        if outcome.taken is not None:
+            held[seat] &= ~(1 << outcome.taken.index)
+        if outcome.returned is not None:
+            back, card = outcome.returned
+            held[back] |= 1 << card.index
+        contract, pitcher, pitched = outcome.contract, outcome.pitcher, outcome.plays
+        if outcome.to_act is None or outcome.phase is not _BIDDING:
+            break
+        seat = outcome.to_act
+    ended = with_auction(
+        setup,
+        bids=setup.bids,  # the kernel's result holds no auction
+        contract=contract,
+        pitcher=pitcher,
+        trump=outcome.trump,
+        phase=outcome.phase,
+    )
+    return Hand(setup=ended, to_act=outcome.to_act, held=tuple(held), plays=pitched)
 
 
 def _score(
