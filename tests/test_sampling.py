@@ -260,9 +260,10 @@ def _worlds(state: GameState, seat: int) -> set[tuple[int, ...]]:
         for other, card in zip(waiting, cards, strict=True):
             held[other] = 1 << card.index
         stock = tuple(c.index for c in hidden if c not in cards)
-        world = attrs.evolve(
-            state, held=tuple(held), hand_state=attrs.evolve(state.hand_state, stock=stock)
+        core = state.hand._replace(
+            held=tuple(held), setup=attrs.evolve(state.hand_state, stock=stock)
         )
+        world = attrs.evolve(state, hand=core)
         try:
             _replays(world)
         except Exception:  # an illegal replay: not a world
@@ -388,7 +389,8 @@ def test_the_suits_a_play_shows_lacking_are_exactly_what_the_rules_of_following_
             hand = {card, *rng.sample(pack, rng.randint(0, 7))}
             held = list(before.held)
             held[seat] = sum(1 << c.index for c in hand)
-            allowed = open_to(attrs.evolve(before, held=tuple(held)))[0] >> card.index & 1
+            moved = attrs.evolve(before, hand=before.hand._replace(held=tuple(held)))
+            allowed = open_to(moved)[0] >> card.index & 1
             if rules.trumps_only or (
                 not before.tricks and not before.plays and not rules.declares_trump
             ):
