@@ -73,7 +73,7 @@ class Trick:
     def led_suit(self) -> Suit | None:
         """The printed suit of the first card (None for a joker, or before anyone has
         played). Which suit a lead counts as under the trump (a jick or joker led is a
-        trump lead) is `rules.trump_tables[trump].suit_of(card)`; the engine asks that."""
+        trump lead) is `trump_table(trump, rules).suit_of(card)`; the engine asks that."""
         return self.plays[0][1].suit if self.plays else None
 
     @property
