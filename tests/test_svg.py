@@ -523,3 +523,16 @@ def test_every_picture_the_docs_ask_for_is_drawn(page: Path) -> None:
         drawing = {name: getattr(setback.svg, name) for name in setback.svg.__all__}
         svg = eval(match.group(1), {"observe": observe, **drawing, **names})
         assert shown_cards(svg) or backs(svg)
+
+
+def test_a_finished_hand_in_clubs_names_its_trump() -> None:
+    """Clubs is `Suit(0)`, a false value: the picture must still say trump ♣ (it said "-")."""
+    state = new_game(Rules.setback(), seed=1)
+    while not state.history or state.history[-1].trump is not Suit.CLUBS:
+        calls = legal_actions(state)
+        if state.phase is Phase.PLAY and state.trick is not None and not state.trick.plays:
+            clubs = [a for a in calls if getattr(a, "card", None) and a.card.suit is Suit.CLUBS]
+            calls = tuple(clubs) or calls
+        state = apply_action(state, calls[-1] if state.phase is Phase.BIDDING else calls[0])
+    result = state.history[-1]
+    assert "trump ♣" in hand_result_svg(result, state.rules)

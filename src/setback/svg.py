@@ -1116,7 +1116,7 @@ def hand_result_svg(
     else:
         bid = contract_text(rules, result.contract) if rules else f"bid {result.contract}"
         made = "made it" if result.made else "set back"
-        trump = result.trump.symbol if result.trump else "-"
+        trump = result.trump.symbol if result.trump is not None else "-"
         line2 = f"Seat {result.pitcher} {bid}, trump {trump}: {made}"
         awards = "; ".join(
             f"{name.replace('_', ' ').capitalize()}: {_sides_text(sides, side)}"
