@@ -1,9 +1,6 @@
 """A setback game server: tables of any preset, seats joined with a token, bots in the empty
-seats, and every game kept in SQLite after every action, so that a server killed at any
-moment and started again loses no game and no action. `python app.py`, then open
-http://127.0.0.1:8000 (see README.md)."""
-
-from __future__ import annotations
+seats, every game kept in SQLite after every action (a server killed and started again loses
+no game and no action). Run `python app.py`, open http://127.0.0.1:8000 (see README.md)."""
 
 import argparse
 import contextlib
@@ -28,6 +25,7 @@ from setback.rules import PRESET_NAMES
 from setback.svg import hand_result_svg, view_svg
 
 SCHEMA = """
+PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; -- a commit outlives a kill (FULL: a power cut)
 CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, state TEXT NOT NULL, bots TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS seats (token TEXT PRIMARY KEY, game TEXT NOT NULL, seat INT NOT NULL);
 """
@@ -50,8 +48,6 @@ class Server:
 
     def __init__(self, path: str) -> None:
         self.db = sqlite3.connect(path)
-        self.db.execute("PRAGMA journal_mode=WAL")  # a commit is in the file, kill or not;
-        self.db.execute("PRAGMA synchronous=NORMAL")  # FULL to outlive a power cut too
         self.db.executescript(SCHEMA)
         self.tables: dict[str, Table] = {}
 
@@ -61,8 +57,7 @@ class Server:
         if not isinstance(asked, dict) or not isinstance(asked.get("options", {}), dict):
             raise TypeError('send {"preset": "setback", "options": {"target": 11}, "humans": 1}')
         rules = setback.Rules.preset(asked.get("preset", "setback"), **asked.get("options", {}))
-        humans = asked.get("humans", 1)
-        if not isinstance(humans, int) or not 1 <= humans <= rules.players:
+        if not isinstance(humans := asked.get("humans", 1), int) or not 0 < humans <= rules.players:
             raise ValueError(f"humans must be a whole number from 1 to {rules.players}")
         game_id, state = secrets.token_urlsafe(6), setback.new_game(rules)
         tokens = [secrets.token_urlsafe(16) for _ in range(humans)]
@@ -85,10 +80,8 @@ class Server:
         if game_id not in self.tables:  # its first seat since the server started: load it
             query = "SELECT state, bots FROM games WHERE id = ?"
             state, seeds = self.db.execute(query, (game_id,)).fetchone()
-            bot_seeds = {int(seat): seed for seat, seed in json.loads(seeds).items()}
-            self.tables[game_id] = Table(
-                game_id, setback.loads(state, setback.GameState), bot_seeds
-            )
+            bots = {int(seat): seed for seat, seed in json.loads(seeds).items()}
+            self.tables[game_id] = Table(game_id, setback.loads(state, setback.GameState), bots)
         return self.tables[game_id], found[0]
 
     def act(self, table: Table, action: setback.Action, seat: int) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, sync_playwright
+from playwright.sync_api import Locator, Page, Position, sync_playwright
 
 from conftest import ServerProcess
 from setback import GameState, Phase, loads, side_text
@@ -52,7 +52,10 @@ def wait_for_turn(page: Page) -> dict[str, Any]:
     return message(page)
 
 
-CORNER = {"x": 5, "y": 12}  # a card's top left corner: the rest may lie under the next card
+CORNER: Position = {
+    "x": 5,
+    "y": 12,
+}  # a card's top left corner: the rest may lie under the next card
 
 
 def own_card(page: Page, seat: int, card: str) -> Locator:

@@ -40,6 +40,7 @@ from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
 from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .points import Point
 from .records import format_hand, game_record, replay
+from .refusals import Refusal
 from .rules import SMUDGE, Rules
 from .sampling import sample_states
 from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, json_schema, loads
@@ -112,6 +113,7 @@ __all__ = [
     "Point",
     "RandomPolicy",
     "Rank",
+    "Refusal",
     "Rules",
     "RulesError",
     "SetbackError",

@@ -9,6 +9,7 @@ import attrs
 
 from .cards import Card, Suit, parse_cards
 from .errors import InvalidNotationError, shown
+from .refusals import Refusal
 
 __all__ = [
     "Action",
@@ -42,7 +43,8 @@ def _check_level(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not int:
         raise TypeError(f"a bid's level is a whole number (int), not {type(value).__name__}")
     if not 1 <= value <= MAX_LEVEL:
-        raise InvalidNotationError(f"no such call: bid {shown(value)} (bids are 1 to {MAX_LEVEL})")
+        why = Refusal("no_such_bid", {"value": shown(value), "most": MAX_LEVEL})
+        raise InvalidNotationError(why)
 
 
 @attrs.frozen(repr=False)
@@ -144,12 +146,12 @@ def _to_discards(value: Any) -> tuple[Card, ...]:
     elif type(value) not in (tuple, list):
         raise TypeError(f"Discard takes a sequence of cards, not {type(value).__name__}")
     if len(value) > 54:
-        raise InvalidNotationError(f"a discard of {len(value)} cards: a discard holds at most 54")
+        raise InvalidNotationError(Refusal("discard_too_long", {"count": len(value)}))
     cards = tuple(
         sorted([card if type(card) is Card else Card.parse(card) for card in value], key=_INDEX)
     )  # by index: the cards' order (`Card.__lt__`), without a Python call per comparison
     if len(set(map(_INDEX, cards))) != len(cards):
-        raise InvalidNotationError(f"a card is discarded twice: {' '.join(map(str, cards))}")
+        raise InvalidNotationError(Refusal("discarded_twice", {"written": list(map(str, cards))}))
     return cards
 
 
@@ -231,12 +233,11 @@ def parse_action(value: str | dict[str, Any]) -> Action:
         )
     text = value
     if len(text) > _LONGEST:
-        raise InvalidNotationError(
-            f"not an action: {shown(text)} ({len(text)} characters: too long for one)"
-        )
+        why = Refusal("action_too_long", {"value": shown(text), "count": len(text)})
+        raise InvalidNotationError(why)
     words = text.split()
     if not words:
-        raise InvalidNotationError(f"not an action: {shown(text)} is empty ({_WORDS})")
+        raise InvalidNotationError(Refusal("empty_action", {"value": shown(text)}))
     verb, rest = words[0].lower(), words[1:]
     if verb == "pass" and not rest:
         return _PASS
@@ -259,15 +260,13 @@ def parse_action(value: str | dict[str, Any]) -> Action:
             return Discard()
         return Discard(parse_cards(" ".join(rest)))
     if verb == "bid" and len(rest) == 1 and rest[0][:1] == "0" and rest[0].isdecimal():
-        raise InvalidNotationError(
-            f"not an action: {shown(text)} (write the level without leading zeros)"
-        )
+        raise InvalidNotationError(Refusal("leading_zeros", {"value": shown(text)}))
     if len(words) <= 2:  # a bare card, as `setback.text` shows a hand: a play
         try:
             return Play(Card.parse(" ".join(words)))
         except InvalidNotationError:
             pass
-    raise InvalidNotationError(f"not an action: {shown(text)} (actions are {_WORDS})")
+    raise InvalidNotationError(Refusal("not_an_action", {"value": shown(text)}))
 
 
 _OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -287,22 +286,20 @@ def _action_of(value: dict[Any, Any]) -> Action:
     kind = value.get("type")
     fields = _OBJECT_FIELDS.get(kind) if type(kind) is str else None
     if fields is None:
-        raise InvalidNotationError(
-            f'not an action: {shown(value)} (its "type" must be one of '
-            f"{', '.join(_OBJECT_FIELDS)}, not {shown(kind)})"
-        )
+        why = Refusal("unknown_action_type", {"value": shown(value), "given": shown(kind)})
+        raise InvalidNotationError(why)
     if len(value) != len(fields) + 1 or any(name not in value for name in fields):
-        wanted = " and ".join(f'"{name}"' for name in ("type", *fields))
-        only = "" if fields else "only "
-        raise InvalidNotationError(
-            f"not an action: {shown(value)} (a {kind}'s object has {only}the fields {wanted})"
-        )
+        if fields:  # one field at most: "level", "card", "suit" or "cards"
+            why = Refusal(
+                "object_fields", {"value": shown(value), "kind": kind, "field": fields[0]}
+            )
+        else:
+            why = Refusal("object_type_only", {"value": shown(value), "kind": kind})
+        raise InvalidNotationError(why)
     if kind == "Bid":
         level = value["level"]
         if type(level) is not int:
-            raise InvalidNotationError(
-                f"not an action: a Bid's level must be a whole number, not {shown(level)}"
-            )
+            raise InvalidNotationError(Refusal("level_not_int", {"value": shown(level)}))
         return Bid(level)
     if kind == "Play":
         return Play(_text_of(value["card"], kind, "card"))
@@ -313,22 +310,14 @@ def _action_of(value: dict[Any, Any]) -> Action:
     if kind == "Discard":
         cards = value["cards"]
         if type(cards) is not list or len(cards) > 54:
-            raise InvalidNotationError(
-                "not an action: a Discard's cards must be a list of at most 54 card texts, "
-                f"not {shown(cards)}"
-            )
+            raise InvalidNotationError(Refusal("cards_not_list", {"value": shown(cards)}))
         return Discard([_text_of(card, kind, "card") for card in cards])
     return _PASS if kind == "Pass" else _SMUDGE
-
-
-_EXAMPLE = {"card": '"KS"', "suit": '"S"'}
 
 
 def _text_of(value: Any, kind: str, what: str) -> str:
     """A card's or suit's text in an action's object (text, else the object is no action)."""
     if type(value) is not str:
-        raise InvalidNotationError(
-            f"not an action: a {kind}'s {what} must be text such as {_EXAMPLE[what]}, "
-            f"not {shown(value)}"
-        )
+        code = "card_not_text" if what == "card" else "suit_not_text"
+        raise InvalidNotationError(Refusal(code, {"kind": kind, "value": shown(value)}))
     return value

@@ -16,6 +16,7 @@ from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Smudge
 from .cards import ALL_BUT, BIT, CARDS, Card, pick
 from .dealing import close_hand
 from .options import AllPass, DealerMatch
+from .refusals import Refusal
 from .rules import Rules
 from .scoring import passed_out
 from .state import GameState, HandState, Phase, advance, with_auction
@@ -205,72 +206,64 @@ def legal_calls(state: GameState) -> tuple[Action, ...]:
     return legal
 
 
-def call_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
+def call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
     """Why the seat to act may not make `action` in the auction, or None if it may."""
     rules, hand = state.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
     if not isinstance(action, _CALLS):
-        return "the auction is still on: pass or bid"
+        return Refusal("auction_on")
     calls = open_calls(state)
     if isinstance(action, Pass):
         return None if calls.may_pass else _bounds_in_words(rules, hand, calls)
     if isinstance(action, Pitch):
         if not rules.pitch_instead_of_bid:
-            return "pitching instead of bidding is not part of these rules"
+            return Refusal("no_pitching")
         if not state.held[seat] >> action.card.index & 1:
-            return f"seat {seat} does not hold {action.card.symbol}"
+            return Refusal("not_held", {"seat": seat, "cards": [str(action.card)]})
         if calls.may_pitch:
             return None
         plain = rules.max_plain_bid
         if hand.contract >= plain:
-            return (
-                f"a pitch is a bid of {plain}, open only while the highest bid is below "
-                f"{plain} (highest so far {hand.contract}, by seat {hand.pitcher})"
-            )
-        bounds = _bounds_in_words(rules, hand, calls)
-        return f"a pitch is a bid of {plain}, and {plain} cannot be bid now: {bounds}"
+            by = {"highest": hand.contract, "bidder": hand.pitcher}
+            return Refusal("pitch_above_top", {"level": plain, **by})
+        bound = _bounds_in_words(rules, hand, calls).as_dict()
+        return Refusal("pitch_bounded", {"level": plain, "bound": bound})
     if isinstance(action, Smudge):
         if not rules.smudge:
-            return f"these rules have no Smudge (the highest bid is {rules.max_plain_bid})"
+            return Refusal("no_smudge", {"level": rules.max_plain_bid})
         level = rules.smudge_level
     else:
         level = action.level
         if level > rules.max_plain_bid:
-            return f"the highest bid is {rules.max_plain_bid}, every point of the hand" + (
-                " (above it, only Smudge)" if rules.smudge else ""
-            )
+            code = "above_top_bid_smudge" if rules.smudge else "above_top_bid"
+            return Refusal(code, {"level": rules.max_plain_bid})
     if calls.lowest <= level <= calls.highest:
         return None
     if level < rules.min_bid and calls.bound is not _ANSWER_PITCH:
-        return f"the lowest bid is {rules.min_bid}"
+        return Refusal("below_lowest_bid", {"level": rules.min_bid})
     return _bounds_in_words(rules, hand, calls)
 
 
-def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> str:
+def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> Refusal:
     """What the seat to act may call, in the words of the rule that bounds it."""
     bound, contract, minimum = calls.bound, hand.contract, rules.min_bid
     if bound is _ANSWER_PITCH:
-        answers = ["pass", "pitch a card of his own"] + (["call Smudge"] if rules.smudge else [])
-        return (
-            "a card was pitched: the dealer may only "
-            + ", ".join(answers[:-1])
-            + (f" or {answers[-1]}")
-        )
+        return Refusal("answer_pitch_smudge" if rules.smudge else "answer_pitch")
     if bound is _STUCK_EXACTLY:
-        return f"everyone else passed: the dealer must bid exactly {minimum}"
+        return Refusal("dealer_stuck_exactly", {"level": minimum})
     if bound is _STUCK_AT_LEAST:
-        return f"everyone else passed: the dealer must bid at least {minimum}"
+        return Refusal("dealer_stuck", {"level": minimum})
     if bound is _DEALER_MAY_PASS:
-        return f"the dealer may pass or bid from {minimum}"
-    by = f"{contract}, by seat {hand.pitcher}"
+        return Refusal("dealer_may_pass", {"level": minimum})
+    by = {"highest": contract, "bidder": hand.pitcher}
     if bound is _DEALER_MATCH:
-        return f"a bid must be higher than the highest so far ({by}), or the dealer may match it"
+        return Refusal("outbid_or_match", by)
     if bound is _DEALER_NO_MATCH:
         if rules.dealer_match is _MATCH_NONE:
-            return f"the dealer may not match the highest bid ({by}) in these rules: bid higher"
-        return f"the dealer may not match the top call ({by}): bid higher"
-    return f"a bid must be higher than the highest so far ({by})"
+            return Refusal("no_match", by)
+        return Refusal("no_match_top", by)
+    return Refusal("outbid", by)
 
 
 def apply_call(state: GameState, action: Action) -> GameState:

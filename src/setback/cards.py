@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import attrs
 
 from .errors import InvalidNotationError, shown
+from .refusals import Refusal
 
 __all__ = ["CARDS", "Card", "Rank", "Suit", "parse_cards"]
 
@@ -56,9 +57,7 @@ class Suit(enum.IntEnum):
         try:
             return _SUIT_TEXT[text.strip().lower()]
         except KeyError:
-            raise InvalidNotationError(
-                f"not a suit: {shown(text)} (use C, D, H, S or ♣ ♦ ♥ ♠)"
-            ) from None
+            raise InvalidNotationError(Refusal("not_a_suit", {"value": shown(text)})) from None
 
 
 class Rank(enum.IntEnum):
@@ -169,7 +168,7 @@ def _to_suit(value: Any) -> Suit | None:
     try:
         return Suit(value)
     except ValueError:
-        raise InvalidNotationError(f"not a suit: {shown(value)}") from None
+        raise InvalidNotationError(Refusal("not_a_suit_value", {"value": shown(value)})) from None
 
 
 def _to_rank(value: Any) -> Rank:
@@ -178,15 +177,13 @@ def _to_rank(value: Any) -> Rank:
     try:
         return Rank(value)
     except ValueError:
-        raise InvalidNotationError(f"not a rank: {shown(value)} (ranks are 2 to 17)") from None
+        raise InvalidNotationError(Refusal("not_a_rank", {"value": shown(value)})) from None
 
 
 def _fits_suit(card: Card, _attribute: Any, rank: Rank) -> None:
     if (card.suit is None) != rank.is_joker:
-        raise InvalidNotationError(
-            f"no such card: {rank.name.lower()} of {card.suit!r} (a joker has no suit, "
-            "every other card has one)"
-        )
+        suit = None if card.suit is None else card.suit.letter
+        raise InvalidNotationError(Refusal("no_such_card", {"rank": int(rank), "card_suit": suit}))
 
 
 @attrs.frozen(repr=False)
@@ -282,7 +279,7 @@ class Card:
         if card is not None:
             return card
         if len(text) > 40:
-            raise InvalidNotationError(f"not a card: {shown(text)} (too long for a card)")
+            raise InvalidNotationError(Refusal("card_too_long", {"value": shown(text)}))
         compact = "".join(text.split()).lower()
         joker = _JOKER_PARSE.get(compact)
         if joker is not None:
@@ -291,10 +288,7 @@ class Card:
         suit = _SUIT_TEXT.get(compact[-1:])
         if rank is not None and suit is not None:
             return CARDS[index_of(suit, rank)]
-        raise InvalidNotationError(
-            f"not a card: {shown(text)} (write the rank, then the suit: KS, K♠, 10h, Th; "
-            "jokers: JK, BJ, LJ, joker, big joker, little joker, 🃏)"
-        )
+        raise InvalidNotationError(Refusal("not_a_card", {"value": shown(text)}))
 
     def _repr_svg_(self) -> str:
         """The card's picture, for Jupyter: `setback.svg.card_svg`."""

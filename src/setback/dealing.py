@@ -13,6 +13,7 @@ from .actions import Action
 from .cards import BIT
 from .errors import IllegalActionError
 from .options import AllPass
+from .refusals import Refusal
 from .rules import Rules
 from .scoring import game_winner
 from .state import (
@@ -161,15 +162,13 @@ def close_hand(state: GameState, action: Action, result: HandResult) -> GameStat
         raise IllegalActionError(
             action,
             state.to_act,
-            f"the game would hold {log.length} actions, more than a game may ({MAX_ACTIONS}): "
-            "start a new game (scores=... carries the score sheet over)",
+            Refusal("too_many_actions", {"count": log.length, "most": MAX_ACTIONS}),
         )
     if history.length > MAX_HANDS:
         raise IllegalActionError(
             action,
             state.to_act,
-            f"the game would hold {history.length} hands, more than a game may ({MAX_HANDS}): "
-            "start a new game (scores=... carries the score sheet over)",
+            Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
         )
     winner = game_winner(rules, standing.scores, result)
     if winner is None:

@@ -17,6 +17,7 @@ from .actions import Action, DeclareTrump, Discard
 from .cards import BIT, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import KeepSix
 from .play import end_without_tricks, first_with_trump
+from .refusals import Refusal
 from .rules import Rules
 from .state import GameState, HandState, Phase, advance
 
@@ -30,12 +31,12 @@ def legal_declarations(state: GameState) -> tuple[Action, ...]:
     return DECLARATIONS
 
 
-def declaration_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
+def declaration_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
     """Why the pitcher may not take `action` now, or None if he may: only naming trump is
     open, and any suit may be named."""
     if isinstance(action, DeclareTrump):
         return None
-    return "the pitcher must first name trump (e.g. 'trump S')"
+    return Refusal("name_trump")
 
 
 def apply_declaration(state: GameState, action: DeclareTrump) -> GameState:
@@ -148,33 +149,33 @@ def _discard(cards: int) -> Discard:
     return Discard(cards_of(cards))
 
 
-def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
+def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
     """Why the seat to act may not make `action` now, or None if it may."""
     if not isinstance(action, Discard):
-        return "everyone discards before play: e.g. 'discard 2C 7D' (or 'discard' for none)"
+        return Refusal("discard_now")
     rules, hand = state.rules, state.hand_state
     seat = state.to_act
     assert seat is not None and hand.trump is not None
-    missing = [card.symbol for card in action.cards if not state.held[seat] >> card.index & 1]
+    missing = [str(card) for card in action.cards if not state.held[seat] >> card.index & 1]
     if missing:
-        return f"seat {seat} does not hold {' '.join(missing)}"
+        return Refusal("not_held", {"seat": seat, "cards": missing})
     allowed, fewest, most = discardable(state)
     face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
     if any(not allowed >> card.index & 1 for card in action.cards):
         if face_up:
-            return "only trumps that are no point card may be discarded face up"
-        return "trumps may not be discarded in the draw"
+            return Refusal("face_up_point_trump")
+        return Refusal("trump_in_draw")
     if not fewest <= len(action.cards) <= most:
         if face_up:
-            return f"discard exactly {fewest} trumps face up (down to six, or to point cards)"
+            return Refusal("face_up_count", {"count": fewest})
         if fewest == most:
-            return f"every player discards exactly {fewest} cards"
-        return f"the stock can refill only {most} cards"
+            return Refusal("discard_count", {"count": fewest})
+        return Refusal("stock_short", {"count": most})
     if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
         trumps = rules.trump_tables[hand.trump].trump_mask
         thrown, others = mask_of(action.cards), state.held[seat] & ~trumps
         if thrown & trumps and others & ~thrown:
-            return "a discard may hold a trump only when it holds every non-trump of the hand"
+            return Refusal("non_trumps_first")
     return None
 
 

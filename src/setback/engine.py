@@ -29,6 +29,7 @@ from .errors import (
 )
 from .options import WinRule
 from .play import apply_play, legal_plays, play_refusal, plays_of
+from .refusals import Refusal
 from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
 from .state import EMPTY_HISTORY, EMPTY_LOG, GameRecord, GameState, Phase
 
@@ -191,7 +192,7 @@ _LEGAL: dict[Phase, Callable[[GameState], tuple[Action, ...]]] = {
     Phase.DISCARD: legal_discards,
     Phase.PLAY: legal_plays,
 }
-_REFUSAL: dict[Phase, Callable[..., str | None]] = {
+_REFUSAL: dict[Phase, Callable[..., Refusal | None]] = {
     Phase.BIDDING: call_refusal,
     Phase.DECLARE_TRUMP: declaration_refusal,
     Phase.DISCARD: discard_refusal,
@@ -232,8 +233,9 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return _LEGAL[phase](state)
 
 
-def refusal(state: GameState, action: Action, *, seat: int | None = None) -> str | None:
-    """Why `action` may not be applied to `state` now, or None if it may.
+def refusal(state: GameState, action: Action, *, seat: int | None = None) -> Refusal | None:
+    """Why `action` may not be applied to `state` now (its code and params, see
+    `setback.refusals`), or None if it may.
 
     The same code decides the legal actions, so the two cannot disagree. The
     reason names the acting seat's cards only when `seat` is given (the caller
@@ -252,14 +254,16 @@ def refusal(state: GameState, action: Action, *, seat: int | None = None) -> str
     return _refusal(state, action, seat)
 
 
-def _refusal(state: GameState, action: Action, seat: int | None) -> str | None:
+def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | None:
     if state.phase is _GAME_OVER:
-        return f"the game is over (side {state.winner} won)"
+        return Refusal("game_over", {"side": state.winner})
     if seat is not None:
         if not 0 <= seat < state.rules.players:
-            return f"there is no seat {shown(seat)} (seats are 0 to {state.rules.players - 1})"
+            return Refusal(
+                "no_such_seat", {"value": shown(seat), "last_seat": state.rules.players - 1}
+            )
         if seat != state.to_act:
-            return f"it is seat {state.to_act}'s turn"
+            return Refusal("not_your_turn", {"seat": state.to_act})
     if state.phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return call_refusal(state, action, show_hand=seat is not None)
     return _REFUSAL[state.phase](state, action, show_hand=seat is not None)
@@ -382,5 +386,5 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     return apply_declaration(state, action)  # type: ignore[arg-type]
 
 
-def _refuse(state: GameState, action: object, seat: int | None, why: str) -> GameState:
+def _refuse(state: GameState, action: object, seat: int | None, why: Refusal) -> GameState:
     raise IllegalActionError(action, state.to_act if seat is None else seat, why)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
+from .refusals import Refusal
+
 __all__ = [
     "IllegalActionError",
     "InvalidNotationError",
@@ -23,23 +25,54 @@ class IllegalActionError(SetbackError, ValueError):
     """An action that the rules do not allow in this state.
 
     `action` is what was tried, `seat` who tried it (or `None` when no seat
-    could act), `reason` the rule that forbids it, in words a player
-    understands.
+    could act), `refusal` the rule that forbids it: its `code` and `params`
+    (see `setback.refusals`) and `reason`, the English sentence built from them.
+    A sentence of the caller's own (a `str`) is taken as the code `"message"`.
     """
 
-    def __init__(self, action: Any, seat: int | None, reason: str) -> None:
+    def __init__(self, action: Any, seat: int | None, refusal: Refusal | str) -> None:
+        if isinstance(refusal, str):
+            refusal = Refusal("message", {"message": refusal})
         self.action = action
         """The action that was refused, as it was given (an action value or its text)."""
         self.seat = seat
         """The seat that tried it; None when no seat could act (the game is over)."""
-        self.reason = reason
-        """Why the rules forbid it, in words a player understands."""
+        self.refusal = refusal
+        """The rule that forbids it, as data: its code and params."""
+        self.code = refusal.code
+        """The rule's stable code (a key of `setback.refusals.MESSAGES`)."""
+        self.params = refusal.params
+        """The params of the rule's sentence (JSON values; see `setback.refusals.PARAMS`)."""
+        self.reason = refusal.message
+        """Why the rules forbid it, in words a player understands (English)."""
         who = "nobody" if seat is None else f"seat {shown(seat)}"
-        super().__init__(f"{shown_text(action)} by {who} is illegal: {reason}")
+        super().__init__(f"{shown_text(action)} by {who} is illegal: {self.reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.action, self.seat, self.refusal))
 
 
 class InvalidNotationError(SetbackError, ValueError):
-    """Text that is not a card or an action, or a value that is no card or call."""
+    """Text that is not a card or an action, or a value that is no card or call.
+
+    `code` and `params` name the rule (see `setback.refusals`); the message is the
+    English sentence built from them. A sentence of the caller's own (a `str`) is
+    taken as the code `"message"`.
+    """
+
+    def __init__(self, refusal: Refusal | str) -> None:
+        if isinstance(refusal, str):
+            refusal = Refusal("message", {"message": refusal})
+        self.refusal = refusal
+        """The refusal, as data: its code and params."""
+        self.code = refusal.code
+        """The stable code of what is wrong (a key of `setback.refusals.MESSAGES`)."""
+        self.params = refusal.params
+        """The params of its sentence (JSON values; see `setback.refusals.PARAMS`)."""
+        super().__init__(refusal.message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.refusal,))
 
 
 class RulesError(SetbackError, ValueError):

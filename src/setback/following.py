@@ -25,17 +25,15 @@ __all__: list[str] = []
 
 class Narrowed(enum.Enum):
     """Which rule of following narrowed the cards a seat may play; its value is the
-    rule in words (a template of `{card}`, `{led}` and `{trump}`)."""
+    rule's refusal code (its words: `setback.refusals.MESSAGES`, a template of some of
+    `{card}`, `{led}` and `{trump}`)."""
 
-    NOTHING = "any card held may be played"
-    LEAD_TRUMP = "the pitcher's first lead must be a trump ({trump}) while he holds one"
-    FOLLOW_TRUMP = "trump ({trump}) was led: a player holding a trump must play one"
-    FOLLOW_OR_TRUMP = "must follow {led} or trump ({trump}): {card} is neither"
-    TRUMPS_ONLY = "only trumps ({trump}) may be led or played"
-    NO_TRUMP_FIRST_TRICK = (
-        "no trump may be played to the first trick unless you must: to a {led} lead, "
-        "follow suit, else play a non-trump, and a trump ({trump}) only holding nothing else"
-    )
+    NOTHING = "nothing"
+    LEAD_TRUMP = "lead_trump"
+    FOLLOW_TRUMP = "follow_trump"
+    FOLLOW_OR_TRUMP = "follow_or_trump"
+    TRUMPS_ONLY = "trumps_only"
+    NO_TRUMP_FIRST_TRICK = "no_trump_first_trick"
 
 
 _NOTHING = Narrowed.NOTHING

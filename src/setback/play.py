@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from .actions import Action, Play
 from .cards import ALL_BUT, BIT, CARDS, Suit, cards_of, picker
 from .dealing import close_hand
+from .refusals import MESSAGES, Refusal, placeholders
 from .rules import Rules
 from .scoring import score_hand
 from .state import GameState, HandState, Phase, Trick, advance, with_auction
@@ -31,7 +32,7 @@ def legal_plays(state: GameState) -> tuple[Action, ...]:
     return plays_of(state.playable[0])
 
 
-def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | None:
+def play_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
     """Why the seat to act may not take `action` in trick play, or None if it may.
 
     The acting seat's cards are named only with `show_hand` (the caller said
@@ -40,10 +41,10 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     seat = state.to_act
     assert seat is not None
     if not isinstance(action, Play):
-        return "the auction is over: play a card"
+        return Refusal("play_a_card")
     card = action.card
     if not state.held[seat] >> card.index & 1:
-        return f"seat {seat} does not hold {card.symbol}"
+        return Refusal("not_held", {"seat": seat, "cards": [str(card)]})
     allowed, rule = state.playable
     if allowed >> card.index & 1:
         return None
@@ -51,10 +52,11 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> str | 
     assert trump is not None
     plays = state.plays
     led = state.rules.trump_tables[trump].suit_of(plays[0][1]) if plays else trump
-    reason = rule.value.format(card=card.symbol, led=led.symbol, trump=trump.symbol)
+    words = {"card": str(card), "led": led.letter, "trump": trump.letter}
+    params: dict[str, object] = {n: words[n] for n in placeholders(MESSAGES[rule.value])}
     if show_hand:
-        reason += f"; play one of {' '.join(c.symbol for c in cards_of(allowed))}"
-    return reason
+        params["playable"] = [str(c) for c in cards_of(allowed)]
+    return Refusal(rule.value, params)
 
 
 def apply_play(state: GameState, action: Play) -> GameState:

@@ -25,15 +25,30 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from .actions import Action, Pitch, Play
-from .cards import CARDS, Card, Rank, Suit
+# The engine's values by their public names (the package is loaded before this module,
+# which it never imports), so the pictures do not depend on where the engine keeps them.
+from . import (
+    CARDS,
+    Action,
+    Card,
+    GameState,
+    HandResult,
+    KeepSix,
+    Phase,
+    Pitch,
+    Play,
+    PlayerView,
+    Rank,
+    Rules,
+    Suit,
+    Trick,
+    action_text,
+    contract_text,
+)
 from .errors import kind_error
-from .options import KeepSix
-from .phase import Phase
-from .rules import Rules, seat_side
-from .state import GameState, HandResult, Trick
-from .text import _hand_order, action_text, contract_text
-from .views import PlayerView
+from .rules import seat_side
+from .text import _hand_order
+from .trumps import off_jack_of
 
 __all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
 
@@ -115,11 +130,11 @@ def _text(
     fill: str = "#111111",
     anchor: str = "start",
     weight: str = "normal",
-    extra: str = "",
 ) -> str:
+    """A line of text at `(x, y)` (its baseline), escaped."""
     return (
         f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}" '
-        f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{escape(words)}</text>'
+        f'text-anchor="{anchor}" font-weight="{weight}">{escape(words)}</text>'
     )
 
 
@@ -163,13 +178,7 @@ def _style(
         else:
             off = {Card(None, rank) for rank in (Rank.JOKER, Rank.BIG_JOKER, Rank.LITTLE_JOKER)}
             if off_jack:
-                mate = {
-                    Suit.SPADES: Suit.CLUBS,
-                    Suit.CLUBS: Suit.SPADES,
-                    Suit.HEARTS: Suit.DIAMONDS,
-                    Suit.DIAMONDS: Suit.HEARTS,
-                }[trump]
-                off.add(Card(mate, Rank.JACK))
+                off.add(off_jack_of(trump))
     return _Style(colours, trump, frozenset(off), frozenset(dead))
 
 
@@ -790,15 +799,22 @@ def _table(
     parts.append(_text(16, 24, line1, size=15, weight="bold"))
     parts.append(_text(16, 46, line2, size=14))
     if bids and not over:
-        auction = "Auction: " + ", ".join(f"seat {s} {action_text(a)}" for s, a in bids)
-        parts.append(_text(16, 68, auction[:110], size=13, fill="#333333"))
+        calls = [f"seat {s} {action_text(a)}" for s, a in bids]
+        while len(calls) > 1 and len(", ".join(calls)) > 96:
+            calls = calls[1:]  # the latest calls, where they do not all fit
+        earlier = "… " if len(calls) < len(bids) else ""
+        auction = f"Auction: {earlier}" + ", ".join(calls)
+        parts.append(_text(16, 68, auction, size=13, fill="#333333"))
+    many = len(scores) > 3  # two columns of smaller lines
+    rows = (len(scores) + 1) // 2 if many else len(scores)
     for side, score in enumerate(scores):
+        column, row = divmod(side, rows)
         parts.append(
             _text(
-                _TABLE_W - 16,
-                24 + 20 * side if len(scores) <= 3 else 20 + 14 * side,
+                _TABLE_W - 16 - 112 * (1 - column if many else 0),
+                (18 + 16 * row) if many else (24 + 20 * row),
                 f"{_sides_text(sides, side)}: {score}",
-                size=15 if len(scores) <= 3 else 12,
+                size=12.5 if many else 15,
                 anchor="end",
                 weight="bold",
             )
@@ -858,14 +874,17 @@ def _table(
         )
     # the trick in progress, or the last one finished
     cx, cy = _TABLE_W / 2, _TOP + (_TABLE_H - _TOP) / 2 - 2
+    rx, ry = 95 + 19 * max(0, players - 4), 72 + 13.5 * max(0, players - 4)  # room for each
     if trick is not None and trick.plays:
         parts.append(
-            '<g class="trick">' + _trick_cards(trick, cx, cy, bottom, players, style) + "</g>"
+            '<g class="trick">'
+            + _trick_cards(trick, cx, cy, bottom, players, style, rx=rx, ry=ry)
+            + "</g>"
         )
     elif tricks and not over:
         parts.append(
             '<g class="trick last">'
-            + _trick_cards(tricks[-1], cx, cy, bottom, players, style)
+            + _trick_cards(tricks[-1], cx, cy, bottom, players, style, rx=rx, ry=ry)
             + _text(
                 cx,
                 cy + 4,
@@ -1127,7 +1146,9 @@ def hand_result_svg(
     deal_h = y
     # the tricks, one row each
     tx = max(deal_w, 300) + 20
-    right: list[str] = [_text(tx, 14, "The tricks", size=13, weight="bold")]
+    right: list[str] = (
+        [_text(tx, 14, "The tricks", size=13, weight="bold")] if result.tricks else []
+    )
     y = 22.0
     for number, trick in enumerate(result.tricks, 1):
         right.append(_text(tx, y + 28, f"{number}.", size=12))

@@ -31,6 +31,7 @@ from ..actions import MAX_LEVEL, Action, Bid, DeclareTrump, Discard, Pass, Pitch
 from ..cards import CARDS, Suit, cards_of, mask_of
 from ..engine import apply_action, legal_actions
 from ..errors import IllegalActionError
+from ..refusals import Refusal
 from ..state import GameState, Phase
 
 __all__ = [
@@ -164,8 +165,8 @@ def _legal_ids(position: Position, masks: list[int] | None = None) -> tuple[int,
     return tuple(sorted(action_id(action) for action in legal_actions(state)))
 
 
-def _describe(position: Position) -> str:
-    return ", ".join(f"{i} ({ACTIONS[i]})" for i in legal_ids(position))
+def _describe(position: Position) -> list[str]:
+    return [f"{i} ({ACTIONS[i]})" for i in legal_ids(position)]
 
 
 def apply_id(position: Position, action: int) -> Position:
@@ -184,27 +185,28 @@ def _apply_id(position: Position, action: int, masks: list[int] | None = None) -
         try:
             action = int(action)  # numpy integers
         except (TypeError, ValueError):
-            raise IllegalActionError(action, position.state.to_act, "not an action id") from None
+            why = Refusal("not_an_action_id")
+            raise IllegalActionError(action, position.state.to_act, why) from None
     state = position.state
     seat = state.to_act
     if not 0 <= action < NUM_ACTIONS:
         raise IllegalActionError(
             f"action id {action}",
             seat,
-            f"ids are 0 to {NUM_ACTIONS - 1}; legal now: {_describe(position)}",
+            Refusal("no_such_action_id", {"most": NUM_ACTIONS - 1, "legal": _describe(position)}),
         )
     if state.phase is Phase.DISCARD:
         return _discard_step(position, action, masks)
     value = _VALUES[action]
     try:
         if value is None:
-            raise IllegalActionError(value, seat, "no discard is in progress")
+            raise IllegalActionError(value, seat, Refusal("no_discard_now"))
         return Position(apply_action(state, value))
     except IllegalActionError as error:
         raise IllegalActionError(
             f"action id {action} ({ACTIONS[action]})",
             seat,
-            f"{error.reason}; legal now: {_describe(position)}",
+            Refusal(error.code, {**error.params, "legal": _describe(position)}),
         ) from None
 
 
@@ -215,24 +217,19 @@ def _discard_step(position: Position, action: int, masks: list[int] | None) -> P
     addable, complete, _ = _discard_steps(position, masks)
     if action == DONE_ID:
         if not complete:
-            why = "the cards chosen so far are not a legal discard"
             raise IllegalActionError(
                 f"action id {action} (discard done)",
                 state.to_act,
-                f"{why}; legal now: {_describe(position)}",
+                Refusal("discard_incomplete", {"legal": _describe(position)}),
             )
         return Position(apply_action(state, Discard(cards_of(pending))))
     bit = 1 << (action - DISCARD_BASE) if DISCARD_BASE <= action < DONE_ID else 0
     if not addable & bit:
-        why = (
-            "everyone discards now (one 'discard CARD' id per card)"
-            if not DISCARD_BASE <= action < DONE_ID
-            else "no legal discard holds that card with the cards chosen so far"
-        )
+        why = "discard_by_card" if not DISCARD_BASE <= action < DONE_ID else "discard_no_fit"
         raise IllegalActionError(
             f"action id {action} ({ACTIONS[action]})",
             state.to_act,
-            f"{why}; legal now: {_describe(position)}",
+            Refusal(why, {"legal": _describe(position)}),
         )
     chosen = Position(state, pending | bit)
     _, _, final = _discard_steps(chosen, masks)
