@@ -9,7 +9,7 @@ import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -92,7 +92,7 @@ def play_out(rules: Rules, seed: int, every: int, steps: int = 400) -> Iterator[
 def test_a_card_names_itself(card: Card) -> None:
     root = parsed(card_svg(card))
     assert shown_cards(card_svg(card)) == [str(card)]
-    titles = [el.text for el in root.iter(f"{NS}title")]
+    titles = [el.text or "" for el in root.iter(f"{NS}title")]
     assert card.symbol in titles[0] and card.symbol in titles[1]
 
 
@@ -391,6 +391,24 @@ def test_trumps_only_dims_the_dead_cards() -> None:
     assert dead  # ten-point hands leave cards unplayed
 
 
+def test_a_finished_hand_marks_the_off_cards_with_or_without_its_rules() -> None:
+    """Without `rules`, the jokers and (where the hand awards it) the off-jack are marked,
+    as the rules would mark them."""
+    rules = Rules.ten_point()
+    state = list(play_out(rules, 5, every=1000))[-1]
+    off = re.compile(r'class="card[^"]* off" data-card="(\w+)"')
+    jacks = set()
+    for result in state.history[:4]:
+        assert result.trump is not None
+        marked = set(off.findall(hand_result_svg(result, rules)))
+        assert marked == set(off.findall(hand_result_svg(result)))
+        table = rules.trump_tables[result.trump]
+        dealt = {card for hand in result.hands for card in hand}
+        assert marked == {str(c) for c in dealt if c.suit is not result.trump and table.is_trump(c)}
+        jacks |= {card for card in marked if card.startswith("J") and card != "JK"}
+    assert jacks  # an off-jack was dealt and marked
+
+
 # --- notebooks ------------------------------------------------------------------------
 
 
@@ -430,9 +448,9 @@ def test_the_module_is_importable_both_ways() -> None:
 def test_wrong_kinds_of_input_are_type_errors() -> None:
     state = new_game(Rules.setback(), seed=1)
     view = observe(state, 0)
-    for call in (
+    calls: list[Callable[[], object]] = [
         lambda: card_svg("KS"),  # type: ignore[arg-type]
-        lambda: hand_svg("KS QS"),
+        lambda: hand_svg("KS QS"),  # type: ignore[arg-type]
         lambda: hand_svg([Card.parse("KS"), "QS"]),  # type: ignore[list-item]
         lambda: hand_svg(5),  # type: ignore[arg-type]
         lambda: trick_svg(state),  # type: ignore[arg-type]
@@ -443,7 +461,8 @@ def test_wrong_kinds_of_input_are_type_errors() -> None:
         lambda: card_svg(Card.parse("KS"), colors=4.0),  # type: ignore[arg-type]
         lambda: card_svg(Card.parse("KS"), trump="S"),  # type: ignore[arg-type]
         lambda: view_svg(view, bottom="1"),  # type: ignore[arg-type]
-    ):
+    ]
+    for call in calls:
         with pytest.raises(TypeError):
             call()
     with pytest.raises(TypeError, match="use state_svg"):

@@ -48,6 +48,7 @@ from . import (
 from .errors import kind_error
 from .rules import seat_side
 from .text import _hand_order
+from .trumps import off_jack_of
 
 __all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
 
@@ -129,11 +130,11 @@ def _text(
     fill: str = "#111111",
     anchor: str = "start",
     weight: str = "normal",
-    extra: str = "",
 ) -> str:
+    """A line of text at `(x, y)` (its baseline), escaped."""
     return (
         f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}" '
-        f'text-anchor="{anchor}" font-weight="{weight}"{extra}>{escape(words)}</text>'
+        f'text-anchor="{anchor}" font-weight="{weight}">{escape(words)}</text>'
     )
 
 
@@ -177,13 +178,7 @@ def _style(
         else:
             off = {Card(None, rank) for rank in (Rank.JOKER, Rank.BIG_JOKER, Rank.LITTLE_JOKER)}
             if off_jack:
-                mate = {
-                    Suit.SPADES: Suit.CLUBS,
-                    Suit.CLUBS: Suit.SPADES,
-                    Suit.HEARTS: Suit.DIAMONDS,
-                    Suit.DIAMONDS: Suit.HEARTS,
-                }[trump]
-                off.add(Card(mate, Rank.JACK))
+                off.add(off_jack_of(trump))
     return _Style(colours, trump, frozenset(off), frozenset(dead))
 
 
@@ -709,6 +704,8 @@ def _seat_block(
         left, right = cx - half, cx + half
     text_half = 3.8 * len(label)
     left, right = min(left, cx - text_half), max(right, cx + text_half)
+    shift = max(0.0, 24 - left) + min(0.0, _TABLE_W - 24 - right)  # kept on the cloth
+    cx, left, right = cx + shift, left + shift, right + shift
     top = cy - height / 2
     top = max(_TOP + 10, min(top, _TABLE_H - 40 - height))
     parts = [f'<g class="seat" data-seat="{seat}">']
