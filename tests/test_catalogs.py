@@ -15,7 +15,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from setback.text import LANGUAGES, _translation
+from setback.refusals import MESSAGES, SUFFIXES, placeholders
+from setback.text import LANGUAGES, _translation, refusal_contexts
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "setback" / "locale"
@@ -53,6 +54,7 @@ def test_the_template_holds_every_message_of_the_code() -> None:
             "python", str(ROOT / source), keywords=KEYWORDS
         ):
             found.add((context, message if isinstance(message, str) else tuple(message)))
+    found |= set(refusal_contexts(MESSAGES, SUFFIXES))  # tools/catalog_refusals.py
     assert found == set(_messages(_po(LOCALE / "setback.pot")))
     assert len(found) > 50
 
@@ -102,3 +104,19 @@ def test_every_language_is_read_by_the_standard_gettext_module() -> None:
         "place {seats}",
         "places {seats}",
     ]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_refusal_code_has_this_language(lang: str) -> None:
+    """Every code of `setback.refusals.MESSAGES` (and every optional param's template) is
+    in the catalog, under its code, with its English sentence and its own placeholders."""
+    messages = _messages(_po(LOCALE / lang / "LC_MESSAGES" / "setback.po", lang))
+    tables = {**{f"refusal {c}": t for c, t in MESSAGES.items()}}
+    tables |= {f"refusal suffix {n}": t for n, t in SUFFIXES.items()}
+    assert len(tables) == len(MESSAGES) + len(SUFFIXES) > 60
+    for context, english in tables.items():
+        message = messages[(context, english)]
+        assert message.string and "fuzzy" not in message.flags, context
+        assert placeholders(message.string) == placeholders(english), context
+        if context != "refusal message":  # the caller's own sentence is not translated
+            assert message.string != english, context

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from hypothesis import given, settings
 
 from setback import (
@@ -316,3 +319,61 @@ def test_in_every_language_the_choices_are_told_apart(rules: Rules, seed: int) -
         actions = legal_actions(state)
         for lang in LANGUAGES:
             assert len({action_text(a, lang=lang) for a in actions}) == len(actions)
+
+
+def test_a_refusal_in_every_language() -> None:
+    """`refusal_text` words a refusal from its code and params: English is the error's own
+    message; German, Swedish and French come from the catalogs."""
+    import pytest
+
+    from setback import IllegalActionError, InvalidNotationError
+    from setback.text import refusal_text
+
+    with pytest.raises(IllegalActionError) as caught:
+        apply_action(_a_trick_begun(), "play KD", seat=2)
+    error = caught.value
+    assert refusal_text(error) == str(error)
+    assert refusal_text(error, lang="de") == (
+        "spielen K♦ von Platz 2 ist nicht erlaubt: Trumpf (♣) wurde ausgespielt: wer Trumpf "
+        "hat, muss Trumpf spielen; spiel eine von 5♣ Q♣ A♣"
+    )
+    assert refusal_text(error, lang="sv") == (
+        "spela K♦ av plats 2 är inte tillåtet: trumf (♣) spelades ut: den som har trumf måste "
+        "lägga trumf; lägg ett av 5♣ Q♣ A♣"
+    )
+    assert refusal_text(error, lang="fr") == (
+        "jouer K♦ par la place 2 n'est pas permis : atout (♣) a été entamé : un joueur qui a "
+        "de l'atout doit en jouer ; jouez l'une de 5♣ Q♣ A♣"
+    )
+    with pytest.raises(InvalidNotationError) as notation:
+        parse_action("fold")
+    assert refusal_text(notation.value, lang="de").startswith("keine Aktion: 'fold' (Aktionen")
+    with pytest.raises(TypeError, match=r"^refusal_text takes an IllegalActionError"):
+        refusal_text(ValueError("x"))  # type: ignore[arg-type]
+
+
+def test_every_refusal_code_is_worded_in_every_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every code, from the real state or text that raises it (tests/test_refusals.py's
+    cases): its sentence in each language, no placeholder left, none left in English."""
+    from setback import IllegalActionError
+    from setback.refusals import MESSAGES
+    from setback.text import LANGUAGES, refusal_text
+
+    from .test_refusals import CASES
+
+    assert set(CASES) <= set(MESSAGES) and len(CASES) > 50
+    for code, make in CASES.items():
+        error = make(monkeypatch)
+        english = str(error)
+        assert refusal_text(error) == english
+        for lang in LANGUAGES[1:]:
+            text = refusal_text(error, lang=lang)
+            assert not re.search(r"\{[a-z_]+\}", text), (code, lang)
+            if code == "message":  # a sentence of the caller's own: kept as it is
+                assert error.params["message"] in text
+                continue
+            assert text != english, (code, lang)
+            if isinstance(error, IllegalActionError):
+                assert error.reason not in text, (code, lang)

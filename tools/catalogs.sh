@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The gettext catalogs of setback.text and setback play (Babel: a dev dependency only).
-#   tools/catalogs.sh          extract the messages into setback.pot, update every .po,
+#   tools/catalogs.sh          extract the messages into setback.pot (with the refusal
+#                              sentences of setback.refusals), update every .po,
 #                              compile every .mo (shipped in the package, read at run time
 #                              by the standard gettext module)
 #   tools/catalogs.sh compile  only compile (after editing a .po)
@@ -12,6 +13,7 @@ if [[ "${1:-}" != compile ]]; then
     pybabel --quiet extract --no-wrap --sort-by-file --add-location=file \
         --project=setback --copyright-holder="The setback developers" \
         -k N_ -o "$LOCALE/setback.pot" src/setback/text.py src/setback/terminal.py
+    python tools/catalog_refusals.py "$LOCALE/setback.pot"  # setback.refusals' table
     for lang in de sv fr; do
         if [[ -f "$LOCALE/$lang/LC_MESSAGES/setback.po" ]]; then
             pybabel --quiet update --no-wrap --ignore-obsolete --no-fuzzy-matching \

@@ -704,6 +704,8 @@ def _seat_block(
         left, right = cx - half, cx + half
     text_half = 3.8 * len(label)
     left, right = min(left, cx - text_half), max(right, cx + text_half)
+    shift = max(0.0, 24 - left) + min(0.0, _TABLE_W - 24 - right)  # kept on the cloth
+    cx, left, right = cx + shift, left + shift, right + shift
     top = cy - height / 2
     top = max(_TOP + 10, min(top, _TABLE_H - 40 - height))
     parts = [f'<g class="seat" data-seat="{seat}">']

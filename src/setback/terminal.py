@@ -53,6 +53,7 @@ from .text import (
     hand_text,
     phase_text,
     point_text,
+    refusal_text,
     suit_text,
 )
 from .trumps import trump_table
@@ -397,8 +398,8 @@ class TerminalGame:
         return action_text(action, lang=self.lang)
 
     def refusal(self, error: IllegalActionError) -> str:
-        """A refusal in the screen's words."""
-        return str(error)
+        """A refusal in the screen's words, from its code and params."""
+        return refusal_text(error, lang=self.lang)
 
     def _verb_words(self) -> dict[str, str]:
         """The first word of each action in the screen's language (and in English), to the
@@ -611,11 +612,15 @@ class TerminalGame:
             tricks[side] += 1
             points[side] += sum(card.points for card in trick.cards)
         won = " | ".join(
-            self.ngettext(
-                "{side}: {tricks} trick, {points} card points",
-                "{side}: {tricks} tricks, {points} card points",
-                tricks[side],
-            ).format(side=self.side_name(side), tricks=tricks[side], points=points[side])
+            self._("{side}: {tricks}, {points}").format(
+                side=self.side_name(side),
+                tricks=self.ngettext("{count} trick", "{count} tricks", tricks[side]).format(
+                    count=tricks[side]
+                ),
+                points=self.ngettext(
+                    "{count} card point", "{count} card points", points[side]
+                ).format(count=points[side]),
+            )
             for side in range(len(tricks))
         )
         return self._("Won so far: {won}").format(won=won)
@@ -745,13 +750,7 @@ class TerminalGame:
             try:
                 bid = parse_action(f"bid {text}")
             except InvalidNotationError as error:
-                raise _Unclear(
-                    str(error)
-                    if self.lang == "en"
-                    else _("no bid {level}: the bids are {low} to {high}").format(
-                        level=text[:10], low=self.rules.min_bid, high=self.rules.max_plain_bid
-                    )
-                ) from None
+                raise _Unclear(refusal_text(error, lang=self.lang)) from None
             return self.checked(bid)
         typed = _normal(text)
         for candidate in legal:
@@ -778,7 +777,7 @@ class TerminalGame:
         try:
             action = parse_action(f"{verb} {rest}".strip())
         except InvalidNotationError as error:
-            raise _Unclear(str(error) if self.lang == "en" else self.unclear(text)) from None
+            raise _Unclear(refusal_text(error, lang=self.lang)) from None
         return self.checked(action)
 
     def unclear(self, text: str) -> str:

@@ -21,15 +21,23 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING
 
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
 from .cards import Card, Suit
-from .errors import InvalidStateError, LanguageError, kind_error
+from .errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    LanguageError,
+    kind_error,
+    shown_text,
+)
 from .phase import Phase
 from .points import Point
+from .refusals import MESSAGES, SUFFIXES, render
 from .rules import Rules
 
 if TYPE_CHECKING:  # only for annotations: state.py and views.py import this module
@@ -44,6 +52,7 @@ __all__ = [
     "hand_text",
     "phase_text",
     "point_text",
+    "refusal_text",
     "side_text",
     "state_text",
     "suit_text",
@@ -509,3 +518,66 @@ def view_text(view: PlayerView, *, lang: str = "en") -> str:
             choices = ", ".join(action_text(a, lang=lang) for a in view.legal_actions)
             lines.append(_("Your choices: {choices}").format(choices=choices))
     return "\n".join(lines)
+
+
+def refusal_contexts(
+    messages: Mapping[str, str], suffixes: Mapping[str, str]
+) -> Iterator[tuple[str, str]]:
+    """The catalogs' context and English template of every refusal sentence: `refusal
+    CODE` for each code of `messages`, `refusal suffix NAME` for each optional param's
+    template of `suffixes` (tools/catalogs.sh adds them to the template)."""
+    for code, template in messages.items():
+        yield f"refusal {code}", template
+    for name, template in suffixes.items():
+        yield f"refusal suffix {name}", template
+
+
+@functools.cache
+def _refusal_tables(lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    """`lang`'s templates of every refusal code and optional param (English where the
+    catalog has none: a code newer than the catalog)."""
+    lookup = _translation(lang).pgettext  # by code: the messages are the table's, not here
+    found = {
+        context: lookup(context, text) for context, text in refusal_contexts(MESSAGES, SUFFIXES)
+    }
+    messages = {code: found[f"refusal {code}"] for code in MESSAGES}
+    suffixes = {name: found[f"refusal suffix {name}"] for name in SUFFIXES}
+    return messages, suffixes
+
+
+def refusal_text(error: IllegalActionError | InvalidNotationError, *, lang: str = "en") -> str:
+    """A refusal in words, from its `code` and `params`: in English the error's own
+    message; in German, Swedish or French the same sentence from the catalogs.
+
+    Examples:
+        >>> from setback import IllegalActionError, Rules, apply_action, new_game
+        >>> try:
+        ...     apply_action(new_game(Rules.setback(), seed=7), "bid 2", seat=3)
+        ... except IllegalActionError as error:
+        ...     print(refusal_text(error))
+        ...     print(refusal_text(error, lang="de"))
+        bid 2 by seat 3 is illegal: it is seat 1's turn
+        bieten 2 von Platz 3 ist nicht erlaubt: Platz 1 ist dran
+
+    Raises:
+        TypeError: `error` is neither an `IllegalActionError` nor an
+            `InvalidNotationError`.
+    """
+    t = _translation(lang)
+    if not isinstance(error, IllegalActionError | InvalidNotationError):
+        raise kind_error("refusal_text", "an IllegalActionError or InvalidNotationError", error)
+    if lang == "en":
+        return str(error)
+    messages, suffixes = _refusal_tables(lang)
+    try:
+        reason = render(error.code, error.params, messages, suffixes)
+    except (KeyError, IndexError, ValueError):  # a refusal built by hand, not by the rules
+        reason = error.reason if isinstance(error, IllegalActionError) else str(error)
+    if isinstance(error, InvalidNotationError):
+        return reason
+    action = error.action
+    shown = action_text(action, lang=lang) if isinstance(action, Action) else shown_text(action)
+    who = t.gettext("nobody") if error.seat is None else _seat(t, error.seat)
+    return t.gettext("{action} by {seat} is illegal: {reason}").format(
+        action=shown, seat=who, reason=reason
+    )
