@@ -165,7 +165,7 @@ def test_a_guess_that_fits_the_pitchers_trump_weighs_more() -> None:
 def test_it_plays_a_short_game_of_every_preset(name: str) -> None:
     rules = Rules.preset(name, target=3)
     bots = [
-        SolverBot(seed=seat, playouts=8, nodes=300, solve_deals=2)
+        SolverBot(seed=seat, playouts=8, nodes=300, solve_deals=2, inference=seat == 0)
         if seat % 2 == 0
         else HeuristicBot(seed=seat)
         for seat in range(rules.players)

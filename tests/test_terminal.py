@@ -272,7 +272,7 @@ def test_tricks_and_card_points_won_so_far_are_shown(monkeypatch: pytest.MonkeyP
     assert _lines(out, "Won so far: ") == [
         "Won so far: you & seat 2: 0 tricks, 0 card points | seat 1 & seat 3: 1 trick, 15 card "
         "points",
-        "Won so far: you & seat 2: 1 trick, 1 card points | seat 1 & seat 3: 1 trick, 15 card "
+        "Won so far: you & seat 2: 1 trick, 1 card point | seat 1 & seat 3: 1 trick, 15 card "
         "points",
     ]
 

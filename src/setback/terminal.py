@@ -611,11 +611,15 @@ class TerminalGame:
             tricks[side] += 1
             points[side] += sum(card.points for card in trick.cards)
         won = " | ".join(
-            self.ngettext(
-                "{side}: {tricks} trick, {points} card points",
-                "{side}: {tricks} tricks, {points} card points",
-                tricks[side],
-            ).format(side=self.side_name(side), tricks=tricks[side], points=points[side])
+            self._("{side}: {tricks}, {points}").format(
+                side=self.side_name(side),
+                tricks=self.ngettext("{count} trick", "{count} tricks", tricks[side]).format(
+                    count=tricks[side]
+                ),
+                points=self.ngettext(
+                    "{count} card point", "{count} card points", points[side]
+                ).format(count=points[side]),
+            )
             for side in range(len(tricks))
         )
         return self._("Won so far: {won}").format(won=won)

@@ -372,7 +372,8 @@ class SolverBot(MonteCarloBot):
     reproducible, like the playout count. Before that, and in the auction, it searches
     as `MonteCarloBot` does.
 
-    With `inference`, a guessed deal counts in proportion to how likely the others'
+    With `inference` (off by default: it measured weaker, see the bots guide), a
+    guessed deal counts in proportion to how likely the others'
     calls and the pitcher's trump are on it under a model of the players (a seat bids
     what its hand is worth, a pitcher names his best suit): in the playouts each deal's
     results are weighted so, and the solved deals are drawn from `pool` times as many
@@ -393,10 +394,10 @@ class SolverBot(MonteCarloBot):
         playouts: int = 200,
         seconds: float | None = None,
         rollout: str = "greedy",
-        solve_cards: int = 12,
-        nodes: int = 20000,
-        solve_deals: int = 24,
-        inference: bool = True,
+        solve_cards: int = 8,
+        nodes: int = 12000,
+        solve_deals: int = 40,
+        inference: bool = False,
         pool: int = 2,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
