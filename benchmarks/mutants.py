@@ -15,7 +15,8 @@ one mutant: a comparison flipped (`<` `<=`, `>` `>=`, `==` `!=`, `is` `is not`,
 returned value replaced by None. Each mutant is spliced into a copy of
 `src/` in a temporary directory, one at a time, and the FIXED tests (FIXED_TESTS:
 exact hands and exact outcomes, no hypothesis) run against it with
-`pytest -x -p no:randomly`, under a timeout. A mutant is killed (by the first
+`pytest -x -p no:randomly`, under a timeout (the tests as they were when the run
+began: a copy of `tests/` beside the copy of `src/`). A mutant is killed (by the first
 failing test), survived, or equivalent (EQUIVALENT: survived, with the reason no
 test can kill it). Results are kept in `benchmarks/mutants.json` by mutant key, so a
 run of one module adds to the others' and a run can be resumed (`--again` reruns
@@ -33,13 +34,15 @@ import json
 import os
 import re
 import shutil
-import subprocess
+import signal
 import sys
 import tempfile
 import textwrap
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest  # imported once here, before any fork (setback is not)
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "setback"
@@ -67,18 +70,22 @@ TARGETS: dict[str, tuple[str, ...]] = {
 """The transitions, by module (`docs/guides/internals.md`, "Every transition, once")."""
 
 FIXED_TESTS = (
-    "tests/test_transitions.py",
-    "tests/test_rules.py",
-    "tests/test_examples.py",
-    "tests/test_variants.py",
-    "tests/test_extended.py",
-    "tests/test_engine.py",
-    "tests/test_rule_guards.py",
-    "tests/test_golden.py",
-    "tests/test_perft.py",
+    (
+        "tests/test_transitions.py",
+        "tests/test_rules.py",
+        "tests/test_examples.py",
+        "tests/test_rule_guards.py",
+        "tests/test_engine.py",
+    ),
+    (
+        "tests/test_variants.py",
+        "tests/test_extended.py",
+        "tests/test_golden.py",
+        "tests/test_perft.py",
+    ),
 )
-"""The fixed tests (exact deals, exact outcomes; none uses hypothesis), fastest killers
-first: `-x` stops at the first failure."""
+"""The fixed tests (exact deals, exact outcomes; none uses hypothesis), in two stages:
+the second runs only if the first passed, and `-x` stops at the first failure."""
 
 EQUIVALENT: dict[str, str] = {}
 """Mutants no test can kill, by key, with the reason (filled in from the runs)."""
@@ -101,7 +108,9 @@ Mutation = Callable[[ast.AST, dict[int, tuple[ast.AST, str, int | None]]], ast.A
 stands in its place (for the description)."""
 
 
-def _replace(node: ast.AST, new: ast.AST, parents: dict[int, tuple[ast.AST, str, int | None]]) -> ast.AST:
+def _replace(
+    node: ast.AST, new: ast.AST, parents: dict[int, tuple[ast.AST, str, int | None]]
+) -> ast.AST:
     parent, field, index = parents[id(node)]
     if index is None:
         setattr(parent, field, new)
@@ -155,7 +164,9 @@ def _sites(function: ast.AST) -> Iterator[tuple[int, str, Mutation]]:
             yield place, "and/or swapped", andor
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
 
-            def drop_not(n: ast.AST, parents: dict[int, tuple[ast.AST, str, int | None]]) -> ast.AST:
+            def drop_not(
+                n: ast.AST, parents: dict[int, tuple[ast.AST, str, int | None]]
+            ) -> ast.AST:
                 assert isinstance(n, ast.UnaryOp)
                 return _replace(n, n.operand, parents)
 
@@ -231,7 +242,9 @@ def _statement(node: ast.AST, parents: dict[int, tuple[ast.AST, str, int | None]
 class Mutant:
     """One mutant: its module, function, key (stable across runs), and mutated source."""
 
-    def __init__(self, module: str, function: str, key: str, line: int, before: str, after: str, source: str) -> None:
+    def __init__(
+        self, module: str, function: str, key: str, line: int, before: str, after: str, source: str
+    ) -> None:
         self.module, self.function, self.key, self.line = module, function, key, line
         self.before, self.after, self.source = before, after, source
 
@@ -254,7 +267,7 @@ def mutants(module: str) -> list[Mutant]:
         end = original.end_lineno
         assert end is not None
         seen: dict[str, int] = {}
-        for place, kind, mutate in list(_sites(original)):
+        for place, _kind, mutate in list(_sites(original)):
             function = copy.deepcopy(original)
             walked = list(ast.walk(original))
             shown = _statement(walked[place], _parents(original))
@@ -281,34 +294,53 @@ def _failed(output: str) -> str:
     return "pytest failed (" + (output.strip().splitlines() or ["no output"])[-1][:80] + ")"
 
 
-def run_tests(tree: Path, timeout: float, tests: tuple[str, ...]) -> tuple[str, str]:
-    """Run the fixed tests against the copy `tree` of src: ("passed" | "killed" |
-    "timeout", the failing test)."""
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONDONTWRITEBYTECODE="1")
-    command = [
-        sys.executable,
-        "-m",
-        "pytest",
-        "-x",
-        "-q",
-        "-p",
-        "no:randomly",
-        "-p",
-        "no:cacheprovider",
-        "--no-header",
-        "--timeout",
-        str(int(timeout)),
-        *tests,
-    ]
-    try:
-        done = subprocess.run(
-            command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout
-        )
-    except subprocess.TimeoutExpired:
-        return "timeout", f"timeout ({timeout:.0f} s)"
-    if done.returncode == 0:
+def run_tests(tree: Path, timeout: float, stages: tuple[tuple[str, ...], ...]) -> tuple[str, str]:
+    """Run the fixed tests against the copy `tree` of src, stage by stage (a stage runs
+    only if the one before passed): ("passed" | "killed" | "timeout", the failing
+    test)."""
+    for tests in stages:
+        outcome, by = _run_stage(tree, timeout, tests)
+        if outcome != "passed":
+            return outcome, by
+    return "passed", ""
+
+
+def _run_stage(tree: Path, timeout: float, tests: tuple[str, ...]) -> tuple[str, str]:
+    """One pytest run in a forked child (pytest and hypothesis are imported once, by this
+    process; setback and the tests are imported fresh by each child)."""
+    arguments = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "--no-header"]
+    arguments += ["--timeout", str(int(timeout)), *tests]
+    log = tree.parent / "pytest.log"
+    pid = os.fork()
+    if pid == 0:  # the child: run pytest on the copy, its output to the log
+        code = 3
+        try:
+            with log.open("w") as out:
+                os.dup2(out.fileno(), 1)
+                os.dup2(out.fileno(), 2)
+                os.chdir(tree.parent)
+                sys.path.insert(0, str(tree))
+                code = int(pytest.main(arguments))
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + timeout
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return "timeout", f"timeout ({timeout:.0f} s)"
+        time.sleep(0.05)
+    if os.waitstatus_to_exitcode(status) == 0:
         return "passed", ""
-    return "killed", _failed(done.stdout + done.stderr)
+    return "killed", _failed(log.read_text())
+
+
+def _write(path: Path, text: str, stamp: int) -> None:
+    path.write_text(text)
+    os.utime(path, (stamp, stamp))
 
 
 def _load() -> dict[str, dict[str, object]]:
@@ -378,12 +410,15 @@ def main() -> None:
         Path(args.table).write_text(table(results, everything))
         print(table(results, everything).split("\n")[0])
         return
-    tests = tuple(args.tests or FIXED_TESTS)
+    stages = (tuple(args.tests),) if args.tests else FIXED_TESTS
     with tempfile.TemporaryDirectory(prefix="mutants-") as temp:
-        tree = Path(temp)
-        shutil.copytree(SRC, tree / "setback", ignore=shutil.ignore_patterns("__pycache__"))
+        tree = Path(temp) / "src"
+        ignore = shutil.ignore_patterns("__pycache__")
+        shutil.copytree(SRC, tree / "setback", ignore=ignore)
+        shutil.copytree(ROOT / "tests", Path(temp) / "tests", ignore=ignore)  # a snapshot
+        stamp = 1_000_000_000  # a new mtime at each write: the bytecode cache never goes stale
         began = time.monotonic()
-        outcome, by = run_tests(tree, args.timeout, tests)
+        outcome, by = run_tests(tree, args.timeout, stages)
         if outcome != "passed":
             sys.exit(f"the fixed tests fail without a mutant: {by}")
         print(f"baseline passes in {time.monotonic() - began:.0f} s", flush=True)
@@ -392,18 +427,20 @@ def main() -> None:
                 continue
             target = tree / "setback" / f"{mutant.module}.py"
             original = target.read_text()
-            target.write_text(mutant.source)
+            _write(target, mutant.source, stamp := stamp + 2)
             began = time.monotonic()
             try:
-                outcome, by = run_tests(tree, args.timeout, tests)
+                outcome, by = run_tests(tree, args.timeout, stages)
             finally:
-                target.write_text(original)
+                _write(target, original, stamp + 1)
             seconds = time.monotonic() - began
             results = _load()
             results[mutant.key] = {"outcome": outcome, "by": by, "seconds": round(seconds, 1)}
             _save(results)
             state = status(mutant.key, results[mutant.key])
-            print(f"[{n}/{len(chosen)}] {state:10} {seconds:5.0f} s  {mutant.key}  {by}", flush=True)
+            print(
+                f"[{n}/{len(chosen)}] {state:10} {seconds:5.0f} s  {mutant.key}  {by}", flush=True
+            )
 
 
 if __name__ == "__main__":

@@ -4,7 +4,10 @@ test's docstring). Exact hands, exact outcomes, through the public API."""
 
 from __future__ import annotations
 
-from setback import Point, Rules
+import pytest
+
+import setback
+from setback import AllPass, IllegalActionError, Phase, Point, Rules, apply_action, new_game
 
 from .support import hand
 
@@ -62,3 +65,78 @@ def test_game_tied_by_two_of_three_sides_goes_to_nobody() -> None:
     assert result.card_points == (0, 10, 10)
     assert result.points == {"high": 0, "low": 0, "jack": None, "game": None}
     assert result.score_changes == (2, 0, 0) and state.scores == (2, 0, 0)
+
+
+# --- close_hand: the game's limits, exactly at the bound --------------------------------
+
+REDEAL_TWO = Rules.cutthroat(players=2, all_pass=AllPass.REDEAL)
+
+
+def test_a_game_may_hold_exactly_max_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game may hold `MAX_ACTIONS` actions, not one more (mutant: `count > most` made
+    `>=`). Lowered to 4: two passed-out hands of two passes each fill it; the pass that
+    would end a third is refused."""
+    monkeypatch.setattr(setback.scoring, "MAX_ACTIONS", 4)
+    state = new_game(REDEAL_TWO, seed=3)
+    for _ in range(5):
+        state = apply_action(state, "pass")
+    assert len(state.log) == 5 and len(state.history) == 2
+    with pytest.raises(IllegalActionError, match="would hold 6 actions, more than a game may"):
+        apply_action(state, "pass")
+
+
+def test_a_game_may_hold_exactly_max_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game may hold `MAX_HANDS` hands, not one more. Lowered to 2: the pass that would
+    end a third hand is refused."""
+    monkeypatch.setattr(setback.scoring, "MAX_HANDS", 2)
+    state = new_game(REDEAL_TWO, seed=3)
+    for _ in range(5):
+        state = apply_action(state, "pass")
+    assert len(state.history) == 2
+    with pytest.raises(IllegalActionError, match="would hold 3 hands, more than a game may"):
+        apply_action(state, "pass")
+
+
+def test_a_redeal_keeps_the_dealer_and_a_played_hand_passes_the_deal() -> None:
+    """`next_dealer`: after a hand everyone passed under `AllPass.REDEAL` the same seat
+    deals again; after a played hand, the seat to the dealer's left."""
+    state = new_game(Rules.cutthroat(players=3, all_pass=AllPass.REDEAL), seed=3, dealer=1)
+    for _ in range(3):
+        state = apply_action(state, "pass")
+    assert state.dealer == 1 and state.to_act == 2 and state.hand_number == 1
+    state, _ = hand(CUTTHROAT, THREE_HANDS, THREE_CALLS, THREE_TRICKS, dealer=2)
+    assert state.dealer == 0 and state.to_act == 1
+
+
+def test_the_game_over_state_holds_no_cards() -> None:
+    """§1.8: A's side bid 2 from 19 and made it: 21, the game is over; nobody acts and
+    nobody holds a card (mutant: the game-over hand built with a card left in it)."""
+    state, result = hand(SETBACK, TIED_HANDS, TIED_CALLS, TIED_TRICKS, scores=(19, 5))
+    assert result.made is True and state.scores == (21, 5)
+    assert state.is_over and state.winner == 0 and state.phase is Phase.GAME_OVER
+    assert state.to_act is None and state.hands == ((), (), (), ())
+
+
+# --- the tally: High and Low are never jokers, and High goes to its holder --------------
+
+TWO_JOKERS = Rules.setback(jokers=2)
+# A leads 10♠ (spades trump); B must play his trump, the big joker, and takes the 10. The
+# only trumps in play are 10♠ and the joker: High and Low are both the 10 (never a joker).
+JOKER_HANDS = (
+    "A: 10♠ 2♥ 3♥ 4♥ 5♥ 6♥; B: B🃏 2♣ 3♣ 4♣ 5♣ 6♣; "
+    "C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 7♣ 8♣ 7♥ 8♥ 9♥ 9♣"
+)
+JOKER_TRICKS = (
+    "A 10♠ B B🃏 C 2♦ D 7♣ → B; B 2♣ C 3♦ D 8♣ A 2♥ → D; D 7♥ A 3♥ B 3♣ C 4♦ → D; "
+    "D 8♥ A 4♥ B 4♣ C 5♦ → D; D 9♥ A 5♥ B 5♣ C 6♦ → D; D 9♣ A 6♥ B 6♣ C 7♦ → D"
+)
+
+
+def test_high_is_held_and_low_captured_and_neither_is_a_joker() -> None:
+    """§1.6 and §6: High, 10♠, to A who held it (though B's joker took it); Low, the same
+    10, to B who captured it; Game to B and D (mutants: High to its capturer; the big
+    joker, card index 52, counted among High and Low)."""
+    _, result = hand(TWO_JOKERS, JOKER_HANDS, TIED_CALLS, JOKER_TRICKS)
+    assert result.points == {"high": 0, "low": 1, "jack": None, "game": 1}
+    assert result.card_points == (0, 10)
+    assert result.made is False and result.score_changes == (-2, 2)
