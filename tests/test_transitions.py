@@ -17,8 +17,7 @@ SETBACK = Rules.setback()
 # D deals; A bids 2 and leads the spades (trump); B, C, D are void. D throws 10♦ on the
 # first trick (A takes it: 10 card points); B's 10♥ takes the last trick (10 card points).
 TIED_HANDS = (
-    "A: 9♠ 8♠ 7♠ 6♠ 5♠ 2♥; B: 10♥ 3♣ 4♣ 5♣ 6♣ 7♣; "
-    "C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 10♦ 3♥ 4♥ 5♥ 6♥ 7♥"
+    "A: 9♠ 8♠ 7♠ 6♠ 5♠ 2♥; B: 10♥ 3♣ 4♣ 5♣ 6♣ 7♣; C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 10♦ 3♥ 4♥ 5♥ 6♥ 7♥"
 )
 TIED_CALLS = "A 2, B pass, C pass, D pass"
 TIED_TRICKS = (
@@ -123,8 +122,7 @@ TWO_JOKERS = Rules.setback(jokers=2)
 # A leads 10♠ (spades trump); B must play his trump, the big joker, and takes the 10. The
 # only trumps in play are 10♠ and the joker: High and Low are both the 10 (never a joker).
 JOKER_HANDS = (
-    "A: 10♠ 2♥ 3♥ 4♥ 5♥ 6♥; B: B🃏 2♣ 3♣ 4♣ 5♣ 6♣; "
-    "C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 7♣ 8♣ 7♥ 8♥ 9♥ 9♣"
+    "A: 10♠ 2♥ 3♥ 4♥ 5♥ 6♥; B: B🃏 2♣ 3♣ 4♣ 5♣ 6♣; C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 7♣ 8♣ 7♥ 8♥ 9♥ 9♣"
 )
 JOKER_TRICKS = (
     "A 10♠ B B🃏 C 2♦ D 7♣ → B; B 2♣ C 3♦ D 8♣ A 2♥ → D; D 7♥ A 3♥ B 3♣ C 4♦ → D; "
