@@ -89,7 +89,34 @@ FIXED_TESTS = (
 """The fixed tests (exact deals, exact outcomes; none uses hypothesis), in two stages:
 the second runs only if the first passed, and `-x` stops at the first failure."""
 
-EQUIVALENT: dict[str, str] = {}
+_FIRST_OVERWRITTEN = (
+    "the starting seat is never returned: the first play's strength (above 0) beats the "
+    "start of -1 at the loop's first step, which sets the seat"
+)
+_LED_POSITIVE = (
+    "the led card's strength is at least 2 (its rank in the led suit, or a trump's 200 "
+    "less its place), so the first play beats any start below 2 all the same"
+)
+_EVERY_SEAT_STEPS = (
+    "the draw back's discards start from a list every entry of which is overwritten: "
+    "`draw_back` takes one step for every seat (`draw_order`: every seat but the pitcher, "
+    "then the pitcher)"
+)
+EQUIVALENT: dict[str, str] = {
+    "game_winner: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
+    "TrumpTable.winner_of: plays[0] -> plays[-1]": _FIRST_OVERWRITTEN,
+    "TrumpTable.winner_of: plays[0][0] -> plays[0][1]": _FIRST_OVERWRITTEN,
+    "TrumpTable.winner_of: plays[0][0] -> plays[0][-1]": _FIRST_OVERWRITTEN,
+    "TrumpTable.winner_of: -1 -> -0": _LED_POSITIVE,
+    "TrumpTable.winner_of: -1 -> -2": _LED_POSITIVE,
+    "step_declaration: [0] -> [1]": _EVERY_SEAT_STEPS,
+    "step_declaration: [0] -> [-1]": _EVERY_SEAT_STEPS,
+    "TrumpTable.winner_of: strength > best -> strength >= best": (
+        "no two cards of a trick have the same strength above 0 (ranks within a suit and "
+        "places in the trump order are distinct), and a card of strength 0 never ties the "
+        "best, which starts at the led card's (above 0)"
+    ),
+}
 """Mutants no test can kill, by key, with the reason (filled in from the runs)."""
 
 _FLIP: dict[type[ast.cmpop], type[ast.cmpop]] = {
