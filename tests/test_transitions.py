@@ -7,7 +7,17 @@ from __future__ import annotations
 import pytest
 
 import setback
-from setback import AllPass, IllegalActionError, Phase, Point, Rules, apply_action, new_game
+from setback import (
+    AllPass,
+    IllegalActionError,
+    Phase,
+    Point,
+    Rules,
+    apply_action,
+    legal_actions,
+    new_game,
+    parse_cards,
+)
 
 from .support import hand
 
@@ -138,3 +148,34 @@ def test_high_is_held_and_low_captured_and_neither_is_a_joker() -> None:
     assert result.points == {"high": 0, "low": 1, "jack": None, "game": 1}
     assert result.card_points == (0, 10)
     assert result.made is False and result.score_changes == (-2, 2)
+
+
+# --- the draw back's face-up discards: after a choice, the next seat in order ------------
+
+TEN_POINT = Rules.ten_point()
+# D deals; C bids 3 and names hearts. A keeps seven trumps (A J 3 2 are point cards;
+# 10♥ K♥ Q♥ are not: ten-point has no Ten) and B seven (J♦, both jokers, 9♥ 8♥ 7♥ 6♥):
+# each must discard one trump face up, and each has a choice. Nobody else holds a trump (C keeps 5♥ 4♥; D and the stock none).
+FACE_UP_HANDS = [
+    "AH 2H 3H 10H JH KH QH 2S 3S",
+    "JD BJ LJ 9H 8H 7H 6H 4S 5S",
+    "5H 4H 6S 7S 8S 9S 10S JS QS",
+    "KS AS 2C 3C 4C 5C 6C 7C 8C",
+]
+
+
+def test_after_a_face_up_discard_the_next_seat_in_order_discards() -> None:
+    """§6.5.6: the face-up discards go eldest first: after A's choice, B (the next
+    seat) chooses his; then the pitcher leads (mutants: the walk resumed two places on,
+    or from the dealer's place)."""
+    state = new_game(TEN_POINT, hands=FACE_UP_HANDS, dealer=3, seed=1)
+    for seat, call in enumerate(("pass", "pass", "bid 3", "pass")):
+        state = apply_action(state, call, seat=seat)
+    state = apply_action(state, "trump H", seat=2)
+    assert state.phase is Phase.DISCARD and state.to_act == 0
+    assert [str(a) for a in legal_actions(state)] == ["discard 10H", "discard QH", "discard KH"]
+    state = apply_action(state, "discard KH", seat=0)
+    assert state.phase is Phase.DISCARD and state.to_act == 1
+    state = apply_action(state, "discard 9H", seat=1)
+    assert state.phase is Phase.PLAY and state.to_act == 2
+    assert state.face_up_discards == tuple(map(parse_cards, ["KH", "9H", "", ""]))
