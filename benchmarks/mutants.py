@@ -111,6 +111,11 @@ EQUIVALENT: dict[str, str] = {
     "TrumpTable.winner_of: -1 -> -2": _LED_POSITIVE,
     "step_declaration: [0] -> [1]": _EVERY_SEAT_STEPS,
     "step_declaration: [0] -> [-1]": _EVERY_SEAT_STEPS,
+    "step_discard: order.index(seat) + 1 -> order.index(seat) + 0": (
+        "the walk looks at the seat that just chose again: it discarded down to six "
+        "(a choice means more free trumps than the excess), so it owes no more and is passed"
+    ),
+    "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
         "places in the trump order are distinct), and a card of strength 0 never ties the "
