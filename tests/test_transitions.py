@@ -19,7 +19,7 @@ from setback import (
     parse_cards,
 )
 
-from .support import hand
+from .support import act, deal, hand
 
 # --- §1.6 Game: the strictly highest card-point total; a tie at the top, nobody ----------
 
@@ -155,7 +155,8 @@ def test_high_is_held_and_low_captured_and_neither_is_a_joker() -> None:
 TEN_POINT = Rules.ten_point()
 # D deals; C bids 3 and names hearts. A keeps seven trumps (A J 3 2 are point cards;
 # 10♥ K♥ Q♥ are not: ten-point has no Ten) and B seven (J♦, both jokers, 9♥ 8♥ 7♥ 6♥):
-# each must discard one trump face up, and each has a choice. Nobody else holds a trump (C keeps 5♥ 4♥; D and the stock none).
+# each must discard one trump face up, and each has a choice. Nobody else holds a trump
+# (C keeps 5♥ 4♥; D and the stock none).
 FACE_UP_HANDS = [
     "AH 2H 3H 10H JH KH QH 2S 3S",
     "JD BJ LJ 9H 8H 7H 6H 4S 5S",
@@ -179,3 +180,16 @@ def test_after_a_face_up_discard_the_next_seat_in_order_discards() -> None:
     state = apply_action(state, "discard 9H", seat=1)
     assert state.phase is Phase.PLAY and state.to_act == 2
     assert state.face_up_discards == tuple(map(parse_cards, ["KH", "9H", "", ""]))
+
+
+def test_a_trump_lead_refuses_a_non_trump_by_the_trump_rule() -> None:
+    """§1.5: to A's trump lead, B holds a trump (the big joker) and may not throw 2♣; the
+    refusal names the rule of a trump lead (mutant: that rule's branch dropped, so the
+    words of following a plain suit)."""
+    state = act(deal(TWO_JOKERS, JOKER_HANDS), TIED_CALLS)
+    state = apply_action(state, "play 10S", seat=0)
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(state, "play 2C", seat=1)
+    assert refused.value.reason == (
+        "trump (♠) was led: a player holding a trump must play one; play one of B🃏"
+    )
