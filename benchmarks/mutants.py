@@ -115,6 +115,10 @@ EQUIVALENT: dict[str, str] = {
         "the walk looks at the seat that just chose again: it discarded down to six "
         "(a choice means more free trumps than the excess), so it owes no more and is passed"
     ),
+    "next_to_play: range(1, players) -> range(0, players)": (
+        "the extra first look (k = 0) is at the seat that just played, which is among "
+        "`played` and so passed over"
+    ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
