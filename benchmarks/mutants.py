@@ -428,7 +428,31 @@ def table(results: dict[str, dict[str, object]], every: list[Mutant]) -> str:
             f"{what.replace('|', '/')} |"
         )
     summary = ", ".join(f"{n} {name}" for name, n in counts.items() if n or name != "not run")
-    return f"{len(every)} mutants: {summary}.\n\n" + "\n".join(rows) + "\n"
+    seconds = sum(float(str(results[m.key]["seconds"])) for m in every if m.key in results)
+    equivalents = [
+        f"- `{m.module}.{m.function}`, line {m.line}: `{_short(m.before)}` → "
+        f"`{_short(m.after)}`: {EQUIVALENT[m.key]}"
+        for m in every
+        if m.key in EQUIVALENT
+    ]
+    head = [
+        "# Mutation run over the hand's transitions",
+        "",
+        "Made by `python benchmarks/mutants.py` (see its docstring); this page by",
+        "`python benchmarks/mutants.py --table benchmarks/mutants.md`. Each mutant ran the",
+        "fixed tests (`FIXED_TESTS`: no hypothesis) with `pytest -x -p no:randomly`.",
+        "",
+        f"**{len(every)} mutants: {summary}.** Time in pytest, over all the mutants' last",
+        f"runs: {seconds / 60:.0f} min (two shared cores).",
+        "",
+        "## The equivalent mutants, and why no test can kill them",
+        "",
+        *equivalents,
+        "",
+        "## Every mutant",
+        "",
+    ]
+    return "\n".join(head + rows) + "\n"
 
 
 def main() -> None:
@@ -454,7 +478,7 @@ def main() -> None:
     if args.table:
         everything = [m for module in sorted(TARGETS) for m in mutants(module)]
         Path(args.table).write_text(table(results, everything))
-        print(table(results, everything).split("\n")[0])
+        print(table(results, everything).split("\n")[6])
         return
     stages = (tuple(args.tests),) if args.tests else FIXED_TESTS
     with tempfile.TemporaryDirectory(prefix="mutants-") as temp:

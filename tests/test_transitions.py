@@ -13,6 +13,7 @@ from setback import (
     Phase,
     Point,
     Rules,
+    Suit,
     apply_action,
     legal_actions,
     new_game,
@@ -193,3 +194,16 @@ def test_a_trump_lead_refuses_a_non_trump_by_the_trump_rule() -> None:
     assert refused.value.reason == (
         "trump (♠) was led: a player holding a trump must play one; play one of B🃏"
     )
+
+
+def test_a_draw_back_without_a_face_up_discard_records_none() -> None:
+    """A ten-point hand (seed 1, first legal action each time) in which nobody keeps more
+    than six cards: the record's face-up discards are empty, as `HandResult` documents
+    (mutant: the forced face-up walk's record made when it forced nobody)."""
+    state = new_game(TEN_POINT, seed=1, dealer=3)
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[0])
+    result = state.history[0]
+    assert (result.pitcher, result.contract, result.trump) == (3, 3, Suit.CLUBS)
+    assert result.score_changes == (9, -3)
+    assert result.face_up_discards == ()
