@@ -119,6 +119,13 @@ EQUIVALENT: dict[str, str] = {
         "the extra first look (k = 0) is at the seat that just played, which is among "
         "`played` and so passed over"
     ),
+    "after_call: pitcher is None -> False": (
+        "the passed-out hand's last core then says DECLARE_TRUMP or PLAY instead of BIDDING, "
+        "with nobody to act and no pitcher: the engine closes a hand on `to_act is None`, "
+        "`close_hand` records it passed out on `pitcher is None`, the next hand is dealt "
+        "afresh, and that core's phase is read by nobody (the event log reads only its "
+        "forced steps)"
+    ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
