@@ -207,3 +207,20 @@ def test_a_draw_back_without_a_face_up_discard_records_none() -> None:
     assert (result.pitcher, result.contract, result.trump) == (3, 3, Suit.CLUBS)
     assert result.score_changes == (9, -3)
     assert result.face_up_discards == ()
+
+
+def test_a_forced_face_up_discard_leaves_the_other_seats_none() -> None:
+    """§6.5.6: B keeps nine trumps, seven of them point cards: K♥ Q♥ go face up, forced
+    (no choice); nobody else discards face up (mutant: the other seats' entries start
+    from a card, not from none)."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "AH JH JD BJ LJ 3H 2H KH QH",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D",
+    ]
+    state = new_game(TEN_POINT, hands=hands, dealer=3, seed=1)
+    for call in ("pass", "bid 10", "pass", "pass", "trump H"):
+        state = apply_action(state, call)
+    assert state.phase is Phase.PLAY and state.to_act == 1
+    assert state.face_up_discards == ((), parse_cards("QH KH"), (), ())
