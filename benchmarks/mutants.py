@@ -126,6 +126,10 @@ EQUIVALENT: dict[str, str] = {
         "afresh, and that core's phase is read by nobody (the event log reads only its "
         "forced steps)"
     ),
+    "after_call: pitched[0] -> pitched[-1]": (
+        "a card lies face up only after one pitch, which the dealer answers at once: "
+        "`pitched` holds exactly one play, so its first is its last"
+    ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
