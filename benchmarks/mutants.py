@@ -102,6 +102,10 @@ _EVERY_SEAT_STEPS = (
     "`draw_back` takes one step for every seat (`draw_order`: every seat but the pitcher, "
     "then the pitcher)"
 )
+_PASSED_OUT_CONTRACT = (
+    "the contract of a passed-out hand's last core is read by nobody: the engine and the "
+    "playout kernel see `pitcher is None` and record the hand passed out (contract None)"
+)
 EQUIVALENT: dict[str, str] = {
     "game_winner: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
     "TrumpTable.winner_of: plays[0] -> plays[-1]": _FIRST_OVERWRITTEN,
@@ -130,6 +134,8 @@ EQUIVALENT: dict[str, str] = {
         "a card lies face up only after one pitch, which the dealer answers at once: "
         "`pitched` holds exactly one play, so its first is its last"
     ),
+    "after_call: 0 -> 1": _PASSED_OUT_CONTRACT,
+    "after_call: 0 -> -1": _PASSED_OUT_CONTRACT,
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
