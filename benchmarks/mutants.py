@@ -136,6 +136,11 @@ EQUIVALENT: dict[str, str] = {
     ),
     "after_call: 0 -> 1": _PASSED_OUT_CONTRACT,
     "after_call: 0 -> -1": _PASSED_OUT_CONTRACT,
+    "calls_open: rules.smudge_level if rules.smudge else top + 1 -> rules.smudge_level "
+    "if True else top + 1": (
+        "without Smudge the two branches are one value: `top` is then `max_plain_bid`, T, "
+        "and `smudge_level` is T + 1 (`Rules.smudge_level`)"
+    ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
