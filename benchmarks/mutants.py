@@ -51,7 +51,7 @@ SRC = ROOT / "src" / "setback"
 RESULTS = ROOT / "benchmarks" / "mutants.json"
 
 TARGETS: dict[str, tuple[str, ...]] = {
-    "bidding": ("after_call", "calls_open", "_may_pitch", "dealer_may_match"),
+    "bidding": ("after_call", "step_call", "calls_open", "_may_pitch", "dealer_may_match"),
     "discarding": (
         "step_declaration",
         "step_discard",
@@ -65,8 +65,8 @@ TARGETS: dict[str, tuple[str, ...]] = {
     ),
     "play": ("next_to_play", "next_leader", "lead", "step_play", "open_cards"),
     "trumps": ("TrumpTable.winner_of",),
-    "points": ("Tally.of", "_high", "_low", "_game", "award_all"),
-    "scoring": ("settle", "swept", "is_smudge", "game_winner", "close_hand"),
+    "points": ("Tally.of", "Tally.capturer_of", "_high", "_low", "_captured", "_game", "award_all"),
+    "scoring": ("settle", "swept", "is_smudge", "game_winner", "hand_result", "close_hand"),
     "dealing": ("next_dealer",),
 }
 """The transitions, by module (`docs/guides/internals.md`, "Every transition, once")."""
@@ -140,6 +140,10 @@ EQUIVALENT: dict[str, str] = {
     "if True else top + 1": (
         "without Smudge the two branches are one value: `top` is then `max_plain_bid`, T, "
         "and `smudge_level` is T + 1 (`Rules.smudge_level`)"
+    ),
+    "calls_open: top + 1 -> top + 2": (
+        "either is above `top`, the highest call: the range of bids answering a pitch is "
+        "empty both ways (and no refusal's words read `lowest` there)"
     ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
