@@ -22,7 +22,7 @@ test can kill it). Results are kept in `benchmarks/mutants.json` by mutant key, 
 run of one module adds to the others' and a run can be resumed (`--again` reruns
 mutants that have a result).
 
-Standard library only.
+Standard library only, and pytest (the suite's own runner, imported once and forked per run).
 """
 
 from __future__ import annotations
@@ -144,6 +144,14 @@ EQUIVALENT: dict[str, str] = {
     "calls_open: top + 1 -> top + 2": (
         "either is above `top`, the highest call: the range of bids answering a pitch is "
         "empty both ways (and no refusal's words read `lowest` there)"
+    ),
+    "Tally.capturer_of: None if index is None else self.captured.get(index) -> None if "
+    "False else self.captured.get(index)": (
+        "`captured.get(None)` is None too: no card index None is ever captured"
+    ),
+    "step_call: outcome.taken is not None or outcome.returned is not None -> True": (
+        "with neither set, the block rebuilds the same held cards: each change inside it "
+        "is guarded by its own test (an optimisation: skip the copy)"
     ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
