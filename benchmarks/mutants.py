@@ -106,6 +106,11 @@ _PASSED_OUT_CONTRACT = (
     "the contract of a passed-out hand's last core is read by nobody: the engine and the "
     "playout kernel see `pitcher is None` and record the hand passed out (contract None)"
 )
+_PLAYABLE_UNREAD = (
+    "only a core outside trick play changes (the auction goes on, trump is to be named, or "
+    "the hand is passed out): its `playable` is read only in trick play, and the next "
+    "step builds a core with its own"
+)
 EQUIVALENT: dict[str, str] = {
     "game_winner: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
     "TrumpTable.winner_of: plays[0] -> plays[-1]": _FIRST_OVERWRITTEN,
@@ -153,6 +158,11 @@ EQUIVALENT: dict[str, str] = {
         "with neither set, the block rebuilds the same held cards: each change inside it "
         "is guarded by its own test (an optimisation: skip the copy)"
     ),
+    "step_call: 0 -> 1": _PLAYABLE_UNREAD,
+    "step_call: 0 -> -1": _PLAYABLE_UNREAD,
+    "step_call: outcome.phase is Phase.PLAY and outcome.to_act is not None -> outcome.phase "
+    "is Phase.PLAY or outcome.to_act is not None": _PLAYABLE_UNREAD,
+    "step_call: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
