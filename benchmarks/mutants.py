@@ -163,6 +163,11 @@ EQUIVALENT: dict[str, str] = {
     "step_call: outcome.phase is Phase.PLAY and outcome.to_act is not None -> outcome.phase "
     "is Phase.PLAY or outcome.to_act is not None": _PLAYABLE_UNREAD,
     "step_call: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
+    "step_call: -1 -> -0": (
+        "no card lies face up only where no trump is set yet (the auction's end where the "
+        "first lead sets trump, or the dealer's Smudge): `open_cards` then gets no table "
+        "and returns every card held without reading `lead`"
+    ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
