@@ -168,6 +168,9 @@ EQUIVALENT: dict[str, str] = {
         "first lead sets trump, or the dealer's Smudge): `open_cards` then gets no table "
         "and returns every card held without reading `lead`"
     ),
+    "step_call: outcome.plays[0] -> outcome.plays[-1]": (
+        "the trick at the auction's end holds at most one card, the pitch: its first is its last"
+    ),
     "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
