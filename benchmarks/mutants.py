@@ -529,7 +529,9 @@ def main() -> None:
     results = _load()
     if args.table:
         everything = [m for module in sorted(TARGETS) for m in mutants(module)]
-        Path(args.table).write_text(table(results, everything))
+        page, marker = Path(args.table), "<!-- notes: kept when the table is remade -->"
+        notes = page.read_text().partition(marker)[2] if page.exists() else ""
+        page.write_text(table(results, everything) + "\n" + marker + (notes or "\n"))
         print(table(results, everything).split("\n")[6])
         return
     stages = (tuple(args.tests),) if args.tests else FIXED_TESTS
