@@ -179,8 +179,9 @@ def award_all(
     won = [0] * sides
     awards = []
     for point in points:
-        side = point.award(tally)
+        value = point._value_  # the value's attribute: `point.value` is a descriptor call
+        side = _AWARDS[value](tally)
         if side is not None:
             won[side] += point.worth
-        awards.append((point.value, side))
+        awards.append((value, side))
     return tuple(awards), tuple(won)

@@ -82,7 +82,8 @@ def cards_in_tricks(tricks: Sequence[Trick]) -> list[tuple[int, int, int]]:
     for trick in tricks:
         winner = trick.winner
         assert winner is not None
-        played.extend((card.index, seat, winner) for seat, card in trick.plays)
+        for seat, card in trick.plays:
+            played.append((card.index, seat, winner))
     return played
 
 
