@@ -142,3 +142,26 @@ def test_rules_import_nothing_of_the_engine() -> None:
     graph, lazy = _graph()
     allowed = {"setback.errors", "setback.options", "setback.points", "setback.trumps"}
     assert graph["setback.rules"] <= allowed and not lazy["setback.rules"]
+
+
+def test_the_old_import_paths_warn_and_still_give_the_same_names() -> None:
+    """Issue 21: the kernel and sampling moved to `setback.bots`; the old paths are
+    deprecated aliases."""
+    import importlib
+    import sys
+    import warnings
+
+    import setback.bots.playout
+    import setback.bots.sampling
+
+    for old, new in (
+        ("setback.playout", setback.bots.playout),
+        ("setback.sampling", setback.bots.sampling),
+    ):
+        sys.modules.pop(old, None)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            module = importlib.import_module(old)
+        assert any(issubclass(w.category, DeprecationWarning) for w in caught), old
+        assert module.__all__ == new.__all__
+        assert all(getattr(module, name) is getattr(new, name) for name in new.__all__)
