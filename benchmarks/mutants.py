@@ -51,12 +51,19 @@ SRC = ROOT / "src" / "setback"
 RESULTS = ROOT / "benchmarks" / "mutants.json"
 
 TARGETS: dict[str, tuple[str, ...]] = {
-    "bidding": ("after_call", "step_call", "calls_open", "_may_pitch", "dealer_may_match"),
+    "bidding": (
+        "after_call",
+        "held_after",
+        "step_call",
+        "calls_open",
+        "_may_pitch",
+        "dealer_may_match",
+    ),
     "discarding": (
         "step_declaration",
         "step_discard",
         "draw_back",
-        "draw_order",
+        "draw_back_order",
         "forced_face_up",
         "_face_up_turn",
         "excess_trumps",
@@ -102,7 +109,7 @@ _LED_POSITIVE = (
 )
 _EVERY_SEAT_STEPS = (
     "the draw back's discards start from a list every entry of which is overwritten: "
-    "`draw_back` takes one step for every seat (`draw_order`: every seat but the pitcher, "
+    "`draw_back` takes one step for every seat (`draw_back_order`: every seat but the pitcher, "
     "then the pitcher)"
 )
 _PASSED_OUT_CONTRACT = (

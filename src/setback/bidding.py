@@ -50,9 +50,6 @@ _STUCK_EXACTLY = Bound.STUCK_EXACTLY
 _MATCH_ANY = DealerMatch.ANY
 _MATCH_BELOW_MAX = DealerMatch.BELOW_MAX
 _MATCH_NONE = DealerMatch.NONE
-_BIDDING_PHASE = Phase.BIDDING
-_DECLARE_TRUMP_PHASE = Phase.DECLARE_TRUMP
-_PLAY_PHASE = Phase.PLAY
 
 
 def dealer_may_match(rules: Rules, contract: int) -> bool:
@@ -344,6 +341,21 @@ def after_call(
     )
 
 
+def held_after(outcome: CallOutcome, seat: int, held: tuple[int, ...]) -> tuple[int, ...]:
+    """The cards each seat holds after `seat`'s call had `outcome`: a pitched card leaves
+    its pitcher's hand, a card taken back returns to it (the held cards themselves when the
+    call moved no card)."""
+    if outcome.taken is None and outcome.returned is None:
+        return held
+    cards = list(held)
+    if outcome.taken is not None:
+        cards[seat] &= ALL_BUT[outcome.taken.index]
+    if outcome.returned is not None:
+        back, card = outcome.returned
+        cards[back] |= BIT[card.index]
+    return tuple(cards)
+
+
 def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:
     """The seat to act makes the call `action` (`after_call`): the next seat calls, or the
     pitcher declares trump or leads, or the hand is passed out (the core's `to_act` is
@@ -362,15 +374,7 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         trump=outcome.trump,
         phase=outcome.phase,
     )
-    held = hand.held
-    if outcome.taken is not None or outcome.returned is not None:
-        cards = list(held)
-        if outcome.taken is not None:
-            cards[seat] &= ALL_BUT[outcome.taken.index]
-        if outcome.returned is not None:
-            back, card = outcome.returned
-            cards[back] |= BIT[card.index]
-        held = tuple(cards)
+    held = held_after(outcome, seat, hand.held)
     playable = 0
     if outcome.phase is Phase.PLAY and outcome.to_act is not None:
         table = None if outcome.trump is None else tables[outcome.trump]

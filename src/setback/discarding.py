@@ -66,7 +66,7 @@ def _pitcher(hand: HandState) -> int:
     return hand.pitcher
 
 
-def draw_order(dealer: int, pitcher: int, players: int) -> list[int]:
+def draw_back_order(dealer: int, pitcher: int, players: int) -> list[int]:
     """The seats in the draw back's order: eldest first, every seat but the pitcher, then
     the pitcher last."""
     order = [seat for seat in discard_order(dealer, players) if seat != pitcher]
@@ -88,7 +88,7 @@ def draw_back(
     trumps = table.trump_mask
     cards, rest = list(held), list(stock)
     steps = []
-    for seat in draw_order(dealer, pitcher, rules.players):
+    for seat in draw_back_order(dealer, pitcher, rules.players):
         thrown = cards[seat] & ~trumps
         kept = cards[seat] & trumps
         drawn = 0

@@ -28,7 +28,7 @@ from typing import Protocol
 import attrs
 
 from ..actions import Action, Play
-from ..bidding import PITCHES, after_call, position
+from ..bidding import PITCHES, after_call, held_after, position
 from ..cards import CARDS, Suit, pick
 from ..discarding import DECLARATIONS, discard_of, discard_options
 from ..engine import step_core
@@ -277,7 +277,7 @@ def _auction(
     plain values through the auction's own transition (`bidding.after_call`): the core
     after it (the pitcher to declare trump or to lead; `to_act` None if passed out)."""
     setup = hand.setup
-    held = list(hand.held)
+    held = hand.held
     dealer, contract, pitcher, pitched = setup.dealer, setup.contract, setup.pitcher, hand.plays
     seat = hand.to_act
     assert seat is not None
@@ -290,11 +290,7 @@ def _auction(
         else:
             action, first = first, None
         outcome = after_call(rules, dealer, seat, contract, pitcher, pitched, action)
-        if outcome.taken is not None:
-            held[seat] &= ~(1 << outcome.taken.index)
-        if outcome.returned is not None:
-            back, card = outcome.returned
-            held[back] |= 1 << card.index
+        held = held_after(outcome, seat, held)
         contract, pitcher, pitched = outcome.contract, outcome.pitcher, outcome.plays
         if outcome.to_act is None or outcome.phase is not _BIDDING:
             break
@@ -307,7 +303,7 @@ def _auction(
         trump=outcome.trump,
         phase=outcome.phase,
     )
-    return Hand(setup=ended, to_act=outcome.to_act, held=tuple(held), plays=pitched)
+    return Hand(setup=ended, to_act=outcome.to_act, held=held, plays=pitched)
 
 
 def _score(
