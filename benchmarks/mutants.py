@@ -123,6 +123,10 @@ _PLAYABLE_UNREAD = (
 )
 EQUIVALENT: dict[str, str] = {
     "game_winner: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
+    "held_after: outcome.taken is None and outcome.returned is None -> False": (
+        "with neither set, the copy below changes no seat's cards and returns the same held "
+        "cards (the early return only skips the copy)"
+    ),
     "TrumpTable.winner_of: plays[0] -> plays[-1]": _FIRST_OVERWRITTEN,
     "TrumpTable.winner_of: plays[0][0] -> plays[0][1]": _FIRST_OVERWRITTEN,
     "TrumpTable.winner_of: plays[0][0] -> plays[0][-1]": _FIRST_OVERWRITTEN,
