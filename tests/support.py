@@ -7,7 +7,9 @@ strategies and `reference.py` the plain restatement of the rules."""
 from __future__ import annotations
 
 import re
+import string
 from itertools import combinations
+from pathlib import Path
 
 from setback import (
     Card,
@@ -366,3 +368,31 @@ CARD_MODELS = [
 S4_HANDS = (
     "P0: A♥ K♥ A♣ 10♣ 10♦ Q♠; P1: 2♥ J♥ 3♣ 6♦ 7♠ 8♦; P2: 9♥ 5♣ 2♣ 4♠ 3♠ 5♦; P3: K♠ 9♣ 4♣ 7♦ 3♦ 6♠"
 )
+
+
+LOCALE = Path(__file__).resolve().parents[1] / "src" / "setback" / "locale"
+
+
+def english_left(lang: str, text: str) -> set[str]:
+    """The English words of catalog messages (their fixed parts of 5 letters or more, as
+    whole words) that `text` shows although the language says them otherwise. Runs of
+    white space count as one space (help text is wrapped)."""
+    from babel.messages.pofile import read_po  # a test dependency, read only here
+
+    with (LOCALE / lang / "LC_MESSAGES" / "setback.po").open("rb") as file:
+        catalog = read_po(file, locale=lang)
+    text = " ".join(text.split())
+    left = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for english in ids:
+            for literal, *_rest in string.Formatter().parse(english):
+                part = " ".join(literal.split()).strip(" .,:;()'-")
+                if len(part) < 5 or any(part in translated for translated in strings):
+                    continue
+                if re.search(rf"(?<!\w){re.escape(part)}(?!\w)", text):
+                    left.add(part)
+    return left

@@ -20,9 +20,9 @@ from setback.text import LANGUAGES, _translation, refusal_contexts
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "setback" / "locale"
-SOURCES = ("src/setback/text.py", "src/setback/terminal.py")
+SOURCES = ("src/setback/text.py", "src/setback/terminal.py", "src/setback/cli.py")
 """The modules whose messages the catalogs hold (as tools/catalogs.sh extracts them)."""
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 Key = tuple[str | None, str | tuple[str, ...]]

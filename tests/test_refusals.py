@@ -479,7 +479,7 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "not_a_rank": ({"value": "18"}, "not a rank: 18 (ranks are 2 to 17)"),
     "no_such_card": (
         {"rank": 13, "card_suit": None},
-        "no such card: king of None (a joker has no suit, every other card has one)",
+        "no such card: king of no suit (a joker has no suit, every other card has one)",
     ),
     "card_too_long": (
         {"value": "'KKKKKKKKKKKKKKKKK...KKKKKKKKKKKKKKKKKK'"},
@@ -679,3 +679,106 @@ if __name__ == "__main__":  # write the docs table, or print the cases' outcomes
         with pytest.MonkeyPatch.context() as patch:
             error = make(patch)
         print(f"    {code!r}: ({error.params!r}, {str(error)!r}),")  # type: ignore[attr-defined]
+
+
+WORD_PARAMS = {"rank", "card_suit", "legal"}
+"""The params shown as words (a rank's and a suit's name, the legal actions): in another
+language, their words are that language's, while `params` stay language-free."""
+
+VERBS = {
+    "de": {"pass": "passen", "bid": "bieten", "smudge": "Smudge", "discard": "abwerfen"},
+    "sv": {"pass": "passa", "bid": "bud", "smudge": "smudge", "discard": "kasta"},
+    "fr": {"pass": "passer", "bid": "annonce", "smudge": "smudge", "discard": "écarter"},
+}
+"""The action words of the legal ids the cases list, in each language."""
+
+NO_SUCH_CARD = {
+    "de": "diese Karte gibt es nicht: König, keine Farbe (",
+    "sv": "det kortet finns inte: kung, ingen färg (",
+    "fr": "cette carte n'existe pas : roi, sans couleur (",
+}
+ACTION_IDS = {  # the id a case refuses, as the sentence names it
+    "no_such_action_id": {
+        "de": "Aktion Nummer 999",
+        "sv": "drag nummer 999",
+        "fr": "action numéro 999",
+    },
+    "no_discard_now": {
+        "de": "Aktion Nummer 191 (Abwurf fertig)",
+        "sv": "drag nummer 191 (kastet klart)",
+        "fr": "action numéro 191 (écart terminé)",
+    },
+    "discard_incomplete": {
+        "de": "Aktion Nummer 191 (Abwurf fertig)",
+        "sv": "drag nummer 191 (kastet klart)",
+        "fr": "action numéro 191 (écart terminé)",
+    },
+    "discard_by_card": {
+        "de": "Aktion Nummer 0 (passen)",
+        "sv": "drag nummer 0 (passa)",
+        "fr": "action numéro 0 (passer)",
+    },
+    "discard_no_fit": {
+        "de": "Aktion Nummer 136 (abwerfen 2♣)",
+        "sv": "drag nummer 136 (kasta 2♣)",
+        "fr": "action numéro 136 (écarter 2♣)",
+    },
+}
+
+
+def _legal_words(legal: list[str], lang: str) -> str:
+    """The legal ids `legal` ("3 (bid 2)"), each action in `lang`'s words (cards as symbols)."""
+    shown = []
+    for item in legal:
+        number, action = item[:-1].split(" (")
+        verb, *rest = action.split()
+        words = rest if verb == "bid" else [Card.parse(card).symbol for card in rest]
+        shown.append(f"{number} ({' '.join([VERBS[lang][verb], *words])})")
+    return ", ".join(shown)
+
+
+def test_the_codes_with_word_params_are_these() -> None:
+    assert {code for code, (params, _) in EXPECTED.items() if WORD_PARAMS & set(params)} == {
+        "no_such_card",
+        *ACTION_IDS,
+    }
+    assert WORD_PARAMS & set(PARAMS) == WORD_PARAMS
+
+
+@pytest.mark.parametrize("lang", ["de", "sv", "fr"])
+@pytest.mark.parametrize("code", ["no_such_card", *ACTION_IDS])
+def test_a_refusals_words_are_in_its_language(
+    code: str, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23: `no_such_card`'s rank read "king" in German, Swedish and French sentences
+    (and its suit "None"); the legal ids of `setback.rl` read "bid 2"."""
+    from setback.text import refusal_text
+
+    error = _error(code, monkeypatch)
+    params = EXPECTED[code][0]
+    assert error.params == params  # the params stay language-free
+    text = refusal_text(error, lang=lang)
+    if code == "no_such_card":
+        assert text.startswith(NO_SUCH_CARD[lang])
+        return
+    assert text.startswith(ACTION_IDS[code][lang] + " ")
+    assert text.endswith(" " + _legal_words(params["legal"], lang))
+    assert "discard" not in text and "bid " not in text and "(pass)" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "no such card: big joker of spades ("),
+        ("de", "diese Karte gibt es nicht: großer Joker, Pik ("),
+        ("sv", "det kortet finns inte: stor joker, spader ("),
+        ("fr", "cette carte n'existe pas : grand joker, pique ("),
+    ],
+)
+def test_a_joker_given_a_suit_is_named_in_words(lang: str, words: str) -> None:
+    from setback.text import refusal_text
+
+    with pytest.raises(InvalidNotationError) as caught:
+        Card(Suit.SPADES, Rank.BIG_JOKER)
+    assert caught.value.params == {"rank": 16, "card_suit": "S"}
+    assert refusal_text(caught.value, lang=lang).startswith(words)

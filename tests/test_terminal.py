@@ -7,20 +7,18 @@ from __future__ import annotations
 import io
 import os
 import re
-import string
 import sys
-from pathlib import Path
 
 import pexpect
 import pytest
-from babel.messages.pofile import read_po
 
 from setback import IllegalActionError, Rules, apply_action, new_game, observe
 from setback.cli import main
 from setback.terminal import TerminalGame, language_of, rules_lines
 from setback.text import LANGUAGES, _translation
 
-LOCALE = Path(__file__).resolve().parents[1] / "src" / "setback" / "locale"
+from .support import english_left
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -106,27 +104,6 @@ def _game(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
     return out.getvalue()
 
 
-def _english_left(lang: str, text: str) -> set[str]:
-    """The English words of catalog messages (their fixed parts of 5 letters or more, as
-    whole words) that `text` shows although the language says them otherwise."""
-    with (LOCALE / lang / "LC_MESSAGES" / "setback.po").open("rb") as file:
-        catalog = read_po(file, locale=lang)
-    left = set()
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        for english in ids:
-            for literal, *_rest in string.Formatter().parse(english):
-                part = literal.strip(" .,:;()'-")
-                if len(part) < 5 or any(part in translated for translated in strings):
-                    continue
-                if re.search(rf"(?<!\w){re.escape(part)}(?!\w)", text):
-                    left.add(part)
-    return left
-
-
 PRESETS = ("setback", "ten-point", "smear", "auction-pitch", "six")
 COMMANDS = ["help", "rules", "z", "7", "zz top"]
 """Typed once, at the first prompt: every kind of answer the game explains."""
@@ -153,13 +130,13 @@ def test_a_whole_game_shows_no_english(
         preset,
     )
     assert _translation(lang).gettext("Game over: {side} won. Scores: {scores}.")[:8] in out
-    assert _english_left(lang, out) == set()
+    assert english_left(lang, out) == set()
 
 
 def test_the_english_catalog_check_finds_english() -> None:
     """The check above is not blind: an English screen is English to it."""
     out = "Hand 1 over.\nYour hand: ♠ K\n"
-    assert {"Your hand", "over"} & _english_left("de", out)
+    assert {"Your hand", "over"} & english_left("de", out)
 
 
 def test_a_bare_number_bids_and_letters_choose(monkeypatch: pytest.MonkeyPatch) -> None:

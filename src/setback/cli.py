@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import json
 import math
 import os
 import random
+import re
 import secrets
+import string
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from ._version import __version__
 from .arena import DuelResult, LadderResult, duel, ladder
@@ -24,7 +27,7 @@ from .rules import PRESET_NAMES, Rules
 from .simulation import BOTS, SimulationSummary, simulate
 from .state import GameState
 from .terminal import TerminalGame, language_of, read_save, save_document, write_atomically
-from .text import LANGUAGES
+from .text import LANGUAGES, N_, _translation
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
@@ -37,97 +40,12 @@ def build_rules(name: str, players: int | None, **options: Any) -> Rules:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `setback` command line; returns the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="setback", description="Setback (Pitch, High-Low-Jack): play or simulate games."
-    )
-    parser.add_argument("--version", action="version", version=f"setback {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-    sim = commands.add_parser(
-        "simulate", help="play games between random players and summarise them"
-    )
-    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="game i is played from seed SEED+i")
-    sim.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
-    sim.add_argument("--players", type=int, help="seats (default: the preset's)")
-    sim.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
-    sim.add_argument(
-        "--bot",
-        action="append",
-        choices=list(BOTS),
-        default=[],
-        help="the bot of a side; repeat once per side, or give once for all "
-        "(default: fast cautious random players)",
-    )
-    sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    sim.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help="worker processes (default 1: this one; 0: one per core); the output is the same",
-    )
-    arena = commands.add_parser(
-        "arena",
-        help="a duplicate match between bots (every deal played with the seats swapped)",
-        description="A duplicate match: each deal is played in every seating, so both "
-        "line-ups get the same cards. Two --bot: a duel; more: a ladder of every pair.",
-    )
-    arena.add_argument(
-        "--bot",
-        action="append",
-        choices=list(BOTS),
-        default=[],
-        required=True,
-        help="a bot; give two for a duel, more for a ladder",
-    )
-    arena.add_argument("--deals", type=int, default=100, help="deals per duel (default 100)")
-    arena.add_argument("--seed", type=int, default=0, help="deal i is the game seed SEED+i")
-    arena.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
-    arena.add_argument("--players", type=int, help="seats (default: the preset's)")
-    arena.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
-    arena.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help="worker processes (default 1: this one; 0: one per core); the counts are the same",
-    )
-    arena.add_argument("--json", metavar="FILE", help="also write the result to FILE as JSON")
-    arena.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    game = commands.add_parser(
-        "play",
-        help="play a game in the terminal against bots",
-        description="Play in the terminal against bots. At the prompt a letter picks a "
-        "choice, a bare number is a bid ('3' bids 3), or type an action or a card; 'help' "
-        "lists the actions of the rules in force, 'rules' tells the rules; 'quit' or Ctrl-D "
-        "leaves.",
-    )
-    game.add_argument("--rules", choices=list(PRESETS), help="the preset (default setback)")
-    game.add_argument("--players", type=int, help="seats (default: the preset's)")
-    game.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
-    game.add_argument(
-        "--seed", type=int, help="replay a game by its seed (deals, first dealer and bots)"
-    )
-    game.add_argument("--bot", choices=list(BOTS), help="the opponents (default heuristic)")
-    game.add_argument("--seat", type=int, help="your seat (default 0)")
-    game.add_argument("--save", metavar="FILE", help="write the game to FILE after every action")
-    game.add_argument(
-        "--resume",
-        metavar="FILE",
-        help="continue the game saved in FILE (its rules, seats and bots), saving to it",
-    )
-    game.add_argument(
-        "--lang",
-        choices=list(LANGUAGES),
-        help="the language of the game: en, de (Deutsch), sv (svenska), fr (français); "
-        "default: the locale's (LC_ALL, LC_MESSAGES, LANG), else en",
-    )
-    game.add_argument(
-        "--auto-play-forced",
-        action="store_true",
-        help="when you have only one legal action, take it without asking",
-    )
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    lang = command_line_language(arguments, os.environ)
+    parser = _parser(lang)
+    args = parser.parse_args(arguments)
     if args.command == "play":
-        return _play_command(args)
+        return _play_command(args, args.lang or lang)
     if args.command == "arena":
         if len(args.bot) < 2:
             parser.error("--bot: give two bots (a duel) or more (a ladder)")
@@ -173,6 +91,264 @@ def main(argv: Sequence[str] | None = None) -> int:
     for line in _summary_lines(summary, seconds):
         print(line)
     return 0
+
+
+def command_line_language(arguments: Sequence[str], environ: Mapping[str, str]) -> str:
+    """The language of the command line's help and errors, read before they are built:
+    the last `--lang X` or `--lang=X` (or an abbreviation argparse takes, `--la X`) that
+    names one of `LANGUAGES`, else the locale of `environ` (`language_of`); English for
+    `setback simulate` and `setback arena`, whose output is English.
+
+    Examples:
+        >>> command_line_language(["play", "--lang", "de"], {})
+        'de'
+        >>> command_line_language(["play", "--seed=3"], {"LANG": "sv_SE.UTF-8"})
+        'sv'
+        >>> command_line_language(["simulate"], {"LANG": "fr_FR.UTF-8"})
+        'en'
+    """
+    lang: str | None = None
+    command: str | None = None
+    index = 0
+    while index < len(arguments):
+        token = arguments[index]
+        if token == "--":
+            break
+        name, equals, value = token.partition("=")
+        if len(name) >= 3 and "--lang".startswith(name):
+            if not equals:
+                index += 1
+                value = arguments[index] if index < len(arguments) else ""
+            if value in LANGUAGES:
+                lang = value
+        elif command is None and not token.startswith("-"):
+            command = token
+        index += 1
+    if command in ("simulate", "arena"):
+        return "en"
+    return lang or language_of(environ)
+
+
+_ARGPARSE_MESSAGES = (
+    N_("argument {argument}: {message}"),
+    N_("invalid choice: {value} (choose from {choices})"),
+    N_("invalid {type} value: {value}"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("unrecognized arguments: {arguments}"),
+    N_("the following arguments are required: {arguments}"),
+    N_("ambiguous option: {option} could match {matches}"),
+    N_("ignored explicit argument {value}"),
+    N_("not allowed with argument {argument}"),
+    N_("one of the arguments {arguments} is required"),
+    N_("unknown parser {name} (choices: {choices})"),
+)
+"""argparse's own error messages, in English as argparse words them (each `%` field a
+`{}` field): an error that matches one is shown in the language of the command line."""
+
+
+@functools.cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A regular expression matching the English text of `template`, a group per field."""
+    parts = []
+    for literal, field, _spec, _conversion in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if field is not None:
+            parts.append(f"(?P<{field}>.+?)")
+    return re.compile("".join(parts), re.DOTALL)
+
+
+def _argparse_message(message: str, gettext: Callable[[str], str]) -> str:
+    """argparse's English `message` in the language of `gettext` (unchanged if it is none
+    of `_ARGPARSE_MESSAGES`: words of a newer argparse)."""
+    for template in _ARGPARSE_MESSAGES:
+        found = _pattern(template).fullmatch(message)
+        if found is not None:
+            fields = found.groupdict()
+            if "message" in fields:
+                fields["message"] = _argparse_message(fields["message"], gettext)
+            return gettext(template).format_map(fields)
+    return message
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, with the word before the usage line in the command line's language."""
+
+    def __init__(self, prog: str, *, usage_prefix: str) -> None:
+        super().__init__(prog)
+        self.usage_prefix = usage_prefix
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, self.usage_prefix if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An `ArgumentParser` that speaks `lang`: its help, its section titles and its errors.
+    argparse's own words come from setback's catalogs, not from argparse's gettext domain,
+    so nothing global changes."""
+
+    def __init__(self, *args: Any, lang: str, **kwargs: Any) -> None:
+        self.lang = lang
+        self.gettext = _translation(lang).gettext
+        gettext = self.gettext
+        kwargs["formatter_class"] = functools.partial(_Formatter, usage_prefix=gettext("usage: "))
+        kwargs["add_help"] = False  # its own -h, in `lang`
+        super().__init__(*args, **kwargs)
+        self._positionals.title = gettext("positional arguments")
+        self._optionals.title = gettext("options")
+        self.add_argument(
+            "-h",
+            "--help",
+            action="help",
+            default=argparse.SUPPRESS,
+            help=gettext("show this help message and exit").replace("%", "%%"),
+        )
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the error, in the parser's language, and exit with 2."""
+        self.print_usage(sys.stderr)
+        text = self.gettext("{prog}: error: {message}").format(
+            prog=self.prog, message=_argparse_message(message, self.gettext)
+        )
+        self.exit(2, text + "\n")
+
+
+def _parser(lang: str) -> _Parser:
+    """The `setback` command's parser, its help and errors in `lang` (`setback simulate`
+    and `setback arena` are English: `command_line_language` gives them "en")."""
+    gettext = _translation(lang).gettext
+
+    def _(message: str) -> str:  # an option's help: argparse expands `%` in it
+        return gettext(message).replace("%", "%%")
+
+    parser = _Parser(
+        prog="setback",
+        description=gettext("Setback (Pitch, High-Low-Jack): play or simulate games."),
+        lang=lang,
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"setback {__version__}",
+        help=_("show program's version number and exit"),
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,arena,play}")
+    sim = commands.add_parser(
+        "simulate",
+        help=_("play games between random players and summarise them"),
+        lang=lang,
+    )
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="game i is played from seed SEED+i")
+    sim.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    sim.add_argument("--players", type=int, help="seats (default: the preset's)")
+    sim.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
+    sim.add_argument(
+        "--bot",
+        action="append",
+        choices=list(BOTS),
+        default=[],
+        help="the bot of a side; repeat once per side, or give once for all "
+        "(default: fast cautious random players)",
+    )
+    sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    sim.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (default 1: this one; 0: one per core); the output is the same",
+    )
+    arena = commands.add_parser(
+        "arena",
+        help=_("a duplicate match between bots (every deal played with the seats swapped)"),
+        description="A duplicate match: each deal is played in every seating, so both "
+        "line-ups get the same cards. Two --bot: a duel; more: a ladder of every pair.",
+        lang=lang,
+    )
+    arena.add_argument(
+        "--bot",
+        action="append",
+        choices=list(BOTS),
+        default=[],
+        required=True,
+        help="a bot; give two for a duel, more for a ladder",
+    )
+    arena.add_argument("--deals", type=int, default=100, help="deals per duel (default 100)")
+    arena.add_argument("--seed", type=int, default=0, help="deal i is the game seed SEED+i")
+    arena.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    arena.add_argument("--players", type=int, help="seats (default: the preset's)")
+    arena.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes (default 1: this one; 0: one per core); the counts are the same",
+    )
+    arena.add_argument("--json", metavar="FILE", help="also write the result to FILE as JSON")
+    arena.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    game = commands.add_parser(
+        "play",
+        help=_("play a game in the terminal against bots"),
+        description=gettext(
+            "Play in the terminal against bots. At the prompt a letter picks a choice, a "
+            "bare number is a bid ('3' bids 3), or type an action or a card; '{help}' lists "
+            "the actions of the rules in force, '{rules}' tells the rules; '{quit}' or Ctrl-D "
+            "leaves."
+        ).format(help=gettext("help"), rules=gettext("rules"), quit=gettext("quit")),
+        lang=lang,
+    )
+    game.add_argument("--rules", choices=list(PRESETS), help=_("the preset (default setback)"))
+    game.add_argument(
+        "--players", type=int, metavar=gettext("PLAYERS"), help=_("seats (default: the preset's)")
+    )
+    game.add_argument(
+        "--target",
+        type=int,
+        metavar=gettext("TARGET"),
+        help=_("the score that wins (default: the preset's)"),
+    )
+    game.add_argument(
+        "--seed",
+        type=int,
+        metavar=gettext("SEED"),
+        help=_("replay a game by its seed (deals, first dealer and bots)"),
+    )
+    game.add_argument("--bot", choices=list(BOTS), help=_("the opponents (default heuristic)"))
+    game.add_argument("--seat", type=int, metavar=gettext("SEAT"), help=_("your seat (default 0)"))
+    file = gettext("FILE")
+    game.add_argument(
+        "--save",
+        metavar=file,
+        help=_("write the game to {file} after every action").format(file=file),
+    )
+    game.add_argument(
+        "--resume",
+        metavar=file,
+        help=_(
+            "continue the game saved in {file} (its rules, seats and bots), saving to it"
+        ).format(file=file),
+    )
+    game.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        help=_(
+            "the language of the game: en (English), de (Deutsch), sv (svenska), fr (français); "
+            "default: the locale's (LC_ALL, LC_MESSAGES, LANG), else en"
+        ),
+    )
+    game.add_argument(
+        "--auto-play-forced",
+        action="store_true",
+        help=_("when you have only one legal action, take it without asking"),
+    )
+    return parser
 
 
 def _summary_lines(summary: SimulationSummary, seconds: float) -> list[str]:
@@ -313,7 +489,9 @@ def _draw_progress(stream: TextIO, done: int, total: int) -> None:
     stream.flush()
 
 
-def _play_command(args: argparse.Namespace) -> int:
+def _play_command(args: argparse.Namespace, lang: str) -> int:
+    """`setback play`: every message before the game, and the game, in `lang`."""
+    _ = _translation(lang).gettext
     save_path = args.save or args.resume
     try:
         if args.resume is not None:
@@ -323,17 +501,29 @@ def _play_command(args: argparse.Namespace) -> int:
                 if getattr(args, name) is not None
             ]
             if given:
-                dropped = " ".join(given)
                 raise RulesError(
-                    f"--resume plays on with the saved rules, seats and bots: drop {dropped}"
+                    _(
+                        "--resume plays on with the saved rules, seats and bots: drop {options}"
+                    ).format(options=" ".join(given))
                 )
-            state, seat, kinds = read_save(Path(args.resume), set(BOTS))
+            try:
+                state, seat, kinds = read_save(Path(args.resume), set(BOTS), lang=lang)
+            except OSError as error:
+                raise RulesError(
+                    _("cannot read {path}: {reason}").format(
+                        path=args.resume, reason=_os_reason(error, lang)
+                    )
+                ) from None
         else:
+            if args.target is not None and args.target < 1:
+                raise RulesError(_("--target must be at least 1"))
             overrides = {} if args.target is None else {"target": args.target}
-            rules = _play_rules(args.rules or "setback", args.players, overrides)
+            rules = _play_rules(args.rules or "setback", args.players, overrides, lang)
             seat = 0 if args.seat is None else args.seat
             if not 0 <= seat < rules.players:
-                raise RulesError(f"--seat must be from 0 to {rules.players - 1}")
+                raise RulesError(
+                    _("--seat must be from 0 to {last}").format(last=rules.players - 1)
+                )
             # Without --seed, draw one now: the game, its first dealer and the bots all come
             # from it, so the seed printed at the start replays the whole game.
             seed = secrets.randbits(32) if args.seed is None else args.seed
@@ -341,7 +531,7 @@ def _play_command(args: argparse.Namespace) -> int:
             state = new_game(rules, seed=seed, dealer=dealer)
             kind = args.bot or "heuristic"
             kinds = {s: (kind, seed * 10 + s) for s in range(rules.players) if s != seat}
-    except (SetbackError, OSError) as error:
+    except SetbackError as error:
         print(f"setback: {error}", file=sys.stderr)
         return 2
     bots = {s: BOTS[kind](bot_seed) for s, (kind, bot_seed) in kinds.items()}
@@ -350,7 +540,10 @@ def _play_command(args: argparse.Namespace) -> int:
         try:
             write_atomically(Path(save_path), save_document(now, seat, kinds))
         except OSError as error:  # tell, and play on: the game itself is not lost
-            print(f"setback: could not save to {save_path}: {error}", file=sys.stderr)
+            why = _("could not save to {path}: {reason}").format(
+                path=save_path, reason=_os_reason(error, lang)
+            )
+            print(f"setback: {why}", file=sys.stderr)
 
     game = TerminalGame(
         state,
@@ -360,7 +553,7 @@ def _play_command(args: argparse.Namespace) -> int:
         sys.stdout,
         save=None if save_path is None else save,
         auto_forced=args.auto_play_forced,
-        lang=args.lang or language_of(os.environ),
+        lang=lang,
     )
     try:
         if save_path is not None:
@@ -377,6 +570,27 @@ def _play_command(args: argparse.Namespace) -> int:
     return 0
 
 
+_OS_REASONS = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+}
+"""The reasons a save file most often cannot be read or written, in the system's English
+words: shown in the language of the game (any other reason in the system's words)."""
+
+
+def _os_reason(error: OSError, lang: str) -> str:
+    """Why a file could not be read or written, in `lang` where the catalogs know it."""
+    words = _OS_REASONS.get(error.errno or 0)
+    if words is not None:
+        return _translation(lang).gettext(words)
+    return error.strerror or str(error)
+
+
 def _quiet_stdout() -> None:
     """Point standard output at the null device: the reader closed the pipe, and the
     interpreter's last flush must not raise again (as the `signal` module's docs advise)."""
@@ -388,9 +602,10 @@ def _quiet_stdout() -> None:
         pass
 
 
-def _play_rules(name: str, players: int | None, overrides: dict[str, Any]) -> Rules:
+def _play_rules(name: str, players: int | None, overrides: dict[str, Any], lang: str) -> Rules:
     """The rules of `setback play`; a seat count the preset cannot have is answered with
-    the command-line options that work (not with the library's Python advice)."""
+    the command-line options that work (not with the library's Python advice), in `lang`."""
+    _ = _translation(lang).gettext
     try:
         return build_rules(name, players, **overrides)
     except RulesError:
@@ -400,10 +615,19 @@ def _play_rules(name: str, players: int | None, overrides: dict[str, Any]) -> Ru
         if players in counts:
             raise
     default = build_rules(name, None).players
-    them = " or ".join(map(str, counts)) if len(counts) < 3 else f"{counts[0]} to {counts[-1]}"
-    advice = f"--rules {name} takes --players {them} (without --players: {default})"
+    if len(counts) < 2:
+        them = " ".join(map(str, counts))
+    elif len(counts) == 2:
+        them = _("{one} or {other}").format(one=counts[0], other=counts[1])
+    else:
+        them = _("{low} to {high}").format(low=counts[0], high=counts[-1])
+    advice = _("--rules {name} takes --players {counts} (without --players: {default})").format(
+        name=name, counts=them, default=default
+    )
     if name != "cutthroat" and _fits("cutthroat", players):
-        advice += f"; for {players} players each for himself: --rules cutthroat --players {players}"
+        advice += _(
+            "; for {players} players each for himself: --rules cutthroat --players {players}"
+        ).format(players=players)
     raise RulesError(advice)
 
 

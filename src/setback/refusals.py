@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -155,7 +155,7 @@ PARAMS: dict[str, str] = {
     ),
     "card": "card: the card tried",
     "card_suit": (
-        "suit or null: the suit given for a card (shown as the `repr` of the `Suit`, or None)"
+        "suit or null: the suit given for a card, shown as its name (`spades`, or `no suit`)"
     ),
     "cards": "list of cards: the cards named, shown with their symbols",
     "count": "int: how many (cards, trumps, actions, hands or characters)",
@@ -175,7 +175,7 @@ PARAMS: dict[str, str] = {
         "list of cards (optional): the cards the seat may play, present only when the "
         "caller said which seat sent the action"
     ),
-    "rank": "int: a rank's value (2 to 17), shown as its name in lower case (`king`)",
+    "rank": "int: a rank's value (2 to 17), shown as its name in lower case (`king`, `big joker`)",
     "seat": "int: a seat",
     "side": "int: the side (for cutthroat play, the seat) that won",
     "trump": "suit: the trump suit",
@@ -191,6 +191,10 @@ PARAMS: dict[str, str] = {
 _CARD_PARAMS = frozenset({"card"})
 _CARDS_PARAMS = frozenset({"cards", "playable"})
 _SUIT_PARAMS = frozenset({"led", "trump"})
+_WORDS_PARAMS = frozenset({"rank", "card_suit", "legal"})
+"""The params shown as words (rank and suit names, actions): the ones `render`'s `words`
+may put in another language; every other param is a number, a card, a suit symbol or the
+caller's own text, the same in every language."""
 _CONVERTED = _CARD_PARAMS | _CARDS_PARAMS | _SUIT_PARAMS | {"written", "legal", "rank", "card_suit"}
 
 
@@ -226,17 +230,21 @@ def render(
     params: Mapping[str, Any],
     messages: Mapping[str, str] = MESSAGES,
     suffixes: Mapping[str, str] = SUFFIXES,
+    words: Callable[[str, Any], str | None] | None = None,
 ) -> str:
     """The sentence of `code` with `params`, from the templates `messages` and `suffixes`
     (English by default; another language's tables of the same keys give its sentence).
 
     Cards and suits are shown with their symbols (`K♠`, `♠`), a nested refusal as its
-    own sentence from the same tables, and a rank by its name.
+    own sentence from the same tables, a rank by its name (`king`) and a card's suit by
+    its name (`spades`, `no suit`). `words`, given a param's name and value, returns the
+    text to show for it in another language (a rank's or a suit's name, the legal
+    actions), or None for the English default (`setback.text.refusal_text` passes it).
 
     Raises:
         KeyError: `code` is not a key of `messages`, or a param is missing.
     """
-    shown = {name: _shown(name, value, messages, suffixes) for name, value in params.items()}
+    shown = {name: _shown(name, value, messages, suffixes, words) for name, value in params.items()}
     text = messages[code].format_map(shown)
     for name, template in suffixes.items():
         if name in params:
@@ -269,12 +277,20 @@ def _symbol(text: str) -> str:
 
 
 def _shown(
-    name: str, value: Any, messages: Mapping[str, str], suffixes: Mapping[str, str]
+    name: str,
+    value: Any,
+    messages: Mapping[str, str],
+    suffixes: Mapping[str, str],
+    words: Callable[[str, Any], str | None] | None,
 ) -> object:
     """A param as a sentence shows it."""
+    if words is not None and name in _WORDS_PARAMS:
+        word = words(name, value)
+        if word is not None:
+            return word
     if name not in _CONVERTED:
         if isinstance(value, dict):
-            return render(value["code"], value["params"], messages, suffixes)
+            return render(value["code"], value["params"], messages, suffixes, words)
         return value
     if name in _CARD_PARAMS:
         return _symbol(value)
@@ -289,8 +305,8 @@ def _shown(
     if name == "legal":
         return ", ".join(value)
     if name == "rank":
-        return rank(value).name.lower()
-    return repr(None if value is None else _suit(value))  # card_suit
+        return str(rank(value).name.lower().replace("_", " "))
+    return "no suit" if value is None else _suit(value).name.lower()  # card_suit
 
 
 def _suit(text: str) -> Any:

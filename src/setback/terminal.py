@@ -21,7 +21,7 @@ from .actions import Action, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, p
 from .bots import Bot
 from .cards import Card, Suit
 from .engine import apply_action
-from .errors import IllegalActionError, InvalidNotationError, InvalidStateError
+from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, SetbackError
 from .eventlog import (
     Called,
     Dealt,
@@ -269,35 +269,52 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def read_save(path: Path, kinds: set[str]) -> tuple[GameState, int, dict[int, tuple[str, int]]]:
+def read_save(
+    path: Path, kinds: set[str], *, lang: str = "en"
+) -> tuple[GameState, int, dict[int, tuple[str, int]]]:
     """The game, the person's seat and the bots (kind, seed) of a save file.
 
     Raises:
-        InvalidStateError: the file is no save file, or its game is not consistent.
+        InvalidStateError: the file is no save file, or its game is not consistent (the
+            message in `lang`).
         OSError: the file cannot be read.
     """
+    _ = _translation(lang).gettext
     try:
         document: Any = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as error:
-        raise InvalidStateError(f"not a setback play save file: {error}") from None
+        raise InvalidStateError(
+            _("not a setback play save file: {reason}").format(reason=error)
+        ) from None
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-        raise InvalidStateError(f'not a setback play save file (no "format": "{SAVE_FORMAT}")')
-    state = loads(json.dumps(document.get("game")))
+        raise InvalidStateError(
+            _('not a setback play save file (no "format": "{format}")').format(format=SAVE_FORMAT)
+        )
+    try:
+        state = loads(json.dumps(document.get("game")))
+    except SetbackError as error:
+        raise InvalidStateError(
+            _("the save file's game cannot be read: {reason}").format(reason=error)
+        ) from None
     if type(state) is not GameState:
-        raise InvalidStateError("the save file holds no game")
+        raise InvalidStateError(_("the save file holds no game"))
     seat, table = document.get("seat"), document.get("bots")
     players = state.rules.players
     if type(seat) is not int or not 0 <= seat < players or not isinstance(table, dict):
-        raise InvalidStateError("the save file's seat or bots are missing or wrong")
+        raise InvalidStateError(_("the save file's seat or bots are missing or wrong"))
     bots: dict[int, tuple[str, int]] = {}
     for key, entry in table.items():
         kind = entry.get("kind") if isinstance(entry, dict) else None
         seed = entry.get("seed") if isinstance(entry, dict) else None
         if not key.isdigit() or kind not in kinds or type(seed) is not int:
-            raise InvalidStateError(f"the save file's bot {key!r} is wrong: {entry!r:.60}")
+            raise InvalidStateError(
+                _("the save file's bot {key} is wrong: {entry}").format(
+                    key=repr(key), entry=f"{entry!r:.60}"
+                )
+            )
         bots[int(key)] = (kind, seed)
     if set(bots) != set(range(players)) - {seat}:
-        raise InvalidStateError("the save file needs one bot for every seat but yours")
+        raise InvalidStateError(_("the save file needs one bot for every seat but yours"))
     return state, seat, bots
 
 

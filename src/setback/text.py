@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import functools
 import gettext
-from collections.abc import Iterable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
+from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
 from .cards import Card, Suit
 from .errors import (
     IllegalActionError,
@@ -70,6 +71,11 @@ DOMAIN = "setback"
 
 def N_(message: str) -> str:
     """Mark `message` for the catalogs without translating it (a table's words)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Mark `message` for the catalogs, in `context`, without translating it."""
     return message
 
 
@@ -533,6 +539,70 @@ def refusal_contexts(
         yield f"refusal suffix {name}", template
 
 
+_RANKS = {
+    2: NP_("rank", "two"),
+    3: NP_("rank", "three"),
+    4: NP_("rank", "four"),
+    5: NP_("rank", "five"),
+    6: NP_("rank", "six"),
+    7: NP_("rank", "seven"),
+    8: NP_("rank", "eight"),
+    9: NP_("rank", "nine"),
+    10: NP_("rank", "ten"),
+    11: NP_("rank", "jack"),
+    12: NP_("rank", "queen"),
+    13: NP_("rank", "king"),
+    14: NP_("rank", "ace"),
+    15: NP_("rank", "joker"),
+    16: NP_("rank", "big joker"),
+    17: NP_("rank", "little joker"),
+}
+"""Each rank's name, as a refusal's `rank` param shows it (`"king"`)."""
+
+
+def _refusal_words(lang: str) -> Callable[[str, Any], str | None]:
+    """The words of a refusal's params in `lang` (`setback.refusals.render`'s `words`): a
+    rank's name, a card's suit (or "no suit") and the legal actions of `setback.rl`."""
+    t = _translation(lang)
+
+    def words(name: str, value: Any) -> str | None:
+        if name == "rank" and type(value) is int and value in _RANKS:
+            return t.pgettext("rank", _RANKS[value])
+        if name == "card_suit":
+            if value is None:
+                return t.gettext("no suit")
+            try:
+                return suit_text(Suit.parse(value), lang=lang)
+            except (InvalidNotationError, TypeError):
+                return None
+        if name == "legal" and isinstance(value, list):
+            return ", ".join(_legal_text(item, lang) for item in value)
+        return None
+
+    return words
+
+
+_ACTION_ID = re.compile(r"action id \d+(?: \(.+\))?")
+"""How `setback.rl` names the action id an `IllegalActionError` refuses."""
+
+
+def _legal_text(item: object, lang: str) -> str:
+    """One legal action id of `setback.rl`, `"3 (bid 2)"`, with its action in `lang`."""
+    text = str(item)
+    number, _, rest = text.partition(" (")
+    if not rest.endswith(")"):
+        return text
+    action = rest[:-1]
+    if action == "discard done":
+        words = _translation(lang).gettext("discard done")
+    else:
+        try:
+            words = action_text(parse_action(action), lang=lang)
+        except InvalidNotationError:
+            return text
+    return f"{number} ({words})"
+
+
 @functools.cache
 def _refusal_tables(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     """`lang`'s templates of every refusal code and optional param (English where the
@@ -571,13 +641,21 @@ def refusal_text(error: IllegalActionError | InvalidNotationError, *, lang: str 
         return str(error)
     messages, suffixes = _refusal_tables(lang)
     try:
-        reason = render(error.code, error.params, messages, suffixes)
+        reason = render(error.code, error.params, messages, suffixes, _refusal_words(lang))
     except (KeyError, IndexError, ValueError):  # a refusal built by hand, not by the rules
         reason = error.reason if isinstance(error, IllegalActionError) else str(error)
     if isinstance(error, InvalidNotationError):
         return reason
     action = error.action
-    shown = action_text(action, lang=lang) if isinstance(action, Action) else shown_text(action)
+    if isinstance(action, Action):
+        shown = action_text(action, lang=lang)
+    elif isinstance(action, str) and _ACTION_ID.fullmatch(action):
+        # setback.rl names an action id as "action id 3 (bid 2)": its action in `lang` too
+        shown = t.gettext("action id {number}").format(
+            number=_legal_text(action.removeprefix("action id "), lang)
+        )
+    else:
+        shown = shown_text(action)
     who = t.gettext("nobody") if error.seat is None else _seat(t, error.seat)
     return t.gettext("{action} by {seat} is illegal: {reason}").format(
         action=shown, seat=who, reason=reason
