@@ -131,6 +131,8 @@ def test_a_whole_game_shows_no_english(
     )
     assert _translation(lang).gettext("Game over: {side} won. Scores: {scores}.")[:8] in out
     assert english_left(lang, out) == set()
+    if lang == "fr":  # French spacing: a space before every colon and semicolon
+        assert re.findall(r".{0,20}\S[:;](?:\s|$)", out, re.MULTILINE) == []
 
 
 def test_the_english_catalog_check_finds_english() -> None:

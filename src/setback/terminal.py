@@ -13,7 +13,7 @@ import json
 import os
 import string
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -408,7 +408,15 @@ class TerminalGame:
 
     def scores(self, scores: tuple[int, ...] | None = None) -> str:
         shown = self.state.scores if scores is None else scores
-        return " | ".join(f"{self.side_name(side)}: {score}" for side, score in enumerate(shown))
+        return self.per_side(shown)
+
+    def per_side(self, values: Iterable[int | str]) -> str:
+        """Each side's value, `you & seat 2: 3 | seat 1 & seat 3: 0` (with the language's
+        spacing: French puts a space before the colon)."""
+        return " | ".join(
+            self._("{side}: {value}").format(side=self.side_name(side), value=value)
+            for side, value in enumerate(values)
+        )
 
     def action(self, action: Action) -> str:
         return action_text(action, lang=self.lang)
@@ -511,7 +519,11 @@ class TerminalGame:
         _ = self._
         if isinstance(event, Called | Pitched | TrumpDeclared | Played):
             if event.seat != self.seat:
-                self.say(f"  {self.name(event.seat)}: {self.action(_action_of(event))}")
+                self.say(
+                    _("  {seat}: {action}").format(
+                        seat=self.name(event.seat), action=self.action(_action_of(event))
+                    )
+                )
             trump = event.trump if isinstance(event, Played | Pitched) else None
             if trump is not None and not self.rules.declares_trump:
                 self.note(
@@ -841,7 +853,7 @@ class TerminalGame:
         for (key, side), name in zip(result.awards, names, strict=True):
             worth = Point(key).worth
             self.say(f"  {name:<{width}}  +{worth}  {self.side_name(side)}")
-        points = " | ".join(f"{self.side_name(s)}: {p}" for s, p in enumerate(result.card_points))
+        points = self.per_side(result.card_points)
         self.say(_("  card points: {points}").format(points=points))
         assert result.contract is not None
         call = contract_text(self.rules, result.contract, lang=self.lang)
@@ -851,9 +863,7 @@ class TerminalGame:
                 seat=self.name(result.pitcher), call=call, outcome=outcome
             )
         )
-        changes = " | ".join(
-            f"{self.side_name(s)}: {c:+d}" for s, c in enumerate(result.score_changes)
-        )
+        changes = self.per_side(f"{change:+d}" for change in result.score_changes)
         self.say(_("  changes: {changes}").format(changes=changes))
         self.say(_("  scores: {scores}").format(scores=self.scores(scores)))
         self.past_target(result, scores)
