@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import argparse
 import gettext
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -281,3 +284,19 @@ def test_nothing_global_changes(
     assert (argparse._, gettext.textdomain(), argparse.ArgumentParser.error) == before  # type: ignore[attr-defined]
     parser = argparse.ArgumentParser(prog="x")
     assert parser.format_usage() == "usage: x [-h]\n"
+
+
+def test_the_installed_command_reads_its_own_arguments() -> None:
+    """`python -m setback` (argv from `sys.argv`, the locale from the environment)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "setback", "play", "--seed"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "sv_SE.UTF-8"},
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("användning: setback play [-h]")
+    assert (
+        done.stderr.splitlines()[-1] == "setback play: fel: argument --seed: förväntade ett värde"
+    )
