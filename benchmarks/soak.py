@@ -214,6 +214,8 @@ def check_step(state: GameState, *, views: bool) -> None:
 
 def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | None:
     """A finished hand against the oracle; returns the winner the oracle expects."""
+    auction = reference.auction_winner(rules, result.dealer, result.bids)
+    assert (result.pitcher, result.contract) == (auction or (None, None)), "the auction"
     if result.pitcher is not None:
         trump = result.trump
         assert trump is not None

@@ -378,6 +378,27 @@ def legal_discards(
 # --- §1.3, §2.2, §3, §4.2, §6.3 the auction ------------------------------------------------
 
 
+def auction_winner(
+    rules: Rules, dealer: int, calls: Sequence[tuple[int, Action]]
+) -> tuple[int, int] | None:
+    """RULES §1.3, §6.3, §7.5.3, §7.8.11: the pitcher and contract of a finished auction, or
+    None if it passed the hand out. The last highest call wins (the dealer's match takes
+    it); a pitch is a bid of T, a Smudge worth T + 1; under `DEALER_FREE` the dealer's pass
+    after everyone passed makes him the pitcher at contract 0."""
+    top = total_points(rules)
+    best: tuple[int, int] | None = None
+    for seat, action in calls:
+        if isinstance(action, Bid):
+            best = (seat, action.level)
+        elif isinstance(action, Smudge):
+            best = (seat, top + 1)
+        elif isinstance(action, Pitch):
+            best = (seat, top)
+    if best is None and rules.all_pass is AllPass.DEALER_FREE:
+        return dealer, 0
+    return best
+
+
 def legal_calls(
     rules: Rules,
     dealer: int,
@@ -411,7 +432,7 @@ def legal_calls(
             may_pass, open_levels = False, [rules.min_bid]
         elif rules.all_pass is AllPass.DEALER_AT_LEAST_MIN:
             may_pass, open_levels = False, levels
-        else:  # REDEAL, PASS_DEAL: the dealer may pass too
+        else:  # REDEAL, PASS_DEAL, DEALER_FREE (§7.5.3): the dealer may pass too
             open_levels = levels
     else:  # §1.3, §2.2, §3: the dealer may match, as the option says, or bid higher
         top_call = smudge or top

@@ -31,6 +31,10 @@ class AllPass(enum.Enum):
     """The dealer may pass too; then the same dealer deals a new hand."""
     PASS_DEAL = "pass_deal"
     """The dealer may pass too; then the deal passes to the left."""
+    DEALER_FREE = "dealer_free"
+    """The dealer may bid or pass, and his pass does not pass the hand out: he becomes the
+    pitcher with contract 0 (always made), names trump where trump is declared, and plays
+    (Cinch, RULES §7.5.3)."""
 
 
 class LowTo(enum.Enum):

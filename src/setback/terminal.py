@@ -209,6 +209,10 @@ _ALL_PASS = {
     "dealer_at_least_min": N_("If all others pass, the dealer must bid."),
     "redeal": N_("If everyone passes, the same dealer deals again."),
     "pass_deal": N_("If everyone passes, the deal passes to the left."),
+    "dealer_free": N_(
+        "If all others pass, the dealer may bid or pass; if he passes he plays for "
+        "nothing (contract 0, never set)."
+    ),
 }
 _LOW = {
     "capturer": N_("Low goes to whoever wins it in a trick."),
