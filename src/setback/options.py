@@ -34,7 +34,7 @@ class AllPass(enum.Enum):
     DEALER_FREE = "dealer_free"
     """The dealer may bid or pass, and his pass does not pass the hand out: he becomes the
     pitcher with contract 0 (always made), names trump where trump is declared, and plays
-    (Cinch, RULES §7.5.3)."""
+    (Cinch's rule)."""
 
 
 class LowTo(enum.Enum):
