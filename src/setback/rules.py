@@ -36,6 +36,10 @@ ends), low enough that every score prints and saves."""
 MAX_SCORE = 10**12
 """The largest score, either way, a game may start from (`new_game(scores=...)`) or a
 loaded view or hand may hold."""
+MAX_CALL = 20
+"""The highest level a call may carry (`Bid`'s and a Smudge's; the same as
+`actions.MAX_LEVEL`, which the action table and its ids are built on): a point set whose
+highest call is above it is refused."""
 MAX_SEED_BITS = 256
 """The most bits a seed may have."""
 
@@ -320,6 +324,11 @@ class Rules:
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
+        if self.max_bid > MAX_CALL:
+            raise RulesError(
+                f"points: worth {self.total_points} in all, so the highest call would be "
+                f"{self.max_bid}; calls go up to {MAX_CALL}"
+            )
         if self.min_bid > self.total_points:
             raise RulesError(
                 f"min_bid {self.min_bid} is above the {self.total_points} points a hand awards"
