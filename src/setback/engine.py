@@ -387,15 +387,11 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         why = _refusal(state, action, seat)
         if why is not None:
             _refuse(state, action, seat, why)
-    after = step(state, action)
+    standing = state.standing
+    after = step_core(standing.rules, standing.tables, hand, action)
     if after.to_act is None:  # the hand is over (passed out, or its last card): score it
         return close_hand(state, action, after)
     return advance(state, action, after)
-
-
-def step(state: GameState, action: Action) -> Hand:
-    """The hand core after the seat to act takes `action`, which is legal (`step_core`)."""
-    return step_core(state.standing.rules, state.standing.tables, state.hand, action)
 
 
 def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:

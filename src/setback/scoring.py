@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from .actions import Action
 from .cards import cards_of
@@ -102,14 +103,10 @@ def tally(rules: Rules, table: TrumpTable, played: Iterable[tuple[int, int, int]
 
 
 def cards_in_tricks(tricks: Sequence[Trick]) -> list[tuple[int, int, int]]:
-    """Every card played to `tricks`, as `(card index, holder, capturer)` triples."""
-    played: list[tuple[int, int, int]] = []
-    for trick in tricks:
-        winner = trick.winner
-        assert winner is not None
-        for seat, card in trick.plays:
-            played.append((card.index, seat, winner))
-    return played
+    """Every card played to `tricks` (finished tricks: each knows its winner), as `(card
+    index, holder, capturer)` triples."""
+    played = [(card.index, seat, trick.winner) for trick in tricks for seat, card in trick.plays]
+    return cast("list[tuple[int, int, int]]", played)  # a finished trick's winner is a seat
 
 
 def score_hand(
@@ -252,7 +249,16 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
     if winner is None:
         dealer = next_dealer(rules, result)
         return start_hand(
-            rules, standing.origin, result.number + 1, dealer, scores, history, log, last_hand=setup
+            rules,
+            standing.origin,
+            result.number + 1,
+            dealer,
+            scores,
+            history,
+            log,
+            last_hand=setup,
+            tables=standing.tables,
+            calls=standing.calls,
         )
     over = with_auction(
         setup,
