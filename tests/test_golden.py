@@ -125,10 +125,20 @@ GAMES = {
 }
 
 
+NEWER_OPTIONS = frozenset(("off_ace", "off_five", "off_three", "settlement", "pack_ranks"))
+"""Options the golden files predate (RULES §7): listed only where they are not at their
+default, so the files stay as they were."""
+
+
 def describe(rules: Rules) -> str:
-    """Every option of `rules`, as `name=value` pairs."""
+    """Every option of `rules`, as `name=value` pairs (the newer options only where set)."""
+    fields = {field.name: field for field in attrs.fields(Rules) if field.init}
     values = attrs.asdict(rules, recurse=False, filter=lambda field, _: field.init)
-    return " ".join(f"{name}={_text(value)}" for name, value in values.items())
+    return " ".join(
+        f"{name}={_text(value)}"
+        for name, value in values.items()
+        if name not in NEWER_OPTIONS or value != fields[name].default
+    )
 
 
 def _text(value: object) -> str:

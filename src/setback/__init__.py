@@ -38,7 +38,16 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
+from .options import (
+    AllPass,
+    DealerMatch,
+    JokerRank,
+    KeepSix,
+    LowTo,
+    PackRanks,
+    Settlement,
+    WinRule,
+)
 from .points import Point
 from .records import format_hand, game_record, replay
 from .refusals import Refusal
@@ -102,6 +111,7 @@ __all__ = [
     "KeepSix",
     "LanguageError",
     "LowTo",
+    "PackRanks",
     "Pass",
     "Phase",
     "Pitch",
@@ -118,6 +128,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetbackError",
+    "Settlement",
     "SimulationSummary",
     "Smudge",
     "Suit",

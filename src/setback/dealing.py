@@ -117,7 +117,7 @@ def start_hand(
     else they are looked up.
     """
     if dealt is None:
-        dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack))
+        dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack_indices))
     held, stock = dealt
     setup = HandState(number=number, dealer=dealer, stock=stock)
     return make_state(
