@@ -38,7 +38,7 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, WinRule
+from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, PlayTrump, TrumpBy, WinRule
 from .points import Point
 from .records import format_hand, game_record, replay
 from .refusals import Refusal
@@ -107,6 +107,7 @@ __all__ = [
     "Pitch",
     "Pitched",
     "Play",
+    "PlayTrump",
     "Played",
     "PlayerView",
     "PlayoutPolicy",
@@ -123,6 +124,7 @@ __all__ = [
     "Suit",
     "Trick",
     "TrickWon",
+    "TrumpBy",
     "TrumpDeclared",
     "TrumpTable",
     "WinRule",

@@ -1,11 +1,21 @@
 """The option enums of `Rules`: the dealer's match, the all-pass policy, Low, the win rule,
-where a lone joker ranks, and how hands come down to six."""
+where a lone joker ranks, how hands come down to six, when a trump may be played and how
+trump is chosen."""
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["AllPass", "DealerMatch", "JokerRank", "KeepSix", "LowTo", "WinRule"]
+__all__ = [
+    "AllPass",
+    "DealerMatch",
+    "JokerRank",
+    "KeepSix",
+    "LowTo",
+    "PlayTrump",
+    "TrumpBy",
+    "WinRule",
+]
 
 
 class DealerMatch(enum.Enum):
@@ -77,3 +87,30 @@ class KeepSix(enum.Enum):
     """Ten-point Pitch's draw back: everyone but the pitcher discards every non-trump and
     draws to six; the pitcher takes the rest of the stock and discards every non-trump;
     then anyone above six discards non-point trumps face up."""
+
+
+class PlayTrump(enum.Enum):
+    """When a trump may be played to a trick led in another suit (RULES §7.1.1). Under every
+    value, to a trump lead a player holding a trump must play one, a player holding none of
+    the led suit (its suit under trump: the off-jack is a trump) may play any card, and no
+    trump in the first trick (`Rules.no_trump_first_trick`) overrides the rule in trick 1."""
+
+    ANYTIME = "anytime"
+    """Follow suit or trump: a player may trump although he could follow (§1.5, the German
+    rule; Trickster's "Anytime")."""
+    WHEN_VOID = "when_void"
+    """Must follow suit: a player holding a card of the led suit must play one, and may
+    trump only when he holds none (the common American rule; Trickster's "FollowSuit")."""
+    ONLY = "only"
+    """Trumps only (Ten-point Pitch): only trumps are led or played, a player with no trump
+    is out, and the hand ends when nobody holds one (`Rules.trumps_only`)."""
+
+
+class TrumpBy(enum.Enum):
+    """How trump is chosen (RULES §7.1.2)."""
+
+    LEAD = "lead"
+    """The pitcher's first card led sets trump (§1.4)."""
+    DECLARE = "declare"
+    """The pitcher names trump after the auction (phase `DECLARE_TRUMP`), before the first
+    lead: the draw, no trump in the first trick, a deal above six, Trickster's games."""
