@@ -328,7 +328,8 @@ class Rules:
         self._check_play_options()
         if self.draws_back and not self.trumps_only:
             raise RulesError(
-                "keep_six DRAW_BACK needs trumps_only: the draw back leaves hands of different "
+                "keep_six DRAW_BACK needs trumps_only (play_trump ONLY): the draw back leaves "
+                "hands of different "
                 "sizes, which only trumps-only play can finish"
             )
         if self.trumps_only and self.no_trump_first_trick:
