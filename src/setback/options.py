@@ -90,13 +90,13 @@ class KeepSix(enum.Enum):
 
 
 class PlayTrump(enum.Enum):
-    """When a trump may be played to a trick led in another suit (RULES §7.1.1). Under every
+    """When a trump may be played to a trick led in another suit. Under every
     value, to a trump lead a player holding a trump must play one, a player holding none of
     the led suit (its suit under trump: the off-jack is a trump) may play any card, and no
     trump in the first trick (`Rules.no_trump_first_trick`) overrides the rule in trick 1."""
 
     ANYTIME = "anytime"
-    """Follow suit or trump: a player may trump although he could follow (§1.5, the German
+    """Follow suit or trump: a player may trump although he could follow (the German
     rule; Trickster's "Anytime")."""
     WHEN_VOID = "when_void"
     """Must follow suit: a player holding a card of the led suit must play one, and may
@@ -107,10 +107,10 @@ class PlayTrump(enum.Enum):
 
 
 class TrumpBy(enum.Enum):
-    """How trump is chosen (RULES §7.1.2)."""
+    """How trump is chosen."""
 
     LEAD = "lead"
-    """The pitcher's first card led sets trump (§1.4)."""
+    """The pitcher's first card led sets trump."""
     DECLARE = "declare"
     """The pitcher names trump after the auction (phase `DECLARE_TRUMP`), before the first
     lead: the draw, no trump in the first trick, a deal above six, Trickster's games."""

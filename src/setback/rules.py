@@ -121,7 +121,7 @@ _IMPLIED_FROM = frozenset({"players", "partnerships", "draw", "no_trump_first_tr
 
 def _implied(method: str) -> Any:
     """The default of an option left unset: what the other options imply, computed by
-    `method` (RULES §7.8.14). The options it reads are checked first, so a wrong one raises
+    `method`. The options it reads are checked first, so a wrong one raises
     its own error."""
 
     def compute(rules: Any) -> Any:
@@ -216,13 +216,13 @@ class Rules:
     keep_six: KeepSix = attrs.field(default=KeepSix.FREE_DISCARD, converter=_to_keep_six)
     """How hands of more than six cards come down to six (used when `deal` is above 6)."""
     play_trump: PlayTrump = attrs.field(default=PlayTrump.ANYTIME, converter=_to_play_trump)
-    """When a trump may be played to a trick led in another suit (RULES §7.1.1): `ANYTIME`
+    """When a trump may be played to a trick led in another suit: `ANYTIME`
     (follow suit or trump, the default), `WHEN_VOID` (must follow suit; trump only holding
     none of the led suit) or `ONLY` (Ten-point Pitch's trumps-only play: only trumps are
     led or played, a player with no trump is out, tricks may be short and the hand ends when
     nobody holds a trump). The keyword `trumps_only=True` means `ONLY`."""
     trump_by: TrumpBy = attrs.field(default=_implied("_implied_trump_by"), converter=_to_trump_by)
-    """How trump is chosen (RULES §7.1.2): `LEAD` (the first card led sets it) or `DECLARE`
+    """How trump is chosen: `LEAD` (the first card led sets it) or `DECLARE`
     (the pitcher names it after the auction). Left unset, `DECLARE` exactly with the draw,
     no trump in the first trick or a deal above six (which need it), else `LEAD`; `LEAD`
     with any of them is refused. `DECLARE` alone, on a deal of six, is Trickster's
@@ -230,7 +230,7 @@ class Rules:
     pitcher_leads_trump: bool = attrs.field(
         default=_implied("_implied_pitcher_leads_trump"), validator=_is_bool
     )
-    """Whether the pitcher's first lead must be a trump if he holds one (RULES §7.1.3); only
+    """Whether the pitcher's first lead must be a trump if he holds one; only
     with `trump_by` `DECLARE`, and never with no trump in the first trick. Left unset, true
     exactly with the draw or a deal above six (the free discard, the discard to six, the
     draw back) and without no trump in the first trick."""
@@ -345,7 +345,7 @@ class Rules:
         return (_rules_of, (attrs.asdict(self, recurse=False, filter=_is_option),))
 
     def _check_play_options(self) -> None:
-        """RULES §7.1: `trump_by`, `pitcher_leads_trump` and pitch instead of bid."""
+        """The play options: `trump_by`, `pitcher_leads_trump` and pitch instead of bid."""
         declaring = self._declaring_variants()
         if self.trump_by is TrumpBy.LEAD and declaring:
             raise RulesError(
