@@ -1,6 +1,7 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
-Written straight from RULES.md (§1 to §4, the extended forms of §6 and the play options of
+Written straight from RULES.md (§1 to §4, the extended forms of §6, and of §7 the off
+cards, the new points, the difference settlement, the short packs and the play options of
 §7.1) with cards and
 lists, no bit sets or tables, and never asking the engine what is legal or which cards
 are trumps (`Rules` is read only for its options).
@@ -22,10 +23,12 @@ from setback import (
     JokerRank,
     KeepSix,
     LowTo,
+    PackRanks,
     Pitch,
     PlayTrump,
     Rank,
     Rules,
+    Settlement,
     Smudge,
     Suit,
     TrumpBy,
@@ -44,8 +47,16 @@ COLOUR_MATE = {
     Suit.DIAMONDS: Suit.HEARTS,
 }
 """§6.1.2: the other suit of the same colour (♠/♣, ♥/♦)."""
-WORTH = {"trey": 3}
-"""§6.2: what each point is worth, by name (1 unless listed)."""
+WORTH = {"trey": 3, "off_three": 3, "five": 5, "off_five": 5, "nine": 9, "snoozer": 15}
+"""§6.2, §7.2.3: what each point is worth, by name (1 unless listed)."""
+PACK_RANKS = {
+    PackRanks.ALL: list(range(2, 15)),
+    PackRanks.FIVE_UP: list(range(5, 15)),
+    PackRanks.NINE_UP: list(range(9, 15)),
+    PackRanks.TWO_AND_NINE_UP: [2, 9, 10, 11, 12, 13, 14],
+    PackRanks.NO_FOURS: [2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
+}
+"""§7.7.2: the ranks of each suit in each pack."""
 
 
 def jokers_of(rules: Rules) -> list[Card]:
@@ -54,9 +65,22 @@ def jokers_of(rules: Rules) -> list[Card]:
 
 
 def pack(rules: Rules) -> list[Card]:
-    """§6.1.1: the 52 suited cards and the rules' jokers."""
-    suited = [Card(suit, rank) for suit in Suit for rank in range(2, 15)]
+    """§6.1.1, §7.7.2: the suited cards of `pack_ranks` and the rules' jokers."""
+    suited = [Card(suit, rank) for suit in Suit for rank in PACK_RANKS[rules.pack_ranks]]
     return suited + jokers_of(rules)
+
+
+def off_cards(rules: Rules, trump: Suit) -> list[Card]:
+    """§6.1.2, §7.2.1: the cards of the other suit of trump's colour that are trumps: the
+    jick, the off-ace, the off-five, the off-three, where the rules have them."""
+    mate = COLOUR_MATE[trump]
+    wanted = [
+        (rules.off_jack, Rank.JACK),
+        (rules.off_ace, Rank.ACE),
+        (rules.off_five, Rank.FIVE),
+        (rules.off_three, Rank.THREE),
+    ]
+    return [Card(mate, rank) for on, rank in wanted if on]
 
 
 @functools.cache
@@ -66,33 +90,48 @@ def jick(trump: Suit) -> Card:
 
 
 def trump_order(rules: Rules, trump: Suit) -> list[Card]:
-    """§6.1.3: the trumps, high to low: A K Q J, the jick, the jokers (BJ LJ, or JK), 10 … 2;
-    a lone joker ranked `LOWEST` comes below the 2."""
+    """§6.1.3, §7.2.2: the trumps, high to low: A, the off-ace, K Q J, the jick, the jokers
+    (BJ LJ, or JK), 10 … 5, the off-five, 4 3, the off-three, 2; a lone joker ranked
+    `LOWEST` comes below the 2. Cards the rules do not have are left out."""
     lowest = rules.jokers == 1 and rules.joker_rank is JokerRank.LOWEST
-    return list(_trump_order(trump, rules.jokers, rules.off_jack, lowest))
+    offs = (rules.off_ace, rules.off_jack, rules.off_five, rules.off_three)
+    return list(_trump_order(trump, rules.jokers, offs, lowest))
 
 
 @functools.cache
-def _trump_order(trump: Suit, jokers: int, off_jack: bool, lowest: bool) -> tuple[Card, ...]:
-    order = [Card(trump, rank) for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)]
+def _trump_order(
+    trump: Suit, jokers: int, offs: tuple[bool, bool, bool, bool], lowest: bool
+) -> tuple[Card, ...]:
+    off_ace, off_jack, off_five, off_three = offs
+    mate = COLOUR_MATE[trump]
+    order = [Card(trump, Rank.ACE)]
+    if off_ace:
+        order.append(Card(mate, Rank.ACE))
+    order += [Card(trump, rank) for rank in (Rank.KING, Rank.QUEEN, Rank.JACK)]
     if off_jack:
         order.append(jick(trump))
     pack_jokers = [[], [JOKER], [BIG_JOKER, LITTLE_JOKER]][jokers]
     if not lowest:
         order += pack_jokers
-    order += [Card(trump, rank) for rank in range(10, 1, -1)]
+    for rank in range(10, 1, -1):
+        order.append(Card(trump, rank))
+        if rank == 5 and off_five:
+            order.append(Card(mate, Rank.FIVE))
+        if rank == 3 and off_three:
+            order.append(Card(mate, Rank.THREE))
     if lowest:
         order += pack_jokers
     return tuple(order)
 
 
 def is_trump(rules: Rules, card: Card, trump: Suit | None) -> bool:
-    """§6.1.4: the cards of the trump suit, the jick (with `off_jack`) and the jokers."""
+    """§6.1.4, §7.2.1: the cards of the trump suit, the off cards (the jick with
+    `off_jack`, and the off-ace, -five, -three) and the jokers."""
     if trump is None:
         return False
     if card.suit is None:  # a joker of the pack
         return True
-    return card.suit == trump or (rules.off_jack and card == jick(trump))
+    return card.suit == trump or card in off_cards(rules, trump)
 
 
 def suit_of(rules: Rules, card: Card, trump: Suit | None) -> Suit | None:
@@ -117,6 +156,12 @@ def point_cards(rules: Rules, trump: Suit) -> set[Card]:
         "little_joker": [LITTLE_JOKER],
         "ten": [Card(trump, Rank.TEN)],
         "trey": [Card(trump, Rank.THREE)],
+        "five": [Card(trump, Rank.FIVE)],
+        "off_five": [Card(COLOUR_MATE[trump], Rank.FIVE)],
+        "nine": [Card(trump, Rank.NINE)],
+        "off_ace": [Card(COLOUR_MATE[trump], Rank.ACE)],
+        "off_three": [Card(COLOUR_MATE[trump], Rank.THREE)],
+        "snoozer": [JOKER],
     }
     cards = {Card(trump, Rank.ACE), Card(trump, Rank.TWO)}
     for point in rules.points:
@@ -274,6 +319,12 @@ def points(rules: Rules, result: HandResult) -> dict[str, int | None]:
                 "little_joker": LITTLE_JOKER,
                 "ten": Card(trump, Rank.TEN),
                 "trey": Card(trump, Rank.THREE),
+                "five": Card(trump, Rank.FIVE),
+                "off_five": Card(COLOUR_MATE[trump], Rank.FIVE),
+                "nine": Card(trump, Rank.NINE),
+                "off_ace": Card(COLOUR_MATE[trump], Rank.ACE),
+                "off_three": Card(COLOUR_MATE[trump], Rank.THREE),
+                "snoozer": JOKER,
             }[name]
             out[name] = capturer(card)
     return out
@@ -286,8 +337,10 @@ def smudged(result: HandResult) -> bool:
 
 
 def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
-    """RULES §1.7, §6.3: made or set, and each side's change. A made bid scores the points
-    won; a Smudge (worth T + 1) needs every trick played and every point."""
+    """RULES §1.7, §6.3, §7.5.8: made or set, and each side's change. A made bid scores the
+    points won; a Smudge (worth T + 1) needs every trick played and every point. Under
+    `DIFFERENCE` (two sides) only one side scores: made, the one with more points the
+    difference; set, the other side its points and the contract."""
     assert result.pitcher is not None and result.contract is not None
     won = [0] * len(rules.sides)
     for name, side in points(rules, result).items():
@@ -303,6 +356,20 @@ def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
     else:
         made = won[pitching] >= result.contract
         changes[pitching] = won[pitching] if made else -result.contract
+    if rules.settlement is Settlement.DIFFERENCE:
+        other = 1 - pitching
+        mine, theirs = won[pitching], won[other]
+        changes = [0, 0]
+        if not made:
+            changes[other] = theirs + (
+                total_points(rules) + 1 if smudged(result) else result.contract
+            )
+        elif smudged(result):
+            changes[pitching] = total_points(rules) + 1
+        elif mine > theirs:
+            changes[pitching] = mine - theirs
+        elif theirs > mine:
+            changes[other] = theirs - mine
     return made, changes
 
 
@@ -321,6 +388,11 @@ def winner(rules: Rules, before: Sequence[int], result: HandResult) -> int | Non
         if len(top) == 1:
             return top[0]
         return pitching if pitching in top else None
+    if rules.settlement is Settlement.DIFFERENCE:  # one side scores: the pitcher's first
+        for side in (pitching, 1 - pitching):
+            if result.score_changes[side] > 0 and after[side] >= rules.target:
+                return side
+        return None
     running = list(before)
     if result.made:
         running[pitching] = after[pitching]

@@ -19,11 +19,13 @@ from setback import (
     JokerRank,
     KeepSix,
     LowTo,
+    PackRanks,
     Pass,
     Phase,
     PlayTrump,
     Point,
     Rules,
+    Settlement,
     TrumpBy,
     WinRule,
     apply_action,
@@ -40,25 +42,71 @@ POINTS_FOR_JOKERS = {
 """§6.2: the joker points a pack of 0, 1 or 2 jokers can award."""
 
 
+PACK_RANKS = {
+    PackRanks.ALL: frozenset(range(2, 15)),
+    PackRanks.FIVE_UP: frozenset(range(5, 15)),
+    PackRanks.NINE_UP: frozenset(range(9, 15)),
+    PackRanks.TWO_AND_NINE_UP: frozenset((2, *range(9, 15))),
+    PackRanks.NO_FOURS: frozenset((2, 3, *range(5, 15))),
+}
+"""§7.7.2: the ranks of each suit in each pack."""
+
+POINT_RANKS = {
+    Point.JACK: 11,
+    Point.OFF_JACK: 11,
+    Point.TEN: 10,
+    Point.TREY: 3,
+    Point.FIVE: 5,
+    Point.OFF_FIVE: 5,
+    Point.NINE: 9,
+    Point.OFF_ACE: 14,
+    Point.OFF_THREE: 3,
+}
+"""The rank of each card point's card (a point set must fit the pack's ranks)."""
+
+
 @st.composite
-def point_sets(draw: st.DrawFn, jokers: int, off_jack: bool) -> tuple[Point, ...]:
-    """A point set that fits the cards (RULES §6.2): each point at most once, `OFF_JACK` only
-    with the jick, `JOKER` only with one joker, `BIG_JOKER`/`LITTLE_JOKER` only with two;
-    half the time the four points of §1, else any fitting points in any order."""
+def point_sets(
+    draw: st.DrawFn,
+    jokers: int,
+    off_jack: bool,
+    offs: tuple[bool, bool, bool] = (False, False, False),
+    ranks: frozenset[int] = PACK_RANKS[PackRanks.ALL],
+) -> tuple[Point, ...]:
+    """A point set that fits the cards (RULES §6.2, §7.2): each point at most once,
+    `OFF_JACK` only with the jick, `OFF_ACE`/`OFF_FIVE`/`OFF_THREE` only with their off
+    cards, `JOKER` or `SNOOZER` only with one joker (not both), `BIG_JOKER`/`LITTLE_JOKER`
+    only with two, card points only for ranks in the pack; half the time the four points
+    of §1, else any fitting points in any order."""
+    off_ace, off_five, off_three = offs
+    jokers_points = list(POINTS_FOR_JOKERS[jokers])
+    if jokers == 1 and draw(st.booleans()):
+        jokers_points = [Point.SNOOZER]
     fitting = [
         Point.HIGH,
         Point.LOW,
         Point.JACK,
         *([Point.OFF_JACK] if off_jack else []),
-        *POINTS_FOR_JOKERS[jokers],
+        *jokers_points,
         Point.TEN,
         Point.TREY,
         Point.GAME,
+        Point.FIVE,
+        Point.NINE,
+        *([Point.OFF_ACE] if off_ace else []),
+        *([Point.OFF_FIVE] if off_five else []),
+        *([Point.OFF_THREE] if off_three else []),
     ]
+    fitting = [point for point in fitting if POINT_RANKS.get(point, 14) in ranks]
     if draw(st.booleans()):
         return FOUR_POINTS
     order = draw(st.permutations(fitting))
-    return tuple(order[: draw(st.integers(1, len(order)))])
+    chosen = order[: draw(st.integers(1, len(order)))]
+    while len(chosen) > 1 and sum(point.worth for point in chosen) > 19:  # calls go to 20
+        chosen.pop()
+    if sum(point.worth for point in chosen) > 19:
+        return FOUR_POINTS
+    return tuple(chosen)
 
 
 DECLARING = ((False, False), (False, False), (True, False), (False, True), (True, True))
@@ -75,12 +123,24 @@ def all_rules(draw: st.DrawFn) -> Rules:
     partnerships = draw(st.booleans())
     players = draw(st.sampled_from((4, 6))) if partnerships else draw(st.integers(2, 8))
     jokers = draw(st.sampled_from((0, 0, 1, 2)))
+    # §7.7.2: a short pack a quarter of the time, where six cards a seat fit it
+    pack_ranks = PackRanks.ALL
+    if draw(st.integers(0, 3)) == 0:
+        pack_ranks = draw(
+            st.sampled_from(
+                [r for r in PackRanks if 4 * len(PACK_RANKS[r]) + jokers >= 6 * players]
+            )
+        )
+    ranks = PACK_RANKS[pack_ranks]
     off_jack = draw(st.booleans())
+    # §7.2.1: the off cards, each a quarter of the time, where the pack has its rank
+    offs = tuple(rank in ranks and draw(st.integers(0, 3)) == 0 for rank in (14, 5, 3))
+    off_ace, off_five, off_three = offs
     joker_rank = draw(st.sampled_from(JokerRank)) if jokers == 1 else JokerRank.BELOW_JACKS
-    points = draw(point_sets(jokers, off_jack))
-    most = min(10, (52 + jokers) // players)  # §6.4: the deal must fit the pack
+    points = draw(point_sets(jokers, off_jack, (off_ace, off_five, off_three), ranks))
+    most = min(10, (4 * len(ranks) + jokers) // players)  # §6.4: the deal must fit the pack
     six = partnerships and players == 6
-    deal = draw(st.sampled_from((8, 8, 6))) if six else 6
+    deal = draw(st.sampled_from((8, 8, 6))) if six and most >= 8 else 6
     if most > 6 and draw(st.integers(0, 3)) == 0:
         deal = draw(st.integers(7, most))
     dealt_more = deal > 6  # the pitcher declares trump, the hands come down to six (§6.4)
@@ -116,11 +176,16 @@ def all_rules(draw: st.DrawFn) -> Rules:
         play_options["play_trump"] = play_trump
     pitch = not declared and draw(st.booleans())
     total = sum(point.worth for point in points)
+    sides = players // 2 if partnerships else players
+    # §7.2.6: the difference settlement, for two sides, a third of the time
+    settlement = Settlement.EACH
+    if sides == 2 and draw(st.integers(0, 2)) == 0:
+        settlement = Settlement.DIFFERENCE
     return Rules(
         players=players,
         partnerships=partnerships,
         target=draw(st.integers(1, 31)),
-        min_bid=draw(st.integers(1, total)),
+        min_bid=draw(st.integers(1, min(total, 20))),
         smudge=draw(st.booleans()),
         dealer_match=draw(st.sampled_from(DealerMatch)),
         all_pass=draw(st.sampled_from(AllPass)),
@@ -135,6 +200,11 @@ def all_rules(draw: st.DrawFn) -> Rules:
         points=points,
         deal=deal,
         keep_six=keep_six,
+        off_ace=off_ace,
+        off_five=off_five,
+        off_three=off_three,
+        settlement=settlement,
+        pack_ranks=pack_ranks,
         **play_options,  # type: ignore[arg-type]
     )
 

@@ -140,7 +140,13 @@ def test_rules_import_nothing_of_the_engine() -> None:
     """Issue 21: `Rules` is plain data: `rules.py` reads only the card model, the points,
     the options and the errors."""
     graph, lazy = _graph()
-    allowed = {"setback.errors", "setback.options", "setback.points", "setback.trumps"}
+    allowed = {
+        "setback.cards",
+        "setback.errors",
+        "setback.options",
+        "setback.points",
+        "setback.trumps",
+    }
     assert graph["setback.rules"] <= allowed and not lazy["setback.rules"]
 
 

@@ -58,7 +58,7 @@ def every_action(rules: Rules) -> tuple[Action, ...]:
     (so above Smudge) and the highest a `Bid` may carry, each card of the pack and one
     joker from outside it played, pitched and discarded, each trump named."""
     pack = [*reference.pack(rules), Card.parse("JK" if rules.jokers != 1 else "BJ")]
-    levels = sorted({*range(1, reference.total_points(rules) + 3), MAX_LEVEL})
+    levels = sorted({*range(1, min(reference.total_points(rules) + 3, MAX_LEVEL + 1)), MAX_LEVEL})
     return (
         Pass(),
         *(Bid(level) for level in levels),

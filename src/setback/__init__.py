@@ -38,7 +38,18 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, PlayTrump, TrumpBy, WinRule
+from .options import (
+    AllPass,
+    DealerMatch,
+    JokerRank,
+    KeepSix,
+    LowTo,
+    PackRanks,
+    PlayTrump,
+    Settlement,
+    TrumpBy,
+    WinRule,
+)
 from .points import Point
 from .records import format_hand, game_record, replay
 from .refusals import Refusal
@@ -102,6 +113,7 @@ __all__ = [
     "KeepSix",
     "LanguageError",
     "LowTo",
+    "PackRanks",
     "Pass",
     "Phase",
     "Pitch",
@@ -119,6 +131,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SetbackError",
+    "Settlement",
     "SimulationSummary",
     "Smudge",
     "Suit",

@@ -91,10 +91,11 @@ def position(table: CallTable, contract: int, dealer: int, seat: int, pitched: b
 
 
 def _position(state: GameState) -> Position:
-    hand = state.hand_state
-    seat = state.to_act
+    core = state.hand  # the core's fields, not the state's properties: asked on every call
+    seat = core.to_act
     assert seat is not None
-    return position(state.standing.calls, hand.contract, hand.dealer, seat, bool(state.plays))
+    setup = core.setup
+    return position(state.standing.calls, setup.contract, setup.dealer, seat, bool(core.plays))
 
 
 def calls_open(
@@ -380,10 +381,4 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         table = None if outcome.trump is None else tables[outcome.trump]
         led = outcome.plays[0][1].index if outcome.plays else -1
         playable = open_cards(rules, table, held[outcome.to_act], led, True)[0]
-    return Hand(
-        setup=setup,
-        to_act=outcome.to_act,
-        held=held,
-        plays=outcome.plays,
-        playable=playable,
-    )
+    return Hand(setup, outcome.to_act, held, outcome.plays, (), playable)  # typed, positional

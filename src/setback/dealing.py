@@ -14,7 +14,8 @@ from .cards import BIT
 from .options import AllPass
 from .rules import Rules
 from .state import ActionLog, GameRecord, GameState, Hand, HandResult, HandState, make_state
-from .tables import trump_tables
+from .tables import CallTable, trump_tables
+from .trumps import TrumpTable
 
 __all__: list[str] = []
 
@@ -106,13 +107,17 @@ def start_hand(
     dealt: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
     *,
     last_hand: HandState | None = None,
+    tables: tuple[TrumpTable, ...] | None = None,
+    calls: CallTable | None = None,
 ) -> GameState:
     """The state at the start of hand `number`: cards dealt, the auction open.
 
-    `dealt` (hands as bit sets, and the stock) overrides the shuffle.
+    `dealt` (hands as bit sets, and the stock) overrides the shuffle. `tables` and `calls`
+    are the engine's tables of `rules` where the caller has them (the last hand's state),
+    else they are looked up.
     """
     if dealt is None:
-        dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack))
+        dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack_indices))
     held, stock = dealt
     setup = HandState(number=number, dealer=dealer, stock=stock)
     return make_state(
@@ -123,8 +128,8 @@ def start_hand(
         winner=None,
         hand=Hand(setup=setup, to_act=(dealer + 1) % rules.players, held=held),
         log=log,
-        tables=trump_tables(rules),
-        calls=call_table(rules),
+        tables=trump_tables(rules) if tables is None else tables,
+        calls=call_table(rules) if calls is None else calls,
         last_hand=last_hand,
     )
 

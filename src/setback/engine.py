@@ -107,7 +107,7 @@ def new_game(
         dealt = _check_hands(rules, seed, fixed_hands)
     elif deck is not None:
         fixed_deck = parse_cards(deck)
-        size = len(rules.pack)
+        size = len(rules.pack_indices)
         if len(fixed_deck) != size or mask_of(fixed_deck) != rules.pack_mask:
             raise InvalidStateError(
                 f"a deck must hold each of the {size} cards of this pack once; got "
@@ -179,8 +179,10 @@ def _check_hands(
     foreign = used & ~rules.pack_mask
     if foreign:
         names = " ".join(str(card) for card in cards_of(foreign))
-        raise InvalidStateError(f"hands: {names} not in this pack ({len(rules.pack)} cards)")
-    stock = tuple(i for i in shuffled_pack(seed, 0, rules.pack) if not used >> i & 1)
+        raise InvalidStateError(
+            f"hands: {names} not in this pack ({len(rules.pack_indices)} cards)"
+        )
+    stock = tuple(i for i in shuffled_pack(seed, 0, rules.pack_indices) if not used >> i & 1)
     return masks, stock
 
 
@@ -385,15 +387,11 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         why = _refusal(state, action, seat)
         if why is not None:
             _refuse(state, action, seat, why)
-    after = step(state, action)
+    standing = state.standing
+    after = step_core(standing.rules, standing.tables, hand, action)
     if after.to_act is None:  # the hand is over (passed out, or its last card): score it
         return close_hand(state, action, after)
     return advance(state, action, after)
-
-
-def step(state: GameState, action: Action) -> Hand:
-    """The hand core after the seat to act takes `action`, which is legal (`step_core`)."""
-    return step_core(state.standing.rules, state.standing.tables, state.hand, action)
 
 
 def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:

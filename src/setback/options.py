@@ -1,6 +1,6 @@
 """The option enums of `Rules`: the dealer's match, the all-pass policy, Low, the win rule,
-where a lone joker ranks, how hands come down to six, when a trump may be played and how
-trump is chosen."""
+where a lone joker ranks, how hands come down to six, how a hand is settled, the pack's
+ranks, when a trump may be played and how trump is chosen."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ __all__ = [
     "JokerRank",
     "KeepSix",
     "LowTo",
+    "PackRanks",
     "PlayTrump",
+    "Settlement",
     "TrumpBy",
     "WinRule",
 ]
@@ -87,6 +89,32 @@ class KeepSix(enum.Enum):
     """Ten-point Pitch's draw back: everyone but the pitcher discards every non-trump and
     draws to six; the pitcher takes the rest of the stock and discards every non-trump;
     then anyone above six discards non-point trumps face up."""
+
+
+class Settlement(enum.Enum):
+    """How a played hand's points become score changes."""
+
+    EACH = "each"
+    """Every side scores the points it took; a set pitching side loses its bid instead."""
+    DIFFERENCE = "difference"
+    """Cinch, two sides only: a made bid scores the side with more points the
+    difference (a tie, nothing); a set one scores the other side its points plus the bid,
+    and the pitching side nothing."""
+
+
+class PackRanks(enum.Enum):
+    """Which ranks of each suit the pack holds; the jokers are added to it."""
+
+    ALL = "all"
+    """2 to A: 52 cards."""
+    FIVE_UP = "five_up"
+    """5 to A (no 2, 3 or 4): 40 cards."""
+    NINE_UP = "nine_up"
+    """9 to A: 24 cards."""
+    TWO_AND_NINE_UP = "two_and_nine_up"
+    """The 2s and 9 to A: 28 cards."""
+    NO_FOURS = "no_fours"
+    """Every rank but the 4: 48 cards."""
 
 
 class PlayTrump(enum.Enum):

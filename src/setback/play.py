@@ -48,7 +48,13 @@ class Narrowed(enum.Enum):
     NO_TRUMP_FIRST_TRICK = "no_trump_first_trick"
 
 
-_NOTHING = Narrowed.NOTHING
+_NOTHING = Narrowed.NOTHING  # module names: an enum member's lookup costs twice a global's
+_LEAD_TRUMP = Narrowed.LEAD_TRUMP
+_FOLLOW_TRUMP = Narrowed.FOLLOW_TRUMP
+_FOLLOW_OR_TRUMP = Narrowed.FOLLOW_OR_TRUMP
+_FOLLOW_SUIT = Narrowed.FOLLOW_SUIT
+_TRUMPS_ONLY = Narrowed.TRUMPS_ONLY
+_NO_TRUMP_FIRST_TRICK = Narrowed.NO_TRUMP_FIRST_TRICK
 _WHEN_VOID = PlayTrump.WHEN_VOID
 
 
@@ -75,24 +81,24 @@ def open_cards(
         return held, _NOTHING
     trumps = held & table.trump_mask
     if rules.trumps_only:
-        return trumps, Narrowed.TRUMPS_ONLY
+        return trumps, _TRUMPS_ONLY
     if lead < 0:
         if first_trick and rules.pitcher_leads_trump and trumps:
-            return trumps, Narrowed.LEAD_TRUMP
+            return trumps, _LEAD_TRUMP
         return held, _NOTHING
     led = table.suits[lead]
     followers = held & table.masks[led]
     if not followers:
         if first_trick and rules.no_trump_first_trick and led is not table.trump and held & ~trumps:
-            return held & ~trumps, Narrowed.NO_TRUMP_FIRST_TRICK  # void: a non-trump first
+            return held & ~trumps, _NO_TRUMP_FIRST_TRICK  # void: a non-trump first
         return held, _NOTHING
     if led is table.trump:
-        return followers, Narrowed.FOLLOW_TRUMP
+        return followers, _FOLLOW_TRUMP
     if first_trick and rules.no_trump_first_trick:
-        return followers, Narrowed.NO_TRUMP_FIRST_TRICK  # follow suit; no trumping
+        return followers, _NO_TRUMP_FIRST_TRICK  # follow suit; no trumping
     if rules.play_trump is _WHEN_VOID:
-        return followers, Narrowed.FOLLOW_SUIT  # must follow suit: trump only when void
-    return followers | trumps, Narrowed.FOLLOW_OR_TRUMP
+        return followers, _FOLLOW_SUIT  # must follow suit: trump only when void
+    return followers | trumps, _FOLLOW_OR_TRUMP
 
 
 def open_in(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> tuple[int, Narrowed]:
@@ -210,14 +216,8 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     table = tables[setup.trump]
     to_act = next_to_play(rules, table, held, plays)
     if to_act is not None:
-        return Hand(
-            setup=setup,
-            to_act=to_act,
-            held=held,
-            plays=plays,
-            tricks=hand.tricks,
-            playable=open_cards(rules, table, held[to_act], plays[0][1].index, not hand.tricks)[0],
-        )
+        playable = open_cards(rules, table, held[to_act], plays[0][1].index, not hand.tricks)[0]
+        return Hand(setup, to_act, held, plays, hand.tricks, playable)  # typed, positional
     winner = table.winner(plays)
     return lead(
         rules,
@@ -245,9 +245,9 @@ def lead(
     setup = in_play(setup)
     leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
-        return Hand(setup=setup, to_act=None, held=held, tricks=tricks)
+        return Hand(setup, None, held, (), tricks, 0)  # typed, positional
     playable = open_cards(rules, table, held[leader], -1, not tricks)[0]
-    return Hand(setup=setup, to_act=leader, held=held, tricks=tricks, playable=playable)
+    return Hand(setup, leader, held, (), tricks, playable)  # typed, positional
 
 
 def in_play(setup: HandState) -> HandState:

@@ -14,7 +14,7 @@ import attrs
 
 from .cards import CARD_POINTS, Rank, Suit, index_of
 from .options import LowTo
-from .trumps import TrumpTable, off_jack_of
+from .trumps import TrumpTable, off_card_of
 
 __all__ = ["FOUR_POINTS", "Point", "Tally"]
 
@@ -46,11 +46,27 @@ class Point(enum.Enum):
     """The 3 of trumps, worth 3, to the side that captured it."""
     GAME = "game"
     """The strictly highest total of card points taken in tricks; a tie at the top, nobody."""
+    FIVE = "five"
+    """The 5 of trumps (Cinch's right pedro, Pedro Sancho's "Pedro"), worth 5, to the side
+    that captured it."""
+    OFF_FIVE = "off_five"
+    """The off-five (Cinch's left pedro; needs `Rules.off_five`), worth 5, to the side that
+    captured it."""
+    NINE = "nine"
+    """The 9 of trumps (Pedro Sancho's "Sancho"), worth 9, to the side that captured it."""
+    OFF_ACE = "off_ace"
+    """The off-ace (needs `Rules.off_ace`), to the side that captured it."""
+    OFF_THREE = "off_three"
+    """The off-three (needs `Rules.off_three`), worth 3, to the side that captured it."""
+    SNOOZER = "snoozer"
+    """The joker of Dom Pedro (a pack with one joker; not with `JOKER`), worth 15, to the
+    side that captured it."""
 
     @property
     def worth(self) -> int:
-        """How many points it scores: 3 for the Trey, 1 for every other point."""
-        return 3 if self._value_ == "trey" else 1
+        """How many points it scores: 15 for the Snoozer, 9 for the Nine, 5 for the Five and
+        the off-five, 3 for the Trey and the off-three, 1 for every other point."""
+        return _WORTH.get(self._value_, 1)  # by value: an Enum's hash is a Python call
 
     def card(self, trump: Suit) -> int | None:
         """The index of the card this point is for under `trump` (None for High, Low, Game:
@@ -62,6 +78,16 @@ class Point(enum.Enum):
         """The side that takes this point in the hand `tally` describes, or None."""
         return _AWARDS[self._value_](tally)
 
+
+_WORTH: dict[str, int] = {
+    "trey": 3,
+    "off_three": 3,
+    "five": 5,
+    "off_five": 5,
+    "nine": 9,
+    "snoozer": 15,
+}
+"""What each point is worth, by its value, where it is not 1."""
 
 FOUR_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
 """The points of the four-point game, in the order they are awarded."""
@@ -146,12 +172,18 @@ def _game(tally: Tally) -> int | None:
 
 _CARD_FOR: dict[str, Callable[[Suit], int]] = {
     Point.JACK.value: lambda trump: index_of(trump, Rank.JACK),
-    Point.OFF_JACK.value: lambda trump: off_jack_of(trump).index,
+    Point.OFF_JACK.value: lambda trump: off_card_of(trump, Rank.JACK).index,
     Point.JOKER.value: lambda trump: index_of(None, Rank.JOKER),
     Point.BIG_JOKER.value: lambda trump: index_of(None, Rank.BIG_JOKER),
     Point.LITTLE_JOKER.value: lambda trump: index_of(None, Rank.LITTLE_JOKER),
     Point.TEN.value: lambda trump: index_of(trump, Rank.TEN),
     Point.TREY.value: lambda trump: index_of(trump, Rank.THREE),
+    Point.FIVE.value: lambda trump: index_of(trump, Rank.FIVE),
+    Point.OFF_FIVE.value: lambda trump: off_card_of(trump, Rank.FIVE).index,
+    Point.NINE.value: lambda trump: index_of(trump, Rank.NINE),
+    Point.OFF_ACE.value: lambda trump: off_card_of(trump, Rank.ACE).index,
+    Point.OFF_THREE.value: lambda trump: off_card_of(trump, Rank.THREE).index,
+    Point.SNOOZER.value: lambda trump: index_of(None, Rank.JOKER),
 }
 """The card each card point is for, under a trump, by the point's value."""
 
@@ -182,6 +214,6 @@ def award_all(
         value = point._value_  # the value's attribute: `point.value` is a descriptor call
         side = _AWARDS[value](tally)
         if side is not None:
-            won[side] += point.worth
+            won[side] += _WORTH.get(value, 1)  # `point.worth`, without the property call
         awards.append((value, side))
     return tuple(awards), tuple(won)

@@ -9,10 +9,22 @@ from typing import Any, TypeVar
 
 import attrs
 
+from .cards import CARDS, Card, Rank, Suit
 from .errors import RulesError, shown
-from .options import AllPass, DealerMatch, JokerRank, KeepSix, LowTo, PlayTrump, TrumpBy, WinRule
+from .options import (
+    AllPass,
+    DealerMatch,
+    JokerRank,
+    KeepSix,
+    LowTo,
+    PackRanks,
+    PlayTrump,
+    Settlement,
+    TrumpBy,
+    WinRule,
+)
 from .points import FOUR_POINTS, Point
-from .trumps import TrumpTable, tables_for
+from .trumps import CardModel, TrumpTable, tables_for
 
 __all__ = ["Rules", "seat_side"]
 
@@ -26,6 +38,10 @@ ends), low enough that every score prints and saves."""
 MAX_SCORE = 10**12
 """The largest score, either way, a game may start from (`new_game(scores=...)`) or a
 loaded view or hand may hold."""
+MAX_CALL = 20
+"""The highest level a call may carry (`Bid`'s and a Smudge's; the same as
+`actions.MAX_LEVEL`, which the action table and its ids are built on): a point set whose
+highest call is above it is refused."""
 MAX_SEED_BITS = 256
 """The most bits a seed may have."""
 
@@ -77,6 +93,27 @@ def _to_play_trump(value: Any) -> PlayTrump:
 
 def _to_trump_by(value: Any) -> TrumpBy:
     return _enum_converter(TrumpBy)(value)
+
+
+def _to_settlement(value: Any) -> Settlement:
+    return _enum_converter(Settlement)(value)
+
+
+def _to_pack_ranks(value: Any) -> PackRanks:
+    return _enum_converter(PackRanks)(value)
+
+
+_PACK_RANKS: dict[PackRanks, tuple[int, ...]] = {
+    PackRanks.ALL: tuple(range(2, 15)),
+    PackRanks.FIVE_UP: tuple(range(5, 15)),
+    PackRanks.NINE_UP: tuple(range(9, 15)),
+    PackRanks.TWO_AND_NINE_UP: (2, *range(9, 15)),
+    PackRanks.NO_FOURS: (2, 3, *range(5, 15)),
+}
+"""The ranks of each suit in each pack."""
+
+_OFF_CARDS = (("off_ace", Rank.ACE), ("off_five", Rank.FIVE), ("off_three", Rank.THREE))
+"""The off cards' fields and ranks (the jick's is `off_jack`, `Rank.JACK`)."""
 
 
 def _to_points(value: Any) -> tuple[Point, ...]:
@@ -221,6 +258,22 @@ class Rules:
     none of the led suit) or `ONLY` (Ten-point Pitch's trumps-only play: only trumps are
     led or played, a player with no trump is out, tricks may be short and the hand ends when
     nobody holds a trump). The keyword `trumps_only=True` means `ONLY`."""
+    off_ace: bool = attrs.field(default=False, validator=_is_bool)
+    """Whether the ace of the other suit of trump's colour (the off-ace) is a trump, ranking
+    just below the ace of trumps; like the jick it is then no card of its
+    printed suit."""
+    off_five: bool = attrs.field(default=False, validator=_is_bool)
+    """Whether the five of the other suit of trump's colour (the off-five, Cinch's left
+    pedro) is a trump, ranking between the 5 and the 4 of trumps."""
+    off_three: bool = attrs.field(default=False, validator=_is_bool)
+    """Whether the three of the other suit of trump's colour (the off-three) is a trump,
+    ranking between the 3 and the 2 of trumps."""
+    settlement: Settlement = attrs.field(default=Settlement.EACH, converter=_to_settlement)
+    """How a hand's points become score changes: each side its own (`EACH`), or Cinch's
+    difference between the two sides (`DIFFERENCE`, two sides only)."""
+    pack_ranks: PackRanks = attrs.field(default=PackRanks.ALL, converter=_to_pack_ranks)
+    """Which ranks the pack holds (`ALL`: 52 cards; `FIVE_UP`, `NINE_UP`, `TWO_AND_NINE_UP`,
+    `NO_FOURS`); the jokers are added to it."""
     trump_by: TrumpBy = attrs.field(default=_implied("_implied_trump_by"), converter=_to_trump_by)
     """How trump is chosen: `LEAD` (the first card led sets it) or `DECLARE`
     (the pitcher names it after the auction). Left unset, `DECLARE` exactly with the draw,
@@ -252,11 +305,16 @@ class Rules:
     """Cards each player discards face down after trump is declared: `deal - 6` under
     `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
     (the draw's and the draw back's discards vary)."""
-    pack: tuple[int, ...] = _derived("_pack")
-    """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
-    or JK (one)."""
+    pack_indices: tuple[int, ...] = _derived("_pack_indices")
+    """Internal: the card indices of the pack, in `pack`'s order (read `pack`)."""
+    pack: tuple[Card, ...] = _derived("_pack")
+    """The cards of the pack, in index order: the suited cards of `pack_ranks` (all 52 by
+    default), then BJ and LJ (two jokers) or JK (one)."""
     pack_mask: int = _derived("_pack_mask")
     """Internal: the pack as a bit set (read `pack`)."""
+    card_model: CardModel = _derived("_card_model")  # noqa: RUF009 (a frozen value)
+    """Internal: the cards that join the trumps (the jick, the off cards, the jokers) and
+    where a lone joker ranks, which the trump tables are built from."""
     total_points: int = _derived("_total_points")
     """T, the most points one side can win in a hand: the worth of every point in
     `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
@@ -314,11 +372,11 @@ class Rules:
             )
         if self.deal < 6:
             raise RulesError(f"deal must be at least 6 cards, not {self.deal}")
-        pack = 52 + self.jokers
-        if self.deal * self.players > pack:
+        self._check_pack()
+        if self.settlement is Settlement.DIFFERENCE and self.side_count != 2:
             raise RulesError(
-                f"deal: {self.players} players of {self.deal} cards need "
-                f"{self.deal * self.players} cards; the pack has {pack}"
+                f"settlement DIFFERENCE needs exactly two sides, not {self.side_count}: "
+                "it scores the difference between the pitching side and the other"
             )
         if self.draw and self.deal > 6:
             raise RulesError(
@@ -334,6 +392,11 @@ class Rules:
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
+        if self.max_bid > MAX_CALL:
+            raise RulesError(
+                f"points: worth {self.total_points} in all, so the highest call would be "
+                f"{self.max_bid}; calls go up to {MAX_CALL}"
+            )
         if self.min_bid > self.total_points:
             raise RulesError(
                 f"min_bid {self.min_bid} is above the {self.total_points} points a hand awards"
@@ -376,6 +439,24 @@ class Rules:
                 "and be one"
             )
 
+    def _check_pack(self) -> None:
+        """The cards the deal needs fit the pack, and the off cards are in it."""
+        pack = len(self.pack_indices)
+        needed = self.deal * self.players  # a kitty's cards will count here too
+        if needed > pack:
+            named = "" if self.pack_ranks is PackRanks.ALL else f" ({self.pack_ranks.name})"
+            raise RulesError(
+                f"deal: {self.players} players of {self.deal} cards need "
+                f"{needed} cards; the pack{named} has {pack}"
+            )
+        ranks = _PACK_RANKS[self.pack_ranks]
+        for name, rank in _OFF_CARDS:
+            if getattr(self, name) and rank not in ranks:
+                raise RulesError(
+                    f"{name} needs the {Rank(rank).name.lower()}s in the pack; "
+                    f"pack_ranks {self.pack_ranks.name} has none"
+                )
+
     def _check_points(self) -> None:
         points = self.points
         if not points:
@@ -388,11 +469,27 @@ class Rules:
             Point.JOKER: (self.jokers == 1, "jokers=1"),
             Point.BIG_JOKER: (self.jokers == 2, "jokers=2"),
             Point.LITTLE_JOKER: (self.jokers == 2, "jokers=2"),
+            Point.OFF_ACE: (self.off_ace, "off_ace=True"),
+            Point.OFF_FIVE: (self.off_five, "off_five=True"),
+            Point.OFF_THREE: (self.off_three, "off_three=True"),
+            Point.SNOOZER: (self.jokers == 1, "jokers=1"),
         }
         for point in points:
             fits, needed = needs.get(point, (True, ""))
             if not fits:
                 raise RulesError(f"points: {point.name} needs {needed}")
+        if Point.SNOOZER in points and Point.JOKER in points:
+            raise RulesError(
+                "points: SNOOZER and JOKER are both the joker; a point set holds one of them"
+            )
+        ranks = _PACK_RANKS[self.pack_ranks]
+        for point in points:
+            card = point.card(Suit.SPADES)
+            if card is not None and CARDS[card].suit is not None and CARDS[card].rank not in ranks:
+                raise RulesError(
+                    f"points: {point.name} is for a {CARDS[card].rank.name.lower()}, and "
+                    f"pack_ranks {self.pack_ranks.name} has none"
+                )
 
     # --- presets ----------------------------------------------------------------
 
@@ -638,19 +735,36 @@ class Rules:
             DeprecationWarning,
             stacklevel=2,
         )
-        return tables_for(self.jokers, self.off_jack, self.joker_rank is JokerRank.LOWEST)
+        return tables_for(self.card_model)
 
-    def _pack(self) -> tuple[int, ...]:
-        """The card indices of the pack: the 52 suited cards, then BJ and LJ (two jokers)
-        or JK (one)."""
-        return tuple(range(52)) + ((), (54,), (52, 53))[self.jokers]
+    def _pack_indices(self) -> tuple[int, ...]:
+        """The card indices of the pack: the suited cards of `pack_ranks`, then BJ and LJ
+        (two jokers) or JK (one)."""
+        ranks = _PACK_RANKS[self.pack_ranks]
+        suited = tuple(index for index in range(52) if CARDS[index].rank in ranks)
+        return suited + ((), (54,), (52, 53))[self.jokers]
+
+    def _pack(self) -> tuple[Card, ...]:
+        """The cards of the pack (`pack_indices` as `Card` values)."""
+        return tuple(CARDS[index] for index in self.pack_indices)
 
     def _pack_mask(self) -> int:
         """Internal: the pack as a bit set (read `pack`)."""
         mask = 0
-        for index in self.pack:
+        for index in self.pack_indices:
             mask |= 1 << index
         return mask
+
+    def _card_model(self) -> CardModel:
+        """The card model the trump tables are built from."""
+        return CardModel(
+            jokers=self.jokers,
+            off_jack=self.off_jack,
+            lowest_joker=self.joker_rank is JokerRank.LOWEST,
+            off_ace=self.off_ace,
+            off_five=self.off_five,
+            off_three=self.off_three,
+        )
 
     def _total_points(self) -> int:
         """T, the most points one side can win in a hand: the worth of every point in

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 from .actions import Action
 from .cards import cards_of
 from .dealing import next_dealer, start_hand
 from .errors import IllegalActionError
-from .options import WinRule
+from .options import Settlement, WinRule
 from .points import Point, Tally, award_all
 from .refusals import Refusal
 from .rules import Rules
@@ -33,6 +34,7 @@ __all__: list[str] = []
 # Module constants: reading a member off an Enum class costs a Python-level lookup.
 _BID_OUT = WinRule.BID_OUT
 _PITCHER_FIRST = WinRule.PITCHER_FIRST
+_DIFFERENCE = Settlement.DIFFERENCE
 
 
 def is_smudge(rules: Rules, contract: int) -> bool:
@@ -54,9 +56,15 @@ def settle(
     the winners of the hand's tricks and the points each side `won`: the one home of made
     or set (the playout kernel asks it too).
 
-    A plain bid scores the points won if at least the bid, else loses the bid;
-    a Smudge scores its level with every trick and every point, else loses it.
-    The other sides always score what they won.
+    Under `Settlement.EACH`, a plain bid scores the points won if at least the bid, else
+    loses the bid; a Smudge scores its level with every trick and every point, else loses
+    it. The other sides always score what they won.
+
+    Under `Settlement.DIFFERENCE` (two sides, Cinch), a made bid scores the side
+    with more points the difference (a tie, nothing), a set one scores the other side its
+    points plus the contract and the pitching side nothing; a made Smudge (every trick and
+    every point: the other side has none) scores its level, a failed one the other side's
+    points plus its level.
     """
     pitching = rules.seat_sides[pitcher]
     if is_smudge(rules, contract):
@@ -65,9 +73,27 @@ def settle(
     else:
         made = won[pitching] >= contract
         change = won[pitching] if made else -contract
+    if rules.settlement is _DIFFERENCE:
+        return made, _difference(pitching, contract, won, made, is_smudge(rules, contract))
     changes = list(won)
     changes[pitching] = change
     return made, tuple(changes)
+
+
+def _difference(
+    pitching: int, contract: int, won: tuple[int, ...], made: bool, smudge: bool
+) -> tuple[int, ...]:
+    """The score changes of two sides under `Settlement.DIFFERENCE`."""
+    other = 1 - pitching
+    changes = [0, 0]
+    if not made:
+        changes[other] = won[other] + contract
+    elif smudge:
+        changes[pitching] = contract
+    elif won[pitching] != won[other]:
+        ahead = pitching if won[pitching] > won[other] else other
+        changes[ahead] = abs(won[pitching] - won[other])
+    return tuple(changes)
 
 
 def tally(rules: Rules, table: TrumpTable, played: Iterable[tuple[int, int, int]]) -> Tally:
@@ -77,14 +103,10 @@ def tally(rules: Rules, table: TrumpTable, played: Iterable[tuple[int, int, int]
 
 
 def cards_in_tricks(tricks: Sequence[Trick]) -> list[tuple[int, int, int]]:
-    """Every card played to `tricks`, as `(card index, holder, capturer)` triples."""
-    played: list[tuple[int, int, int]] = []
-    for trick in tricks:
-        winner = trick.winner
-        assert winner is not None
-        for seat, card in trick.plays:
-            played.append((card.index, seat, winner))
-    return played
+    """Every card played to `tricks` (finished tricks: each knows its winner), as `(card
+    index, holder, capturer)` triples."""
+    played = [(card.index, seat, trick.winner) for trick in tricks for seat, card in trick.plays]
+    return cast("list[tuple[int, int, int]]", played)  # a finished trick's winner is a seat
 
 
 def score_hand(
@@ -150,6 +172,8 @@ def game_winner(rules: Rules, before: tuple[int, ...], result: HandResult) -> in
     if rules.win_rule is _BID_OUT:
         after = before[pitching] + result.score_changes[pitching]
         return pitching if result.made and after >= target else None
+    if rules.win_rule is _PITCHER_FIRST and rules.settlement is _DIFFERENCE:
+        return _first_to_target(rules, before, result, pitching)
     if rules.win_rule is _PITCHER_FIRST:
         running = list(before)
         running[pitching] += result.score_changes[pitching]
@@ -170,6 +194,18 @@ def game_winner(rules: Rules, before: tuple[int, ...], result: HandResult) -> in
     if len(leaders) == 1:
         return leaders[0]
     return pitching if pitching in leaders else None
+
+
+def _first_to_target(
+    rules: Rules, before: tuple[int, ...], result: HandResult, pitching: int
+) -> int | None:
+    """The pitcher-first race under `Settlement.DIFFERENCE`: only one side scores in a
+    hand, so the side whose change takes it to the target wins (the pitching side first)."""
+    for side in (pitching, 1 - pitching):
+        change = result.score_changes[side]
+        if change > 0 and before[side] + change >= rules.target:
+            return side
+    return None
 
 
 def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandResult:
@@ -213,7 +249,16 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
     if winner is None:
         dealer = next_dealer(rules, result)
         return start_hand(
-            rules, standing.origin, result.number + 1, dealer, scores, history, log, last_hand=setup
+            rules,
+            standing.origin,
+            result.number + 1,
+            dealer,
+            scores,
+            history,
+            log,
+            last_hand=setup,
+            tables=standing.tables,
+            calls=standing.calls,
         )
     over = with_auction(
         setup,

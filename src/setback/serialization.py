@@ -247,7 +247,7 @@ def _record_from(data: Any) -> GameRecord:
     foreign = sorted({str(card) for card in dealt if not record.rules.pack_mask >> card.index & 1})
     if foreign:
         raise InvalidStateError(
-            f"cards not in this pack of {len(record.rules.pack)}: {' '.join(foreign[:10])}"
+            f"cards not in this pack of {len(record.rules.pack_indices)}: {' '.join(foreign[:10])}"
         )
     return record
 
@@ -676,11 +676,16 @@ def _check_view(view: PlayerView) -> None:
     _require(len(view.hand_sizes) == players, f"{len(view.hand_sizes)} hand sizes")
     _require(
         # a draw back may take the whole stock into one hand before its discard
-        all(0 <= size <= len(rules.pack) - (players - 1) * rules.deal for size in view.hand_sizes)
+        all(
+            0 <= size <= len(rules.pack_indices) - (players - 1) * rules.deal
+            for size in view.hand_sizes
+        )
         and view.hand_sizes[view.seat] == len(view.hand),
         "hand sizes that do not fit the hand or the deal",
     )
-    _require(0 <= view.stock_size <= len(rules.pack), f"a stock of {shown(view.stock_size)}")
+    _require(
+        0 <= view.stock_size <= len(rules.pack_indices), f"a stock of {shown(view.stock_size)}"
+    )
     _require(
         view.contract is None or 1 <= view.contract <= rules.max_bid + 1,
         f"contract {shown(view.contract)}",

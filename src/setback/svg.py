@@ -174,7 +174,7 @@ def _style(
     if trump is not None:
         if rules is not None:
             table = trump_table(trump, rules)
-            off = {c for c in (CARDS[i] for i in rules.pack) if c.suit is not trump}
+            off = {c for c in (CARDS[i] for i in rules.pack_indices) if c.suit is not trump}
             off = {c for c in off if table.is_trump(c)}
         else:
             off = {Card(None, rank) for rank in (Rank.JOKER, Rank.BIG_JOKER, Rank.LITTLE_JOKER)}

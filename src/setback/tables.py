@@ -19,7 +19,6 @@ import attrs
 from .actions import Action
 from .cards import Card, Suit
 from .errors import kind_error
-from .options import JokerRank
 from .rules import Rules
 from .trumps import TABLES, TrumpTable, tables_for
 
@@ -79,8 +78,8 @@ class CallTable:
 @functools.lru_cache(maxsize=64)
 def trump_tables(rules: Rules) -> tuple[TrumpTable, ...]:
     """`trump_tables(rules)[trump]`: how every card of `rules`' pack behaves under each
-    trump (the jick and the jokers are trumps where the rules have them)."""
-    return tables_for(rules.jokers, rules.off_jack, rules.joker_rank is JokerRank.LOWEST)
+    trump (the jick, the off cards and the jokers are trumps where the rules have them)."""
+    return tables_for(rules.card_model)
 
 
 def trump_table(trump: Suit, rules: Rules | None = None) -> TrumpTable:

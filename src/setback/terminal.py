@@ -866,9 +866,10 @@ class TerminalGame:
         self.say(_("Hand {number} over.").format(number=result.number + 1))
         names = [point_text(name, lang=self.lang) for name, _side in result.awards]
         width = max(map(len, names), default=0)
-        for (key, side), name in zip(result.awards, names, strict=True):
-            worth = Point(key).worth
-            self.say(f"  {name:<{width}}  +{worth}  {self.side_name(side)}")
+        worths = [f"+{Point(key).worth}" for key, _side in result.awards]
+        worth_width = max(map(len, worths), default=0)  # +1 beside +15 (the Snoozer)
+        for (_key, side), name, worth in zip(result.awards, names, worths, strict=True):
+            self.say(f"  {name:<{width}}  {worth:<{worth_width}}  {self.side_name(side)}")
         points = self.per_side(result.card_points)
         self.say(_("  card points: {points}").format(points=points))
         assert result.contract is not None

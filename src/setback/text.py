@@ -231,6 +231,12 @@ _POINTS = {
     "ten": N_("Ten"),
     "trey": N_("Trey"),
     "game": N_("Game"),
+    "five": N_("Five"),
+    "off_five": N_("Off-five"),
+    "nine": N_("Nine"),
+    "off_ace": N_("Off-ace"),
+    "off_three": N_("Off-three"),
+    "snoozer": N_("Snoozer"),
 }
 
 

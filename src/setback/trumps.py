@@ -15,7 +15,7 @@ import attrs
 
 from .cards import CARDS, Card, Rank, Suit, index_of
 
-__all__ = ["TrumpTable", "off_jack_of"]
+__all__ = ["TrumpTable", "off_card_of", "off_jack_of"]
 
 
 @attrs.frozen
@@ -79,29 +79,71 @@ _COLOUR_MATE = {
 }
 
 
+def off_card_of(trump: Suit, rank: Rank) -> Card:
+    """The card of `rank` in the other suit of trump's colour (♣ for ♠, ♦ for ♥): the jick
+    (`Rank.JACK`), the off-ace, the off-five (Cinch's left pedro), the off-three."""
+    return CARDS[index_of(_COLOUR_MATE[trump], rank)]
+
+
 def off_jack_of(trump: Suit) -> Card:
     """The jick: the jack of the other suit of trump's colour (J♣ for ♠, J♦ for ♥)."""
-    return CARDS[index_of(_COLOUR_MATE[trump], Rank.JACK)]
+    return off_card_of(trump, Rank.JACK)
 
 
-def _trump_order(trump: Suit, jokers: int, off_jack: bool, lowest: bool) -> list[int]:
-    """The trumps high to low: A K Q J, the jick, the jokers, 10 … 2 (a LOWEST joker last)."""
-    ranks = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK]
-    order = [index_of(trump, rank) for rank in ranks]
-    if off_jack:
-        order.append(off_jack_of(trump).index)
-    joker_cards = ((), (index_of(None, Rank.JOKER),), (52, 53))[jokers]
-    if not lowest:
+@attrs.frozen
+class CardModel:
+    """Which cards join the trumps and where a lone joker ranks: what a `TrumpTable`
+    depends on besides the trump (`Rules.card_model` builds it from the options)."""
+
+    jokers: int = 0
+    """Jokers in the pack: 0, 1 or 2."""
+    off_jack: bool = False
+    """The jick is a trump, below the jack."""
+    lowest_joker: bool = False
+    """A lone joker ranks below the 2 (`JokerRank.LOWEST`)."""
+    off_ace: bool = False
+    """The off-ace is a trump, below the ace."""
+    off_five: bool = False
+    """The off-five is a trump, below the 5."""
+    off_three: bool = False
+    """The off-three is a trump, below the 3."""
+
+
+def _trump_order(trump: Suit, model: CardModel) -> list[int]:
+    """The trumps high to low: A, off-ace, K, Q, J, jick, the jokers
+    (`BELOW_JACKS`), 10 … 5, off-five, 4, 3, off-three, 2, a `LOWEST` joker last; only the
+    cards the model has."""
+
+    def own(rank: int) -> int:
+        return index_of(trump, Rank(rank))
+
+    def off(rank: Rank) -> int:
+        return off_card_of(trump, rank).index
+
+    joker_cards = ((), (index_of(None, Rank.JOKER),), (52, 53))[model.jokers]
+    order = [own(Rank.ACE)]
+    if model.off_ace:
+        order.append(off(Rank.ACE))
+    order.extend(own(rank) for rank in (Rank.KING, Rank.QUEEN, Rank.JACK))
+    if model.off_jack:
+        order.append(off(Rank.JACK))
+    if not model.lowest_joker:
         order.extend(joker_cards)
-    order.extend(index_of(trump, Rank(rank)) for rank in range(10, 1, -1))
-    if lowest:
+    order.extend(own(rank) for rank in range(10, 4, -1))
+    if model.off_five:
+        order.append(off(Rank.FIVE))
+    order.extend((own(4), own(3)))
+    if model.off_three:
+        order.append(off(Rank.THREE))
+    order.append(own(2))
+    if model.lowest_joker:
         order.extend(joker_cards)
     return order
 
 
 @functools.lru_cache(maxsize=64)
-def _table(trump: Suit, jokers: int, off_jack: bool, lowest: bool) -> TrumpTable:
-    order = _trump_order(trump, jokers, off_jack, lowest)
+def _table(trump: Suit, model: CardModel) -> TrumpTable:
+    order = _trump_order(trump, model)
     trumps = set(order)
     suits = tuple(
         trump if card.index in trumps or card.suit is None else card.suit for card in CARDS
@@ -124,15 +166,15 @@ def _table(trump: Suit, jokers: int, off_jack: bool, lowest: bool) -> TrumpTable
     return TrumpTable(trump=trump, suits=suits, masks=masks, power=power, order=tuple(order))
 
 
-TABLES = tuple(_table(trump, 0, False, False) for trump in Suit)
+TABLES = tuple(_table(trump, CardModel()) for trump in Suit)
 """`TABLES[trump]`: the tables of the 52-card pack, for each trump."""
 
 
-def tables_for(jokers: int, off_jack: bool, lowest_joker: bool) -> tuple[TrumpTable, ...]:
-    """The tables of each trump for a card model: how many jokers, whether the jick is a
-    trump, whether a lone joker ranks lowest (`tables.trump_tables` asks this for a
+def tables_for(model: CardModel) -> tuple[TrumpTable, ...]:
+    """The tables of each trump for a card model: how many jokers, which off cards are
+    trumps, whether a lone joker ranks lowest (`tables.trump_tables` asks this for a
     `Rules` value)."""
-    return tuple(_table(trump, jokers, off_jack, lowest_joker) for trump in Suit)
+    return tuple(_table(trump, model) for trump in Suit)
 
 
 def trump_named_by(card: Card) -> Suit:

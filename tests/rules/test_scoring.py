@@ -362,10 +362,19 @@ def test_highest_score_tie_with_the_pitcher_goes_to_the_pitcher() -> None:
 
 
 def test_points_are_worth_one_but_the_trey_three() -> None:
-    """RULES §6.2: every point is worth 1 but `TREY`, worth 3; a point's value is its
-    lower-case name."""
+    """RULES §6.2, §7.2.3: every point is worth 1 but `TREY` and `OFF_THREE` (3), `FIVE`
+    and `OFF_FIVE` (5), `NINE` (9) and `SNOOZER` (15); a point's value is its lower-case
+    name."""
+    worth = {
+        Point.TREY: 3,
+        Point.OFF_THREE: 3,
+        Point.FIVE: 5,
+        Point.OFF_FIVE: 5,
+        Point.NINE: 9,
+        Point.SNOOZER: 15,
+    }
     assert {point: point.worth for point in Point} == {
-        point: 3 if point is Point.TREY else 1 for point in Point
+        point: worth.get(point, 1) for point in Point
     }
     assert [point.value for point in Point] == [
         "high",
@@ -378,6 +387,12 @@ def test_points_are_worth_one_but_the_trey_three() -> None:
         "ten",
         "trey",
         "game",
+        "five",
+        "off_five",
+        "nine",
+        "off_ace",
+        "off_three",
+        "snoozer",
     ]
 
 

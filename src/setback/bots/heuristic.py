@@ -26,13 +26,21 @@ _HOLD_CHANCE = {
     Point.LITTLE_JOKER: 0.55,
     Point.TEN: 0.55,
     Point.TREY: 0.45,
+    Point.OFF_ACE: 0.8,
+    Point.NINE: 0.5,
+    Point.FIVE: 0.45,
+    Point.OFF_FIVE: 0.4,
+    Point.OFF_THREE: 0.4,
+    Point.SNOOZER: 0.5,
 }
-"""How likely a held card point of the extended forms comes home (times its worth)."""
+"""How likely a held card point of the extended forms comes home (times its worth): a
+high trump more often than a low one."""
 
 
 def card_point_values(rules: Rules, trump: Suit) -> dict[int, int]:
-    """The card points of the extended forms under `trump` (the jick, jokers, the 10 and
-    the 3 of trumps where `rules.points` has them): card index to worth."""
+    """The card points of the extended forms under `trump` (the jick, the off cards, the
+    jokers, the 10, 9, 5 and 3 of trumps: every card a point of `rules.points` names but
+    High, Low, Jack and Game): card index to worth."""
     values = {}
     for point in rules.points:
         card = point.card(trump)

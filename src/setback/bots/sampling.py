@@ -422,7 +422,7 @@ def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[
     suits = trump_tables(rules)[trump].suits
     lacked = []
     for suit in Suit:
-        other = next((x for x in rules.pack if suits[x] is suit and x != card.index), None)
+        other = next((x for x in rules.pack_indices if suits[x] is suit and x != card.index), None)
         if other is not None and not ask(seat, bit | 1 << other) & bit:
             lacked.append(suit)
     return tuple(lacked)
@@ -570,7 +570,7 @@ def _problem(view: PlayerView) -> _Problem:
         seat != me and (any(c != _ANY for c in caps[seat]) or bool(lows[seat]))
         for seat in range(players)
     ]
-    start_stock = len(rules.pack) - players * deal
+    start_stock = len(rules.pack_indices) - players * deal
     if draw_back:
         assert view.pitcher is not None
         stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
@@ -636,7 +636,7 @@ def _problem(view: PlayerView) -> _Problem:
         ]
 
     classes: list[list[int]] = [[] for _ in merged]
-    for index in rules.pack:
+    for index in rules.pack_indices:
         if hidden >> index & 1:
             classes[group_of[klass(index)]].append(index)
     return _Problem(
@@ -900,7 +900,7 @@ def _game_over(view: PlayerView, rng: random.Random) -> GameState:
         seen.update(card for cards in last.discards for card in cards)
         seen.update(card for cards in last.face_up_discards for card in cards)
         seen.update(card for trick in last.tricks for card in trick.cards)
-    unseen = [i for i in rules.pack if CARDS[i] not in seen]
+    unseen = [i for i in rules.pack_indices if CARDS[i] not in seen]
     if view.stock_size > len(unseen):
         raise InvalidStateError("the stock the view shows is larger than the unseen cards")
     stock = rng.sample(unseen, view.stock_size)

@@ -378,7 +378,7 @@ def _encode(
         out[start : plan.scores + len(scores)] = [
             *won,
             *[held / deal for held in hand_sizes],
-            stock_size / len(rules.pack),
+            stock_size / len(rules.pack_indices),
             *memo[5],
         ]
         if recall:

@@ -159,7 +159,7 @@ def _first(rules: Rules, cap: int, dealer: int) -> _Match:
 
 def _deal(match: _Match, card: int) -> _Match:
     deck = (*match.deck, card)
-    if len(deck) < len(match.rules.pack):
+    if len(deck) < len(match.rules.pack_indices):
         return attrs.evolve(match, deck=deck)
     state = new_game(
         match.rules,
@@ -225,7 +225,9 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
             raise RulesError(f"hands must be at least 1, not {self.hands}")
         if not 0 <= self.first_dealer < rules.players:
             raise RulesError(f"dealer must be a seat from 0 to {rules.players - 1}")
-        per_hand = 2 * rules.players + 1 + rules.players * (rules.deal + 1) + len(rules.pack)
+        per_hand = (
+            2 * rules.players + 1 + rules.players * (rules.deal + 1) + len(rules.pack_indices)
+        )
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=len(CARDS),
@@ -243,7 +245,7 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
 
     def max_chance_nodes_in_history(self) -> int:
         """One chance node per card of each hand's deck."""
-        return len(self.rules.pack) * self.hands
+        return len(self.rules.pack_indices) * self.hands
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -288,7 +290,7 @@ class SetbackState(pyspiel.State):  # type: ignore[misc]
         """The cards not yet placed in the deck, each equally likely."""
         match = self._match
         placed = set(match.deck)
-        rest = [i for i in match.rules.pack if i not in placed]
+        rest = [i for i in match.rules.pack_indices if i not in placed]
         p = 1.0 / len(rest)
         return [(i, p) for i in sorted(rest)]
 
