@@ -353,7 +353,7 @@ def json_schema() -> dict[str, Any]:
     Examples:
         >>> schema = json_schema()
         >>> schema["$schema"], schema["properties"]["version"]
-        ('https://json-schema.org/draft/2020-12/schema', {'const': 2})
+        ('https://json-schema.org/draft/2020-12/schema', {'const': 3})
         >>> schema["$defs"]["Bid"]["required"]
         ['level', 'type']
     """
