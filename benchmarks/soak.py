@@ -57,6 +57,7 @@ from setback import (
     AllPass,
     Bid,
     DealerMatch,
+    DrawOrder,
     GameState,
     HandResult,
     JokerRank,
@@ -131,6 +132,9 @@ def random_rules(rng: random.Random) -> Rules:
         trumps_only, no_trump_first = True, False
     else:
         trumps_only = declared and not no_trump_first and rng.random() < 0.5
+    draw_order = DrawOrder.ELDEST
+    if keep_six is KeepSix.DRAW_BACK and more:
+        draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
     return Rules(
         players=players,
@@ -152,6 +156,7 @@ def random_rules(rng: random.Random) -> Rules:
         deal=deal,
         keep_six=keep_six,
         trumps_only=trumps_only,
+        draw_order=draw_order,
     )
 
 

@@ -15,6 +15,7 @@ from setback import (
     AllPass,
     Bid,
     DealerMatch,
+    DrawOrder,
     GameState,
     JokerRank,
     KeepSix,
@@ -153,6 +154,9 @@ def all_rules(draw: st.DrawFn) -> Rules:
         trumps_only, no_trump_first_trick = True, False
     else:
         trumps_only = declared and not no_trump_first_trick and draw(st.booleans())
+    draw_order = DrawOrder.ELDEST  # §7.3.10: where the draw back begins
+    if keep_six is KeepSix.DRAW_BACK and dealt_more:
+        draw_order = draw(st.sampled_from(DrawOrder))
     pitch = not declared and draw(st.booleans())
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -185,6 +189,7 @@ def all_rules(draw: st.DrawFn) -> Rules:
         off_three=off_three,
         settlement=settlement,
         pack_ranks=pack_ranks,
+        draw_order=draw_order,
     )
 
 
