@@ -46,7 +46,9 @@ from .options import (
     KeepSix,
     LowTo,
     PackRanks,
+    PlayTrump,
     Settlement,
+    TrumpBy,
     WinRule,
 )
 from .points import Point
@@ -119,6 +121,7 @@ __all__ = [
     "Pitch",
     "Pitched",
     "Play",
+    "PlayTrump",
     "Played",
     "PlayerView",
     "PlayoutPolicy",
@@ -136,6 +139,7 @@ __all__ = [
     "Suit",
     "Trick",
     "TrickWon",
+    "TrumpBy",
     "TrumpDeclared",
     "TrumpTable",
     "WinRule",
