@@ -19,6 +19,7 @@ from setback import (
     Bid,
     Card,
     DealerMatch,
+    DrawOrder,
     HandResult,
     JokerRank,
     KeepSix,
@@ -418,16 +419,17 @@ def draw_back(
     dealer: int,
     pitcher: int,
 ) -> tuple[list[set[Card]], list[set[Card]]]:
-    """RULES §6.5.5: eldest first, everyone but the pitcher discards every non-trump and
-    draws from the stock until he holds 6 (or the stock is empty); the pitcher takes the
-    rest of the stock and discards every non-trump. The hands after it, and the face-down
-    discards."""
+    """RULES §6.5.5, §7.3.10: eldest first (or from the pitcher's left, `draw_order`
+    `PITCHER_LEFT`), everyone but the pitcher discards every non-trump and draws from the
+    stock until he holds 6 (or the stock is empty); the pitcher takes the rest of the stock
+    and discards every non-trump. The hands after it, and the face-down discards."""
     players = rules.players
     held = [set(hand) for hand in hands]
     thrown: list[set[Card]] = [set() for _ in range(players)]
     rest = list(stock)
-    for k in range(1, players + 1):
-        seat = (dealer + k) % players
+    first = pitcher + 1 if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer + 1
+    for k in range(players):
+        seat = (first + k) % players
         if seat == pitcher:
             continue
         thrown[seat] = {c for c in held[seat] if not is_trump(rules, c, trump)}
