@@ -236,7 +236,7 @@ def check_step(state: GameState, *, views: bool) -> None:
     assert observe(state, other).hand == state.hands[other], "another seat's view"
 
 
-def check_hand(rules: Rules, before: list[int], result: HandResult, played: int) -> int | None:
+def check_hand(rules: Rules, before: list[int], result: HandResult, so_far: int) -> int | None:
     """A finished hand against the oracle; returns the winner the oracle expects."""
     auction = reference.auction_winner(rules, result.dealer, result.bids)
     assert (result.pitcher, result.contract) == (auction or (None, None)), "the auction"
@@ -257,7 +257,7 @@ def check_hand(rules: Rules, before: list[int], result: HandResult, played: int)
         assert max(held.values()) == 1 and max(played.values(), default=1) == 1, "once each"
     else:
         assert result.score_changes == (0,) * len(rules.sides), "a passed-out hand scores"
-    return reference.winner(rules, before, result, played)
+    return reference.winner(rules, before, result, so_far)
 
 
 def soak_hands(
@@ -295,8 +295,8 @@ def soak_hands(
                             flush=True,
                         )
                     result = state.history[-1]
-                    counted = sum(hand.pitcher is not None for hand in state.history)
-                    expected = check_hand(rules, before, result, counted)
+                    so_far = sum(hand.pitcher is not None for hand in state.history)
+                    expected = check_hand(rules, before, result, so_far)
                     before = [b + c for b, c in zip(before, result.score_changes, strict=True)]
                     assert list(state.scores) == before, "scores move by the changes"
                     assert expected == state.winner, "the winner"
