@@ -67,10 +67,12 @@ from setback import (
     Phase,
     Pitch,
     PlayerView,
+    PlayTrump,
     Point,
     Rules,
     SetbackError,
     Settlement,
+    TrumpBy,
     WinRule,
     apply_action,
     dumps,
@@ -164,11 +166,27 @@ def random_rules(rng: random.Random) -> Rules:
         draw, no_trump_first = rng.choice(
             ((False, False), (False, False), (True, False), (False, True), (True, True))
         )
-    declared = more or draw or no_trump_first
     if keep_six is KeepSix.DRAW_BACK and more:
-        trumps_only, no_trump_first = True, False
+        no_trump_first = False
+    implied = more or draw or no_trump_first  # these declare trump (RULES §7.8.14)
+    # §7.1: trump_by and pitcher_leads_trump given, or left to what the options imply
+    trump_by = TrumpBy.DECLARE if implied or rng.random() < 0.25 else TrumpBy.LEAD
+    declared = trump_by is TrumpBy.DECLARE
+    play_options: dict[str, object] = {}
+    if not implied or rng.random() < 0.5:
+        play_options["trump_by"] = trump_by
+    if declared and not no_trump_first and rng.random() < 0.7:
+        play_options["pitcher_leads_trump"] = rng.random() < 0.5
+    if keep_six is KeepSix.DRAW_BACK and more:
+        play_trump = PlayTrump.ONLY
+    elif declared and not no_trump_first:
+        play_trump = rng.choice(list(PlayTrump))
     else:
-        trumps_only = declared and not no_trump_first and rng.random() < 0.5
+        play_trump = rng.choice((PlayTrump.ANYTIME, PlayTrump.WHEN_VOID))
+    if play_trump is PlayTrump.ONLY and rng.random() < 0.5:
+        play_options["trumps_only"] = True  # the older keyword
+    else:
+        play_options["play_trump"] = play_trump
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
     difference = sides == 2 and rng.random() < 0.33
@@ -191,12 +209,12 @@ def random_rules(rng: random.Random) -> Rules:
         points=tuple(points),
         deal=deal,
         keep_six=keep_six,
-        trumps_only=trumps_only,
         off_ace=off_ace,
         off_five=off_five,
         off_three=off_three,
         settlement=Settlement.DIFFERENCE if difference else Settlement.EACH,
         pack_ranks=pack_ranks,
+        **play_options,  # type: ignore[arg-type]
     )
 
 

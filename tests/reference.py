@@ -1,7 +1,8 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
 Written straight from RULES.md (§1 to §4, the extended forms of §6, and of §7 the off
-cards, the new points, the difference settlement and the short packs) with cards and
+cards, the new points, the difference settlement, the short packs and the play options of
+§7.1) with cards and
 lists, no bit sets or tables, and never asking the engine what is legal or which cards
 are trumps (`Rules` is read only for its options).
 """
@@ -24,11 +25,13 @@ from setback import (
     LowTo,
     PackRanks,
     Pitch,
+    PlayTrump,
     Rank,
     Rules,
     Settlement,
     Smudge,
     Suit,
+    TrumpBy,
     WinRule,
 )
 
@@ -174,19 +177,37 @@ def total_points(rules: Rules) -> int:
 # --- trick play ------------------------------------------------------------------------------
 
 
+def implied_trump_by(rules: Rules) -> TrumpBy:
+    """§7.1.2, §7.8.14: left unset, trump is declared with the draw (§4.1), no trump in the
+    first trick (§4.3) or a deal above six (§4.4, §6.4-6.6), and set by the first lead
+    otherwise."""
+    if rules.draw or rules.no_trump_first_trick or rules.deal > 6:
+        return TrumpBy.DECLARE
+    return TrumpBy.LEAD
+
+
+def implied_pitcher_leads_trump(rules: Rules) -> bool:
+    """§7.1.3, §7.8.14: left unset, the pitcher must lead a trump after the draw (§4.1) and
+    after a deal above six (the free discard §4.4, the discard to six §6.6, the draw back
+    §6.5), never under no trump in the first trick (§4.3: he leads any card)."""
+    if rules.no_trump_first_trick:
+        return False
+    return rules.draw or rules.deal > 6
+
+
 def must_lead_trump(rules: Rules) -> bool:
-    """§4.1, §4.4, §6.6.4: after the draw or a deal above six the pitcher's first lead is a
-    trump if he holds one, unless no trump may be played to the first trick (§4.3)."""
-    return (rules.draw or rules.deal > 6) and not rules.no_trump_first_trick
+    """§7.1.3: the pitcher's first lead is a trump if he holds one (the option
+    `pitcher_leads_trump`, which §4.1, §4.4 and §6.6.4 imply)."""
+    return rules.pitcher_leads_trump
 
 
 def legal_cards(
     rules: Rules, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, first: bool
 ) -> set[Card]:
-    """RULES §1.5, §4.1, §4.3, §4.4, §6.1, §6.5.7: what may be played to `trick` (trick 1 if
-    `first`)."""
+    """RULES §1.5, §4.1, §4.3, §4.4, §6.1, §6.5.7, §7.1.1: what may be played to `trick`
+    (trick 1 if `first`)."""
     trumps = {c for c in hand if is_trump(rules, c, trump)}
-    if rules.trumps_only:  # §6.5.7: only trumps are led or played
+    if rules.play_trump is PlayTrump.ONLY:  # §6.5.7: only trumps are led or played
         return trumps
     if not trick:
         if first and trump is not None and must_lead_trump(rules) and trumps:
@@ -199,9 +220,11 @@ def legal_cards(
         return follow or others or set(hand)
     if led == trump:
         return trumps or set(hand)
-    if follow:
-        return follow | trumps
-    return set(hand)
+    if not follow:  # void in the suit led: anything
+        return set(hand)
+    if rules.play_trump is PlayTrump.WHEN_VOID:  # §7.1.1: must follow suit
+        return follow
+    return follow | trumps  # §1.5: follow suit or trump
 
 
 def trick_winner(rules: Rules, plays: Sequence[tuple[int, Card]], trump: Suit) -> int:

@@ -22,9 +22,11 @@ from setback import (
     PackRanks,
     Pass,
     Phase,
+    PlayTrump,
     Point,
     Rules,
     Settlement,
+    TrumpBy,
     WinRule,
     apply_action,
     legal_actions,
@@ -116,7 +118,8 @@ the first lead), else the variants that have the pitcher declare trump."""
 def all_rules(draw: st.DrawFn) -> Rules:
     """Any `Rules` value that validates: every seat count, option and variant, and the
     extended forms' options (RULES §6): jokers, the jick, where a lone joker ranks, the
-    point set, deals above six and how they come down to six, trumps-only play."""
+    point set, deals above six and how they come down to six, and the play options of §7.1
+    (`play_trump`, `trump_by`, `pitcher_leads_trump`: each given or left to its default)."""
     partnerships = draw(st.booleans())
     players = draw(st.sampled_from((4, 6))) if partnerships else draw(st.integers(2, 8))
     jokers = draw(st.sampled_from((0, 0, 1, 2)))
@@ -146,13 +149,31 @@ def all_rules(draw: st.DrawFn) -> Rules:
         draw_, no_trump_first_trick = False, draw(st.booleans())
     else:
         draw_, no_trump_first_trick = draw(st.sampled_from(DECLARING))
-    declared = dealt_more or draw_ or no_trump_first_trick
     if keep_six is KeepSix.DRAW_BACK and dealt_more:
         # the draw back leaves hands of any size: only trumps-only play can finish them
         # (§6.5; RulesError otherwise)
-        trumps_only, no_trump_first_trick = True, False
+        no_trump_first_trick = False
+    implied = dealt_more or draw_ or no_trump_first_trick  # §7.8.14: these declare trump
+    # §7.1.2: where nothing needs it, trump may still be declared (Trickster's 4 points)
+    trump_by = TrumpBy.DECLARE if implied or draw(st.integers(0, 3)) == 0 else TrumpBy.LEAD
+    declared = trump_by is TrumpBy.DECLARE
+    play_options: dict[str, object] = {}
+    if not implied or draw(st.booleans()):  # given, or left to what the options imply
+        play_options["trump_by"] = trump_by
+    if declared and not no_trump_first_trick:  # §7.1.3: only with DECLARE, never with §4.3
+        leads = draw(st.sampled_from((None, True, False)))
+        if leads is not None:
+            play_options["pitcher_leads_trump"] = leads
+    if keep_six is KeepSix.DRAW_BACK and dealt_more:
+        play_trump = PlayTrump.ONLY
+    elif declared and not no_trump_first_trick:
+        play_trump = draw(st.sampled_from(PlayTrump))
     else:
-        trumps_only = declared and not no_trump_first_trick and draw(st.booleans())
+        play_trump = draw(st.sampled_from((PlayTrump.ANYTIME, PlayTrump.WHEN_VOID)))
+    if play_trump is PlayTrump.ONLY and draw(st.booleans()):
+        play_options["trumps_only"] = True  # the older keyword
+    else:
+        play_options["play_trump"] = play_trump
     pitch = not declared and draw(st.booleans())
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -179,12 +200,12 @@ def all_rules(draw: st.DrawFn) -> Rules:
         points=points,
         deal=deal,
         keep_six=keep_six,
-        trumps_only=trumps_only,
         off_ace=off_ace,
         off_five=off_five,
         off_three=off_three,
         settlement=settlement,
         pack_ranks=pack_ranks,
+        **play_options,  # type: ignore[arg-type]
     )
 
 

@@ -132,6 +132,9 @@ def test_the_reference_shows_constructors_with_their_defaults(rendered: griffe.M
     assert rules["dealer_match"] == "DealerMatch.ANY"
     assert rules["points"] == "(Point.HIGH, Point.LOW, Point.JACK, Point.GAME)"
     assert "side_count" not in rules  # computed when the value is built, not a parameter
+    assert rules["play_trump"] == "PlayTrump.ANYTIME"
+    assert rules["trump_by"] == rules["pitcher_leads_trump"] == "implied"
+    assert rules["trumps_only"] == "None"  # the older keyword, beside the fields
     assert _signature(rendered["Card"].final_target) == {"self": None, "suit": None, "rank": None}
     assert _signature(rendered["Discard"].final_target) == {"self": None, "cards": "()"}
 

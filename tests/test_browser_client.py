@@ -128,9 +128,9 @@ import {{ readDocument }} from "{CLIENT.as_uri()}";
 const tries = [
   [null, "PlayerView"],
   [{{ format: "chess" }}, "PlayerView"],
-  [{{ format: "setback", version: 3, kind: "PlayerView", data: {{}} }}, "PlayerView"],
-  [{{ format: "setback", version: 2, kind: "Events", data: [] }}, "PlayerView"],
-  [{{ format: "setback", version: 2, kind: "PlayerView", data: {{}} }}, "Event"],
+  [{{ format: "setback", version: 4, kind: "PlayerView", data: {{}} }}, "PlayerView"],
+  [{{ format: "setback", version: 3, kind: "Events", data: [] }}, "PlayerView"],
+  [{{ format: "setback", version: 3, kind: "PlayerView", data: {{}} }}, "Event"],
 ];
 const out = tries.map(([document, kind]) => {{
   try {{ readDocument(document, kind); return "read"; }} catch (error) {{ return error.message; }}
@@ -144,7 +144,7 @@ def test_the_client_refuses_other_documents() -> None:
     assert _node(REFUSALS, "") == [
         "not a setback document",
         "not a setback document",
-        "a document of version 3: this client reads 2",
+        "a document of version 4: this client reads 3",
         "the document holds an Events, not a PlayerView",
         "the document holds a PlayerView, not an Event",
     ]

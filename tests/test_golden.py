@@ -37,6 +37,7 @@ from setback import (
     Phase,
     Pitch,
     Play,
+    PlayTrump,
     Rules,
     apply_action,
     format_hand,
@@ -45,6 +46,8 @@ from setback import (
     observe,
 )
 from setback.bots import HeuristicBot
+
+from . import reference
 
 GOLDEN = Path(__file__).parent / "golden"
 MAX_ACTIONS = 2_000
@@ -131,14 +134,28 @@ default, so the files stay as they were."""
 
 
 def describe(rules: Rules) -> str:
-    """Every option of `rules`, as `name=value` pairs (the newer options only where set)."""
+    """Every option of `rules`, as `name=value` pairs (the newer options only where set).
+    The play options (RULES §7.1) read as the files wrote them: `trumps_only` where
+    `play_trump` stands, `play_trump` only when `WHEN_VOID`, and `trump_by` and
+    `pitcher_leads_trump` only where they are not what the other options imply."""
     fields = {field.name: field for field in attrs.fields(Rules) if field.init}
     values = attrs.asdict(rules, recurse=False, filter=lambda field, _: field.init)
-    return " ".join(
-        f"{name}={_text(value)}"
-        for name, value in values.items()
-        if name not in NEWER_OPTIONS or value != fields[name].default
-    )
+    implied = {
+        "trump_by": reference.implied_trump_by(rules),
+        "pitcher_leads_trump": reference.implied_pitcher_leads_trump(rules),
+    }
+    words = []
+    for name, value in values.items():
+        if name == "play_trump":
+            words.append(f"trumps_only={rules.trumps_only}")
+            if value is PlayTrump.WHEN_VOID:
+                words.append(f"play_trump={_text(value)}")
+        elif name in implied:
+            if value != implied[name]:
+                words.append(f"{name}={_text(value)}")
+        elif name not in NEWER_OPTIONS or value != fields[name].default:
+            words.append(f"{name}={_text(value)}")
+    return " ".join(words)
 
 
 def _text(value: object) -> str:

@@ -34,6 +34,7 @@ from setback import (
     InvalidNotationError,
     Pitch,
     Play,
+    PlayTrump,
     Rank,
     Rules,
     SetbackError,
@@ -251,6 +252,13 @@ CASES: dict[str, MakeError] = {
     "lead_trump": lambda _: _first(Rules.smear(), 0, "lead_trump", _plays, False),
     "follow_trump": lambda _: _first(SETBACK, 0, "follow_trump", _plays, True),
     "follow_or_trump": lambda _: _first(SETBACK, 0, "follow_or_trump", _plays, False),
+    "follow_suit": lambda _: _first(  # a trump refused: the seat could follow
+        Rules.setback(play_trump=PlayTrump.WHEN_VOID),
+        0,
+        "follow_suit",
+        lambda s: [Play(c) for c in s.hands[s.to_act or 0] if c.suit is s.trump],
+        False,
+    ),
     "trumps_only": lambda _: _first(Rules.ten_point(), 0, "trumps_only", _plays, False),
     "no_trump_first_trick": lambda _: _first(
         Rules.setback(no_trump_first_trick=True), 0, "no_trump_first_trick", _plays, True
@@ -403,6 +411,10 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "follow_or_trump": (
         {"trump": "H", "card": "QC", "led": "D"},
         "play QC by seat 2 is illegal: must follow ♦ or trump (♥): Q♣ is neither",
+    ),
+    "follow_suit": (
+        {"card": "2D", "led": "S"},
+        "play 2D by seat 0 is illegal: must follow suit (♠): 2♦ is not ♠, and a trump may be played only holding no ♠",
     ),
     "trumps_only": (
         {"trump": "S"},

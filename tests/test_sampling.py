@@ -20,6 +20,7 @@ from setback import (
     KeepSix,
     Phase,
     Play,
+    PlayTrump,
     Rules,
     apply_action,
     legal_actions,
@@ -228,11 +229,11 @@ def test_the_chi_square_survival_function_matches_the_tables() -> None:
     assert _chi2_sf(7.0, 2) == pytest.approx(math.exp(-3.5), rel=1e-12)
 
 
-def _late_position() -> GameState:
+def _late_position(play_trump: PlayTrump = PlayTrump.ANYTIME) -> GameState:
     """Eight-player cutthroat (seed 1, random play): five tricks done and six cards of
     the last trick played, so two seats hold one card each and the stock four; seats
     have shown voids, so some placements of the six hidden cards are impossible."""
-    rules = Rules.cutthroat(players=8)
+    rules = Rules.cutthroat(players=8, play_trump=play_trump)
     rng = random.Random(1)
     state = new_game(rules, seed=1)
     while not (
@@ -273,10 +274,13 @@ def _worlds(state: GameState, seat: int) -> set[tuple[int, ...]]:
     return worlds
 
 
-def test_the_worlds_are_drawn_uniformly() -> None:
+@pytest.mark.parametrize("play_trump", [PlayTrump.ANYTIME, PlayTrump.WHEN_VOID])
+def test_the_worlds_are_drawn_uniformly(play_trump: PlayTrump) -> None:
     """Chi-square over a position whose worlds are enumerated exactly: 20,000 draws, each
-    a world, every world drawn, and the counts fit the uniform law (p > 0.001)."""
-    state = _late_position()
+    a world, every world drawn, and the counts fit the uniform law (p > 0.001). Under
+    must-follow-suit (RULES §7.1.1) a seat that trumped a plain lead shows it lacked the
+    suit led, which the worlds enumerated by replay confirm."""
+    state = _late_position(play_trump)
     seat = state.trick.plays[1][0]  # type: ignore[union-attr]
     worlds = _worlds(state, seat)
     assert 3 <= len(worlds) < 6 * 5  # the voids rule some placements out

@@ -202,7 +202,7 @@ _DELETE = object()
 BROKEN = [
     # the envelope
     ("view", _set("format", "chess")),
-    ("view", _set("version", 3)),
+    ("view", _set("version", 4)),
     ("view", _set("version", "2")),
     ("view", _set("kind", "Board")),
     ("view", _set("kind", "PlayerViews")),

@@ -12,6 +12,7 @@ from setback import (
     GameState,
     Phase,
     Play,
+    PlayTrump,
     Rules,
     apply_action,
     legal_actions,
@@ -26,13 +27,21 @@ from setback.rules import PRESET_NAMES
 from setback.simulation import BOTS
 
 
+def _rules(name: str) -> Rules:
+    """Preset `name`; `NAME+when_void` is that preset with must-follow-suit play."""
+    preset, _, when_void = name.partition("+")
+    if when_void:
+        return Rules.preset(preset, play_trump=PlayTrump.WHEN_VOID)
+    return Rules.preset(preset)
+
+
 def _positions(name: str, count: int, tricks_left: int, late: bool = True) -> list[GameState]:
     """Trick-play states of preset `name`, reached by heuristic and random play, with
     `tricks_left` tricks to play (or, not `late`, anywhere past the first trick up to
     then)."""
     out = []
     for seed in range(count):
-        rules = Rules.preset(name)
+        rules = _rules(name)
         rng = random.Random(seed)
         bots = [HeuristicBot(seed=seat) for seat in range(rules.players)]
         state = new_game(rules, seed=seed)
@@ -63,7 +72,11 @@ def _minimax(state: GameState, hand: int, mine: int) -> int:
     return max(values) if state.rules.side_of(seat) == mine else min(values)
 
 
-SOLVABLE_PRESETS = [name for name in PRESET_NAMES if not Rules.preset(name).trumps_only]
+SOLVABLE_PRESETS = [
+    *(name for name in PRESET_NAMES if not Rules.preset(name).trumps_only),
+    "setback+when_void",
+    "smear+when_void",
+]
 
 
 @pytest.mark.parametrize("name", SOLVABLE_PRESETS)
@@ -76,7 +89,14 @@ def test_the_search_plays_exactly_the_legal_cards(name: str) -> None:
         plays = () if state.trick is None else state.trick.plays
         lead = plays[0][1].index if plays else -1
         held = sum(1 << card.index for card in state.hands[state.to_act])
-        mine = follow_cards(held, lead, table.suits, table.masks, trump)
+        mine = follow_cards(
+            held,
+            lead,
+            table.suits,
+            table.masks,
+            trump,
+            must_follow=state.rules.play_trump is PlayTrump.WHEN_VOID,
+        )
         assert mine == sum(1 << a.card.index for a in legal_actions(state))  # type: ignore[union-attr]
         checked += 1
     assert checked >= 20

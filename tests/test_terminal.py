@@ -12,7 +12,15 @@ import sys
 import pexpect
 import pytest
 
-from setback import IllegalActionError, Rules, apply_action, new_game, observe
+from setback import (
+    IllegalActionError,
+    PlayTrump,
+    Rules,
+    TrumpBy,
+    apply_action,
+    new_game,
+    observe,
+)
 from setback.cli import main
 from setback.terminal import TerminalGame, language_of, rules_lines
 from setback.text import LANGUAGES, _translation
@@ -163,6 +171,27 @@ def test_the_rules_command_summarises_the_rules_in_force() -> None:
     assert "Trey 3" in " ".join(ten)
     assert rules_lines(Rules.setback(), "de")[0] == (
         "4 Spieler in 2 Teams, Partner gegenüber; wer zuerst 21 erreicht, gewinnt (siehe Sieg)."
+    )
+
+
+def test_the_rules_command_says_must_follow_suit_and_the_first_lead() -> None:
+    """Under `PlayTrump.WHEN_VOID` the play line says you must follow suit; with
+    `pitcher_leads_trump` the trump line says the first lead is a trump."""
+    lines = rules_lines(Rules.setback(play_trump=PlayTrump.WHEN_VOID))
+    assert (
+        "Play: you must follow the suit led, and may trump only when you hold none of it; to a "
+        "trump lead play a trump if you hold one; with none of the suit led, play anything. "
+        "The highest trump wins, else the highest card of the suit led."
+    ) in lines
+    assert not any("you may trump even when" in line for line in lines)
+    declared = rules_lines(Rules.setback(trump_by=TrumpBy.DECLARE, pitcher_leads_trump=True))
+    assert (
+        "Trump: the pitcher names it before leading, and his first lead must be a trump if he "
+        "holds one."
+    ) in declared
+    german = rules_lines(Rules.setback(play_trump=PlayTrump.WHEN_VOID), "de")
+    assert any(
+        line.startswith("Stichspiel: du musst die ausgespielte Farbe bedienen") for line in german
     )
 
 

@@ -8,8 +8,12 @@ by mkdocstrings when the site is built (`extensions:` in mkdocs.yml):
 - gives every `attrs` class the `__init__` attrs writes for it (the fields with
   `init=True`, in attrs' order, keyword-only where attrs makes them so), so the
   reference shows `Rules(players=4, partnerships=True, ...)`;
+- gives a class whose hand-written `__init__` takes `**options` for attrs' own
+  (`__attrs_init__`, as `Rules` does) that `__init__` with every field as a keyword,
+  then its own keywords (`trumps_only`), and its docstring;
 - shows each field's default as the expression written in `default=` (a factory's
-  lambda as its body), and no value for a field computed when the value is built
+  lambda as its body; a default the other options imply, `_implied(...)`, as
+  `implied`), and no value for a field computed when the value is built
   (`init=False`, labelled `computed`);
 - shows an attribute a hand-written `__init__` sets with its parameter's type, not
   the code that sets it;
@@ -36,6 +40,8 @@ INTERNAL = "Internal:"
 _ATTRS_DECORATORS = {"attrs.frozen", "attrs.define", "attrs.mutable", "attr.s", "attr.attrs"}
 _FIELD_CALLS = {"attrs.field", "attr.ib", "attr.attrib"}
 _FACTORY_CALLS = {"attrs.Factory", "attr.Factory"}
+_IMPLIED = "_implied"
+"""The helper of `setback.rules` whose default is what the other options imply."""
 
 
 def _is_internal(obj: griffe.Object | griffe.Alias) -> bool:
@@ -86,6 +92,8 @@ def _shown_default(value: Any) -> str | None:
         return _written(value)
     default = _keyword(value, "default")
     factory = _keyword(value, "factory")
+    if isinstance(default, griffe.ExprCall) and str(default.function) == _IMPLIED:
+        return "implied"
     if isinstance(default, griffe.ExprCall) and default.canonical_path in _FACTORY_CALLS:
         factory = default.arguments[0] if default.arguments else None
         default = None
@@ -167,6 +175,24 @@ class AttrsClasses(griffe.Extension):
         hidden_parameter = any(
             field.init and field.name in internal for field in attrs.fields(runtime)
         )
+        written = cls.members.get("__init__")
+        if isinstance(written, griffe.Function) and "__attrs_init__" in vars(runtime):
+            own = [
+                p
+                for p in written.parameters
+                if p.name != "self" and p.kind is not griffe.ParameterKind.var_keyword
+            ]
+            fields = [
+                griffe.Parameter(
+                    p.name,
+                    annotation=p.annotation,
+                    kind=griffe.ParameterKind.keyword_only,
+                    default=p.default,
+                )
+                for p in parameters[1:]
+            ]
+            written.parameters = griffe.Parameters(parameters[0], *fields, *own)
+            return
         if "__init__" in cls.members or hidden_parameter:
             return
         init = griffe.Function(

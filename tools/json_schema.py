@@ -366,7 +366,9 @@ def build() -> dict[str, Any]:
         "title": f"setback JSON documents, version {setback.SCHEMA_VERSION}",
         "description": "Every document `setback.dumps` writes: an envelope naming its "
         "`kind`, whose `data` is that kind's entry of `$defs`. `setback.loads` reads them "
-        "(and version 1, of the same shape) and checks far more than a schema can say: "
+        "(and versions 1 and 2: version 2's `Rules` wrote `trumps_only` instead of "
+        "`play_trump`, `trump_by` and `pitcher_leads_trump`; version 1's `Bid` of level 5 "
+        "was the Smudge) and checks far more than a schema can say: "
         "that cards are not dealt twice, that a game replays, that seats fit the rules.",
         "type": "object",
         "properties": {

@@ -7,7 +7,7 @@
 // documents are pure, so they run (and are tested) outside a browser too.
 
 export const FORMAT = "setback";
-export const VERSION = 2;
+export const VERSION = 3;
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const JOKERS = { JK: "🃏", BJ: "B🃏", LJ: "L🃏" };

@@ -45,7 +45,9 @@ from .options import (
     KeepSix,
     LowTo,
     PackRanks,
+    PlayTrump,
     Settlement,
+    TrumpBy,
     WinRule,
 )
 from .points import Point
@@ -117,6 +119,7 @@ __all__ = [
     "Pitch",
     "Pitched",
     "Play",
+    "PlayTrump",
     "Played",
     "PlayerView",
     "PlayoutPolicy",
@@ -134,6 +137,7 @@ __all__ = [
     "Suit",
     "Trick",
     "TrickWon",
+    "TrumpBy",
     "TrumpDeclared",
     "TrumpTable",
     "WinRule",

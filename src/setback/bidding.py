@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Smudge
 from .cards import ALL_BUT, BIT, CARDS, Card, Suit, pick
-from .options import AllPass, DealerMatch
+from .options import AllPass, DealerMatch, TrumpBy
 from .play import open_cards
 from .refusals import Refusal
 from .rules import Rules
@@ -337,7 +337,7 @@ def after_call(
         contract=contract,
         pitcher=pitcher,
         trump=None,
-        phase=Phase.DECLARE_TRUMP if rules.declares_trump else Phase.PLAY,
+        phase=Phase.DECLARE_TRUMP if rules.trump_by is TrumpBy.DECLARE else Phase.PLAY,
         to_act=pitcher,
     )
 

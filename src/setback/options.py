@@ -1,6 +1,6 @@
 """The option enums of `Rules`: the dealer's match, the all-pass policy, Low, the win rule,
-where a lone joker ranks, how hands come down to six, how a hand is settled, and the pack's
-ranks."""
+where a lone joker ranks, how hands come down to six, how a hand is settled, the pack's
+ranks, when a trump may be played and how trump is chosen."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ __all__ = [
     "KeepSix",
     "LowTo",
     "PackRanks",
+    "PlayTrump",
     "Settlement",
+    "TrumpBy",
     "WinRule",
 ]
 
@@ -113,3 +115,30 @@ class PackRanks(enum.Enum):
     """The 2s and 9 to A: 28 cards."""
     NO_FOURS = "no_fours"
     """Every rank but the 4: 48 cards."""
+
+
+class PlayTrump(enum.Enum):
+    """When a trump may be played to a trick led in another suit. Under every
+    value, to a trump lead a player holding a trump must play one, a player holding none of
+    the led suit (its suit under trump: the off-jack is a trump) may play any card, and no
+    trump in the first trick (`Rules.no_trump_first_trick`) overrides the rule in trick 1."""
+
+    ANYTIME = "anytime"
+    """Follow suit or trump: a player may trump although he could follow (the German
+    rule; Trickster's "Anytime")."""
+    WHEN_VOID = "when_void"
+    """Must follow suit: a player holding a card of the led suit must play one, and may
+    trump only when he holds none (the common American rule; Trickster's "FollowSuit")."""
+    ONLY = "only"
+    """Trumps only (Ten-point Pitch): only trumps are led or played, a player with no trump
+    is out, and the hand ends when nobody holds one (`Rules.trumps_only`)."""
+
+
+class TrumpBy(enum.Enum):
+    """How trump is chosen."""
+
+    LEAD = "lead"
+    """The pitcher's first card led sets trump."""
+    DECLARE = "declare"
+    """The pitcher names trump after the auction (phase `DECLARE_TRUMP`), before the first
+    lead: the draw, no trump in the first trick, a deal above six, Trickster's games."""

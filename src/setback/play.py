@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from .actions import Action, Play
 from .cards import ALL_BUT, CARDS, Card, cards_of, picker
+from .options import PlayTrump
 from .refusals import MESSAGES, Refusal, placeholders
 from .rules import Rules
 from .state import GameState, Hand, HandState, Phase, Trick, with_auction
@@ -42,6 +43,7 @@ class Narrowed(enum.Enum):
     LEAD_TRUMP = "lead_trump"
     FOLLOW_TRUMP = "follow_trump"
     FOLLOW_OR_TRUMP = "follow_or_trump"
+    FOLLOW_SUIT = "follow_suit"
     TRUMPS_ONLY = "trumps_only"
     NO_TRUMP_FIRST_TRICK = "no_trump_first_trick"
 
@@ -50,8 +52,10 @@ _NOTHING = Narrowed.NOTHING  # module names: an enum member's lookup costs twice
 _LEAD_TRUMP = Narrowed.LEAD_TRUMP
 _FOLLOW_TRUMP = Narrowed.FOLLOW_TRUMP
 _FOLLOW_OR_TRUMP = Narrowed.FOLLOW_OR_TRUMP
+_FOLLOW_SUIT = Narrowed.FOLLOW_SUIT
 _TRUMPS_ONLY = Narrowed.TRUMPS_ONLY
 _NO_TRUMP_FIRST_TRICK = Narrowed.NO_TRUMP_FIRST_TRICK
+_WHEN_VOID = PlayTrump.WHEN_VOID
 
 
 def open_cards(
@@ -62,12 +66,13 @@ def open_cards(
     `table` (None before the first lead sets trump), in the hand's first trick or not.
 
     The one home of the rules of following:
-    - under `trumps_only`, only trumps;
+    - under `trumps_only` (`play_trump` `ONLY`), only trumps;
     - leading, any card, but the pitcher's first lead must be a trump while he holds one
-      where `rules.must_lead_trump`;
+      where `rules.pitcher_leads_trump`;
     - to a trump lead, a trump if you hold one;
-    - to another lead, a card of the led suit or a trump if you hold the led suit (you may
-      trump although you could follow);
+    - to another lead, holding the led suit: a card of it or a trump (`play_trump`
+      `ANYTIME`: you may trump although you could follow), or a card of it only
+      (`WHEN_VOID`: must follow suit);
     - with no trump in the first trick, in trick 1 to a non-trump lead: the led suit if
       you hold it, else a non-trump if you hold one, else a trump;
     - holding none of the led suit, any card.
@@ -78,7 +83,7 @@ def open_cards(
     if rules.trumps_only:
         return trumps, _TRUMPS_ONLY
     if lead < 0:
-        if first_trick and rules.must_lead_trump and trumps:
+        if first_trick and rules.pitcher_leads_trump and trumps:
             return trumps, _LEAD_TRUMP
         return held, _NOTHING
     led = table.suits[lead]
@@ -91,6 +96,8 @@ def open_cards(
         return followers, _FOLLOW_TRUMP
     if first_trick and rules.no_trump_first_trick:
         return followers, _NO_TRUMP_FIRST_TRICK  # follow suit; no trumping
+    if rules.play_trump is _WHEN_VOID:
+        return followers, _FOLLOW_SUIT  # must follow suit: trump only when void
     return followers | trumps, _FOLLOW_OR_TRUMP
 
 

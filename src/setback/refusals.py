@@ -83,6 +83,10 @@ MESSAGES: dict[str, str] = {
     "lead_trump": "the pitcher's first lead must be a trump ({trump}) while he holds one",
     "follow_trump": "trump ({trump}) was led: a player holding a trump must play one",
     "follow_or_trump": "must follow {led} or trump ({trump}): {card} is neither",
+    "follow_suit": (
+        "must follow suit ({led}): {card} is not {led}, and a trump may be played only "
+        "holding no {led}"
+    ),
     "trumps_only": "only trumps ({trump}) may be led or played",
     "no_trump_first_trick": (
         "no trump may be played to the first trick unless you must: to a {led} lead, "

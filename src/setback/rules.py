@@ -18,7 +18,9 @@ from .options import (
     KeepSix,
     LowTo,
     PackRanks,
+    PlayTrump,
     Settlement,
+    TrumpBy,
     WinRule,
 )
 from .points import FOUR_POINTS, Point
@@ -85,6 +87,14 @@ def _to_keep_six(value: Any) -> KeepSix:
     return _enum_converter(KeepSix)(value)
 
 
+def _to_play_trump(value: Any) -> PlayTrump:
+    return _enum_converter(PlayTrump)(value)
+
+
+def _to_trump_by(value: Any) -> TrumpBy:
+    return _enum_converter(TrumpBy)(value)
+
+
 def _to_settlement(value: Any) -> Settlement:
     return _enum_converter(Settlement)(value)
 
@@ -142,6 +152,24 @@ def _derived(method: str) -> Any:
     )
 
 
+_IMPLIED_FROM = frozenset({"players", "partnerships", "draw", "no_trump_first_trick", "deal"})
+"""The options the defaults of `trump_by` and `pitcher_leads_trump` read."""
+
+
+def _implied(method: str) -> Any:
+    """The default of an option left unset: what the other options imply, computed by
+    `method`. The options it reads are checked first, so a wrong one raises
+    its own error."""
+
+    def compute(rules: Any) -> Any:
+        for field in attrs.fields(type(rules)):
+            if field.name in _IMPLIED_FROM and field.validator is not None:
+                field.validator(rules, field, getattr(rules, field.name))
+        return getattr(rules, method)()
+
+    return attrs.Factory(compute, takes_self=True)
+
+
 def _is_bool(_instance: Any, attribute: Any, value: Any) -> None:
     if type(value) is not bool:
         raise TypeError(
@@ -158,7 +186,7 @@ def _rules_of(options: dict[str, Any]) -> Rules:
     return Rules(**options)
 
 
-@attrs.frozen(cache_hash=True)  # hashed once: every state's and view's hash includes it
+@attrs.frozen(init=False)  # `__init__` takes `trumps_only` too; the hash is computed once
 class Rules:
     """Every option of a game of Setback, checked when the value is built.
 
@@ -224,9 +252,12 @@ class Rules:
     six-player partnership game; above 6, hands come down to six as `keep_six` says."""
     keep_six: KeepSix = attrs.field(default=KeepSix.FREE_DISCARD, converter=_to_keep_six)
     """How hands of more than six cards come down to six (used when `deal` is above 6)."""
-    trumps_only: bool = attrs.field(default=False, validator=_is_bool)
-    """Ten-point Pitch's play: only trumps are led or played, a player with no
-    trump is out, tricks may be short and the hand ends when nobody holds a trump."""
+    play_trump: PlayTrump = attrs.field(default=PlayTrump.ANYTIME, converter=_to_play_trump)
+    """When a trump may be played to a trick led in another suit: `ANYTIME`
+    (follow suit or trump, the default), `WHEN_VOID` (must follow suit; trump only holding
+    none of the led suit) or `ONLY` (Ten-point Pitch's trumps-only play: only trumps are
+    led or played, a player with no trump is out, tricks may be short and the hand ends when
+    nobody holds a trump). The keyword `trumps_only=True` means `ONLY`."""
     off_ace: bool = attrs.field(default=False, validator=_is_bool)
     """Whether the ace of the other suit of trump's colour (the off-ace) is a trump, ranking
     just below the ace of trumps; like the jick it is then no card of its
@@ -243,6 +274,19 @@ class Rules:
     pack_ranks: PackRanks = attrs.field(default=PackRanks.ALL, converter=_to_pack_ranks)
     """Which ranks the pack holds (`ALL`: 52 cards; `FIVE_UP`, `NINE_UP`, `TWO_AND_NINE_UP`,
     `NO_FOURS`); the jokers are added to it."""
+    trump_by: TrumpBy = attrs.field(default=_implied("_implied_trump_by"), converter=_to_trump_by)
+    """How trump is chosen: `LEAD` (the first card led sets it) or `DECLARE`
+    (the pitcher names it after the auction). Left unset, `DECLARE` exactly with the draw,
+    no trump in the first trick or a deal above six (which need it), else `LEAD`; `LEAD`
+    with any of them is refused. `DECLARE` alone, on a deal of six, is Trickster's
+    four-point game."""
+    pitcher_leads_trump: bool = attrs.field(
+        default=_implied("_implied_pitcher_leads_trump"), validator=_is_bool
+    )
+    """Whether the pitcher's first lead must be a trump if he holds one; only
+    with `trump_by` `DECLARE`, and never with no trump in the first trick. Left unset, true
+    exactly with the draw or a deal above six (the free discard, the discard to six, the
+    draw back) and without no trump in the first trick."""
 
     # --- derived once, when the value is built, after the options they read are checked
     # (fields, not cached properties: attrs' cached properties on a slotted class slow down
@@ -275,11 +319,44 @@ class Rules:
     """T, the most points one side can win in a hand: the worth of every point in
     `points` (4 in the four-point game, 10 in Ten-point Pitch and Smear)."""
     declares_trump: bool = _derived("_declares_trump")
-    """Whether the pitcher names trump before the first lead (draw, no trump in the
-    first trick, a deal above six), instead of the first card setting it."""
+    """Whether the pitcher names trump before the first lead, instead of the first card
+    setting it: `trump_by` is `DECLARE` (read-only)."""
     must_lead_trump: bool = _derived("_must_lead_trump")
-    """Whether the pitcher's first lead must be a trump if he holds one (draw, six
-    players), unless no trump may be played to the first trick."""
+    """Whether the pitcher's first lead must be a trump if he holds one: the same as
+    `pitcher_leads_trump` (read-only)."""
+    trumps_only: bool = _derived("_trumps_only")
+    """Whether only trumps are led or played: `play_trump` is `ONLY` (read-only; the
+    constructor keyword `trumps_only=True` sets it)."""
+    _hash: int = _derived("_hash_of")
+
+    def __init__(self, *, trumps_only: bool | None = None, **options: Any) -> None:
+        """Every option by keyword (the fields above); `trumps_only=True` is
+        `play_trump=PlayTrump.ONLY` (and `False` any other `play_trump`).
+
+        Raises:
+            RulesError: an option makes no game, or `trumps_only` and `play_trump` disagree.
+            TypeError: an option is of the wrong kind, or there is no such option.
+        """
+        if trumps_only is not None:
+            if type(trumps_only) is not bool:
+                raise TypeError(
+                    f"trumps_only must be True or False (bool), not {type(trumps_only).__name__}"
+                )
+            if "play_trump" in options:
+                play = _to_play_trump(options["play_trump"])
+                if (play is PlayTrump.ONLY) is not trumps_only:
+                    raise RulesError(
+                        f"trumps_only={trumps_only} conflicts with play_trump {play.name}: "
+                        "trumps_only means play_trump ONLY"
+                    )
+            elif trumps_only:
+                options["play_trump"] = PlayTrump.ONLY
+        self.__attrs_init__(**options)
+
+    def __hash__(self) -> int:
+        """The hash of the options, computed once (every state's and view's hash includes
+        it)."""
+        return self._hash
 
     def __attrs_post_init__(self) -> None:
         if self.partnerships and self.players not in (4, 6):
@@ -306,20 +383,11 @@ class Rules:
                 f"draw does not combine with a deal of {self.deal}: the hands already come "
                 f"down to six by keep_six ({self.keep_six.name})"
             )
-        if self.pitch_instead_of_bid and self.declares_trump:
-            raise RulesError(
-                "pitch_instead_of_bid does not combine with "
-                + ", ".join(self._declaring_variants())
-                + ": there the pitcher declares trump before the first lead"
-            )
-        if self.trumps_only and not self.declares_trump:
-            raise RulesError(
-                "trumps_only needs declared trump (a deal above 6, draw or "
-                "no_trump_first_trick): the first lead cannot both set trump and be one"
-            )
+        self._check_play_options()
         if self.draws_back and not self.trumps_only:
             raise RulesError(
-                "keep_six DRAW_BACK needs trumps_only: the draw back leaves hands of different "
+                "keep_six DRAW_BACK needs trumps_only (play_trump ONLY): the draw back leaves "
+                "hands of different "
                 "sizes, which only trumps-only play can finish"
             )
         if self.trumps_only and self.no_trump_first_trick:
@@ -338,6 +406,38 @@ class Rules:
         """Pickled as its options: unpickling builds the value again (checked, the derived
         tables computed by the version that loads it, and a pickle a few hundred bytes)."""
         return (_rules_of, (attrs.asdict(self, recurse=False, filter=_is_option),))
+
+    def _check_play_options(self) -> None:
+        """The play options: `trump_by`, `pitcher_leads_trump` and pitch instead of bid."""
+        declaring = self._declaring_variants()
+        if self.trump_by is TrumpBy.LEAD and declaring:
+            raise RulesError(
+                "trump_by LEAD does not combine with "
+                + ", ".join(declaring)
+                + ": there the pitcher declares trump before the first lead (trump_by DECLARE)"
+            )
+        if self.pitcher_leads_trump and self.trump_by is TrumpBy.LEAD:
+            raise RulesError(
+                "pitcher_leads_trump needs trump_by DECLARE: where the first lead sets trump, "
+                "it is always a trump"
+            )
+        if self.pitcher_leads_trump and self.no_trump_first_trick:
+            raise RulesError(
+                "pitcher_leads_trump does not combine with no_trump_first_trick: there the "
+                "pitcher may lead any card"
+            )
+        if self.pitch_instead_of_bid and self.trump_by is TrumpBy.DECLARE:
+            raise RulesError(
+                "pitch_instead_of_bid does not combine with "
+                + ", ".join(declaring or ["trump_by DECLARE"])
+                + ": there the pitcher declares trump before the first lead"
+            )
+        if self.trumps_only and self.trump_by is TrumpBy.LEAD:
+            raise RulesError(
+                "trumps_only (play_trump ONLY) needs trump_by DECLARE (implied by a deal "
+                "above 6, draw or no_trump_first_trick): the first lead cannot both set trump "
+                "and be one"
+            )
 
     def _check_pack(self) -> None:
         """The cards the deal needs fit the pack, and the off cards are in it."""
@@ -469,7 +569,7 @@ class Rules:
             **_TEN_POINT_FORMS,
             deal=8 if players == 6 else 9,
             keep_six=KeepSix.DRAW_BACK,
-            trumps_only=True,
+            play_trump=PlayTrump.ONLY,
             min_bid=3,
             win_rule=WinRule.PITCHER_FIRST,
             target=52,
@@ -551,7 +651,7 @@ class Rules:
 
     @classmethod
     def _build(cls, overrides: dict[str, Any], **defaults: Any) -> Rules:
-        known = {field.name for field in attrs.fields(cls) if field.init}
+        known = {field.name for field in attrs.fields(cls) if field.init} | {"trumps_only"}
         unknown = sorted(set(overrides) - known)
         if unknown:
             names = ", ".join(name[:40] for name in unknown[:5])
@@ -688,13 +788,29 @@ class Rules:
         return self.smudge_level if self.smudge else self.max_plain_bid
 
     def _declares_trump(self) -> bool:
-        """Whether the pitcher names trump before the first lead (draw, no trump in the
-        first trick, a deal above six), instead of the first card setting it."""
-        return bool(self._declaring_variants())
+        """Whether the pitcher names trump before the first lead: `trump_by` is `DECLARE`."""
+        return self.trump_by is TrumpBy.DECLARE
 
     def _must_lead_trump(self) -> bool:
-        """Whether the pitcher's first lead must be a trump if he holds one (draw, six
-        players), unless no trump may be played to the first trick."""
+        """Whether the pitcher's first lead must be a trump if he holds one:
+        `pitcher_leads_trump`."""
+        return self.pitcher_leads_trump
+
+    def _trumps_only(self) -> bool:
+        """Whether only trumps are led or played: `play_trump` is `ONLY`."""
+        return self.play_trump is PlayTrump.ONLY
+
+    def _hash_of(self) -> int:
+        return hash(tuple(getattr(self, field.name) for field in attrs.fields(Rules) if field.init))
+
+    def _implied_trump_by(self) -> TrumpBy:
+        """`trump_by` left unset: `DECLARE` exactly where another option needs it (the draw,
+        no trump in the first trick, a deal above six), else `LEAD`."""
+        return TrumpBy.DECLARE if self._declaring_variants() else TrumpBy.LEAD
+
+    def _implied_pitcher_leads_trump(self) -> bool:
+        """`pitcher_leads_trump` left unset: true with the draw or a deal above six (the free
+        discard, the discard to six, the draw back), unless no trump in the first trick."""
         return (self.draw or self.deal > 6) and not self.no_trump_first_trick
 
     def _declaring_variants(self) -> list[str]:

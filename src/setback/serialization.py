@@ -1,6 +1,6 @@
 """JSON for states, views, records, rules, actions and hand results: `dumps` and `loads`.
 
-Every document is an envelope `{"format": "setback", "version": 2, "kind": ...,
+Every document is an envelope `{"format": "setback", "version": 3, "kind": ...,
 "data": ...}`. A `GameState` is stored as its `GameRecord` (how the game began
 and every action since) and rebuilt by replaying it, so a loaded state is
 exactly as consistent as one played through the engine; a few redundant
@@ -45,9 +45,13 @@ from .views import PlayerView
 
 __all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "json_schema", "loads"]
 
-SCHEMA_VERSION = 2
-"""The version of the JSON documents `dumps` writes. `loads` reads it and version 1 (whose
-`Bid` of level 5 was the Smudge: it loads as `Smudge`)."""
+SCHEMA_VERSION = 3
+"""The version of the JSON documents `dumps` writes. `loads` reads it and versions 1 and 2:
+version 1's `Bid` of level 5 was the Smudge (it loads as `Smudge`); versions 1 and 2 wrote
+`Rules` with `trumps_only` and without `play_trump`, `trump_by` and `pitcher_leads_trump`
+(read as `play_trump` `ONLY` or not, the other two taking what the options imply)."""
+_READS = (1, 2, SCHEMA_VERSION)
+"""The versions `loads` reads."""
 
 _T = TypeVar("_T")
 MAX_DOCUMENT = 16_000_000
@@ -157,7 +161,8 @@ def _unstructure_rules(rules: Rules) -> dict[str, Any]:
 def _structure_rules(data: Any, _type: Any) -> Rules:
     if type(data) is not dict:
         raise TypeError(f"rules must be an object, got {type(data).__name__}")
-    known = {field.name for field in attrs.fields(Rules) if field.init}
+    # `trumps_only`, as versions 1 and 2 wrote it, is still read (the keyword of `Rules`)
+    known = {field.name for field in attrs.fields(Rules) if field.init} | {"trumps_only"}
     if len(data) > len(known) or not set(data) <= known:
         unknown = sorted(str(key)[:40] for key in set(data) - known)[:5]
         raise ValueError(f"rules: unknown options {unknown}")
@@ -304,7 +309,7 @@ def dumps(obj: object, *, indent: int | None = None) -> str:
         indent: indent the JSON by this many spaces (compact by default).
 
     Returns:
-        The JSON text: `{"format": "setback", "version": 2, "kind": ..., "data": ...}`.
+        The JSON text: `{"format": "setback", "version": 3, "kind": ..., "data": ...}`.
 
     Examples:
         >>> from setback import Rules, new_game
@@ -348,7 +353,7 @@ def json_schema() -> dict[str, Any]:
     Examples:
         >>> schema = json_schema()
         >>> schema["$schema"], schema["properties"]["version"]
-        ('https://json-schema.org/draft/2020-12/schema', {'const': 2})
+        ('https://json-schema.org/draft/2020-12/schema', {'const': 3})
         >>> schema["$defs"]["Bid"]["required"]
         ['level', 'type']
     """
@@ -442,9 +447,9 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     if type(envelope) is not dict or envelope.get("format") != "setback":
         raise InvalidStateError('not a setback JSON document (no "format": "setback")')
     version = envelope.get("version")
-    if type(version) is not int or version not in (1, SCHEMA_VERSION):
+    if type(version) is not int or version not in _READS:
         raise InvalidStateError(
-            f"unknown version {shown(version)}: this setback reads versions 1 and {SCHEMA_VERSION}"
+            f"unknown version {shown(version)}: this setback reads versions 1 to {SCHEMA_VERSION}"
         )
     found = envelope.get("kind")
     if (

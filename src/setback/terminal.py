@@ -36,7 +36,7 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import KeepSix, PackRanks, Settlement, WinRule
+from .options import KeepSix, PackRanks, PlayTrump, Settlement, WinRule
 from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
@@ -139,7 +139,14 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
     out.append(" ".join(part for part in (calls + ".", match, stuck) if part))
     if rules.pitch_instead_of_bid:
         out.append(_("Instead of bidding you may pitch a card: a bid of every point in its suit."))
-    if rules.declares_trump:
+    if rules.declares_trump and rules.pitcher_leads_trump and not rules.trumps_only:
+        out.append(
+            _(
+                "Trump: the pitcher names it before leading, and his first lead must be a "
+                "trump if he holds one."
+            )
+        )
+    elif rules.declares_trump:
         out.append(_("Trump: the pitcher names it before leading."))
     else:
         out.append(_("Trump: the pitcher leads first, and that card's suit is trump."))
@@ -155,6 +162,15 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
             _(
                 "Play: only trumps may be led or played; a player with no trump is out of the "
                 "hand, and his other cards are dead."
+            )
+        )
+    elif rules.play_trump is PlayTrump.WHEN_VOID:
+        out.append(
+            _(
+                "Play: you must follow the suit led, and may trump only when you hold none "
+                "of it; to a trump lead play a trump if you hold one; with none of the suit "
+                "led, play anything. The highest trump wins, else the highest card of the "
+                "suit led."
             )
         )
     else:

@@ -10,7 +10,7 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 import setback.rl.openspiel  # noqa: E402
-from setback import CARDS, Rules, RulesError, format_hand, new_game  # noqa: E402
+from setback import CARDS, PlayTrump, Rules, RulesError, format_hand, new_game  # noqa: E402
 from setback.rules import PRESET_NAMES  # noqa: E402
 
 pytestmark = pytest.mark.extras
@@ -44,6 +44,10 @@ def test_options_reach_the_rules_and_unknown_ones_are_refused() -> None:
         "python_setback", {"preset": "setback", "options": "target:11;draw:true"}
     )
     assert game.rules == Rules.setback(target=11, draw=True)
+    must_follow = pyspiel.load_game(
+        "python_setback", {"preset": "smear", "options": "play_trump:when_void;trump_by:declare"}
+    )
+    assert must_follow.rules == Rules.smear(play_trump=PlayTrump.WHEN_VOID)
     with pytest.raises(RulesError, match="presets are setback, auction-pitch"):
         pyspiel.load_game("python_setback", {"preset": "bridge"})
     with pytest.raises(RulesError, match="no such option: colour"):

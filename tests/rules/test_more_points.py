@@ -20,6 +20,7 @@ from setback import (
     RulesError,
     Settlement,
     Suit,
+    TrumpBy,
     WinRule,
     apply_action,
     legal_actions,
@@ -203,8 +204,7 @@ def cinch_by_hand(settlement: Settlement = Settlement.DIFFERENCE) -> Rules:
     """Cinch's points and settlement (RULES §7.5) without its rob: four partners, the
     points High, Low, Jack, Ten, Five, Off-five (T = 14) with the left pedro a trump, all to
     the capturer, bids 1 to 14 without the dealer's match or Smudge, trump declared by the
-    pitcher (here through `no_trump_first_trick`, whose first-trick rule Y1's trump lead
-    does not reach), target 51, highest score."""
+    pitcher, who may lead any card, target 51, highest score."""
     return Rules(
         points=(Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.OFF_FIVE),
         off_five=True,
@@ -215,7 +215,8 @@ def cinch_by_hand(settlement: Settlement = Settlement.DIFFERENCE) -> Rules:
         low_to=LowTo.CAPTURER,
         win_rule=WinRule.HIGHEST_SCORE,
         target=51,
-        no_trump_first_trick=True,
+        trump_by=TrumpBy.DECLARE,
+        pitcher_leads_trump=False,
     )
 
 

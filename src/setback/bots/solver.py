@@ -8,6 +8,7 @@ import random
 
 from ..actions import Action, Bid, Pass, Play, Smudge
 from ..cards import CARDS, Card, Suit
+from ..options import PlayTrump
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
@@ -64,17 +65,26 @@ def solvable(state: GameState) -> bool:
 
 
 def follow_cards(
-    held: int, lead: int, suits: tuple[Suit, ...], masks: tuple[int, ...], trump: Suit
+    held: int,
+    lead: int,
+    suits: tuple[Suit, ...],
+    masks: tuple[int, ...],
+    trump: Suit,
+    *,
+    must_follow: bool = False,
 ) -> int:
     """The cards of `held` that may be played to a trick led by card `lead` (-1: leading),
     past the first trick: to a trump lead a trump if held; to another lead the suit led
-    or a trump if the suit led is held; else anything. (Tested against `legal_actions`.)"""
+    or a trump if the suit led is held (only the suit led with `must_follow`, `play_trump`
+    `WHEN_VOID`); else anything. (Tested against `legal_actions`.)"""
     if lead < 0:
         return held
     led = suits[lead]
     led_mask = masks[led]
     if held & led_mask:
-        return held & (led_mask if led is trump else led_mask | masks[trump])
+        if led is trump or must_follow:
+            return held & led_mask
+        return held & (led_mask | masks[trump])
     return held
 
 
@@ -102,6 +112,7 @@ class Solver:
         self.side_of = rules.seat_sides
         self.sides = rules.side_count
         self.trump = trump
+        self.must_follow = rules.play_trump is PlayTrump.WHEN_VOID
         self.suits = table.suits
         self.masks = table.masks
         self.power = table.power
@@ -211,7 +222,9 @@ class Solver:
                 if flag == _UPPER and value <= alpha:
                     return value
         lead = plays[0][1] if plays else -1
-        choices = follow_cards(hands[seat], lead, self.suits, self.masks, self.trump)
+        choices = follow_cards(
+            hands[seat], lead, self.suits, self.masks, self.trump, must_follow=self.must_follow
+        )
         moves = self._moves(choices, plays)
         maximizing = self.side_of[seat] == self.mine
         start_alpha, start_beta = alpha, beta

@@ -62,7 +62,7 @@ def rules_from(rules: Rules | str, options: dict[str, Any], also: tuple[str, ...
         raise TypeError(f"rules must be a Rules value or a preset name, not {rules!r:.60}")
     if rules not in PRESET_NAMES:
         raise RulesError(f"no preset {rules!r:.40}; presets are {', '.join(PRESET_NAMES)}")
-    known = sorted({"players", *(f.name for f in attrs.fields(Rules) if f.init)})
+    known = sorted({"players", "trumps_only", *(f.name for f in attrs.fields(Rules) if f.init)})
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise RulesError(
