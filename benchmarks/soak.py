@@ -57,6 +57,7 @@ from setback import (
     AllPass,
     Bid,
     DealerMatch,
+    DrawOrder,
     GameState,
     HandResult,
     JokerRank,
@@ -187,6 +188,9 @@ def random_rules(rng: random.Random) -> Rules:
         play_options["trumps_only"] = True  # the older keyword
     else:
         play_options["play_trump"] = play_trump
+    draw_order = DrawOrder.ELDEST
+    if keep_six is KeepSix.DRAW_BACK and more:
+        draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
     difference = sides == 2 and rng.random() < 0.33
@@ -214,6 +218,7 @@ def random_rules(rng: random.Random) -> Rules:
         off_three=off_three,
         settlement=Settlement.DIFFERENCE if difference else Settlement.EACH,
         pack_ranks=pack_ranks,
+        draw_order=draw_order,
         **play_options,  # type: ignore[arg-type]
     )
 
@@ -277,6 +282,8 @@ def check_step(state: GameState, *, views: bool) -> None:
 
 def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | None:
     """A finished hand against the oracle; returns the winner the oracle expects."""
+    auction = reference.auction_winner(rules, result.dealer, result.bids)
+    assert (result.pitcher, result.contract) == (auction or (None, None)), "the auction"
     if result.pitcher is not None:
         trump = result.trump
         assert trump is not None
