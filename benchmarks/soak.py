@@ -57,6 +57,7 @@ from setback import (
     AllPass,
     Bid,
     DealerMatch,
+    DrawOrder,
     GameState,
     HandResult,
     JokerRank,
@@ -149,6 +150,9 @@ def random_rules(rng: random.Random) -> Rules:
         play_options["trumps_only"] = True  # the older keyword
     else:
         play_options["play_trump"] = play_trump
+    draw_order = DrawOrder.ELDEST
+    if keep_six is KeepSix.DRAW_BACK and more:
+        draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
     return Rules(
         players=players,
@@ -169,6 +173,7 @@ def random_rules(rng: random.Random) -> Rules:
         points=tuple(points),
         deal=deal,
         keep_six=keep_six,
+        draw_order=draw_order,
         **play_options,  # type: ignore[arg-type]
     )
 
@@ -232,6 +237,8 @@ def check_step(state: GameState, *, views: bool) -> None:
 
 def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | None:
     """A finished hand against the oracle; returns the winner the oracle expects."""
+    auction = reference.auction_winner(rules, result.dealer, result.bids)
+    assert (result.pitcher, result.contract) == (auction or (None, None)), "the auction"
     if result.pitcher is not None:
         trump = result.trump
         assert trump is not None

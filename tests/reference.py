@@ -19,6 +19,7 @@ from setback import (
     Bid,
     Card,
     DealerMatch,
+    DrawOrder,
     HandResult,
     JokerRank,
     KeepSix,
@@ -418,16 +419,17 @@ def draw_back(
     dealer: int,
     pitcher: int,
 ) -> tuple[list[set[Card]], list[set[Card]]]:
-    """RULES §6.5.5: eldest first, everyone but the pitcher discards every non-trump and
-    draws from the stock until he holds 6 (or the stock is empty); the pitcher takes the
-    rest of the stock and discards every non-trump. The hands after it, and the face-down
-    discards."""
+    """RULES §6.5.5, §7.3.10: eldest first (or from the pitcher's left, `draw_order`
+    `PITCHER_LEFT`), everyone but the pitcher discards every non-trump and draws from the
+    stock until he holds 6 (or the stock is empty); the pitcher takes the rest of the stock
+    and discards every non-trump. The hands after it, and the face-down discards."""
     players = rules.players
     held = [set(hand) for hand in hands]
     thrown: list[set[Card]] = [set() for _ in range(players)]
     rest = list(stock)
-    for k in range(1, players + 1):
-        seat = (dealer + k) % players
+    first = pitcher + 1 if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer + 1
+    for k in range(players):
+        seat = (first + k) % players
         if seat == pitcher:
             continue
         thrown[seat] = {c for c in held[seat] if not is_trump(rules, c, trump)}
@@ -473,6 +475,27 @@ def legal_discards(
 # --- §1.3, §2.2, §3, §4.2, §6.3 the auction ------------------------------------------------
 
 
+def auction_winner(
+    rules: Rules, dealer: int, calls: Sequence[tuple[int, Action]]
+) -> tuple[int, int] | None:
+    """RULES §1.3, §6.3, §7.5.3, §7.8.11: the pitcher and contract of a finished auction, or
+    None if it passed the hand out. The last highest call wins (the dealer's match takes
+    it); a pitch is a bid of T, a Smudge worth T + 1; under `DEALER_FREE` the dealer's pass
+    after everyone passed makes him the pitcher at contract 0."""
+    top = total_points(rules)
+    best: tuple[int, int] | None = None
+    for seat, action in calls:
+        if isinstance(action, Bid):
+            best = (seat, action.level)
+        elif isinstance(action, Smudge):
+            best = (seat, top + 1)
+        elif isinstance(action, Pitch):
+            best = (seat, top)
+    if best is None and rules.all_pass is AllPass.DEALER_FREE:
+        return dealer, 0
+    return best
+
+
 def legal_calls(
     rules: Rules,
     dealer: int,
@@ -506,7 +529,7 @@ def legal_calls(
             may_pass, open_levels = False, [rules.min_bid]
         elif rules.all_pass is AllPass.DEALER_AT_LEAST_MIN:
             may_pass, open_levels = False, levels
-        else:  # REDEAL, PASS_DEAL: the dealer may pass too
+        else:  # REDEAL, PASS_DEAL, DEALER_FREE (§7.5.3): the dealer may pass too
             open_levels = levels
     else:  # §1.3, §2.2, §3: the dealer may match, as the option says, or bid higher
         top_call = smudge or top

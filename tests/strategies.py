@@ -15,6 +15,7 @@ from setback import (
     AllPass,
     Bid,
     DealerMatch,
+    DrawOrder,
     GameState,
     JokerRank,
     KeepSix,
@@ -174,6 +175,9 @@ def all_rules(draw: st.DrawFn) -> Rules:
         play_options["trumps_only"] = True  # the older keyword
     else:
         play_options["play_trump"] = play_trump
+    draw_order = DrawOrder.ELDEST  # §7.3.10: where the draw back begins
+    if keep_six is KeepSix.DRAW_BACK and dealt_more:
+        draw_order = draw(st.sampled_from(DrawOrder))
     pitch = not declared and draw(st.booleans())
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -205,6 +209,7 @@ def all_rules(draw: st.DrawFn) -> Rules:
         off_three=off_three,
         settlement=settlement,
         pack_ranks=pack_ranks,
+        draw_order=draw_order,
         **play_options,  # type: ignore[arg-type]
     )
 

@@ -128,7 +128,9 @@ GAMES = {
 }
 
 
-NEWER_OPTIONS = frozenset(("off_ace", "off_five", "off_three", "settlement", "pack_ranks"))
+NEWER_OPTIONS = frozenset(
+    ("off_ace", "off_five", "off_three", "settlement", "pack_ranks", "draw_order")
+)
 """Options the golden files predate (RULES §7): listed only where they are not at their
 default, so the files stay as they were."""
 

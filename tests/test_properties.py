@@ -189,6 +189,11 @@ def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
     before = [0] * len(rules.sides)
     for number, result in enumerate(final.history):
         assert result.number == number
+        expected_auction = reference.auction_winner(rules, result.dealer, result.bids)
+        if expected_auction is None:
+            assert result.pitcher is None and result.contract is None
+        else:
+            assert (result.pitcher, result.contract) == expected_auction
         if result.pitcher is None:
             assert result.score_changes == (0,) * len(rules.sides)
             assert result.tricks == () and result.trump is None

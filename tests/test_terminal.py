@@ -13,6 +13,7 @@ import pexpect
 import pytest
 
 from setback import (
+    DrawOrder,
     IllegalActionError,
     PlayTrump,
     Rules,
@@ -333,3 +334,18 @@ def test_actions_are_typed_in_the_screens_language(monkeypatch: pytest.MonkeyPat
     assert "  Stich 1 an Platz 1: 10♠ K♠ 2♦ Q♠" in out and out.rstrip().endswith("Tschüss.")
     out = _game(monkeypatch, ["bud 3", "sluta"], "--seed", "3", "--lang", "sv")
     assert "Kontrakt: du, bud 3." in out and out.rstrip().endswith("Hej då.")
+
+
+def test_rules_summary_says_where_the_draw_back_begins() -> None:
+    """The `rules` command names the pitcher's left when the draw back begins there
+    (`DrawOrder.PITCHER_LEFT`), in every language, and says nothing of it otherwise."""
+    left = Rules.ten_point(draw_order=DrawOrder.PITCHER_LEFT)
+    words = {
+        "en": "The draw back starts at the pitcher's left.",
+        "de": "Das Abwerfen und Nachziehen beginnt links vom Pitcher.",
+        "sv": "Kastandet och dragandet börjar till vänster om pitchern.",
+        "fr": "L'écart et la pioche commencent à gauche du pitcher.",
+    }
+    for lang, sentence in words.items():
+        assert sentence in " ".join(rules_lines(left, lang)), lang
+        assert sentence not in " ".join(rules_lines(Rules.ten_point(), lang)), lang

@@ -41,6 +41,7 @@ from .eventlog import (
 from .options import (
     AllPass,
     DealerMatch,
+    DrawOrder,
     JokerRank,
     KeepSix,
     LowTo,
@@ -98,6 +99,7 @@ __all__ = [
     "DeclareTrump",
     "Discard",
     "Discarded",
+    "DrawOrder",
     "Event",
     "FaceUpDiscarded",
     "GameOver",

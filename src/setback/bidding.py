@@ -40,6 +40,7 @@ on every call)."""
 # Module constants: reading a member off an Enum class costs a Python-level lookup.
 _ALL_PASS_AT_LEAST_MIN = AllPass.DEALER_AT_LEAST_MIN
 _ALL_PASS_EXACTLY_MIN = AllPass.DEALER_EXACTLY_MIN
+_ALL_PASS_DEALER_FREE = AllPass.DEALER_FREE
 _ANSWER_PITCH = Bound.ANSWER_PITCH
 _DEALER_MATCH = Bound.DEALER_MATCH
 _DEALER_MAY_PASS = Bound.DEALER_MAY_PASS
@@ -127,7 +128,7 @@ def calls_open(
             )
         if policy is _ALL_PASS_AT_LEAST_MIN:
             may_pass, bound = False, _STUCK_AT_LEAST
-        else:
+        else:  # REDEAL, PASS_DEAL; DEALER_FREE, where his pass makes him pitcher at 0
             may_pass, bound = True, _DEALER_MAY_PASS
     elif dealer_may_match(rules, contract):
         lowest, may_pass, bound = max(contract, rules.min_bid), True, _DEALER_MATCH
@@ -332,8 +333,12 @@ def after_call(
             phase=Phase.BIDDING,
             to_act=(seat + 1) % players,
         )
-    if pitcher is None:  # everyone passed, the dealer too: the hand is passed out
-        return CallOutcome(contract=0, pitcher=None, trump=None, phase=Phase.BIDDING, to_act=None)
+    if pitcher is None:  # everyone passed, the dealer too
+        if rules.all_pass is not _ALL_PASS_DEALER_FREE:  # the hand is passed out
+            return CallOutcome(
+                contract=0, pitcher=None, trump=None, phase=Phase.BIDDING, to_act=None
+            )
+        pitcher = dealer  # the dealer plays free: contract 0, which cannot be set
     return CallOutcome(
         contract=contract,
         pitcher=pitcher,

@@ -16,6 +16,7 @@ import attrs
 
 from .actions import Action, DeclareTrump, Discard
 from .cards import BIT, Rank, Suit, cards_of, index_of, mask_of, pick
+from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
 from .rules import Rules
@@ -66,11 +67,14 @@ def _pitcher(hand: HandState) -> int:
     return hand.pitcher
 
 
-def draw_back_order(dealer: int, pitcher: int, players: int) -> list[int]:
-    """The seats in the draw back's order: eldest first, every seat but the pitcher, then
-    the pitcher last."""
-    order = [seat for seat in discard_order(dealer, players) if seat != pitcher]
-    return [*order, pitcher]
+def draw_back_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
+    """The seats in the draw back's order: every seat but the pitcher, clockwise from
+    eldest (`DrawOrder.ELDEST`) or from the pitcher's left (`PITCHER_LEFT`), then the
+    pitcher last."""
+    players = rules.players
+    start = pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer
+    order = [(start + k) % players for k in range(1, players + 1)]
+    return [*(seat for seat in order if seat != pitcher), pitcher]
 
 
 def draw_back(
@@ -81,14 +85,15 @@ def draw_back(
     stock: Sequence[int],
     held: tuple[int, ...],
 ) -> tuple[tuple[int, ...], tuple[ForcedStep, ...]]:
-    """Ten-point Pitch's draw back, the one home of it: eldest first, everyone but the
-    pitcher discards every non-trump face down and draws from `stock` (from its front)
-    to six; the pitcher takes the rest of the stock and discards every non-trump. Returns
-    the hands after it and its steps, one per seat in that order; the stock is used up."""
+    """Ten-point Pitch's draw back, the one home of it: in `draw_back_order` (eldest
+    first, or from the pitcher's left), everyone but the pitcher discards every non-trump
+    face down and draws from `stock` (from its front) to six; the pitcher takes the rest
+    of the stock and discards every non-trump. Returns the hands after it and its steps,
+    one per seat in that order; the stock is used up."""
     trumps = table.trump_mask
     cards, rest = list(held), list(stock)
     steps = []
-    for seat in draw_back_order(dealer, pitcher, rules.players):
+    for seat in draw_back_order(rules, dealer, pitcher):
         thrown = cards[seat] & ~trumps
         kept = cards[seat] & trumps
         drawn = 0

@@ -9,6 +9,7 @@ import enum
 __all__ = [
     "AllPass",
     "DealerMatch",
+    "DrawOrder",
     "JokerRank",
     "KeepSix",
     "LowTo",
@@ -43,6 +44,10 @@ class AllPass(enum.Enum):
     """The dealer may pass too; then the same dealer deals a new hand."""
     PASS_DEAL = "pass_deal"
     """The dealer may pass too; then the deal passes to the left."""
+    DEALER_FREE = "dealer_free"
+    """The dealer may bid or pass, and his pass does not pass the hand out: he becomes the
+    pitcher with contract 0 (always made), names trump where trump is declared, and plays
+    (Cinch's rule)."""
 
 
 class LowTo(enum.Enum):
@@ -89,6 +94,15 @@ class KeepSix(enum.Enum):
     """Ten-point Pitch's draw back: everyone but the pitcher discards every non-trump and
     draws to six; the pitcher takes the rest of the stock and discards every non-trump;
     then anyone above six discards non-point trumps face up."""
+
+
+class DrawOrder(enum.Enum):
+    """Where the draw back's discards and draws begin (`KeepSix.DRAW_BACK`)."""
+
+    ELDEST = "eldest"
+    """At eldest hand, clockwise, the pitcher last (Ten-point Pitch)."""
+    PITCHER_LEFT = "pitcher_left"
+    """At the pitcher's left, clockwise, the pitcher last (Trickster Cards' games)."""
 
 
 class Settlement(enum.Enum):

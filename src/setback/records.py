@@ -133,7 +133,7 @@ def format_hand(result: HandResult, rules: Rules) -> str:
         head = f"Hand {result.number + 1}: dealer seat {result.dealer}, passed out"
     else:
         smudged = result.contract is not None and is_smudge(rules, result.contract)
-        call = "smudge" if smudged else f"bid {result.contract}"
+        call = "smudge" if smudged else f"bid {result.contract}" if result.contract else "free"
         trump = result.trump.symbol if result.trump is not None else "none"
         head = (
             f"Hand {result.number + 1}: dealer seat {result.dealer}, "

@@ -14,6 +14,7 @@ from .errors import RulesError, shown
 from .options import (
     AllPass,
     DealerMatch,
+    DrawOrder,
     JokerRank,
     KeepSix,
     LowTo,
@@ -85,6 +86,10 @@ def _to_joker_rank(value: Any) -> JokerRank:
 
 def _to_keep_six(value: Any) -> KeepSix:
     return _enum_converter(KeepSix)(value)
+
+
+def _to_draw_order(value: Any) -> DrawOrder:
+    return _enum_converter(DrawOrder)(value)
 
 
 def _to_play_trump(value: Any) -> PlayTrump:
@@ -287,6 +292,10 @@ class Rules:
     with `trump_by` `DECLARE`, and never with no trump in the first trick. Left unset, true
     exactly with the draw or a deal above six (the free discard, the discard to six, the
     draw back) and without no trump in the first trick."""
+    draw_order: DrawOrder = attrs.field(default=DrawOrder.ELDEST, converter=_to_draw_order)
+    """Where the draw back (`KeepSix.DRAW_BACK`) begins: at eldest (`ELDEST`, Ten-point
+    Pitch) or at the pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last
+    either way. Only `ELDEST` without the draw back (the draw of `draw` is always eldest first)."""
 
     # --- derived once, when the value is built, after the options they read are checked
     # (fields, not cached properties: attrs' cached properties on a slotted class slow down
@@ -389,6 +398,11 @@ class Rules:
                 "keep_six DRAW_BACK needs trumps_only (play_trump ONLY): the draw back leaves "
                 "hands of different "
                 "sizes, which only trumps-only play can finish"
+            )
+        if self.draw_order is not DrawOrder.ELDEST and not self.draws_back:
+            raise RulesError(
+                f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK with a deal above "
+                "6: it orders the draw back (the draw of `draw` is always eldest first)"
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")

@@ -37,6 +37,7 @@ from .actions import (
 from .cards import Card, Suit
 from .errors import InvalidStateError, shown
 from .eventlog import EVENT_CLASSES, Event
+from .options import AllPass
 from .points import Point
 from .records import game_record, replay
 from .rules import MAX_SCORE, Rules
@@ -598,7 +599,7 @@ def _check_result(result: HandResult, rules: Rules | None) -> None:
         "a hand's pitcher, contract, result and tricks do not agree",
     )
     _require(
-        result.contract is None or 1 <= result.contract <= MAX_LEVEL + 1,
+        result.contract is None or 0 <= result.contract <= MAX_LEVEL + 1,
         f"contract {shown(result.contract)}",
     )
     names = [name for name, _ in result.awards]
@@ -687,7 +688,9 @@ def _check_view(view: PlayerView) -> None:
         0 <= view.stock_size <= len(rules.pack_indices), f"a stock of {shown(view.stock_size)}"
     )
     _require(
-        view.contract is None or 1 <= view.contract <= rules.max_bid + 1,
+        view.contract is None
+        or 1 <= view.contract <= rules.max_bid + 1
+        or (view.contract == 0 and rules.all_pass is AllPass.DEALER_FREE),
         f"contract {shown(view.contract)}",
     )
     _require(len(view.face_up_discards) in (0, players), "face-up discards per seat")

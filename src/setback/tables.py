@@ -39,7 +39,8 @@ class Bound(enum.Enum):
     STUCK_AT_LEAST = "stuck_at_least"
     """Everyone else passed: the dealer must bid at least the minimum."""
     DEALER_MAY_PASS = "dealer_may_pass"
-    """Everyone else passed and the dealer may pass too (redeal or pass the deal)."""
+    """Everyone else passed and the dealer may pass too (redeal, pass the deal, or play
+    free under `AllPass.DEALER_FREE`)."""
     ANSWER_PITCH = "answer_pitch"
     """A card was pitched: the dealer may pass, pitch his own card, or call Smudge."""
 

@@ -36,7 +36,7 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import KeepSix, PlayTrump, WinRule
+from .options import DrawOrder, KeepSix, PlayTrump, WinRule
 from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
@@ -120,6 +120,8 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
     deal = _("Deal: {count} cards each, in packets of three.").format(count=rules.deal)
     if rules.deal > 6:
         deal += " " + _words(_, _KEEP_SIX, rules.keep_six.value)
+        if rules.draws_back and rules.draw_order is DrawOrder.PITCHER_LEFT:
+            deal += " " + _("The draw back starts at the pitcher's left.")
     elif rules.draw:
         deal += " " + _(
             "Once trump is named, everyone discards non-trumps and draws as many from the stock."
@@ -225,6 +227,10 @@ _ALL_PASS = {
     "dealer_at_least_min": N_("If all others pass, the dealer must bid."),
     "redeal": N_("If everyone passes, the same dealer deals again."),
     "pass_deal": N_("If everyone passes, the deal passes to the left."),
+    "dealer_free": N_(
+        "If all others pass, the dealer may bid or pass; if he passes he plays for "
+        "nothing (contract 0, never set)."
+    ),
 }
 _LOW = {
     "capturer": N_("Low goes to whoever wins it in a trick."),

@@ -312,6 +312,7 @@ def side_text(rules: Rules, side: int | None, *, lang: str = "en") -> str:
 
 def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
     """A contract in words: `"smudge"` for the Smudge's level (where the rules have it),
+    `"free (no bid)"` for contract 0 (the dealer who passed under `AllPass.DEALER_FREE`),
     else `"bid N"`; German `"Gebot N"`, Swedish `"bud N"`, French `"annonce N"`."""
     _ = _translation(lang).gettext
     _check_rules("contract_text", rules)
@@ -319,6 +320,8 @@ def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
         raise kind_error("contract_text", "a contract (int)", contract)
     if is_smudge(rules, contract):
         return _("smudge")
+    if contract == 0:
+        return _("free (no bid)")
     return _translation(lang).pgettext("contract", "bid {level}").format(level=contract)
 
 

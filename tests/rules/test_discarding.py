@@ -8,16 +8,26 @@ import pytest
 from setback import (
     CARDS,
     Card,
+    DealerMatch,
+    DrawOrder,
+    GameState,
     IllegalActionError,
+    KeepSix,
+    LowTo,
     Phase,
+    Point,
     Rules,
+    RulesError,
     Suit,
+    WinRule,
     apply_action,
     legal_actions,
     new_game,
     observe,
     parse_cards,
 )
+from setback.cards import cards_of
+from setback.discarding import draw_back_order
 
 from ..support import (
     X1_CALLS,
@@ -34,6 +44,7 @@ from ..support import (
     deal,
     four_of,
     legal_discards,
+    play,
     smear_rules,
     ten_point_rules,
     texts,
@@ -256,3 +267,125 @@ def test_face_up_discards_go_eldest_first() -> None:
     state = apply_action(state, "discard 6H", seat=0)
     assert state.phase is Phase.DISCARD and state.to_act == 3
     assert {str(a) for a in legal_actions(state)} == {"discard 5H", "discard 4H"}
+
+
+# --- RULES §7.3.10: the draw back from the pitcher's left (`draw_order`) -------------------
+
+Y2_DECK = (
+    "AS 7S AH KS QS BJ 2S 5S QH JC 10S AC KH QD 9C 3C 9S AD JH 8D 4C KD 9H 5C 5H 7D 2C KC "
+    "10H 6D 6H 2D 10C JD 3H 8C 3S 8H 10D QC 8S 6S 7H 9D LJ 5D 7C 4H JS 4S 2H 4D 3D 6C"
+)
+"""RULES §7.9 Y2's deck, dealt by Dan (seat 3) in packets of three."""
+
+
+def y2_rules(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT) -> Rules:
+    """Trickster's 13-point game as RULES §7.3 describes it, built from options (the
+    `Rules.trickster` preset does not exist yet): 54 cards, the jick, the off-three,
+    deal 9, the draw back from the pitcher's left, trumps only, no dealer's match, Low to
+    the holder, target 52, pitcher first."""
+    return Rules(
+        players=4,
+        target=52,
+        min_bid=6,
+        smudge=False,
+        dealer_match=DealerMatch.NONE,
+        low_to=LowTo.HOLDER,
+        win_rule=WinRule.PITCHER_FIRST,
+        jokers=2,
+        off_jack=True,
+        off_three=True,
+        points=(
+            Point.HIGH,
+            Point.LOW,
+            Point.JACK,
+            Point.OFF_JACK,
+            Point.BIG_JOKER,
+            Point.LITTLE_JOKER,
+            Point.TEN,
+            Point.TREY,
+            Point.OFF_THREE,
+        ),
+        deal=9,
+        keep_six=KeepSix.DRAW_BACK,
+        trumps_only=True,
+        draw_order=draw_order,
+    )
+
+
+def y2_declared(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT, **kw: object) -> GameState:
+    """Y2 after the auction (Ben bids 8) and Ben's `trump S`: the draw back is done."""
+    state = new_game(y2_rules(draw_order), deck=Y2_DECK, dealer=3, **kw)  # type: ignore[arg-type]
+    state = act(state, "A pass, B 8, C pass, D pass")
+    return apply_action(state, "trump S", seat=1)
+
+
+def test_draw_back_order_starts_at_eldest_or_at_the_pitchers_left() -> None:
+    """RULES §6.5.5 and §7.3.10: every seat but the pitcher, clockwise from eldest or from
+    the pitcher's left, then the pitcher; the draw of §4.1 is not affected."""
+    eldest, left = y2_rules(DrawOrder.ELDEST), y2_rules()
+    assert draw_back_order(eldest, 3, 1) == [0, 2, 3, 1]
+    assert draw_back_order(left, 3, 1) == [2, 3, 0, 1]
+    assert draw_back_order(left, 3, 3) == [0, 1, 2, 3]
+    assert draw_back_order(left, 0, 2) == [3, 0, 1, 2]
+    with pytest.raises(RulesError, match="draw_order PITCHER_LEFT needs keep_six DRAW_BACK"):
+        Rules.setback(draw=True, draw_order=DrawOrder.PITCHER_LEFT)
+    with pytest.raises(RulesError, match="draw_order"):
+        Rules.smear(draw_order="pitcher_left")
+
+
+def test_y2_draw_back_from_the_pitchers_left() -> None:
+    """RULES §7.9 Y2: Carla, Dan and Anna draw in that order, then Ben takes the rest of
+    the stock; he holds 7 trumps and discards one face up (not a point card)."""
+    state = y2_declared()
+    assert [str(step.seat) for step in state.hand_state.forced] == ["2", "3", "0", "1"]
+    drawn = {step.seat: set(cards_of(step.drawn)) for step in state.hand_state.forced}
+    assert drawn[2] == card_set("3♠ 8♥ 10♦ Q♣")
+    assert drawn[3] == card_set("8♠ 6♠ 7♥ 9♦")
+    assert drawn[0] == card_set("LJ 5♦ 7♣ 4♥")
+    assert drawn[1] == card_set("J♠ 4♠ 2♥ 4♦ 3♦ 6♣")
+    assert state.phase is Phase.DISCARD and state.to_act == 1
+    assert set(texts(state)) == {"discard KS", "discard QS", "discard 9S", "discard 4S"}
+    state = apply_action(state, "discard 4S", seat=1)
+    assert [set(cards) for cards in state.hands] == [
+        card_set("A♠ 7♠ LJ 5♦ 7♣ 4♥"),
+        card_set("K♠ Q♠ J♠ BJ 9♠ 3♣"),
+        card_set("2♠ 5♠ 3♠ 8♥ 10♦ Q♣"),
+        card_set("J♣ 10♠ 8♠ 6♠ 7♥ 9♦"),
+    ]
+    assert observe(state, 2).face_up_discards == ((), (Card.parse("4S"),), (), ())
+
+
+def test_y2_draw_back_in_eldest_order_differs() -> None:
+    """RULES §7.9 Y2's aside: in eldest order (§6.5.5) Anna draws first and takes 3♠."""
+    state = y2_declared(DrawOrder.ELDEST)
+    assert [step.seat for step in state.hand_state.forced] == [0, 2, 3, 1]
+    first = state.hand_state.forced[0]
+    assert set(cards_of(first.drawn)) == card_set("3♠ 8♥ 10♦ Q♣")
+
+
+def test_y2_whole_hand() -> None:
+    """RULES §7.9 Y2: the six tricks of 4, 4, 4, 2, 1 and 1 cards, the points in award
+    order, BD +8 and AC +5; from AC 50 / BD 40 AC win on Low, from AC 46 / BD 44 BD win."""
+    tricks = (
+        "B K♠ C 3♠ D 6♠ A A♠ → A; A 7♠ B Q♠ C 5♠ D 8♠ → B; B J♠ C 2♠ D 10♠ A LJ → B; "
+        "B 9♠ D J♣ → D; B BJ → B; B 3♣ → B"
+    )
+    state = play(apply_action(y2_declared(), "discard 4S", seat=1), tricks)
+    result = state.history[-1]
+    assert [len(trick.plays) for trick in result.tricks] == [4, 4, 4, 2, 1, 1]
+    assert list(result.points.items()) == [
+        ("high", 0),
+        ("low", 0),
+        ("jack", 1),
+        ("off_jack", 1),
+        ("big_joker", 1),
+        ("little_joker", 1),
+        ("ten", 1),
+        ("trey", 0),
+        ("off_three", 1),
+    ]
+    assert result.made and result.score_changes == (5, 8)
+    ahead = play(apply_action(y2_declared(scores=(50, 40)), "discard 4S", seat=1), tricks)
+    assert ahead.is_over and ahead.winner == 0 and ahead.scores == (55, 48)
+    behind = play(apply_action(y2_declared(scores=(46, 44)), "discard 4S", seat=1), tricks)
+    assert behind.is_over and behind.winner == 1 and behind.scores == (51, 52)

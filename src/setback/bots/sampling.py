@@ -63,7 +63,7 @@ from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Smudge
 from ..bidding import call_table
 from ..cards import CARDS, Card, Suit
 from ..dealing import packets
-from ..discarding import excess_trumps
+from ..discarding import draw_back_order, excess_trumps
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, SetbackError
 from ..play import open_cards
@@ -666,7 +666,8 @@ def _draw_back(
     discard_slot: Callable[..., _Slot],
     stock: int,
 ) -> list[_Stage]:
-    """The draw back, a chain of stages eldest first (each passes on the stock it left):
+    """The draw back, a chain of stages in its order (`discarding.draw_back_order`; each
+    passes on the stock it left):
     each seat but the pitcher kept its `t` trumps, discarded the rest of its deal face
     down and drew to six from what was left; the pitcher took the rest of the stock and
     kept only trumps. `after` is each seat's hand size when the draw back was done."""
@@ -717,9 +718,7 @@ def _draw_back(
         return [((hand_slot(pitcher, bare=True), discard_slot(pitcher, thrown)), 0)]
 
     first = True
-    for seat in [(view.dealer + k) % players for k in range(1, players + 1)]:
-        if seat == pitcher:
-            continue
+    for seat in draw_back_order(rules, view.dealer, pitcher)[:-1]:  # the pitcher is last
         stage = seat_stage(seat)
         if first:  # the chain starts from the whole stock
             stages.append(lambda _aux, stage=stage: stage(stock))  # type: ignore[misc]
