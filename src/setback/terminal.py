@@ -36,7 +36,7 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import DrawOrder, KeepSix, PlayTrump, WinRule
+from .options import DrawOrder, KeepSix, PackRanks, PlayTrump, Settlement, WinRule
 from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
@@ -134,6 +134,8 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         deal += " " + _(
             "Once trump is named, everyone discards non-trumps and draws as many from the stock."
         )
+    if rules.pack_ranks is not PackRanks.ALL:
+        deal += " " + _("The pack has {count} cards.").format(count=len(rules.pack))
     out.append(deal)
     calls = _("Auction: one round from the dealer's left; bids {low} to {high}").format(
         low=rules.min_bid, high=rules.max_plain_bid
@@ -158,6 +160,13 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         out.append(_("Trump: the pitcher names it before leading."))
     else:
         out.append(_("Trump: the pitcher leads first, and that card's suit is trump."))
+    offs = [key for key in ("off_ace", "off_five", "off_three") if getattr(rules, key)]
+    if offs:
+        out.append(
+            _(
+                "Trumps also: {cards} (the card of that rank in the other suit of trump's colour)."
+            ).format(cards=", ".join(point_text(key, lang=lang) for key in offs))
+        )
     if rules.trumps_only:
         out.append(
             _(
@@ -196,12 +205,21 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
             "tie at the top: nobody."
         )
     )
-    out.append(
-        _(
-            "Scoring: a made bid scores all it took; a failed one loses the bid (set back); "
-            "the others score what they took. Scores may go below zero."
+    if rules.settlement is Settlement.DIFFERENCE:
+        out.append(
+            _(
+                "Scoring: only one side scores a hand. Made: the side with more points scores "
+                "the difference (a tie, nothing). Set: the other side scores its points and "
+                "the bid."
+            )
         )
-    )
+    else:
+        out.append(
+            _(
+                "Scoring: a made bid scores all it took; a failed one loses the bid (set "
+                "back); the others score what they took. Scores may go below zero."
+            )
+        )
     if rules.hands_limit is None:
         out.append(_("Winning: {rule}").format(rule=_words(_, _WIN, rules.win_rule.value)))
     return out

@@ -20,6 +20,7 @@ from setback import (
     RulesError,
     Settlement,
     Suit,
+    TrumpBy,
     WinRule,
     apply_action,
     legal_actions,
@@ -203,8 +204,7 @@ def cinch_by_hand(settlement: Settlement = Settlement.DIFFERENCE) -> Rules:
     """Cinch's points and settlement (RULES §7.5) without its rob: four partners, the
     points High, Low, Jack, Ten, Five, Off-five (T = 14) with the left pedro a trump, all to
     the capturer, bids 1 to 14 without the dealer's match or Smudge, trump declared by the
-    pitcher (here through `no_trump_first_trick`, whose first-trick rule Y1's trump lead
-    does not reach), target 51, highest score."""
+    pitcher, who may lead any card, target 51, highest score."""
     return Rules(
         points=(Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.OFF_FIVE),
         off_five=True,
@@ -215,7 +215,8 @@ def cinch_by_hand(settlement: Settlement = Settlement.DIFFERENCE) -> Rules:
         low_to=LowTo.CAPTURER,
         win_rule=WinRule.HIGHEST_SCORE,
         target=51,
-        no_trump_first_trick=True,
+        trump_by=TrumpBy.DECLARE,
+        pitcher_leads_trump=False,
     )
 
 
@@ -402,3 +403,46 @@ DEALT_NINE_UP = [
     "JC QC KC KD AD 9H",
     "JD QH AH 9S JS QS",
 ]
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def test_the_new_points_have_names_in_every_language() -> None:
+    """Every new point's name a player reads, in en/de/sv/fr (from the catalogs)."""
+    from setback.text import point_text
+
+    keys = ("five", "off_five", "nine", "off_ace", "off_three", "snoozer")
+    assert [point_text(key) for key in keys] == [
+        "Five",
+        "Off-five",
+        "Nine",
+        "Off-ace",
+        "Off-three",
+        "Snoozer",
+    ]
+    assert [point_text(key, lang="de") for key in keys] == [
+        "Fünf",
+        "Zweite Fünf",
+        "Neun",
+        "Zweites Ass",
+        "Zweite Drei",
+        "Snoozer",
+    ]
+    assert point_text("nine", lang="sv") == "Nia" and point_text("five", lang="fr") == "Cinq"
+
+
+def test_the_rules_summary_names_the_off_cards_the_pack_and_the_settlement() -> None:
+    """The `rules` command's summary says which off cards are trumps, the short pack's
+    size and the difference settlement."""
+    from setback.terminal import rules_lines
+
+    rules = Rules(off_ace=True, off_five=True, settlement="difference", pack_ranks="five_up")
+    lines = rules_lines(rules)
+    assert "Deal: 6 cards each, in packets of three. The pack has 40 cards." in lines
+    assert (
+        "Trumps also: Off-ace, Off-five (the card of that rank in the other suit of trump's "
+        "colour)." in lines
+    )
+    assert any(line.startswith("Scoring: only one side scores a hand.") for line in lines)
+    assert not any("Trumps also" in line for line in rules_lines(Rules()))
