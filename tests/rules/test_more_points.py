@@ -446,3 +446,19 @@ def test_the_rules_summary_names_the_off_cards_the_pack_and_the_settlement() -> 
     )
     assert any(line.startswith("Scoring: only one side scores a hand.") for line in lines)
     assert not any("Trumps also" in line for line in rules_lines(Rules()))
+
+
+def test_a_short_pack_refuses_hands_and_decks_of_other_cards() -> None:
+    """RULES §7.7.2: with `FIVE_UP` a 4 is no card of the pack, in `hands=` or `deck=`; a
+    deck of its 40 cards deals."""
+    from setback import InvalidStateError
+
+    rules = Rules(pack_ranks=PackRanks.FIVE_UP)
+    hands = ["4C 5C 6C 7C 8C 9C", "5D 6D 7D 8D 9D 10D", "5H 6H 7H 8H 9H 10H", "5S 6S 7S 8S 9S 10S"]
+    with pytest.raises(InvalidStateError, match="4C not in this pack"):
+        new_game(rules, hands=hands)
+    with pytest.raises(InvalidStateError, match="each of the 40 cards of this pack once"):
+        new_game(rules, deck=[str(card) for card in Rules().pack])
+    state = new_game(rules, deck=[str(card) for card in rules.pack], dealer=3)
+    assert [str(card) for card in state.hands[0]] == ["5C", "6C", "7C", "7D", "8D", "9D"]
+    assert len(state.stock) == 16
