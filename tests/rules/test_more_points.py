@@ -462,3 +462,25 @@ def test_a_short_pack_refuses_hands_and_decks_of_other_cards() -> None:
     state = new_game(rules, deck=[str(card) for card in rules.pack], dealer=3)
     assert [str(card) for card in state.hands[0]] == ["5C", "6C", "7C", "7D", "8D", "9D"]
     assert len(state.stock) == 16
+
+
+def test_the_heuristic_values_the_new_point_cards() -> None:
+    """The heuristic reads the point set as data: every card a point names (but High, Low,
+    Jack and Game) at its worth, and a hand holding them is worth more."""
+    from setback.bots.heuristic import card_point_values, expected_points
+
+    rules = Rules(
+        points=(Point.HIGH, Point.FIVE, Point.OFF_FIVE, Point.NINE),
+        off_five=True,
+        smudge=False,
+        min_bid=1,
+    )
+    values = card_point_values(rules, HEARTS)
+    assert {str(CARDS[index]): worth for index, worth in values.items()} == {
+        "5H": 5,
+        "5D": 5,
+        "9H": 9,
+    }
+    with_pedros = tuple(map(Card.parse, ["AH", "5H", "5D", "9H", "2C", "3C"]))
+    without = tuple(map(Card.parse, ["AH", "6H", "6D", "8H", "2C", "3C"]))
+    assert expected_points(with_pedros, HEARTS, rules) > expected_points(without, HEARTS, rules) + 5
