@@ -155,7 +155,8 @@ def rules() -> dict[str, Any]:
     schema["required"] = []
     schema["description"] += (
         " Every option is written; a document may leave any out, which then takes its"
-        " default (`Rules()`). Options that make no game together are refused by `loads`."
+        " default (`Rules()`; `trump_by` and `pitcher_leads_trump` left out take what the"
+        " other options imply). Options that make no game together are refused by `loads`."
     )
     return schema
 
