@@ -484,3 +484,39 @@ def test_the_heuristic_values_the_new_point_cards() -> None:
     with_pedros = tuple(map(Card.parse, ["AH", "5H", "5D", "9H", "2C", "3C"]))
     without = tuple(map(Card.parse, ["AH", "6H", "6D", "8H", "2C", "3C"]))
     assert expected_points(with_pedros, HEARTS, rules) > expected_points(without, HEARTS, rules) + 5
+
+
+def test_sampling_hides_only_the_cards_of_a_short_pack() -> None:
+    """RULES §7.7.2: a seat's guesses of the hidden cards place only the cards of the
+    pack (in `FIVE_UP`, none below the 5; four hands of 6 and a stock of 16)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(pack_ranks=PackRanks.FIVE_UP)
+    state = new_game(rules, seed=11)
+    for guess in sample_states(observe(state, 0), random.Random(2), 20):
+        cards = [card for hand in guess.hands for card in hand] + list(guess.stock)
+        assert sorted(cards, key=lambda card: card.index) == list(rules.pack)
+        assert guess.hands[0] == state.hands[0] and len(guess.stock) == 16
+
+
+def test_sampling_knows_a_seat_void_in_trumps_holds_no_off_ace() -> None:
+    """RULES §7.2.1 with sampling: Ben does not follow Anna's trump lead, so he holds no
+    trump, and no guess of Dan's gives him the off-ace A♦ (a trump, not a diamond)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(off_ace=True, trump_by=TrumpBy.DECLARE, pitcher_leads_trump=False)
+    hands = (
+        "A: AH KH QH 2C 3C 4C; B: 5S 6S 7S 8S 9S 10S; C: AD 5D 6D 7D 8D 9D; D: JH 10H 9H 5C 6C 7C"
+    )
+    state = act(deal(rules, hands, dealer=3), "A 2, B pass, C pass, D pass")
+    state = apply_action(state, "trump H", seat=0)
+    state = apply_action(state, "play AH", seat=0)
+    state = apply_action(state, "play 5S", seat=1)
+    guesses = sample_states(observe(state, 3), random.Random(5), 40)
+    off_ace = Card.parse("AD")
+    assert all(off_ace not in guess.hands[1] for guess in guesses)
+    assert any(off_ace in guess.hands[2] for guess in guesses)
