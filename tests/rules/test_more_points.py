@@ -446,3 +446,77 @@ def test_the_rules_summary_names_the_off_cards_the_pack_and_the_settlement() -> 
     )
     assert any(line.startswith("Scoring: only one side scores a hand.") for line in lines)
     assert not any("Trumps also" in line for line in rules_lines(Rules()))
+
+
+def test_a_short_pack_refuses_hands_and_decks_of_other_cards() -> None:
+    """RULES §7.7.2: with `FIVE_UP` a 4 is no card of the pack, in `hands=` or `deck=`; a
+    deck of its 40 cards deals."""
+    from setback import InvalidStateError
+
+    rules = Rules(pack_ranks=PackRanks.FIVE_UP)
+    hands = ["4C 5C 6C 7C 8C 9C", "5D 6D 7D 8D 9D 10D", "5H 6H 7H 8H 9H 10H", "5S 6S 7S 8S 9S 10S"]
+    with pytest.raises(InvalidStateError, match="4C not in this pack"):
+        new_game(rules, hands=hands)
+    with pytest.raises(InvalidStateError, match="each of the 40 cards of this pack once"):
+        new_game(rules, deck=[str(card) for card in Rules().pack])
+    state = new_game(rules, deck=[str(card) for card in rules.pack], dealer=3)
+    assert [str(card) for card in state.hands[0]] == ["5C", "6C", "7C", "7D", "8D", "9D"]
+    assert len(state.stock) == 16
+
+
+def test_the_heuristic_values_the_new_point_cards() -> None:
+    """The heuristic reads the point set as data: every card a point names (but High, Low,
+    Jack and Game) at its worth, and a hand holding them is worth more."""
+    from setback.bots.heuristic import card_point_values, expected_points
+
+    rules = Rules(
+        points=(Point.HIGH, Point.FIVE, Point.OFF_FIVE, Point.NINE),
+        off_five=True,
+        smudge=False,
+        min_bid=1,
+    )
+    values = card_point_values(rules, HEARTS)
+    assert {str(CARDS[index]): worth for index, worth in values.items()} == {
+        "5H": 5,
+        "5D": 5,
+        "9H": 9,
+    }
+    with_pedros = tuple(map(Card.parse, ["AH", "5H", "5D", "9H", "2C", "3C"]))
+    without = tuple(map(Card.parse, ["AH", "6H", "6D", "8H", "2C", "3C"]))
+    assert expected_points(with_pedros, HEARTS, rules) > expected_points(without, HEARTS, rules) + 5
+
+
+def test_sampling_hides_only_the_cards_of_a_short_pack() -> None:
+    """RULES §7.7.2: a seat's guesses of the hidden cards place only the cards of the
+    pack (in `FIVE_UP`, none below the 5; four hands of 6 and a stock of 16)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(pack_ranks=PackRanks.FIVE_UP)
+    state = new_game(rules, seed=11)
+    for guess in sample_states(observe(state, 0), random.Random(2), 20):
+        cards = [card for hand in guess.hands for card in hand] + list(guess.stock)
+        assert sorted(cards, key=lambda card: card.index) == list(rules.pack)
+        assert guess.hands[0] == state.hands[0] and len(guess.stock) == 16
+
+
+def test_sampling_knows_a_seat_void_in_trumps_holds_no_off_ace() -> None:
+    """RULES §7.2.1 with sampling: Ben does not follow Anna's trump lead, so he holds no
+    trump, and no guess of Dan's gives him the off-ace A♦ (a trump, not a diamond)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(off_ace=True, trump_by=TrumpBy.DECLARE, pitcher_leads_trump=False)
+    hands = (
+        "A: AH KH QH 2C 3C 4C; B: 5S 6S 7S 8S 9S 10S; C: AD 5D 6D 7D 8D 9D; D: JH 10H 9H 5C 6C 7C"
+    )
+    state = act(deal(rules, hands, dealer=3), "A 2, B pass, C pass, D pass")
+    state = apply_action(state, "trump H", seat=0)
+    state = apply_action(state, "play AH", seat=0)
+    state = apply_action(state, "play 5S", seat=1)
+    guesses = sample_states(observe(state, 3), random.Random(5), 40)
+    off_ace = Card.parse("AD")
+    assert all(off_ace not in guess.hands[1] for guess in guesses)
+    assert any(off_ace in guess.hands[2] for guess in guesses)
