@@ -73,6 +73,9 @@ from setback import (
     Rules,
     SetbackError,
     Settlement,
+    ShootFailed,
+    ShootFor,
+    ShootMade,
     TrumpBy,
     WinRule,
     apply_action,
@@ -194,20 +197,29 @@ def random_rules(rng: random.Random) -> Rules:
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
     difference = sides == 2 and rng.random() < 0.33
+    smudge = rng.random() < 0.5
+    pitch = not declared and rng.random() < 0.5
+    shoot: dict[str, Any] = {}
+    if not smudge and not pitch and rng.random() < 0.5:  # shoot the moon (RULES §7.4)
+        shoot = {
+            "shoot": rng.choice(list(ShootFor)),
+            "shoot_made": rng.choice(list(ShootMade)),
+            "shoot_failed": rng.choice(list(ShootFailed)),
+        }
     return Rules(
         players=players,
         partnerships=partnerships,
         target=rng.randint(1, 31),
         hands_limit=rng.randint(1, 4) if rng.random() < 0.25 else None,
         min_bid=rng.randint(1, min(total, 20)),
-        smudge=rng.random() < 0.5,
+        smudge=smudge,
         dealer_match=rng.choice(list(DealerMatch)),
         all_pass=rng.choice(list(AllPass)),
         low_to=rng.choice(list(LowTo)),
         win_rule=rng.choice(list(WinRule)),
         draw=draw,
         no_trump_first_trick=no_trump_first,
-        pitch_instead_of_bid=not declared and rng.random() < 0.5,
+        pitch_instead_of_bid=pitch,
         jokers=jokers,
         off_jack=off_jack,
         joker_rank=joker_rank,
@@ -221,6 +233,7 @@ def random_rules(rng: random.Random) -> Rules:
         pack_ranks=pack_ranks,
         draw_order=draw_order,
         **play_options,  # type: ignore[arg-type]
+        **shoot,
     )
 
 

@@ -30,6 +30,10 @@ from setback import (
     Rank,
     Rules,
     Settlement,
+    Shoot,
+    ShootFailed,
+    ShootFor,
+    ShootMade,
     Smudge,
     Suit,
     TrumpBy,
@@ -337,6 +341,12 @@ def smudged(result: HandResult) -> bool:
     return bool(calls) and isinstance(calls[-1], Smudge)
 
 
+def shot(result: HandResult) -> bool:
+    """Whether the pitcher shot the moon: his last call was `shoot` (§7.4.1)."""
+    calls = [action for seat, action in result.bids if seat == result.pitcher]
+    return bool(calls) and isinstance(calls[-1], Shoot)
+
+
 def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
     """RULES §1.7, §6.3, §7.5.8: made or set, and each side's change. A made bid scores the
     points won; a Smudge (worth T + 1) needs every trick played and every point. Under
@@ -349,9 +359,22 @@ def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
             won[side] += WORTH.get(name, 1)
     pitching = rules.side_of(result.pitcher)
     changes = list(won)
+    swept = all(rules.side_of(t.winner) == pitching for t in result.tricks)  # type: ignore[arg-type]
+    if shot(result):  # §7.4.2-4, §7.8.14: made, P as any made bid; failed, set by T
+        every_point = won[pitching] == total_points(rules)
+        made = every_point if rules.shoot is ShootFor.ALL_POINTS else swept
+        changes[pitching] = won[pitching] if made else -total_points(rules)
+        if rules.settlement is Settlement.DIFFERENCE:  # the difference; failed, Q + T
+            other = 1 - pitching
+            changes = [0, 0]
+            if not made:
+                changes[other] = won[other] + total_points(rules)
+            elif won[pitching] != won[other]:
+                ahead = pitching if won[pitching] > won[other] else other
+                changes[ahead] = abs(won[pitching] - won[other])
+        return made, changes
     if smudged(result):
         level = total_points(rules) + 1
-        swept = all(rules.side_of(t.winner) == pitching for t in result.tricks)  # type: ignore[arg-type]
         made = swept and won[pitching] == total_points(rules)
         changes[pitching] = level if made else -level
     else:
@@ -383,6 +406,16 @@ def winner(rules: Rules, before: Sequence[int], result: HandResult, played: int 
         return None
     pitching = rules.side_of(result.pitcher)
     after = [b + c for b, c in zip(before, result.score_changes, strict=True)]
+    if shot(result):  # §7.4.3-4: WIN and LOSE end the game at once, whatever else
+        if result.made and rules.shoot_made is ShootMade.WIN:
+            return pitching
+        if not result.made and rules.shoot_failed is ShootFailed.LOSE:
+            others = []
+            for k in range(1, rules.players):  # clockwise from the pitcher
+                side = rules.side_of((result.pitcher + k) % rules.players)
+                if side != pitching and side not in others:
+                    others.append(side)
+            return max(others, key=lambda side: (after[side], -others.index(side)))
     if rules.hands_limit is not None:
         best = max(after)
         leaders = [side for side, score in enumerate(after) if score == best]
@@ -494,7 +527,7 @@ def auction_winner(
     for seat, action in calls:
         if isinstance(action, Bid):
             best = (seat, action.level)
-        elif isinstance(action, Smudge):
+        elif isinstance(action, Smudge | Shoot):
             best = (seat, top + 1)
         elif isinstance(action, Pitch):
             best = (seat, top)
@@ -521,6 +554,8 @@ def legal_calls(
     pitches = {f"pitch {card}" for card in hand} if rules.pitch_instead_of_bid else set()
     if pitched:  # §4.2: the dealer answers a pitch, whatever the dealer-match option
         return {"pass"} | ({"smudge"} if smudge else set()) | pitches
+    if any(isinstance(action, Shoot) for _, action in calls):  # §7.4.1: only passes after it
+        return {"pass"}
     levels = [*range(rules.min_bid, top + 1), *([smudge] if smudge else [])]
     bids = [
         top if isinstance(action, Pitch) else smudge if isinstance(action, Smudge) else action.level
@@ -547,6 +582,9 @@ def legal_calls(
     texts = {"smudge" if level == smudge else f"bid {level}" for level in open_levels}
     if may_pass:
         texts.add("pass")
+    stuck_exactly = seat == dealer and not bids and rules.all_pass is AllPass.DEALER_EXACTLY_MIN
+    if rules.shoot is not None and not stuck_exactly:  # §7.4.1, §7.8.14: above every bid
+        texts.add("shoot")
     if highest < top and top in open_levels:  # §4.2: a pitch is a bid of T
         texts |= pitches
     return texts

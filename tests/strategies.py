@@ -27,6 +27,9 @@ from setback import (
     Point,
     Rules,
     Settlement,
+    ShootFailed,
+    ShootFor,
+    ShootMade,
     TrumpBy,
     WinRule,
     apply_action,
@@ -187,13 +190,22 @@ def all_rules(draw: st.DrawFn) -> Rules:
         settlement = Settlement.DIFFERENCE
     # §7.7.4: a fixed number of hands, a quarter of the time
     hands_limit = draw(st.integers(1, 3)) if draw(st.integers(0, 3)) == 0 else None
+    # §7.4: shoot the moon, without Smudge and without pitch-instead-of-bid (§7.8.9)
+    smudge = draw(st.booleans())
+    shoot: dict[str, object] = {}
+    if not smudge and not pitch and draw(st.booleans()):
+        shoot = {
+            "shoot": draw(st.sampled_from(ShootFor)),
+            "shoot_made": draw(st.sampled_from(ShootMade)),
+            "shoot_failed": draw(st.sampled_from(ShootFailed)),
+        }
     return Rules(
         players=players,
         partnerships=partnerships,
         target=draw(st.integers(1, 31)),
         hands_limit=hands_limit,
         min_bid=draw(st.integers(1, min(total, 20))),
-        smudge=draw(st.booleans()),
+        smudge=smudge,
         dealer_match=draw(st.sampled_from(DealerMatch)),
         all_pass=draw(st.sampled_from(AllPass)),
         low_to=draw(st.sampled_from(LowTo)),
@@ -214,6 +226,7 @@ def all_rules(draw: st.DrawFn) -> Rules:
         pack_ranks=pack_ranks,
         draw_order=draw_order,
         **play_options,  # type: ignore[arg-type]
+        **shoot,  # type: ignore[arg-type]
     )
 
 

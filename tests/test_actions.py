@@ -20,6 +20,7 @@ from setback import (
     Pass,
     Pitch,
     Play,
+    Shoot,
     Smudge,
     Suit,
     dumps,
@@ -31,6 +32,7 @@ EVERY_ACTION = [
     Pass(),
     *(Bid(level) for level in range(1, MAX_LEVEL + 1)),
     Smudge(),
+    Shoot(),
     *(Play(c) for c in CARDS),
     *(Pitch(c) for c in CARDS),
     *(DeclareTrump(suit) for suit in Suit),
@@ -42,6 +44,7 @@ NAMES = {
     "Pass": Pass,
     "Bid": Bid,
     "Smudge": Smudge,
+    "Shoot": Shoot,
     "Play": Play,
     "Card": Card,
     "Pitch": Pitch,
@@ -154,7 +157,7 @@ def test_any_text_parses_or_is_refused_cleanly(text: str) -> None:
         action = parse_action(text)
     except InvalidNotationError:
         return
-    assert isinstance(action, Pass | Bid | Smudge | Play | Pitch | DeclareTrump | Discard)
+    assert isinstance(action, Pass | Bid | Smudge | Shoot | Play | Pitch | DeclareTrump | Discard)
     assert parse_action(str(action)) == action
 
 

@@ -141,6 +141,7 @@ def _rl(state: GameState, action: object) -> IllegalActionError:
 
 SETBACK = Rules.setback()
 PITCHING = Rules.auction_pitch(pitch_instead_of_bid=True)
+SHOOTING = Rules.setback(smudge=False, shoot="all_points")
 STUCK_AT_LEAST = Rules.setback(all_pass=AllPass.DEALER_AT_LEAST_MIN)
 
 
@@ -189,6 +190,10 @@ CASES: dict[str, MakeError] = {
     "not_held": lambda _: _first(SETBACK, 0, "not_held", lambda s: [Play(_foreign(s))], True),
     "auction_on": lambda _: _refused(new_game(SETBACK, seed=1), "play KS"),
     "no_pitching": lambda _: _refused(new_game(SETBACK, seed=1), "pitch KS"),
+    "no_shoot": lambda _: _refused(new_game(SETBACK, seed=1), "shoot"),
+    "shoot_stands": lambda _: _refused(
+        apply_action(new_game(SHOOTING, seed=1, dealer=3), "shoot"), "bid 4"
+    ),
     "pitch_above_top": lambda _: (
         (state := _bid(PITCHING, "bid 4")) and _refused(state, _held_pitch(state))
     ),
@@ -314,6 +319,11 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
         {},
         "pitch KS by seat 1 is illegal: pitching instead of bidding is not part of these rules",
     ),
+    "no_shoot": ({}, "shoot by seat 1 is illegal: these rules have no shoot the moon"),
+    "shoot_stands": (
+        {"bidder": 0},
+        "bid 4 by seat 1 is illegal: seat 0 shot the moon: nobody may overcall or match it, only pass",
+    ),
     "pitch_above_top": (
         {"level": 4, "highest": 4, "bidder": 0},
         "pitch 4C by seat 1 is illegal: a pitch is a bid of 4, open only while the highest bid is below 4 (highest so far 4, by seat 0)",
@@ -434,8 +444,8 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "not_an_action_id": ({}, "'x' by seat 1 is illegal: not an action id"),
     "no_such_action_id": (
-        {"most": 191, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
-        "'action id 999' by seat 1 is illegal: ids are 0 to 191; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
+        {"most": 192, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
+        "'action id 999' by seat 1 is illegal: ids are 0 to 192; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
     ),
     "no_discard_now": (
         {"legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},

@@ -22,6 +22,7 @@ from setback import (
     Phase,
     Pitch,
     Rules,
+    Shoot,
     apply_action,
     dumps,
     events,
@@ -49,6 +50,10 @@ GAMES = [
     pytest.param(Rules.setback(pitch_instead_of_bid=True), id="pitch-instead-of-bid"),
     pytest.param(Rules.setback(no_trump_first_trick=True), id="no-trump-first-trick"),
     pytest.param(Rules.cutthroat(players=3, all_pass="redeal"), id="redeal"),
+    pytest.param(
+        Rules.setback(smudge=False, shoot="all_points", all_pass="dealer_free", hands_limit=3),
+        id="shoot-dealer-free-hands-limit",
+    ),
 ]
 """Every preset, some other seatings, and the options with kinds of their own (the
 draw's discards, pitches, declared trump, passed-out hands)."""
@@ -121,6 +126,12 @@ def values(rules: Rules) -> Iterator[Any]:
         yield pitched
         yield from (observe(pitched, seat) for seat in range(rules.players))
         yield from events(pitched, 0)
+    for shoot in [a for a in legal_actions(first) if isinstance(a, Shoot)][:1]:
+        shot = apply_action(first, shoot)  # calm players never shoot: one does here
+        yield shot
+        yield shoot
+        yield from (observe(shot, seat) for seat in range(rules.players))
+        yield from events(shot, 0)
 
 
 @functools.cache

@@ -144,6 +144,8 @@ def rules_shapes() -> dict[str, dict[str, Any]]:
             shapes[field.name] = enum_values(kind)
         elif typing.get_origin(kind) is tuple and typing.get_args(kind)[0] is setback.Point:
             shapes[field.name] = array(ref("Point"), minItems=1, uniqueItems=True)
+        elif kind == setback.ShootFor | None:
+            shapes[field.name] = {"enum": [*(member.value for member in setback.ShootFor), None]}
         elif kind == int | None:
             shapes[field.name] = {
                 "type": ["integer", "null"],
@@ -227,6 +229,7 @@ ACTIONS = {
     setback.Pass: {},
     setback.Bid: {"level": {"type": "integer", "minimum": 1, "maximum": MAX_LEVEL}},
     setback.Smudge: {},
+    setback.Shoot: {},
     setback.Play: {"card": ref("Card")},
     setback.Pitch: {"card": ref("Card")},
     setback.DeclareTrump: {"suit": ref("Suit")},
@@ -288,7 +291,7 @@ def action_text() -> dict[str, Any]:
         '(a bare "discard" discards nothing).',
         "type": "string",
         "pattern": (
-            f"^(?:pass|smudge|bid (?:{levels})|(?:play|pitch) {card}|trump [CDHS]"
+            f"^(?:pass|smudge|shoot|bid (?:{levels})|(?:play|pitch) {card}|trump [CDHS]"
             f"|discard(?: {card})*)$"
         ),
     }

@@ -42,6 +42,8 @@ export function actionLabel(action) {
       return `bid ${action.level}`;
     case "Smudge":
       return "smudge";
+    case "Shoot":
+      return "shoot the moon";
     case "Play":
       return `play ${cardLabel(action.card)}`;
     case "Pitch":

@@ -11,7 +11,18 @@ Immutable game states, pure transitions, rules as data:
 """
 
 from ._version import __version__
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
+from .actions import (
+    Action,
+    Bid,
+    DeclareTrump,
+    Discard,
+    Pass,
+    Pitch,
+    Play,
+    Shoot,
+    Smudge,
+    parse_action,
+)
 from .bots.playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .bots.sampling import sample_states
 from .cards import CARDS, Card, Rank, Suit, parse_cards
@@ -48,6 +59,9 @@ from .options import (
     PackRanks,
     PlayTrump,
     Settlement,
+    ShootFailed,
+    ShootFor,
+    ShootMade,
     TrumpBy,
     WinRule,
 )
@@ -134,6 +148,10 @@ __all__ = [
     "RulesError",
     "SetbackError",
     "Settlement",
+    "Shoot",
+    "ShootFailed",
+    "ShootFor",
+    "ShootMade",
     "SimulationSummary",
     "Smudge",
     "Suit",

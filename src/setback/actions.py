@@ -19,6 +19,7 @@ __all__ = [
     "Pass",
     "Pitch",
     "Play",
+    "Shoot",
     "Smudge",
     "parse_action",
 ]
@@ -80,6 +81,18 @@ class Smudge:
 
     def __repr__(self) -> str:
         return "Smudge()"
+
+
+@attrs.frozen(repr=False)
+class Shoot:
+    """Shoot the moon: a call above every bid, which nobody may overcall or match, to win
+    every point or every trick (`Rules.shoot`). Text: `"shoot"`."""
+
+    def __str__(self) -> str:
+        return "shoot"
+
+    def __repr__(self) -> str:
+        return "Shoot()"
 
 
 def _to_card(value: Any) -> Card:
@@ -175,11 +188,12 @@ class Discard:
         return f"Discard({[str(card) for card in self.cards]!r})"
 
 
-Action = Pass | Bid | Smudge | Play | Pitch | DeclareTrump | Discard
+Action = Pass | Bid | Smudge | Shoot | Play | Pitch | DeclareTrump | Discard
 """Any action: the union of the action classes."""
 
 _PASS = Pass()
 _SMUDGE = Smudge()
+_SHOOT = Shoot()
 _WORDS = "pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS"
 _LONGEST = 1000
 """The longest action text read: a discard of every card of a pack, spaced out, fits."""
@@ -188,7 +202,7 @@ _LONGEST = 1000
 def parse_action(value: str | dict[str, Any]) -> Action:
     """The action written as `value`: its text, or its JSON object as any document holds it.
 
-    Text: `"pass"`, `"bid 3"`, `"smudge"` (also `"bid smudge"`), `"play KS"`
+    Text: `"pass"`, `"bid 3"`, `"smudge"` (also `"bid smudge"`), `"shoot"`, `"play KS"`
     (any card text `Card.parse` reads), `"pitch 10H"`, `"trump S"` (or
     `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` or `"discard nothing"` discards
     nothing), case and spacing free, and the forms `setback.text.action_text` shows
@@ -199,15 +213,15 @@ def parse_action(value: str | dict[str, Any]) -> Action:
     entry of a view's `legal_actions`:
     `{"type": "Bid", "level": 2}`, `{"type": "Play", "card": "KS"}`,
     `{"type": "Discard", "cards": ["2C", "7D"]}`, `{"type": "DeclareTrump", "suit": "S"}`,
-    `{"type": "Pass"}`. So a client that knows only the JSON sends back what it was
-    offered, exactly as it was offered.
+    `{"type": "Pass"}`, `{"type": "Shoot"}`. So a client that knows only the JSON sends
+    back what it was offered, exactly as it was offered.
 
     Args:
         value: the action's text, or its JSON object (parsed, as a `dict`).
 
     Returns:
-        The action value (`Pass`, `Bid`, `Smudge`, `Play`, `Pitch`, `DeclareTrump` or
-        `Discard`).
+        The action value (`Pass`, `Bid`, `Smudge`, `Shoot`, `Play`, `Pitch`,
+        `DeclareTrump` or `Discard`).
 
     Examples:
         >>> parse_action("play 10h")
@@ -244,6 +258,8 @@ def parse_action(value: str | dict[str, Any]) -> Action:
         return _PASS
     if verb == "smudge" and not rest:
         return _SMUDGE
+    if verb == "shoot" and not rest:
+        return _SHOOT
     if verb == "bid" and len(rest) == 1:
         level = rest[0]
         if level.isascii() and level.isdecimal() and len(level) <= 3 and level[0] != "0":
@@ -274,6 +290,7 @@ _OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
     "Pass": (),
     "Bid": ("level",),
     "Smudge": (),
+    "Shoot": (),
     "Play": ("card",),
     "Pitch": ("card",),
     "DeclareTrump": ("suit",),
@@ -313,7 +330,7 @@ def _action_of(value: dict[Any, Any]) -> Action:
         if type(cards) is not list or len(cards) > 54:
             raise InvalidNotationError(Refusal("cards_not_list", {"value": shown(cards)}))
         return Discard([_text_of(card, kind, "card") for card in cards])
-    return _PASS if kind == "Pass" else _SMUDGE
+    return _PASS if kind == "Pass" else _SHOOT if kind == "Shoot" else _SMUDGE
 
 
 def _text_of(value: Any, kind: str, what: str) -> str:

@@ -14,7 +14,7 @@ import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Smudge
+from .actions import MAX_LEVEL, Action, Bid, Pass, Pitch, Shoot, Smudge
 from .cards import ALL_BUT, BIT, CARDS, Card, Suit, pick
 from .options import AllPass, DealerMatch, TrumpBy
 from .play import open_cards
@@ -28,19 +28,23 @@ __all__: list[str] = []
 
 PASS = Pass()
 SMUDGE_CALL = Smudge()
+SHOOT_CALL = Shoot()
 BIDS: tuple[Bid, ...] = tuple(Bid(max(level, 1)) for level in range(MAX_LEVEL + 1))
 """`BIDS[level]`: the shared `Bid` value of each level (index 0 is unused)."""
 PITCHES = tuple(Pitch(card) for card in CARDS)
 """`PITCHES[index]`: the shared `Pitch` value of each card."""
-_CALLS = (Pass, Bid, Smudge, Pitch)
+_CALLS = (Pass, Bid, Smudge, Shoot, Pitch)
 """The kinds of action of the auction (a tuple: `Pass | Bid | ...` would build a union
 on every call)."""
+_TOP_CALLS = (Smudge, Shoot)
+"""The calls above every bid, worth `rules.smudge_level`."""
 
 
 # Module constants: reading a member off an Enum class costs a Python-level lookup.
 _ALL_PASS_AT_LEAST_MIN = AllPass.DEALER_AT_LEAST_MIN
 _ALL_PASS_EXACTLY_MIN = AllPass.DEALER_EXACTLY_MIN
 _ALL_PASS_DEALER_FREE = AllPass.DEALER_FREE
+_AFTER_SHOOT = Bound.AFTER_SHOOT
 _ANSWER_PITCH = Bound.ANSWER_PITCH
 _DEALER_MATCH = Bound.DEALER_MATCH
 _DEALER_MAY_PASS = Bound.DEALER_MAY_PASS
@@ -57,7 +61,11 @@ _MATCH_NONE = DealerMatch.NONE
 def dealer_may_match(rules: Rules, contract: int) -> bool:
     """Whether the dealer may take the contract by matching the bid `contract`."""
     match = rules.dealer_match
-    return match is _MATCH_ANY or (match is _MATCH_BELOW_MAX and contract < rules.max_bid)
+    if match is _MATCH_ANY:
+        return True
+    # the top call: the Smudge, or T without one (a shoot is never matched: `calls_open`)
+    top = rules.smudge_level if rules.smudge else rules.max_plain_bid
+    return match is _MATCH_BELOW_MAX and contract < top
 
 
 def open_calls(state: GameState) -> OpenCalls:
@@ -69,11 +77,12 @@ def open_calls(state: GameState) -> OpenCalls:
 @functools.lru_cache(maxsize=64)
 def call_table(rules: Rules) -> CallTable:
     """The auction's table of `rules` (the engine's cache, one per rules value)."""
-    smudge = rules.smudge_level if rules.smudge else 0
+    top = rules.smudge_level if rules.smudge or rules.shoot is not None else 0
+    call = SMUDGE_CALL if rules.shoot is None else SHOOT_CALL
 
     def entry(contract: int, seat: int, pitched: bool) -> Position:
         calls = calls_open(rules, contract, 0, seat, pitched)
-        return calls, calls_listed(calls, smudge)
+        return calls, calls_listed(calls, top, call)
 
     levels = range(rules.max_bid + 1)
     return CallTable(
@@ -108,6 +117,10 @@ def calls_open(
     bounds (`call_table` tables it for every position; `open_calls`, `calls_of` and the
     refusal read that table)."""
     top, plain = rules.max_bid, rules.max_plain_bid
+    if rules.shoot is not None and contract == rules.smudge_level:  # a shoot stands
+        return OpenCalls(
+            may_pass=True, lowest=top + 1, highest=top, may_pitch=False, bound=_AFTER_SHOOT
+        )
     if pitched:
         lowest = rules.smudge_level if rules.smudge else top + 1
         return OpenCalls(
@@ -148,11 +161,14 @@ def _may_pitch(rules: Rules, lowest: int, highest: int) -> bool:
     return rules.pitch_instead_of_bid and lowest <= plain <= highest
 
 
-def calls_listed(calls: OpenCalls, smudge: int) -> tuple[Action, ...]:
+def calls_listed(
+    calls: OpenCalls, smudge: int, top_call: Action = SMUDGE_CALL
+) -> tuple[Action, ...]:
     """Pass (if it may), the plain bids from `calls.lowest` to `calls.highest`, and the
-    Smudge if its level `smudge` is in that range: the open calls but the pitches."""
+    call above them, `top_call` (the Smudge, or the shoot), if its level `smudge` is in
+    that range: the open calls but the pitches."""
     bids: tuple[Action, ...] = tuple(
-        SMUDGE_CALL if level == smudge else BIDS[level]
+        top_call if level == smudge else BIDS[level]
         for level in range(calls.lowest, calls.highest + 1)
     )
     return ((PASS,) if calls.may_pass else ()) + bids
@@ -208,6 +224,10 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusa
         if not rules.smudge:
             return Refusal("no_smudge", {"level": rules.max_plain_bid})
         level = rules.smudge_level
+    elif isinstance(action, Shoot):
+        if rules.shoot is None:
+            return Refusal("no_shoot")
+        level = rules.smudge_level
     else:
         level = action.level
         if level > rules.max_plain_bid:
@@ -223,6 +243,8 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusa
 def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> Refusal:
     """What the seat to act may call, in the words of the rule that bounds it."""
     bound, contract, minimum = calls.bound, hand.contract, rules.min_bid
+    if bound is _AFTER_SHOOT:
+        return Refusal("shoot_stands", {"bidder": hand.pitcher})
     if bound is _ANSWER_PITCH:
         return Refusal("answer_pitch_smudge" if rules.smudge else "answer_pitch")
     if bound is _STUCK_EXACTLY:
@@ -323,7 +345,7 @@ def after_call(
         )
     if isinstance(action, Bid):
         contract, pitcher = action.level, seat
-    elif isinstance(action, Smudge):
+    elif isinstance(action, _TOP_CALLS):  # a Smudge, or a shoot
         contract, pitcher = rules.smudge_level, seat
     if seat != dealer:  # the next seat calls
         return CallOutcome(

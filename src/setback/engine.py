@@ -9,7 +9,18 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
+from .actions import (
+    Action,
+    Bid,
+    DeclareTrump,
+    Discard,
+    Pass,
+    Pitch,
+    Play,
+    Shoot,
+    Smudge,
+    parse_action,
+)
 from .bidding import call_refusal, legal_calls, listed_calls, step_call
 from .cards import BIT, Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
@@ -187,7 +198,7 @@ def _check_hands(
     return masks, stock
 
 
-_ACTIONS = frozenset((Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard))
+_ACTIONS = frozenset((Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, Discard))
 _PLAY = Phase.PLAY
 _BIDDING = Phase.BIDDING
 _GAME_OVER = Phase.GAME_OVER
@@ -275,7 +286,7 @@ def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | No
     return _REFUSAL[state.phase](state, action, show_hand=seat is not None)
 
 
-_KINDS = "an action (Pass, Bid, Smudge, Play, Pitch, DeclareTrump or Discard)"
+_KINDS = "an action (Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump or Discard)"
 
 
 def _not_a_state(function: str, value: object) -> TypeError:

@@ -62,14 +62,14 @@ class Dealt:
 
 @attrs.frozen
 class Called:
-    """A call in the auction: a pass, a bid or a Smudge."""
+    """A call in the auction: a pass, a bid, a Smudge or a shoot."""
 
     number: int
     """The event's number in the game (from 1)."""
     seat: int
     """The seat that called."""
     call: Action
-    """The call: a `Pass`, `Bid` or `Smudge`."""
+    """The call: a `Pass`, `Bid`, `Smudge` or `Shoot`."""
 
 
 @attrs.frozen

@@ -1,6 +1,6 @@
 """The option enums of `Rules`: the dealer's match, the all-pass policy, Low, the win rule,
 where a lone joker ranks, how hands come down to six, how a hand is settled, the pack's
-ranks, when a trump may be played and how trump is chosen."""
+ranks, when a trump may be played, how trump is chosen, and shooting the moon."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ __all__ = [
     "PackRanks",
     "PlayTrump",
     "Settlement",
+    "ShootFailed",
+    "ShootFor",
+    "ShootMade",
     "TrumpBy",
     "WinRule",
 ]
@@ -156,3 +159,32 @@ class TrumpBy(enum.Enum):
     DECLARE = "declare"
     """The pitcher names trump after the auction (phase `DECLARE_TRUMP`), before the first
     lead: the draw, no trump in the first trick, a deal above six, Trickster's games."""
+
+
+class ShootFor(enum.Enum):
+    """What a shoot the moon (the `Shoot` call) must win to be made."""
+
+    ALL_POINTS = "all_points"
+    """Every point of `rules.points` (P = T): a tied Game or a point card not in play makes
+    it impossible."""
+    ALL_TRICKS = "all_tricks"
+    """Every trick played."""
+
+
+class ShootMade(enum.Enum):
+    """What a made shoot does."""
+
+    WIN = "win"
+    """It scores as a made bid of T, and the pitching side wins the game at once."""
+    SCORE = "score"
+    """It scores as a made bid of T, and nothing more."""
+
+
+class ShootFailed(enum.Enum):
+    """What a failed shoot does."""
+
+    LOSE = "lose"
+    """The pitcher is set by T and the game ends: the highest score among the other sides
+    wins (a tie to the side first clockwise from the pitcher)."""
+    SET_BACK = "set_back"
+    """The pitcher is set by T, and nothing more."""

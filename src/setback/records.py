@@ -14,7 +14,7 @@ from .errors import (
     shown,
 )
 from .rules import Rules
-from .scoring import is_smudge
+from .scoring import is_shoot, is_smudge
 from .state import MAX_ACTIONS, GameRecord, GameState, HandResult
 
 __all__ = ["format_hand", "game_record", "replay"]
@@ -133,7 +133,12 @@ def format_hand(result: HandResult, rules: Rules) -> str:
         head = f"Hand {result.number + 1}: dealer seat {result.dealer}, passed out"
     else:
         smudged = result.contract is not None and is_smudge(rules, result.contract)
-        call = "smudge" if smudged else f"bid {result.contract}" if result.contract else "free"
+        if smudged:
+            call = "smudge"
+        elif is_shoot(rules, result.contract):
+            call = "shoot"
+        else:
+            call = f"bid {result.contract}" if result.contract else "free"
         trump = result.trump.symbol if result.trump is not None else "none"
         head = (
             f"Hand {result.number + 1}: dealer seat {result.dealer}, "

@@ -61,6 +61,8 @@ MESSAGES: dict[str, str] = {
     "dealer_stuck_exactly": "everyone else passed: the dealer must bid exactly {level}",
     "dealer_stuck": "everyone else passed: the dealer must bid at least {level}",
     "dealer_may_pass": "the dealer may pass or bid from {level}",
+    "no_shoot": "these rules have no shoot the moon",
+    "shoot_stands": "seat {bidder} shot the moon: nobody may overcall or match it, only pass",
     "outbid_or_match": (
         f"a bid must be higher than the highest so far {_BY}, or the dealer may match it"
     ),

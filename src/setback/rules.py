@@ -21,6 +21,9 @@ from .options import (
     PackRanks,
     PlayTrump,
     Settlement,
+    ShootFailed,
+    ShootFor,
+    ShootMade,
     TrumpBy,
     WinRule,
 )
@@ -102,6 +105,18 @@ def _to_trump_by(value: Any) -> TrumpBy:
 
 def _to_settlement(value: Any) -> Settlement:
     return _enum_converter(Settlement)(value)
+
+
+def _to_shoot(value: Any) -> ShootFor | None:
+    return None if value is None else _enum_converter(ShootFor)(value)
+
+
+def _to_shoot_made(value: Any) -> ShootMade:
+    return _enum_converter(ShootMade)(value)
+
+
+def _to_shoot_failed(value: Any) -> ShootFailed:
+    return _enum_converter(ShootFailed)(value)
 
 
 def _to_pack_ranks(value: Any) -> PackRanks:
@@ -305,6 +320,18 @@ class Rules:
     """Where the draw back (`KeepSix.DRAW_BACK`) begins: at eldest (`ELDEST`, Ten-point
     Pitch) or at the pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last
     either way. Only `ELDEST` without the draw back (the draw of `draw` is always eldest first)."""
+    shoot: ShootFor | None = attrs.field(default=None, converter=_to_shoot)
+    """Shoot the moon: `None` (the default) has no such call; `ShootFor.ALL_POINTS` or
+    `ALL_TRICKS` adds the call `Shoot`, above every bid (its contract is
+    `smudge_level`, T + 1), which nobody may overcall or match, made by winning every
+    point or every trick. Not with `smudge` or `pitch_instead_of_bid`."""
+    shoot_made: ShootMade = attrs.field(default=ShootMade.WIN, converter=_to_shoot_made)
+    """What a made shoot does: `WIN` (the default: it scores as a made bid and the pitching
+    side wins the game at once) or `SCORE` (it only scores)."""
+    shoot_failed: ShootFailed = attrs.field(default=ShootFailed.LOSE, converter=_to_shoot_failed)
+    """What a failed shoot does: `LOSE` (the default: the pitcher is set by T and the game
+    ends, won by the highest score among the other sides, a tie to the side first clockwise
+    from the pitcher) or `SET_BACK` (the pitcher is only set by T)."""
     hands_limit: int | None = attrs.field(default=None, validator=_hands_limit)
     """A game of a fixed number of hands (Trickster Cards): `None` (the default) plays to
     the `target`; a number, from 1 to 10,000, ignores the target, and after that many
@@ -420,6 +447,16 @@ class Rules:
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
+        if self.shoot is not None and (self.smudge or self.pitch_instead_of_bid):
+            clash = "smudge" if self.smudge else "pitch_instead_of_bid"
+            raise RulesError(
+                f"shoot does not combine with {clash}: "
+                + (
+                    "both are the call above every bid (use smudge=False)"
+                    if self.smudge
+                    else "a pitch is a bid of T, which a shoot outranks"
+                )
+            )
         if self.max_bid > MAX_CALL:
             raise RulesError(
                 f"points: worth {self.total_points} in all, so the highest call would be "
@@ -806,14 +843,16 @@ class Rules:
 
     @property
     def smudge_level(self) -> int:
-        """The contract value of a Smudge: one above the highest plain bid (5 with four points)."""
+        """The contract value of a Smudge, or of a shoot (`Shoot`): one above the highest
+        plain bid (5 with four points)."""
         return self.total_points + 1
 
     @property
     def max_bid(self) -> int:
-        """The highest call: Smudge (`smudge_level`) where Smudge exists, else the highest
-        plain bid."""
-        return self.smudge_level if self.smudge else self.max_plain_bid
+        """The highest call: Smudge or the shoot (`smudge_level`) where the rules have one,
+        else the highest plain bid."""
+        top = self.smudge or self.shoot is not None
+        return self.smudge_level if top else self.max_plain_bid
 
     def _declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead: `trump_by` is `DECLARE`."""

@@ -11,7 +11,7 @@ from .actions import Action
 from .cards import cards_of
 from .dealing import next_dealer, start_hand
 from .errors import IllegalActionError
-from .options import Settlement, WinRule
+from .options import Settlement, ShootFailed, ShootFor, ShootMade, WinRule
 from .points import Point, Tally, award_all
 from .refusals import Refusal
 from .rules import Rules
@@ -35,11 +35,19 @@ __all__: list[str] = []
 _BID_OUT = WinRule.BID_OUT
 _PITCHER_FIRST = WinRule.PITCHER_FIRST
 _DIFFERENCE = Settlement.DIFFERENCE
+_ALL_POINTS = ShootFor.ALL_POINTS
+_LOSE = ShootFailed.LOSE
+_WIN = ShootMade.WIN
 
 
 def is_smudge(rules: Rules, contract: int) -> bool:
     """Whether the contract `contract` is a Smudge: every trick and every point."""
     return rules.smudge and contract == rules.smudge_level
+
+
+def is_shoot(rules: Rules, contract: int | None) -> bool:
+    """Whether the contract `contract` is a shoot the moon (`Rules.shoot`)."""
+    return rules.shoot is not None and contract == rules.smudge_level
 
 
 def swept(rules: Rules, pitcher: int, winners: Iterable[int]) -> bool:
@@ -70,6 +78,8 @@ def settle(
     if is_smudge(rules, contract):
         made = won[pitching] == rules.total_points and swept(rules, pitcher, winners)
         change = contract if made else -contract
+    elif rules.shoot is not None and contract == rules.smudge_level:
+        return _shoot_settled(rules, pitcher, winners, won)
     else:
         made = won[pitching] >= contract
         change = won[pitching] if made else -contract
@@ -77,6 +87,24 @@ def settle(
         return made, _difference(pitching, contract, won, made, is_smudge(rules, contract))
     changes = list(won)
     changes[pitching] = change
+    return made, tuple(changes)
+
+
+def _shoot_settled(
+    rules: Rules, pitcher: int, winners: Sequence[int], won: tuple[int, ...]
+) -> tuple[bool, tuple[int, ...]]:
+    """A shoot's settlement: made with every point (`ALL_POINTS`) or every trick
+    (`ALL_TRICKS`); made, it scores as a made bid of T (the points won; under `DIFFERENCE`
+    the difference), failed, as a bid of T set (under `DIFFERENCE` the other side scores
+    its points and T)."""
+    pitching = rules.seat_sides[pitcher]
+    top = rules.total_points
+    every = rules.shoot is _ALL_POINTS
+    made = won[pitching] == top if every else swept(rules, pitcher, winners)
+    if rules.settlement is _DIFFERENCE:
+        return made, _difference(pitching, top, won, made, False)
+    changes = list(won)
+    changes[pitching] = won[pitching] if made else -top
     return made, tuple(changes)
 
 
@@ -175,6 +203,10 @@ def game_winner(
     pitching = result.pitching_side
     if pitching is None:
         return None
+    if rules.shoot is not None and result.contract == rules.smudge_level:
+        ended = _shoot_ended(rules, before, result, pitching)
+        if ended is not None:
+            return ended
     if rules.hands_limit is not None:
         if played < rules.hands_limit:
             return None
@@ -219,6 +251,26 @@ def _first_to_target(
         if change > 0 and before[side] + change >= rules.target:
             return side
     return None
+
+
+def _shoot_ended(
+    rules: Rules, before: tuple[int, ...], result: HandResult, pitching: int
+) -> int | None:
+    """The side a shoot's hand makes the winner at once, or None: a made shoot under
+    `ShootMade.WIN` wins for the pitching side; a failed one under `ShootFailed.LOSE` ends
+    the game, won by the highest score among the other sides (a tie to the side first
+    clockwise from the pitcher)."""
+    if result.made:
+        return pitching if rules.shoot_made is _WIN else None
+    if rules.shoot_failed is not _LOSE:
+        return None
+    pitcher = result.pitcher
+    assert pitcher is not None
+    final = list(map(operator.add, before, result.score_changes))
+    order = [rules.seat_sides[(pitcher + k) % rules.players] for k in range(1, rules.players)]
+    others = [side for side in dict.fromkeys(order) if side != pitching]
+    best = max(final[side] for side in others)
+    return next(side for side in others if final[side] == best)
 
 
 def played_hands(history: Iterable[HandResult]) -> int:

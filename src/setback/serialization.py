@@ -31,6 +31,7 @@ from .actions import (
     Pass,
     Pitch,
     Play,
+    Shoot,
     Smudge,
     parse_action,
 )
@@ -182,7 +183,7 @@ _KINDS: dict[str, type] = {
     "Card": Card,
     "Action": Pass,  # any action class: see _kind_of
 }
-_ACTIONS = (Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard)
+_ACTIONS = (Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, Discard)
 
 # Events (`setback.eventlog`): one event ("Event", tagged by "type" like actions) or a tuple
 # of them ("Events", as `events()` returns).
@@ -380,7 +381,7 @@ _LOADABLE: dict[Any, str] = {
     Trick: "Trick",
     Card: "Card",
     Action: "Action",
-    **dict.fromkeys((Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard), "Action"),
+    **dict.fromkeys((Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, Discard), "Action"),
     Event: "Event",
     **dict.fromkeys(EVENT_CLASSES, "Event"),
 }

@@ -43,6 +43,8 @@ class Bound(enum.Enum):
     free under `AllPass.DEALER_FREE`)."""
     ANSWER_PITCH = "answer_pitch"
     """A card was pitched: the dealer may pass, pitch his own card, or call Smudge."""
+    AFTER_SHOOT = "after_shoot"
+    """Someone shot the moon: nobody may overcall or match it, so the others only pass."""
 
 
 class OpenCalls(NamedTuple):

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from .actions import Action, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
+from .actions import Action, DeclareTrump, Discard, Pass, Pitch, Play, Shoot, Smudge, parse_action
 from .bots import Bot
 from .cards import Card, Suit
 from .engine import apply_action
@@ -91,6 +91,8 @@ def verbs(rules: Rules, lang: str = "en") -> str:
     ]
     if rules.smudge:
         words.append(action_text(Smudge(), lang=lang))
+    if rules.shoot is not None:
+        words.append(str(Shoot()))
     if rules.pitch_instead_of_bid:
         words.append(_("pitch {card}").format(card=card))
     if rules.declares_trump:

@@ -26,7 +26,18 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge, parse_action
+from .actions import (
+    Action,
+    Bid,
+    DeclareTrump,
+    Discard,
+    Pass,
+    Pitch,
+    Play,
+    Shoot,
+    Smudge,
+    parse_action,
+)
 from .cards import Card, Suit
 from .errors import (
     IllegalActionError,
@@ -39,7 +50,7 @@ from .errors import (
 from .points import Point
 from .refusals import MESSAGES, SUFFIXES, render
 from .rules import Rules
-from .scoring import is_smudge
+from .scoring import is_shoot, is_smudge
 from .state import Phase
 
 if TYPE_CHECKING:  # only for annotations: state.py and views.py import this module
@@ -194,6 +205,8 @@ def action_text(action: Action, *, lang: str = "en") -> str:
         return _("pass")
     if isinstance(action, Smudge):
         return _("smudge")
+    if isinstance(action, Shoot):
+        return _translation(lang).pgettext("action", "shoot")
     if not isinstance(action, Action):
         raise kind_error("action_text", "an action (Pass, Bid, Smudge, Play, ...)", action)
     return str(action)  # an action this version has no words for
@@ -312,6 +325,7 @@ def side_text(rules: Rules, side: int | None, *, lang: str = "en") -> str:
 
 def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
     """A contract in words: `"smudge"` for the Smudge's level (where the rules have it),
+    `"shoot the moon"` for a shoot's,
     `"free (no bid)"` for contract 0 (the dealer who passed under `AllPass.DEALER_FREE`),
     else `"bid N"`; German `"Gebot N"`, Swedish `"bud N"`, French `"annonce N"`."""
     _ = _translation(lang).gettext
@@ -320,6 +334,8 @@ def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
         raise kind_error("contract_text", "a contract (int)", contract)
     if is_smudge(rules, contract):
         return _("smudge")
+    if is_shoot(rules, contract):
+        return _("shoot the moon")
     if contract == 0:
         return _("free (no bid)")
     return _translation(lang).pgettext("contract", "bid {level}").format(level=contract)

@@ -147,7 +147,7 @@ def test_unknown_presets_and_options_are_refused_naming_the_known_ones() -> None
 
 
 def test_every_action_of_every_rule_set_has_one_id() -> None:
-    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 192
+    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 193
     assert [action_id(text) for text in ("pass", "bid 10", "smudge", "trump S")] == [
         0,
         10,

@@ -54,7 +54,7 @@ DRAW = Rules.setback(draw=True)
 
 pitching_rules = (
     all_rules()
-    .filter(lambda rules: not rules.declares_trump)
+    .filter(lambda rules: not rules.declares_trump and rules.shoot is None)
     .map(lambda rules: attrs.evolve(rules, pitch_instead_of_bid=True))
 )
 """Any rules that allow pitch instead of bid (§4.2), so the pitch rules are met often."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
+from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Shoot, Smudge
 from ..cards import CARDS, Card, Rank, Suit
 from ..options import JokerRank, LowTo
 from ..points import Point
@@ -166,10 +166,12 @@ class HeuristicBot:
         if estimate >= 3.6 and pitches:
             return self._pitch_card(view, pitches, suit)
         partner_bid = any(
-            isinstance(action, Bid | Smudge) and rules.side_of(seat) == rules.side_of(view.seat)
+            isinstance(action, Bid | Smudge | Shoot)
+            and rules.side_of(seat) == rules.side_of(view.seat)
             for seat, action in view.bids
         )
-        smudge = next((action for action in legal if isinstance(action, Smudge)), None)
+        # the call above every bid (a Smudge, or a shoot): only with a very strong hand
+        smudge = next((action for action in legal if isinstance(action, Smudge | Shoot)), None)
         long_trump = len([c for c in view.hand if c.suit is suit]) >= 5
         strong = estimate >= rules.total_points + 0.6 and long_trump
         if strong and smudge is not None and not partner_bid:

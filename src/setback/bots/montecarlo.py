@@ -6,7 +6,7 @@ import math
 import random
 import time
 
-from ..actions import Action, Bid, DeclareTrump, Pitch, Smudge
+from ..actions import Action, Bid, DeclareTrump, Pitch, Shoot, Smudge
 from ..cards import Rank, Suit, cards_of
 from ..rules import Rules
 from ..state import GameState, Phase
@@ -95,7 +95,7 @@ class GreedyPolicy:
         total = rules.total_points
         for action in calls:
             long_trump = (held & trump_table(suit, rules).masks[suit]).bit_count() >= 5
-            if type(action) is Smudge and estimate >= total + 0.6 and long_trump:
+            if type(action) in (Smudge, Shoot) and estimate >= total + 0.6 and long_trump:
                 return action
         threshold = 2.0 + 0.4 * (total - 4)
         wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= threshold else 0

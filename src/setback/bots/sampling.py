@@ -59,7 +59,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Smudge
+from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Shoot, Smudge
 from ..bidding import call_table
 from ..cards import CARDS, Card, Suit
 from ..dealing import packets
@@ -434,7 +434,7 @@ def _call_leader(rules: Rules, bids: Sequence[tuple[int, Action]]) -> tuple[int,
     for seat, action in bids:
         if isinstance(action, Bid):
             contract, pitcher = action.level, seat
-        elif isinstance(action, Smudge):
+        elif isinstance(action, Smudge | Shoot):
             contract, pitcher = rules.smudge_level, seat
         elif isinstance(action, Pitch):
             contract, pitcher = rules.max_plain_bid, seat

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..actions import Action, Bid, Pass, Play, Smudge
+from ..actions import Action, Bid, Pass, Play, Shoot, Smudge
 from ..cards import CARDS, Card, Suit
 from ..options import PlayTrump
 from ..rules import Rules
@@ -337,9 +337,9 @@ def deal_likelihood(view: PlayerView, state: GameState, spread: float = 0.5) -> 
         level = 0
         if kind is Bid:
             level = action.level  # type: ignore[union-attr]
-        elif kind is Smudge:
+        elif kind is Smudge or kind is Shoot:
             level = rules.smudge_level
-        if seat != me and kind in (Pass, Bid, Smudge):
+        if seat != me and kind in (Pass, Bid, Smudge, Shoot):
             forced = seat == view.dealer and all_passed and kind is not Pass
             if not forced:
                 estimate = max(suit_estimates(seat)) + bonus

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from ..actions import MAX_LEVEL, Bid, Pass, Pitch, Smudge
+from ..actions import MAX_LEVEL, Bid, Pass, Pitch, Shoot, Smudge
 from ..cards import CARDS, mask_of
 from ..rules import Rules
 from ..state import GameState, Phase, Trick
@@ -284,7 +284,12 @@ def _plan(players: int, sides: int, recall: bool) -> _Plan:
 
 
 _PHASE_SLOT = {phase: slot for slot, phase in enumerate(PHASES)}
-_CALL_SLOT: dict[type, int] = {Pass: 0, Smudge: MAX_LEVEL + 1, Pitch: MAX_LEVEL + 2}
+_CALL_SLOT: dict[type, int] = {
+    Pass: 0,
+    Smudge: MAX_LEVEL + 1,
+    Shoot: MAX_LEVEL + 1,  # the call above every bid: Smudge and the shoot never coexist
+    Pitch: MAX_LEVEL + 2,
+}
 
 
 def _sixths() -> tuple[float, ...]:

@@ -27,7 +27,18 @@ from __future__ import annotations
 
 import attrs
 
-from ..actions import MAX_LEVEL, Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Smudge
+from ..actions import (
+    MAX_LEVEL,
+    Action,
+    Bid,
+    DeclareTrump,
+    Discard,
+    Pass,
+    Pitch,
+    Play,
+    Shoot,
+    Smudge,
+)
 from ..cards import CARDS, Suit, cards_of, mask_of
 from ..engine import apply_action, legal_actions
 from ..errors import IllegalActionError
@@ -51,8 +62,10 @@ TRUMP_BASE = PITCH_BASE + _CARDS
 PLAY_BASE = TRUMP_BASE + 4
 DISCARD_BASE = PLAY_BASE + _CARDS
 DONE_ID = DISCARD_BASE + _CARDS
-NUM_ACTIONS = DONE_ID + 1
-"""How many ids the table has (192): the size of every action space."""
+SHOOT_ID = DONE_ID + 1
+"""The shoot the moon (`Shoot`): the last id, so the ids before it keep their numbers."""
+NUM_ACTIONS = SHOOT_ID + 1
+"""How many ids the table has (193): the size of every action space."""
 
 ACTIONS: tuple[str, ...] = (
     "pass",
@@ -63,6 +76,7 @@ ACTIONS: tuple[str, ...] = (
     *(f"play {card}" for card in CARDS),
     *(f"discard {card}" for card in CARDS),
     "discard done",
+    "shoot",
 )
 """`ACTIONS[id]`: the text of each action id (the library's action text, except the two
 one-card discard steps, `discard CARD` and `discard done`)."""
@@ -75,6 +89,7 @@ _VALUES: tuple[Action | None, ...] = (
     *(DeclareTrump(suit) for suit in Suit),
     *(Play(card) for card in CARDS),
     *((None,) * (_CARDS + 1)),
+    Shoot(),
 )
 
 
@@ -100,6 +115,8 @@ def action_id(action: Action | str) -> int:
         return action.level  # type: ignore[union-attr, no-any-return]
     if kind is Smudge:
         return SMUDGE_ID
+    if kind is Shoot:
+        return SHOOT_ID
     if kind is Pitch:
         return PITCH_BASE + action.card.index  # type: ignore[union-attr]
     if kind is DeclareTrump:
