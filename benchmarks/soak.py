@@ -198,6 +198,7 @@ def random_rules(rng: random.Random) -> Rules:
         players=players,
         partnerships=partnerships,
         target=rng.randint(1, 31),
+        hands_limit=rng.randint(1, 4) if rng.random() < 0.25 else None,
         min_bid=rng.randint(1, min(total, 20)),
         smudge=rng.random() < 0.5,
         dealer_match=rng.choice(list(DealerMatch)),
@@ -280,7 +281,7 @@ def check_step(state: GameState, *, views: bool) -> None:
     assert observe(state, other).hand == state.hands[other], "another seat's view"
 
 
-def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | None:
+def check_hand(rules: Rules, before: list[int], result: HandResult, so_far: int) -> int | None:
     """A finished hand against the oracle; returns the winner the oracle expects."""
     auction = reference.auction_winner(rules, result.dealer, result.bids)
     assert (result.pitcher, result.contract) == (auction or (None, None)), "the auction"
@@ -301,7 +302,7 @@ def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | Non
         assert max(held.values()) == 1 and max(played.values(), default=1) == 1, "once each"
     else:
         assert result.score_changes == (0,) * len(rules.sides), "a passed-out hand scores"
-    return reference.winner(rules, before, result)
+    return reference.winner(rules, before, result, so_far)
 
 
 def soak_hands(
@@ -339,7 +340,8 @@ def soak_hands(
                             flush=True,
                         )
                     result = state.history[-1]
-                    expected = check_hand(rules, before, result)
+                    so_far = sum(hand.pitcher is not None for hand in state.history)
+                    expected = check_hand(rules, before, result, so_far)
                     before = [b + c for b, c in zip(before, result.score_changes, strict=True)]
                     assert list(state.scores) == before, "scores move by the changes"
                     assert expected == state.winner, "the winner"
