@@ -63,6 +63,7 @@ from setback import (
     JokerRank,
     KeepSix,
     LowTo,
+    PackRanks,
     Pass,
     Phase,
     Pitch,
@@ -71,6 +72,7 @@ from setback import (
     Point,
     Rules,
     SetbackError,
+    Settlement,
     TrumpBy,
     WinRule,
     apply_action,
@@ -97,6 +99,24 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("joker-pitch", tuple(range(2, 9))),
 )
 _JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
+_PACK_RANKS = {
+    PackRanks.ALL: frozenset(range(2, 15)),
+    PackRanks.FIVE_UP: frozenset(range(5, 15)),
+    PackRanks.NINE_UP: frozenset(range(9, 15)),
+    PackRanks.TWO_AND_NINE_UP: frozenset((2, *range(9, 15))),
+    PackRanks.NO_FOURS: frozenset((2, 3, *range(5, 15))),
+}
+_POINT_RANKS = {
+    Point.JACK: 11,
+    Point.OFF_JACK: 11,
+    Point.TEN: 10,
+    Point.TREY: 3,
+    Point.FIVE: 5,
+    Point.OFF_FIVE: 5,
+    Point.NINE: 9,
+    Point.OFF_ACE: 14,
+    Point.OFF_THREE: 3,
+}
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -108,17 +128,35 @@ def random_rules(rng: random.Random) -> Rules:
     partnerships = rng.random() < 0.5
     players = rng.choice((4, 6)) if partnerships else rng.randint(2, 8)
     jokers = rng.choice((0, 0, 1, 2))
+    pack_ranks = PackRanks.ALL  # a short pack a quarter of the time, where it fits the deal
+    if rng.random() < 0.25:
+        fits = [r for r in PackRanks if 4 * len(_PACK_RANKS[r]) + jokers >= 6 * players]
+        pack_ranks = rng.choice(fits)
+    ranks = _PACK_RANKS[pack_ranks]
     off_jack = rng.random() < 0.5
+    off_ace, off_five, off_three = (r in ranks and rng.random() < 0.25 for r in (14, 5, 3))
     joker_rank = rng.choice(list(JokerRank)) if jokers == 1 else JokerRank.BELOW_JACKS
     if rng.random() < 0.5:
         points = [Point.HIGH, Point.LOW, Point.JACK, Point.GAME]
     else:
+        joker_points = _JOKER_POINTS[jokers]
+        if jokers == 1 and rng.random() < 0.5:
+            joker_points = [Point.SNOOZER]
         fitting = [Point.HIGH, Point.LOW, Point.JACK, *([Point.OFF_JACK] if off_jack else [])]
-        fitting += [*_JOKER_POINTS[jokers], Point.TEN, Point.TREY, Point.GAME]
+        fitting += [*joker_points, Point.TEN, Point.TREY, Point.GAME, Point.FIVE, Point.NINE]
+        fitting += [Point.OFF_ACE] if off_ace else []
+        fitting += [Point.OFF_FIVE] if off_five else []
+        fitting += [Point.OFF_THREE] if off_three else []
+        fitting = [point for point in fitting if _POINT_RANKS.get(point, 14) in ranks]
         rng.shuffle(fitting)
         points = fitting[: rng.randint(1, len(fitting))]
-    most = min(10, (52 + jokers) // players)
-    deal = rng.choice((8, 8, 6)) if partnerships and players == 6 else 6
+        while len(points) > 1 and sum(point.worth for point in points) > 19:  # calls to 20
+            points.pop()
+        if sum(point.worth for point in points) > 19:
+            points = [Point.HIGH, Point.LOW, Point.JACK, Point.GAME]
+    most = min(10, (4 * len(ranks) + jokers) // players)
+    six = partnerships and players == 6
+    deal = rng.choice((8, 8, 6)) if six and most >= 8 else 6
     if most > 6 and rng.random() < 0.25:
         deal = rng.randint(7, most)
     more = deal > 6
@@ -154,11 +192,14 @@ def random_rules(rng: random.Random) -> Rules:
     if keep_six is KeepSix.DRAW_BACK and more:
         draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
+    sides = players // 2 if partnerships else players
+    difference = sides == 2 and rng.random() < 0.33
     return Rules(
         players=players,
         partnerships=partnerships,
         target=rng.randint(1, 31),
-        min_bid=rng.randint(1, total),
+        hands_limit=rng.randint(1, 4) if rng.random() < 0.25 else None,
+        min_bid=rng.randint(1, min(total, 20)),
         smudge=rng.random() < 0.5,
         dealer_match=rng.choice(list(DealerMatch)),
         all_pass=rng.choice(list(AllPass)),
@@ -173,6 +214,11 @@ def random_rules(rng: random.Random) -> Rules:
         points=tuple(points),
         deal=deal,
         keep_six=keep_six,
+        off_ace=off_ace,
+        off_five=off_five,
+        off_three=off_three,
+        settlement=Settlement.DIFFERENCE if difference else Settlement.EACH,
+        pack_ranks=pack_ranks,
         draw_order=draw_order,
         **play_options,  # type: ignore[arg-type]
     )
@@ -235,7 +281,7 @@ def check_step(state: GameState, *, views: bool) -> None:
     assert observe(state, other).hand == state.hands[other], "another seat's view"
 
 
-def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | None:
+def check_hand(rules: Rules, before: list[int], result: HandResult, so_far: int) -> int | None:
     """A finished hand against the oracle; returns the winner the oracle expects."""
     auction = reference.auction_winner(rules, result.dealer, result.bids)
     assert (result.pitcher, result.contract) == (auction or (None, None)), "the auction"
@@ -256,7 +302,7 @@ def check_hand(rules: Rules, before: list[int], result: HandResult) -> int | Non
         assert max(held.values()) == 1 and max(played.values(), default=1) == 1, "once each"
     else:
         assert result.score_changes == (0,) * len(rules.sides), "a passed-out hand scores"
-    return reference.winner(rules, before, result)
+    return reference.winner(rules, before, result, so_far)
 
 
 def soak_hands(
@@ -294,7 +340,8 @@ def soak_hands(
                             flush=True,
                         )
                     result = state.history[-1]
-                    expected = check_hand(rules, before, result)
+                    so_far = sum(hand.pitcher is not None for hand in state.history)
+                    expected = check_hand(rules, before, result, so_far)
                     before = [b + c for b, c in zip(before, result.score_changes, strict=True)]
                     assert list(state.scores) == before, "scores move by the changes"
                     assert expected == state.winner, "the winner"

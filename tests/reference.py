@@ -374,12 +374,19 @@ def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
     return made, changes
 
 
-def winner(rules: Rules, before: Sequence[int], result: HandResult) -> int | None:
-    """RULES §1.8, §2.5, §3 and §6.5.9: who (if anyone) wins at the end of this hand."""
+def winner(rules: Rules, before: Sequence[int], result: HandResult, played: int = 0) -> int | None:
+    """RULES §1.8, §2.5, §3 and §6.5.9: who (if anyone) wins at the end of this hand.
+    §7.7.4: with `hands_limit`, `played` is the count of hands played so far, this one
+    included (passed-out hands do not count); the target is ignored, and from the limit
+    on a single highest score wins (a tie plays on)."""
     if result.pitcher is None:
         return None
     pitching = rules.side_of(result.pitcher)
     after = [b + c for b, c in zip(before, result.score_changes, strict=True)]
+    if rules.hands_limit is not None:
+        best = max(after)
+        leaders = [side for side, score in enumerate(after) if score == best]
+        return leaders[0] if played >= rules.hands_limit and len(leaders) == 1 else None
     if rules.win_rule is WinRule.BID_OUT:
         return pitching if result.made and after[pitching] >= rules.target else None
     if rules.win_rule is WinRule.HIGHEST_SCORE:

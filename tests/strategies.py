@@ -185,10 +185,13 @@ def all_rules(draw: st.DrawFn) -> Rules:
     settlement = Settlement.EACH
     if sides == 2 and draw(st.integers(0, 2)) == 0:
         settlement = Settlement.DIFFERENCE
+    # §7.7.4: a fixed number of hands, a quarter of the time
+    hands_limit = draw(st.integers(1, 3)) if draw(st.integers(0, 3)) == 0 else None
     return Rules(
         players=players,
         partnerships=partnerships,
         target=draw(st.integers(1, 31)),
+        hands_limit=hands_limit,
         min_bid=draw(st.integers(1, min(total, 20))),
         smudge=draw(st.booleans()),
         dealer_match=draw(st.sampled_from(DealerMatch)),

@@ -129,7 +129,18 @@ GAMES = {
 
 
 NEWER_OPTIONS = frozenset(
-    ("off_ace", "off_five", "off_three", "settlement", "pack_ranks", "draw_order")
+    (
+        "off_ace",
+        "off_five",
+        "off_three",
+        "settlement",
+        "pack_ranks",
+        "draw_order",
+        "hands_limit",
+        "shoot",
+        "shoot_made",
+        "shoot_failed",
+    )
 )
 """Options the golden files predate (RULES §7): listed only where they are not at their
 default, so the files stay as they were."""

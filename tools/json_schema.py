@@ -28,7 +28,7 @@ import attrs
 import setback
 from setback import eventlog
 from setback.actions import MAX_LEVEL
-from setback.rules import MAX_TARGET
+from setback.rules import MAX_HANDS_LIMIT, MAX_TARGET
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "src" / "setback" / "schema.json"
@@ -124,6 +124,7 @@ RULES_INTS = {
     "min_bid": {"minimum": 1, "maximum": MAX_LEVEL},
     "jokers": {"minimum": 0, "maximum": 2},
     "deal": {"minimum": 6, "maximum": 54},
+    "hands_limit": {"minimum": 1, "maximum": MAX_HANDS_LIMIT},
 }
 
 
@@ -144,7 +145,11 @@ def rules_shapes() -> dict[str, dict[str, Any]]:
         elif typing.get_origin(kind) is tuple and typing.get_args(kind)[0] is setback.Point:
             shapes[field.name] = array(ref("Point"), minItems=1, uniqueItems=True)
         elif kind == int | None:
-            shapes[field.name] = {"type": ["integer", "null"], "minimum": 1}
+            shapes[field.name] = {
+                "type": ["integer", "null"],
+                "minimum": 1,
+                **RULES_INTS.get(field.name, {}),
+            }
         else:
             raise SystemExit(f"Rules.{field.name}: no JSON shape for {kind!r}")
     return shapes
@@ -155,7 +160,8 @@ def rules() -> dict[str, Any]:
     schema["required"] = []
     schema["description"] += (
         " Every option is written; a document may leave any out, which then takes its"
-        " default (`Rules()`). Options that make no game together are refused by `loads`."
+        " default (`Rules()`; `trump_by` and `pitcher_leads_trump` left out take what the"
+        " other options imply). Options that make no game together are refused by `loads`."
     )
     return schema
 

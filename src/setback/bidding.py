@@ -49,6 +49,7 @@ _OUTBID = Bound.OUTBID
 _STUCK_AT_LEAST = Bound.STUCK_AT_LEAST
 _STUCK_EXACTLY = Bound.STUCK_EXACTLY
 _MATCH_ANY = DealerMatch.ANY
+_DECLARE = TrumpBy.DECLARE
 _MATCH_BELOW_MAX = DealerMatch.BELOW_MAX
 _MATCH_NONE = DealerMatch.NONE
 
@@ -342,7 +343,7 @@ def after_call(
         contract=contract,
         pitcher=pitcher,
         trump=None,
-        phase=Phase.DECLARE_TRUMP if rules.trump_by is TrumpBy.DECLARE else Phase.PLAY,
+        phase=Phase.DECLARE_TRUMP if rules.trump_by is _DECLARE else Phase.PLAY,
         to_act=pitcher,
     )
 

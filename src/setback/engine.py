@@ -147,6 +147,7 @@ def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]
     top = max(sheet)
     if (
         rules.win_rule is not WinRule.BID_OUT
+        and rules.hands_limit is None  # a fixed number of hands ignores the target
         and top >= rules.target
         # under HIGHEST_SCORE, sides tied at the top play on (scoring.game_winner)
         and (rules.win_rule is not WinRule.HIGHEST_SCORE or sheet.count(top) == 1)

@@ -141,6 +141,15 @@ def _int_in(name: str, low: int, high: int) -> Callable[[Any, Any, Any], None]:
     return check
 
 
+MAX_HANDS_LIMIT = 10_000
+"""The most hands `Rules.hands_limit` may name: as many as a game may hold."""
+
+
+def _hands_limit(_instance: Any, _attribute: Any, value: Any) -> None:
+    if value is not None:
+        _int_in("hands_limit", 1, MAX_HANDS_LIMIT)(_instance, _attribute, value)
+
+
 def _derived(method: str) -> Any:
     """A field computed once from the options by `method` when the value is built. attrs
     sets every field before it runs the validators, so the options' validators are run
@@ -296,6 +305,11 @@ class Rules:
     """Where the draw back (`KeepSix.DRAW_BACK`) begins: at eldest (`ELDEST`, Ten-point
     Pitch) or at the pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last
     either way. Only `ELDEST` without the draw back (the draw of `draw` is always eldest first)."""
+    hands_limit: int | None = attrs.field(default=None, validator=_hands_limit)
+    """A game of a fixed number of hands (Trickster Cards): `None` (the default) plays to
+    the `target`; a number, from 1 to 10,000, ignores the target, and after that many
+    played hands (passed-out hands do not count) the highest score wins; sides tied at
+    the top play one more hand at a time."""
 
     # --- derived once, when the value is built, after the options they read are checked
     # (fields, not cached properties: attrs' cached properties on a slotted class slow down

@@ -163,11 +163,24 @@ def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResu
     )
 
 
-def game_winner(rules: Rules, before: tuple[int, ...], result: HandResult) -> int | None:
-    """The side that wins at the end of the hand `result`, or None if play goes on."""
+def game_winner(
+    rules: Rules, before: tuple[int, ...], result: HandResult, played: int = 0
+) -> int | None:
+    """The side that wins at the end of the hand `result`, or None if play goes on.
+
+    `played` counts the game's played hands, `result` included (passed-out hands do not
+    count): with `rules.hands_limit` the target is ignored, and once `played` reaches the
+    limit the highest score wins; a tie at the top plays on, a hand at a time.
+    """
     pitching = result.pitching_side
     if pitching is None:
         return None
+    if rules.hands_limit is not None:
+        if played < rules.hands_limit:
+            return None
+        final = list(map(operator.add, before, result.score_changes))
+        top = max(final)
+        return final.index(top) if final.count(top) == 1 else None
     target = rules.target
     if rules.win_rule is _BID_OUT:
         after = before[pitching] + result.score_changes[pitching]
@@ -208,6 +221,12 @@ def _first_to_target(
     return None
 
 
+def played_hands(history: Iterable[HandResult]) -> int:
+    """How many of the hands of `history` were played (not passed out): what
+    `Rules.hands_limit` counts."""
+    return sum(1 for result in history if result.pitcher is not None)
+
+
 def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandResult:
     """The record of the hand core `hand`, which is over: passed out, or its last trick
     played (the cards still held are dead cards, under `trumps_only`)."""
@@ -244,7 +263,8 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
             state.to_act,
             Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
         )
-    winner = game_winner(rules, standing.scores, result)
+    played = 0 if rules.hands_limit is None else played_hands(history)
+    winner = game_winner(rules, standing.scores, result, played)
     setup = hand.setup
     if winner is None:
         dealer = next_dealer(rules, result)

@@ -36,7 +36,7 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import DrawOrder, KeepSix, PlayTrump, WinRule
+from .options import DrawOrder, KeepSix, PackRanks, PlayTrump, Settlement, WinRule
 from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
@@ -112,11 +112,19 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         )
     else:
         table = _("{players} players, each for himself").format(players=rules.players)
-    out.append(
-        _("{table}; the first to {target} wins (see Winning).").format(
-            table=table, target=rules.target
+    if rules.hands_limit is None:
+        out.append(
+            _("{table}; the first to {target} wins (see Winning).").format(
+                table=table, target=rules.target
+            )
         )
-    )
+    else:
+        out.append(
+            _(
+                "{table}; after {limit} played hands the highest score wins (a tie at the "
+                "top plays on, a hand at a time; passed-out hands do not count)."
+            ).format(table=table, limit=rules.hands_limit)
+        )
     deal = _("Deal: {count} cards each, in packets of three.").format(count=rules.deal)
     if rules.deal > 6:
         deal += " " + _words(_, _KEEP_SIX, rules.keep_six.value)
@@ -126,6 +134,8 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         deal += " " + _(
             "Once trump is named, everyone discards non-trumps and draws as many from the stock."
         )
+    if rules.pack_ranks is not PackRanks.ALL:
+        deal += " " + _("The pack has {count} cards.").format(count=len(rules.pack))
     out.append(deal)
     calls = _("Auction: one round from the dealer's left; bids {low} to {high}").format(
         low=rules.min_bid, high=rules.max_plain_bid
@@ -150,6 +160,13 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         out.append(_("Trump: the pitcher names it before leading."))
     else:
         out.append(_("Trump: the pitcher leads first, and that card's suit is trump."))
+    offs = [key for key in ("off_ace", "off_five", "off_three") if getattr(rules, key)]
+    if offs:
+        out.append(
+            _(
+                "Trumps also: {cards} (the card of that rank in the other suit of trump's colour)."
+            ).format(cards=", ".join(point_text(key, lang=lang) for key in offs))
+        )
     if rules.trumps_only:
         out.append(
             _(
@@ -188,13 +205,23 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
             "tie at the top: nobody."
         )
     )
-    out.append(
-        _(
-            "Scoring: a made bid scores all it took; a failed one loses the bid (set back); "
-            "the others score what they took. Scores may go below zero."
+    if rules.settlement is Settlement.DIFFERENCE:
+        out.append(
+            _(
+                "Scoring: only one side scores a hand. Made: the side with more points scores "
+                "the difference (a tie, nothing). Set: the other side scores its points and "
+                "the bid."
+            )
         )
-    )
-    out.append(_("Winning: {rule}").format(rule=_words(_, _WIN, rules.win_rule.value)))
+    else:
+        out.append(
+            _(
+                "Scoring: a made bid scores all it took; a failed one loses the bid (set "
+                "back); the others score what they took. Scores may go below zero."
+            )
+        )
+    if rules.hands_limit is None:
+        out.append(_("Winning: {rule}").format(rule=_words(_, _WIN, rules.win_rule.value)))
     return out
 
 
@@ -633,7 +660,9 @@ class TerminalGame:
         _ = self._
         rule = self.rules.win_rule
         winner = self.side_name(event.winner)
-        if rule is WinRule.BID_OUT:
+        if self.rules.hands_limit is not None:
+            text = _("{side} had the highest score after {limit} played hands.")
+        elif rule is WinRule.BID_OUT:
             text = _(
                 "{side} made their bid and reached {target}: only the pitcher's side wins, "
                 "in a hand in which it made its bid, whatever the others' score."
@@ -646,7 +675,7 @@ class TerminalGame:
         else:
             text = _("{side} had the highest score once someone reached {target}.")
         return self._("  Why: {text}").format(
-            text=text.format(side=winner, target=self.rules.target)
+            text=text.format(side=winner, target=self.rules.target, limit=self.rules.hands_limit)
         )
 
     def played_so_far(self, view: PlayerView) -> str | None:
@@ -895,7 +924,7 @@ class TerminalGame:
         """A note, the first time a side passes the target and the game goes on: why."""
         target = self.rules.target
         after = self.state.history[-1].number if self.state.history else -1
-        if after != result.number or self.state.is_over:
+        if after != result.number or self.state.is_over or self.rules.hands_limit is not None:
             return
         for side, score in enumerate(scores):
             if score < target:

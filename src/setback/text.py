@@ -369,10 +369,16 @@ def _common(
     """The lines a state and a view share: the game, the hand, the auction and the play."""
     t = _translation(lang)
     _ = t.gettext
-    lines = [
-        _("{players} players, {sides} sides, target {target}").format(
+    if rules.hands_limit is None:
+        head = _("{players} players, {sides} sides, target {target}").format(
             players=rules.players, sides=len(rules.sides), target=rules.target
-        ),
+        )
+    else:
+        head = _("{players} players, {sides} sides, {limit} played hands").format(
+            players=rules.players, sides=len(rules.sides), limit=rules.hands_limit
+        )
+    lines = [
+        head,
         _("Scores: {scores}").format(scores=_scores(t, rules, scores, lang)),
     ]
     if phase is Phase.GAME_OVER:

@@ -20,6 +20,7 @@ from setback import (
     RulesError,
     Settlement,
     Suit,
+    TrumpBy,
     WinRule,
     apply_action,
     legal_actions,
@@ -203,8 +204,7 @@ def cinch_by_hand(settlement: Settlement = Settlement.DIFFERENCE) -> Rules:
     """Cinch's points and settlement (RULES §7.5) without its rob: four partners, the
     points High, Low, Jack, Ten, Five, Off-five (T = 14) with the left pedro a trump, all to
     the capturer, bids 1 to 14 without the dealer's match or Smudge, trump declared by the
-    pitcher (here through `no_trump_first_trick`, whose first-trick rule Y1's trump lead
-    does not reach), target 51, highest score."""
+    pitcher, who may lead any card, target 51, highest score."""
     return Rules(
         points=(Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.OFF_FIVE),
         off_five=True,
@@ -215,7 +215,8 @@ def cinch_by_hand(settlement: Settlement = Settlement.DIFFERENCE) -> Rules:
         low_to=LowTo.CAPTURER,
         win_rule=WinRule.HIGHEST_SCORE,
         target=51,
-        no_trump_first_trick=True,
+        trump_by=TrumpBy.DECLARE,
+        pitcher_leads_trump=False,
     )
 
 
@@ -402,3 +403,120 @@ DEALT_NINE_UP = [
     "JC QC KC KD AD 9H",
     "JD QH AH 9S JS QS",
 ]
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def test_the_new_points_have_names_in_every_language() -> None:
+    """Every new point's name a player reads, in en/de/sv/fr (from the catalogs)."""
+    from setback.text import point_text
+
+    keys = ("five", "off_five", "nine", "off_ace", "off_three", "snoozer")
+    assert [point_text(key) for key in keys] == [
+        "Five",
+        "Off-five",
+        "Nine",
+        "Off-ace",
+        "Off-three",
+        "Snoozer",
+    ]
+    assert [point_text(key, lang="de") for key in keys] == [
+        "Fünf",
+        "Zweite Fünf",
+        "Neun",
+        "Zweites Ass",
+        "Zweite Drei",
+        "Snoozer",
+    ]
+    assert point_text("nine", lang="sv") == "Nia" and point_text("five", lang="fr") == "Cinq"
+
+
+def test_the_rules_summary_names_the_off_cards_the_pack_and_the_settlement() -> None:
+    """The `rules` command's summary says which off cards are trumps, the short pack's
+    size and the difference settlement."""
+    from setback.terminal import rules_lines
+
+    rules = Rules(off_ace=True, off_five=True, settlement="difference", pack_ranks="five_up")
+    lines = rules_lines(rules)
+    assert "Deal: 6 cards each, in packets of three. The pack has 40 cards." in lines
+    assert (
+        "Trumps also: Off-ace, Off-five (the card of that rank in the other suit of trump's "
+        "colour)." in lines
+    )
+    assert any(line.startswith("Scoring: only one side scores a hand.") for line in lines)
+    assert not any("Trumps also" in line for line in rules_lines(Rules()))
+
+
+def test_a_short_pack_refuses_hands_and_decks_of_other_cards() -> None:
+    """RULES §7.7.2: with `FIVE_UP` a 4 is no card of the pack, in `hands=` or `deck=`; a
+    deck of its 40 cards deals."""
+    from setback import InvalidStateError
+
+    rules = Rules(pack_ranks=PackRanks.FIVE_UP)
+    hands = ["4C 5C 6C 7C 8C 9C", "5D 6D 7D 8D 9D 10D", "5H 6H 7H 8H 9H 10H", "5S 6S 7S 8S 9S 10S"]
+    with pytest.raises(InvalidStateError, match="4C not in this pack"):
+        new_game(rules, hands=hands)
+    with pytest.raises(InvalidStateError, match="each of the 40 cards of this pack once"):
+        new_game(rules, deck=[str(card) for card in Rules().pack])
+    state = new_game(rules, deck=[str(card) for card in rules.pack], dealer=3)
+    assert [str(card) for card in state.hands[0]] == ["5C", "6C", "7C", "7D", "8D", "9D"]
+    assert len(state.stock) == 16
+
+
+def test_the_heuristic_values_the_new_point_cards() -> None:
+    """The heuristic reads the point set as data: every card a point names (but High, Low,
+    Jack and Game) at its worth, and a hand holding them is worth more."""
+    from setback.bots.heuristic import card_point_values, expected_points
+
+    rules = Rules(
+        points=(Point.HIGH, Point.FIVE, Point.OFF_FIVE, Point.NINE),
+        off_five=True,
+        smudge=False,
+        min_bid=1,
+    )
+    values = card_point_values(rules, HEARTS)
+    assert {str(CARDS[index]): worth for index, worth in values.items()} == {
+        "5H": 5,
+        "5D": 5,
+        "9H": 9,
+    }
+    with_pedros = tuple(map(Card.parse, ["AH", "5H", "5D", "9H", "2C", "3C"]))
+    without = tuple(map(Card.parse, ["AH", "6H", "6D", "8H", "2C", "3C"]))
+    assert expected_points(with_pedros, HEARTS, rules) > expected_points(without, HEARTS, rules) + 5
+
+
+def test_sampling_hides_only_the_cards_of_a_short_pack() -> None:
+    """RULES §7.7.2: a seat's guesses of the hidden cards place only the cards of the
+    pack (in `FIVE_UP`, none below the 5; four hands of 6 and a stock of 16)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(pack_ranks=PackRanks.FIVE_UP)
+    state = new_game(rules, seed=11)
+    for guess in sample_states(observe(state, 0), random.Random(2), 20):
+        cards = [card for hand in guess.hands for card in hand] + list(guess.stock)
+        assert sorted(cards, key=lambda card: card.index) == list(rules.pack)
+        assert guess.hands[0] == state.hands[0] and len(guess.stock) == 16
+
+
+def test_sampling_knows_a_seat_void_in_trumps_holds_no_off_ace() -> None:
+    """RULES §7.2.1 with sampling: Ben does not follow Anna's trump lead, so he holds no
+    trump, and no guess of Dan's gives him the off-ace A♦ (a trump, not a diamond)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(off_ace=True, trump_by=TrumpBy.DECLARE, pitcher_leads_trump=False)
+    hands = (
+        "A: AH KH QH 2C 3C 4C; B: 5S 6S 7S 8S 9S 10S; C: AD 5D 6D 7D 8D 9D; D: JH 10H 9H 5C 6C 7C"
+    )
+    state = act(deal(rules, hands, dealer=3), "A 2, B pass, C pass, D pass")
+    state = apply_action(state, "trump H", seat=0)
+    state = apply_action(state, "play AH", seat=0)
+    state = apply_action(state, "play 5S", seat=1)
+    guesses = sample_states(observe(state, 3), random.Random(5), 40)
+    off_ace = Card.parse("AD")
+    assert all(off_ace not in guess.hands[1] for guess in guesses)
+    assert any(off_ace in guess.hands[2] for guess in guesses)

@@ -4,6 +4,7 @@ the worked hand Y3 (§7.9)."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -508,3 +509,20 @@ def test_rules_documents_write_the_play_options_and_read_older_ones() -> None:
     clash += '"trump_by": "lead"}}'
     with pytest.raises(InvalidStateError, match="trump_by LEAD does not combine with draw"):
         loads(clash, Rules)
+
+
+def test_a_version_2_game_loads_as_the_same_game() -> None:
+    """A whole `GameState` as version 2 wrote it (its rules with `trumps_only`, without the
+    play options) loads equal to the game it saved, for a trumps-only preset and another."""
+    for rules in (Rules.ten_point(), Rules.setback(draw=True)):
+        state = new_game(rules, seed=5)
+        rng = random.Random(5)
+        for _ in range(12):
+            state = apply_action(state, rng.choice(legal_actions(state)))
+        document = json.loads(dumps(state))
+        old = document["data"]["rules"]
+        assert {"play_trump", "trump_by", "pitcher_leads_trump"} <= set(old)
+        old["trumps_only"] = old.pop("play_trump") == "only"
+        del old["trump_by"], old["pitcher_leads_trump"]
+        document["version"] = 2
+        assert loads(json.dumps(document)) == state
