@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from setback import (
     new_game,
     trump_table,
 )
+from setback.rules import PRESET_NAMES
 
 from ..support import EXTENDED_POINTS, FIVE_POINTS, joker_pitch_rules, smear_rules, ten_point_rules
 
@@ -471,3 +473,30 @@ def test_pedro_sancho_worked_hand() -> None:
         "nine": 1,
     }
     assert result.made and result.score_changes == (7, 11, 0, 0)
+
+
+def test_the_presets_page_shows_every_preset_as_it_is() -> None:
+    """docs/rules/presets.md: one row per preset, in `PRESET_NAMES` order, whose pack,
+    deal, T, bids, Smudge, dealer's match, Low and target are the preset's own (so the page
+    cannot fall behind the code)."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "presets.md").read_text(
+        encoding="utf-8"
+    )
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in page.splitlines()
+        if line.startswith("| [`")
+    ]
+    names = [row[0].split("`")[1] for row in rows]
+    assert names == list(PRESET_NAMES)
+    for name, row in zip(names, rows, strict=True):
+        rules = Rules.preset(name)
+        pack, deal, total, bids, match, low, target = (row[i] for i in (3, 4, 8, 9, 10, 11, 13))
+        assert int(pack) == len(rules.pack) and int(deal) == rules.deal, name
+        assert int(total) == rules.total_points, name
+        assert bids == f"{rules.min_bid}-{rules.max_plain_bid}" + (", Smudge" * rules.smudge)
+        assert (match == "no") is (rules.dealer_match is DealerMatch.NONE), name
+        assert low == rules.low_to.name.lower(), name
+        assert int(target) == rules.target, name
+        assert (row[5] == "declared") is rules.declares_trump, name
+        assert (row[6] == "trumps only") is rules.trumps_only, name
