@@ -16,8 +16,9 @@ random hands from dealt states (built before the timing; a second line
 times the deal by `new_game` too), in the same rounds. Then: hands per
 second (checked API and kernel) for Auction Pitch with 3 players, six
 players, the extended presets (Ten-point Pitch, Smear, Auction Pitch with
-Joker) and RULES §7's (Trickster's games, Pedro Sancho), and the time of hand 1 against hand 50 of one long game (the cost of
-a hand must not grow with the history).
+Joker) and RULES §7's (Trickster's games, Pedro Sancho), and the time of hand 1
+against hand 50 of one long game (the cost of a hand must not grow with the
+history).
 """
 
 from __future__ import annotations
