@@ -381,12 +381,17 @@ LOCALE = Path(__file__).resolve().parents[1] / "src" / "setback" / "locale"
 def english_left(lang: str, text: str) -> set[str]:
     """The English words of catalog messages (their fixed parts of 5 letters or more, as
     whole words) that `text` shows although the language says them otherwise. Runs of
-    white space count as one space (help text is wrapped)."""
+    white space count as one space (help text is wrapped); a message the language keeps
+    in English (its translation is the English, as Swedish's "Off-three") is not counted
+    for the words inside it."""
     from babel.messages.pofile import read_po  # a test dependency, read only here
 
     with (LOCALE / lang / "LC_MESSAGES" / "setback.po").open("rb") as file:
         catalog = read_po(file, locale=lang)
     text = " ".join(text.split())
+    for message in catalog:  # words the language keeps in English on purpose ("Off-three")
+        if isinstance(message.id, str) and message.id and message.string == message.id:
+            text = re.sub(rf"(?<![\w-]){re.escape(message.id)}(?![\w-])", " ", text)
     left = set()
     for message in catalog:
         if not message.id:
