@@ -159,7 +159,7 @@ def test_the_english_catalog_check_finds_english() -> None:
     assert {"Your hand", "over"} & english_left("de", out)
     # a name the language keeps in English is no leftover, but its English words alone are
     assert english_left("sv", "Off-three: AC") == set()
-    assert english_left("sv", "the three of spades") == {"three"}
+    assert english_left("sv", "the three of spades") == {"three", "spades"}
 
 
 def test_a_bare_number_bids_and_letters_choose(monkeypatch: pytest.MonkeyPatch) -> None:
