@@ -15,9 +15,10 @@ while timing, as in real use. The playout kernel (`setback.playout_hand`, unchec
 random hands from dealt states (built before the timing; a second line
 times the deal by `new_game` too), in the same rounds. Then: hands per
 second (checked API and kernel) for Auction Pitch with 3 players, six
-players and the extended presets (Ten-point Pitch, Smear, Auction Pitch with
-Joker), and the time of hand 1 against hand 50 of one long game (the cost of
-a hand must not grow with the history).
+players, the extended presets (Ten-point Pitch, Smear, Auction Pitch with
+Joker) and RULES §7's (Trickster's games, Pedro Sancho), and the time of hand 1
+against hand 50 of one long game (the cost of a hand must not grow with the
+history).
 """
 
 from __future__ import annotations
@@ -185,6 +186,8 @@ def main() -> None:
         ("Ten-point Pitch", Rules.ten_point()),
         ("Smear", Rules.smear()),
         ("Auction Pitch with Joker", Rules.joker_pitch()),
+        *((f"Trickster {n}-point", Rules.trickster(n)) for n in (4, 5, 6, 7, 10, 11, 13)),
+        ("Pedro Sancho", Rules.pedro_sancho()),
     ):
         seconds, _ = library_hands(rules, hands, 0)
         kernel = kernel_hands(dealt_states(rules, hands, 0), 0)

@@ -3,6 +3,7 @@
 Run by hand, not by the test suite:
 
     python benchmarks/strength.py [DEALS] [PROCESSES]
+    python benchmarks/strength.py [GAMES] [PROCESSES] family
 
 Duplicate duels (`setback.arena.duel`: every deal played in every seating, so
 both line-ups get the same cards) of DEALS deals each (default 100):
@@ -11,6 +12,9 @@ both line-ups get the same cards) of DEALS deals each (default 100):
    whenever allowed, bid the minimum when forced, random legal cards), and
    MonteCarloBot (default settings) against HeuristicBot;
 2. HeuristicBot against cautious random players on each other preset.
+
+With `family`: HeuristicBot against cautious random players in GAMES whole games of each
+of RULES §7's presets in `FAMILY` (the target: at least 90% won).
 
 Each prints the win rate with its Wilson interval, the points per hand with
 its paired interval, and the first line-up's CPU time per decision (mean and
@@ -26,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import Pool
 from pathlib import Path
@@ -36,7 +41,7 @@ import setback.arena as arena
 from setback import GameState, PlayerView, Rules
 from setback.arena import DuelResult, duel, wilson_interval
 from setback.bots import MonteCarloBot, SolverBot
-from setback.simulation import BotSpec
+from setback.simulation import BotSpec, simulate
 
 PRESETS = ("auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch")
 """The presets besides the German game whose heuristic-against-cautious duel is run."""
@@ -114,9 +119,48 @@ def perfect(deals: int, processes: int, seed: int = 0) -> None:
         match(PerfectPlayer, second, deals, processes, seed=seed)
 
 
+FAMILY = ("trickster-10", "trickster-13", "pedro-sancho")
+"""RULES §7's presets whose whole-game target is measured (`family`): the heuristic wins at
+least 90% of 100 games against cautious random players."""
+
+
+def family(games: int, processes: int, names: Sequence[str] = FAMILY) -> None:
+    """HeuristicBot against cautious random players in whole games (not duplicate deals) of
+    each preset in `names`: the heuristic holds one side (one seat each for himself, both
+    seats of a partnership), the side changing from game to game, so every side and first
+    dealer gets its share; the heuristic's share of the games won, with its Wilson interval."""
+    for name in names:
+        rules = Rules.preset(name)
+        sides = len(rules.sides)
+        won = played = 0
+        start = time.perf_counter()
+        for mine in range(sides):
+            seats = ["heuristic" if side == mine else "cautious" for side in range(sides)]
+            count = games // sides + (1 if mine < games % sides else 0)
+            if processes > 1:
+                with ProcessPoolExecutor(processes) as pool:
+                    summary = simulate(
+                        rules, games=count, seed=1000 * mine, bots=seats, executor=pool
+                    )
+            else:
+                summary = simulate(rules, games=count, seed=1000 * mine, bots=seats)
+            won += summary.wins[mine]
+            played += count
+        low, high = wilson_interval(won, played)
+        print(
+            f"{name}: heuristic vs cautious, whole games: {won}/{played} won = "
+            f"{won / played:.1%} (95% CI {low:.1%} to {high:.1%}), "
+            f"{time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     processes = int(sys.argv[2]) if len(sys.argv) > 2 else 2
+    if len(sys.argv) > 3 and sys.argv[3] == "family":
+        family(deals, processes)
+        return
     match("heuristic", "cautious", deals, processes)
     match("montecarlo", "heuristic", deals, processes)
     for name in PRESETS:

@@ -13,14 +13,19 @@ from pathlib import Path
 
 from setback import (
     Card,
+    DealerMatch,
     Discard,
+    DrawOrder,
     GameState,
     HandResult,
     JokerRank,
+    KeepSix,
+    LowTo,
     Pitch,
     Play,
     Point,
     Rules,
+    WinRule,
     apply_action,
     legal_actions,
     new_game,
@@ -376,12 +381,17 @@ LOCALE = Path(__file__).resolve().parents[1] / "src" / "setback" / "locale"
 def english_left(lang: str, text: str) -> set[str]:
     """The English words of catalog messages (their fixed parts of 5 letters or more, as
     whole words) that `text` shows although the language says them otherwise. Runs of
-    white space count as one space (help text is wrapped)."""
+    white space count as one space (help text is wrapped); a message the language keeps
+    in English (its translation is the English, as Swedish's "Off-three") is not counted
+    for the words inside it."""
     from babel.messages.pofile import read_po  # a test dependency, read only here
 
     with (LOCALE / lang / "LC_MESSAGES" / "setback.po").open("rb") as file:
         catalog = read_po(file, locale=lang)
     text = " ".join(text.split())
+    for message in catalog:  # words the language keeps in English on purpose ("Off-three")
+        if isinstance(message.id, str) and message.id and message.string == message.id:
+            text = re.sub(rf"(?<![\w-]){re.escape(message.id)}(?![\w-])", " ", text)
     left = set()
     for message in catalog:
         if not message.id:
@@ -396,3 +406,51 @@ def english_left(lang: str, text: str) -> set[str]:
                 if re.search(rf"(?<!\w){re.escape(part)}(?!\w)", text):
                     left.add(part)
     return left
+
+
+Y2_DECK = (
+    "AS 7S AH KS QS BJ 2S 5S QH JC 10S AC KH QD 9C 3C 9S AD JH 8D 4C KD 9H 5C 5H 7D 2C KC "
+    "10H 6D 6H 2D 10C JD 3H 8C 3S 8H 10D QC 8S 6S 7H 9D LJ 5D 7C 4H JS 4S 2H 4D 3D 6C"
+)
+"""RULES §7.9 Y2's deck, dealt by Dan (seat 3) in packets of three."""
+
+
+def y2_rules(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT) -> Rules:
+    """Trickster's 13-point game as RULES §7.3 describes it, built from options (the
+    `Rules.trickster` preset does not exist yet): 54 cards, the jick, the off-three,
+    deal 9, the draw back from the pitcher's left, trumps only, no dealer's match, Low to
+    the holder, target 52, pitcher first."""
+    return Rules(
+        players=4,
+        target=52,
+        min_bid=6,
+        smudge=False,
+        dealer_match=DealerMatch.NONE,
+        low_to=LowTo.HOLDER,
+        win_rule=WinRule.PITCHER_FIRST,
+        jokers=2,
+        off_jack=True,
+        off_three=True,
+        points=(
+            Point.HIGH,
+            Point.LOW,
+            Point.JACK,
+            Point.OFF_JACK,
+            Point.BIG_JOKER,
+            Point.LITTLE_JOKER,
+            Point.TEN,
+            Point.TREY,
+            Point.OFF_THREE,
+        ),
+        deal=9,
+        keep_six=KeepSix.DRAW_BACK,
+        trumps_only=True,
+        draw_order=draw_order,
+    )
+
+
+def y2_declared(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT, **kw: object) -> GameState:
+    """Y2 after the auction (Ben bids 8) and Ben's `trump S`: the draw back is done."""
+    state = new_game(y2_rules(draw_order), deck=Y2_DECK, dealer=3, **kw)  # type: ignore[arg-type]
+    state = act(state, "A pass, B 8, C pass, D pass")
+    return apply_action(state, "trump S", seat=1)

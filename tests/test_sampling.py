@@ -44,6 +44,7 @@ from setback.dealing import packets
 from setback.play import open_to
 
 from .strategies import SOAK, any_rules, each_preset, examples, random_states, seeds
+from .support import y2_declared
 
 
 def _played(state: GameState) -> list[int]:
@@ -478,3 +479,16 @@ def test_the_counting_is_exact_and_the_draws_uniform_over_alternatives() -> None
     p_value = _chi2_sf(statistic, len(worlds) - 1)
     print(f"chi-square {statistic:.2f}, {len(worlds) - 1} degrees of freedom, p = {p_value:.3f}")
     assert p_value > 0.001
+
+
+def test_samples_fit_a_draw_back_from_the_pitchers_left() -> None:
+    """RULES §7.3.10, §7.9 Y2: under `DrawOrder.PITCHER_LEFT` the draw back went Carla,
+    Dan, Anna, then Ben; every seat's samples replay to its view (the replay gives each
+    seat the stock's cards in that order), while Ben discards face up and in play."""
+    state = y2_declared()
+    in_play = apply_action(state, "discard 4S", seat=1)
+    for world in (state, in_play):
+        for seat in range(4):
+            view = observe(world, seat)
+            for sample in sample_states(view, random.Random(seat), 3):
+                assert observe(sample, seat) == view

@@ -52,3 +52,16 @@ def test_the_perfect_information_player_plays_in_the_arena() -> None:
     finally:
         setback.arena.observe = setback.observe  # type: ignore[attr-defined]
     assert result.games == 2 and result.first.decisions > 0
+
+
+def test_the_family_measure_plays_whole_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """The benchmark's whole-game measure of RULES §7's presets (run by hand at 100 games
+    each) plays two games of each and prints one line per preset."""
+    spec = importlib.util.spec_from_file_location("strength", ROOT / "benchmarks" / "strength.py")
+    assert spec is not None and spec.loader is not None
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    strength.family(2, 1)
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == list(strength.FAMILY)
+    assert all("/2 won" in line for line in lines)

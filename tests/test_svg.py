@@ -495,17 +495,19 @@ PICTURED = sorted(
 
 def test_the_docs_ask_for_the_tutorials_and_every_presets_pictures() -> None:
     names = {str(page.relative_to(ROOT / "docs")) for page in PICTURED}
-    presets = {
-        "rules/setback.md",
-        "rules/auction-pitch.md",
-        "rules/cutthroat.md",
-        "rules/six-players.md",
-        "rules/ten-point.md",
-        "rules/smear.md",
-        "rules/joker-pitch.md",
+    pages = {
+        "setback": "rules/setback.md",
+        "auction-pitch": "rules/auction-pitch.md",
+        "cutthroat": "rules/cutthroat.md",
+        "six": "rules/six-players.md",
+        "ten-point": "rules/ten-point.md",
+        "smear": "rules/smear.md",
+        "joker-pitch": "rules/joker-pitch.md",
+        "pedro-sancho": "rules/pedro-sancho.md",
     }
-    assert {"tutorial.md", "api/svg.md"} | presets <= names
-    assert len(presets) == len(PRESET_NAMES)
+    page = {name: pages.get(name, "rules/trickster.md") for name in PRESET_NAMES}
+    assert {"tutorial.md", "api/svg.md"} | set(page.values()) <= names
+    assert all(name.startswith("trickster-") for name in set(PRESET_NAMES) - set(pages))
 
 
 @pytest.mark.parametrize("page", PICTURED, ids=lambda page: page.name)
@@ -536,3 +538,17 @@ def test_a_finished_hand_in_clubs_names_its_trump() -> None:
         state = apply_action(state, calls[-1] if state.phase is Phase.BIDDING else calls[0])
     result = state.history[-1]
     assert "trump ♣" in hand_result_svg(result, state.rules)
+
+
+def test_the_other_off_cards_are_named_in_their_titles() -> None:
+    """RULES §7.2.1: the off-ace, off-five and off-three wear the trump badge and their own
+    names where the rules make them trumps."""
+    rules = Rules.setback(off_ace=True, off_five=True, off_three=True)
+    for text, name in (
+        ("AC", "A♣ (the off-ace"),
+        ("5C", "5♣ (the off-five"),
+        ("3C", "3♣ (the off-three"),
+    ):
+        picture = card_svg(Card.parse(text), trump=Suit.SPADES, rules=rules)
+        assert 'class="card off"' in picture and f"{name}, a trump)" in picture
+    assert "off" not in card_svg(Card.parse("AC"), trump=Suit.SPADES, rules=Rules.setback())

@@ -113,7 +113,16 @@ def _game(monkeypatch: pytest.MonkeyPatch, lines: list[str], *args: str) -> str:
     return out.getvalue()
 
 
-PRESETS = ("setback", "ten-point", "smear", "auction-pitch", "six")
+PRESETS = (
+    "setback",
+    "ten-point",
+    "smear",
+    "auction-pitch",
+    "six",
+    "trickster-6",
+    "trickster-13",
+    "pedro-sancho",
+)
 COMMANDS = ["help", "rules", "z", "7", "zz top"]
 """Typed once, at the first prompt: every kind of answer the game explains."""
 
@@ -148,6 +157,9 @@ def test_the_english_catalog_check_finds_english() -> None:
     """The check above is not blind: an English screen is English to it."""
     out = "Hand 1 over.\nYour hand: ♠ K\n"
     assert {"Your hand", "over"} & english_left("de", out)
+    # a name the language keeps in English is no leftover, but its English words alone are
+    assert english_left("sv", "Off-three: AC") == set()
+    assert english_left("sv", "the three of spades") == {"three", "spades"}
 
 
 def test_a_bare_number_bids_and_letters_choose(monkeypatch: pytest.MonkeyPatch) -> None:

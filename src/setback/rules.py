@@ -686,9 +686,109 @@ class Rules:
         )
 
     @classmethod
+    def trickster(cls, points: int, players: int = 4, **overrides: Any) -> Rules:
+        """Trickster Cards' Pitch games of `points` points: 4, 5, 6, 7, 10, 11 or 13.
+
+        Common to all: trump declared by the pitcher, who must lead a trump; one round of
+        bidding from `points // 2` to `points`, no Smudge, no dealer's match, a redeal by
+        the same dealer when everyone passes; Low to the holder; every point in its order
+        counts at once, the pitcher's first (pitcher first).
+
+        - 4, 5 and 6 points: 6 cards each, follow suit or trump, target 11; the points
+          High, Low, Jack, Game (4), with the jick and its point (5), and one joker below
+          the jacks with its point (6). 2 to 4 players; 4 play as partners unless
+          `partnerships=False`.
+        - 7, 10, 11 and 13 points: 54 cards (two jokers, the jick), 9 cards each, the draw
+          back from the pitcher's left, trumps only; the points High, Low, Jack, Off-jack,
+          Big and Little joker and Ten (7; the 10 of trumps replaces Game), with the Trey
+          (10), and the off-ace (11) or the off-three (13); targets 21, 32, 52 and 52.
+          4 players (partners unless `partnerships=False`) or 6 (three sides of two).
+
+        Raises:
+            RulesError: `points` is not one of those (the 9-point game needs a
+                discard-and-draw this version does not have), `players` is not allowed
+                for it (five players need call-your-partner, which this version does not
+                have), or an override is not an option or makes no game.
+        """
+        if type(points) is not int:
+            raise TypeError(f"Rules.trickster takes points (int), not {type(points).__name__}")
+        if points not in TRICKSTER_POINTS:
+            raise RulesError(
+                f"Rules.trickster is for {', '.join(map(str, TRICKSTER_POINTS))} points, "
+                f"not {shown(points)}"
+            )
+        _check_count("trickster", players)
+        small = points <= 6
+        allowed = (2, 3, 4) if small else (4, 6)
+        if players not in allowed:
+            raise RulesError(
+                f"Rules.trickster({points}) is for "
+                f"{' or '.join(map(str, allowed))} players, not {shown(players)}"
+            )
+        common: dict[str, Any] = {
+            "players": players,
+            "partnerships": players in (4, 6),
+            "points": _TRICKSTER_SETS[points],
+            "min_bid": sum(point.worth for point in _TRICKSTER_SETS[points]) // 2,
+            "smudge": False,
+            "dealer_match": DealerMatch.NONE,
+            "all_pass": AllPass.REDEAL,
+            "low_to": LowTo.HOLDER,
+            "win_rule": WinRule.PITCHER_FIRST,
+            "trump_by": TrumpBy.DECLARE,
+            "pitcher_leads_trump": True,
+        }
+        if small:
+            return cls._build(
+                overrides,
+                **common,
+                target=11,
+                off_jack=points >= 5,
+                jokers=1 if points == 6 else 0,
+            )
+        return cls._build(
+            overrides,
+            **common,
+            target={7: 21, 10: 32}.get(points, 52),
+            jokers=2,
+            off_jack=True,
+            off_ace=points == 11,
+            off_three=points == 13,
+            deal=9,
+            keep_six=KeepSix.DRAW_BACK,
+            draw_order=DrawOrder.PITCHER_LEFT,
+            play_trump=PlayTrump.ONLY,
+        )
+
+    @classmethod
+    def pedro_sancho(cls, players: int = 4, **overrides: Any) -> Rules:
+        """Pedro Sancho: Auction Pitch (2 to 8 players each for himself, 6 cards each, the
+        first card led sets trump, follow suit or trump, the dealer may match) with six
+        points in this order, every one to the side that captured its card: High, Low,
+        Jack, Ten (the 10 of trumps, "Game"), Five (the 5 of trumps, "Pedro", 5 points)
+        and Nine (the 9 of trumps, "Sancho", 9 points): 18 in all; bids 1 to 18, a stuck
+        dealer bids 1, pitcher first to 50.
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(
+            overrides,
+            players=players,
+            partnerships=False,
+            points=PEDRO_POINTS,
+            min_bid=1,
+            target=50,
+            smudge=False,
+            low_to=LowTo.CAPTURER,
+            win_rule=WinRule.PITCHER_FIRST,
+        )
+
+    @classmethod
     def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
         """The preset called `name` (`PRESET_NAMES`: "setback", "auction-pitch",
-        "cutthroat", "six", "ten-point", "smear", "joker-pitch"), with `players` seats where
+        "cutthroat", "six", "ten-point", "smear", "joker-pitch", "trickster-4" to
+        "trickster-13", "pedro-sancho"), with `players` seats where
         the preset takes a count, and any option changed by keyword.
 
         The one table of preset names: the command line (and any adapter) reads it.
@@ -710,6 +810,10 @@ class Rules:
             if players not in (None, 6):
                 raise RulesError("the six-player preset is for 6 players")
             return cls.six_player(**overrides)
+        if name.startswith("trickster-"):
+            if players is not None:
+                overrides["players"] = players
+            return cls.trickster(int(name.removeprefix("trickster-")), **overrides)
         if players is not None:
             overrides["players"] = players
         return getattr(cls, name.replace("-", "_"))(**overrides)  # type: ignore[no-any-return]
@@ -897,9 +1001,45 @@ class Rules:
         return self.seat_sides[seat]
 
 
-PRESET_NAMES = ("setback", "auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch")
+TRICKSTER_POINTS = (4, 5, 6, 7, 10, 11, 13)
+"""The point games `Rules.trickster` takes."""
+
+PRESET_NAMES = (
+    "setback",
+    "auction-pitch",
+    "cutthroat",
+    "six",
+    "ten-point",
+    "smear",
+    "joker-pitch",
+    *(f"trickster-{points}" for points in TRICKSTER_POINTS),
+    "pedro-sancho",
+)
 """The names `Rules.preset` takes: each is the classmethod of that name (`-` for `_`),
-"six" is `Rules.six_player()`."""
+"six" is `Rules.six_player()` and "trickster-N" is `Rules.trickster(N)`."""
+
+_SEVEN_POINTS = (
+    Point.HIGH,
+    Point.LOW,
+    Point.JACK,
+    Point.OFF_JACK,
+    Point.BIG_JOKER,
+    Point.LITTLE_JOKER,
+    Point.TEN,
+)
+_TRICKSTER_SETS: dict[int, tuple[Point, ...]] = {
+    4: FOUR_POINTS,
+    5: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.GAME),
+    6: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.JOKER, Point.GAME),
+    7: _SEVEN_POINTS,
+    10: (*_SEVEN_POINTS, Point.TREY),
+    11: (*_SEVEN_POINTS, Point.TREY, Point.OFF_ACE),
+    13: (*_SEVEN_POINTS, Point.TREY, Point.OFF_THREE),
+}
+"""The points of each of Trickster's games, in award order (T is the game's name)."""
+
+PEDRO_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.NINE)
+"""Pedro Sancho's points, in Foster's order (T = 18)."""
 
 TEN_POINTS = (
     Point.HIGH,

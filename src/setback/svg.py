@@ -183,13 +183,22 @@ def _style(
     return _Style(colours, trump, frozenset(off), frozenset(dead))
 
 
+_OFF_NAME = {
+    Rank.JACK: "off-jack",
+    Rank.ACE: "off-ace",
+    Rank.FIVE: "off-five",
+    Rank.THREE: "off-three",
+}
+"""The off cards' names in a picture's title, by rank."""
+
+
 def _describe(card: Card, style: _Style) -> str:
     """A card's name in its picture's title: `K♠`, `J♣ (the off-jack, a trump)`."""
     if card.suit is None:
         name = f"{card.symbol} ({_JOKER_NAME[card.rank]}"
         name += ", a trump)" if card in style.off else ")"
     elif card in style.off:
-        name = f"{card.symbol} (the off-jack, a trump)"
+        name = f"{card.symbol} (the {_OFF_NAME.get(card.rank, 'off card')}, a trump)"
     else:
         name = card.symbol
     if card in style.dead:

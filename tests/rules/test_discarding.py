@@ -8,18 +8,12 @@ import pytest
 from setback import (
     CARDS,
     Card,
-    DealerMatch,
     DrawOrder,
-    GameState,
     IllegalActionError,
-    KeepSix,
-    LowTo,
     Phase,
-    Point,
     Rules,
     RulesError,
     Suit,
-    WinRule,
     apply_action,
     legal_actions,
     new_game,
@@ -54,6 +48,8 @@ from ..support import (
     x2_declared,
     x2_in_play,
     x2_played,
+    y2_declared,
+    y2_rules,
 )
 
 DRAW = Rules.setback(draw=True)
@@ -270,53 +266,6 @@ def test_face_up_discards_go_eldest_first() -> None:
 
 
 # --- RULES §7.3.10: the draw back from the pitcher's left (`draw_order`) -------------------
-
-Y2_DECK = (
-    "AS 7S AH KS QS BJ 2S 5S QH JC 10S AC KH QD 9C 3C 9S AD JH 8D 4C KD 9H 5C 5H 7D 2C KC "
-    "10H 6D 6H 2D 10C JD 3H 8C 3S 8H 10D QC 8S 6S 7H 9D LJ 5D 7C 4H JS 4S 2H 4D 3D 6C"
-)
-"""RULES §7.9 Y2's deck, dealt by Dan (seat 3) in packets of three."""
-
-
-def y2_rules(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT) -> Rules:
-    """Trickster's 13-point game as RULES §7.3 describes it, built from options (the
-    `Rules.trickster` preset does not exist yet): 54 cards, the jick, the off-three,
-    deal 9, the draw back from the pitcher's left, trumps only, no dealer's match, Low to
-    the holder, target 52, pitcher first."""
-    return Rules(
-        players=4,
-        target=52,
-        min_bid=6,
-        smudge=False,
-        dealer_match=DealerMatch.NONE,
-        low_to=LowTo.HOLDER,
-        win_rule=WinRule.PITCHER_FIRST,
-        jokers=2,
-        off_jack=True,
-        off_three=True,
-        points=(
-            Point.HIGH,
-            Point.LOW,
-            Point.JACK,
-            Point.OFF_JACK,
-            Point.BIG_JOKER,
-            Point.LITTLE_JOKER,
-            Point.TEN,
-            Point.TREY,
-            Point.OFF_THREE,
-        ),
-        deal=9,
-        keep_six=KeepSix.DRAW_BACK,
-        trumps_only=True,
-        draw_order=draw_order,
-    )
-
-
-def y2_declared(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT, **kw: object) -> GameState:
-    """Y2 after the auction (Ben bids 8) and Ben's `trump S`: the draw back is done."""
-    state = new_game(y2_rules(draw_order), deck=Y2_DECK, dealer=3, **kw)  # type: ignore[arg-type]
-    state = act(state, "A pass, B 8, C pass, D pass")
-    return apply_action(state, "trump S", seat=1)
 
 
 def test_draw_back_order_starts_at_eldest_or_at_the_pitchers_left() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,19 +11,23 @@ import pytest
 from setback import (
     AllPass,
     DealerMatch,
+    DrawOrder,
     JokerRank,
     KeepSix,
     LowTo,
+    PlayTrump,
     Point,
     Rules,
     RulesError,
     Suit,
+    TrumpBy,
     WinRule,
     apply_action,
     legal_actions,
     new_game,
     trump_table,
 )
+from setback.rules import PRESET_NAMES
 
 from ..support import EXTENDED_POINTS, FIVE_POINTS, joker_pitch_rules, smear_rules, ten_point_rules
 
@@ -293,3 +298,205 @@ def test_trumps_only_does_not_combine_with_no_trump_in_the_first_trick() -> None
     """§6.5.7 and §4.3 contradict each other: refused."""
     with pytest.raises(RulesError, match="no_trump_first_trick"):
         Rules.ten_point(no_trump_first_trick=True)
+
+
+# --- RULES §7.3 and §7.6: Trickster's games and Pedro Sancho ------------------------------
+
+TRICKSTER = {
+    # points: (target, min_bid, deal, jokers, off_jack, off_ace, off_three, points)
+    4: (11, 2, 6, 0, False, False, False, "high low jack game"),
+    5: (11, 2, 6, 0, True, False, False, "high low jack off_jack game"),
+    6: (11, 3, 6, 1, True, False, False, "high low jack off_jack joker game"),
+    7: (21, 3, 9, 2, True, False, False, "high low jack off_jack big_joker little_joker ten"),
+    10: (32, 5, 9, 2, True, False, False, "high low jack off_jack big_joker little_joker ten trey"),
+    11: (
+        52,
+        5,
+        9,
+        2,
+        True,
+        True,
+        False,
+        "high low jack off_jack big_joker little_joker ten trey off_ace",
+    ),
+    13: (
+        52,
+        6,
+        9,
+        2,
+        True,
+        False,
+        True,
+        "high low jack off_jack big_joker little_joker ten trey off_three",
+    ),
+}
+
+
+@pytest.mark.parametrize("points", sorted(TRICKSTER))
+def test_trickster_games_are_their_table_row(points: int) -> None:
+    """RULES §7.3 (the table, rules 3 to 10): each game's pack, deal, points, bids,
+    target, and what all share: trump declared and led by the pitcher, no Smudge, no
+    dealer's match, a redeal when all pass, Low to the holder, pitcher first."""
+    target, low, deal, jokers, off_jack, off_ace, off_three, names = TRICKSTER[points]
+    rules = Rules.trickster(points)
+    assert rules == Rules.preset(f"trickster-{points}")
+    assert (rules.players, rules.partnerships, rules.side_count) == (4, True, 2)
+    assert (rules.target, rules.min_bid, rules.max_bid, rules.deal) == (target, low, points, deal)
+    assert (rules.jokers, rules.off_jack, rules.off_ace, rules.off_three) == (
+        jokers,
+        off_jack,
+        off_ace,
+        off_three,
+    )
+    assert " ".join(point.value for point in rules.points) == names
+    assert rules.total_points == points
+    assert len(rules.pack) == 52 + jokers
+    assert (rules.trump_by, rules.pitcher_leads_trump) == (TrumpBy.DECLARE, True)
+    assert not rules.smudge and rules.dealer_match is DealerMatch.NONE
+    assert rules.all_pass is AllPass.REDEAL and rules.low_to is LowTo.HOLDER
+    assert rules.win_rule is WinRule.PITCHER_FIRST
+    big = points >= 7
+    assert rules.play_trump is (PlayTrump.ONLY if big else PlayTrump.ANYTIME)
+    assert rules.keep_six is (KeepSix.DRAW_BACK if big else KeepSix.FREE_DISCARD)
+    assert rules.draw_order is (DrawOrder.PITCHER_LEFT if big else DrawOrder.ELDEST)
+    if not big:
+        assert rules.joker_rank is JokerRank.BELOW_JACKS
+
+
+def test_trickster_seat_counts_and_refusals() -> None:
+    """RULES §7.3.1: 2 to 4 players in the 4- to 6-point games (4 as partners unless told
+    otherwise), 4 or 6 (three sides of two) in the 7- to 13-point games; the 9-point game
+    and five players are not built yet, and other point counts are no Trickster game."""
+    assert Rules.trickster(4, players=3).partnerships is False
+    assert Rules.trickster(6, players=2).side_count == 2
+    assert Rules.trickster(4, partnerships=False).side_count == 4
+    assert Rules.trickster(10, players=6).sides == ((0, 3), (1, 4), (2, 5))
+    assert Rules.trickster(13, players=6).deal == 9
+    for points in (0, 3, 8, 9, 12, 14):
+        with pytest.raises(RulesError, match=r"Rules\.trickster is for 4, 5, 6, 7, 10, 11, 13"):
+            Rules.trickster(points)
+    with pytest.raises(RulesError, match=r"trickster\(10\) is for 4 or 6 players, not 5"):
+        Rules.trickster(10, players=5)
+    with pytest.raises(RulesError, match=r"trickster\(4\) is for 2 or 3 or 4 players, not 5"):
+        Rules.trickster(4, players=5)
+    with pytest.raises(TypeError):
+        Rules.trickster("10")  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="no preset 'trickster-9'"):
+        Rules.preset("trickster-9")
+
+
+def test_trickster_13_plays_rules_y2() -> None:
+    """RULES §7.9 Y2 with the preset itself: the legal face-up discards after the draw
+    back from the pitcher's left, the six tricks and the score."""
+    deck = (
+        "AS 7S AH KS QS BJ 2S 5S QH JC 10S AC KH QD 9C 3C 9S AD JH 8D 4C KD 9H 5C 5H 7D 2C KC "
+        "10H 6D 6H 2D 10C JD 3H 8C 3S 8H 10D QC 8S 6S 7H 9D LJ 5D 7C 4H JS 4S 2H 4D 3D 6C"
+    )
+    state = new_game(Rules.trickster(13), deck=deck, dealer=3)
+    for call in ("pass", "bid 8", "pass", "pass", "trump S"):
+        state = apply_action(state, call)
+    assert [str(a) for a in legal_actions(state)] == [
+        "discard 4S",
+        "discard 9S",
+        "discard QS",
+        "discard KS",
+    ]
+    state = apply_action(state, "discard 4S")
+    for card in [
+        "KS",
+        "3S",
+        "6S",
+        "AS",
+        "7S",
+        "QS",
+        "5S",
+        "8S",
+        "JS",
+        "2S",
+        "10S",
+        "LJ",
+        "9S",
+        "JC",
+        "BJ",
+        "3C",
+    ]:
+        state = apply_action(state, f"play {card}")
+    result = state.history[-1]
+    assert [trick.winner for trick in result.tricks] == [0, 1, 1, 3, 1, 1]
+    assert result.made and result.score_changes == (5, 8) and state.scores == (5, 8)
+
+
+def test_pedro_sancho_is_auction_pitch_with_pedro_and_sancho() -> None:
+    """RULES §7.6.1: Auction Pitch's table (2 to 8 each for himself, the first lead sets
+    trump, follow or trump, the dealer may match), six points to the capturer worth 18,
+    bids 1 to 18 and a stuck dealer bidding 1, pitcher first to 50."""
+    rules = Rules.pedro_sancho()
+    assert rules == Rules.preset("pedro-sancho")
+    assert [point.value for point in rules.points] == ["high", "low", "jack", "ten", "five", "nine"]
+    assert (rules.total_points, rules.min_bid, rules.max_bid, rules.target) == (18, 1, 18, 50)
+    assert (rules.partnerships, rules.smudge, rules.low_to) == (False, False, LowTo.CAPTURER)
+    assert (rules.trump_by, rules.play_trump) == (TrumpBy.LEAD, PlayTrump.ANYTIME)
+    assert rules.dealer_match is DealerMatch.ANY and rules.win_rule is WinRule.PITCHER_FIRST
+    assert rules.all_pass is AllPass.DEALER_EXACTLY_MIN
+    assert Rules.pedro_sancho(players=8).players == 8
+
+
+def test_pedro_sancho_worked_hand() -> None:
+    """A hand worked by hand (docs/rules/pedro-sancho.md): P1 must follow the trump lead and
+    gives Pedro to P0's ace; P0 leads Sancho and P1's king takes it with the Jack and the
+    Ten. P0 takes High, Low (the 2♥ he captured) and Five, 7, and makes his 5; P1 takes
+    Jack, Ten and Nine, 11."""
+    hands = [
+        "A♥ 9♥ 5♣ K♠ 7♦ 3♣",
+        "K♥ 5♥ 10♣ 4♠ 8♦ 2♣",
+        "10♥ 2♥ Q♣ J♠ 6♦ 9♣",
+        "J♥ 3♥ A♣ 8♠ 9♦ 4♣",
+    ]
+    state = new_game(Rules.pedro_sancho(), hands=hands, dealer=3)
+    for call in ("bid 5", "pass", "pass", "pass"):
+        state = apply_action(state, call)
+    assert [str(a) for a in legal_actions(apply_action(state, "play AH"))] == [
+        "play 5H",
+        "play KH",
+    ]
+    tricks = "AH 5H 2H 3H 9H KH 10H JH 10C QC AC 3C 8S KS 4S JS 7D 8D 6D 9D 4C 5C 2C 9C"
+    for card in tricks.split():
+        state = apply_action(state, f"play {card}")
+    result = state.history[-1]
+    assert [trick.winner for trick in result.tricks] == [0, 1, 3, 0, 3, 2]
+    assert dict(result.points) == {
+        "high": 0,
+        "low": 0,
+        "jack": 1,
+        "ten": 1,
+        "five": 0,
+        "nine": 1,
+    }
+    assert result.made and result.score_changes == (7, 11, 0, 0)
+
+
+def test_the_presets_page_shows_every_preset_as_it_is() -> None:
+    """docs/rules/presets.md: one row per preset, in `PRESET_NAMES` order, whose pack,
+    deal, T, bids, Smudge, dealer's match, Low and target are the preset's own (so the page
+    cannot fall behind the code)."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "presets.md").read_text(
+        encoding="utf-8"
+    )
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in page.splitlines()
+        if line.startswith("| [`")
+    ]
+    names = [row[0].split("`")[1] for row in rows]
+    assert names == list(PRESET_NAMES)
+    for name, row in zip(names, rows, strict=True):
+        rules = Rules.preset(name)
+        pack, deal, total, bids, match, low, target = (row[i] for i in (3, 4, 8, 9, 10, 11, 13))
+        assert int(pack) == len(rules.pack) and int(deal) == rules.deal, name
+        assert int(total) == rules.total_points, name
+        assert bids == f"{rules.min_bid}-{rules.max_plain_bid}" + (", Smudge" * rules.smudge)
+        assert (match == "no") is (rules.dealer_match is DealerMatch.NONE), name
+        assert low == rules.low_to.name.lower(), name
+        assert int(target) == rules.target, name
+        assert (row[5] == "declared") is rules.declares_trump, name
+        assert (row[6] == "trumps only") is rules.trumps_only, name

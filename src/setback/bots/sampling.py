@@ -986,11 +986,10 @@ def _replay_hand(world: GameState) -> None:
     elif rules.draws_back and any(thrown):
         assert hand.trump is not None and hand.pitcher is not None
         trumps = world.standing.tables[hand.trump].trump_mask
-        for seat in order:
-            if seat != hand.pitcher:
-                keep = _lowest(kept[seat] & trumps, deal - thrown[seat].bit_count())
-                drawn.extend(_indices(kept[seat] & ~keep))
-                kept[seat] = keep | thrown[seat]
+        for seat in draw_back_order(rules, hand.dealer, hand.pitcher)[:-1]:  # pitcher last
+            keep = _lowest(kept[seat] & trumps, deal - thrown[seat].bit_count())
+            drawn.extend(_indices(kept[seat] & ~keep))
+            kept[seat] = keep | thrown[seat]
         everything = _indices(kept[hand.pitcher] | thrown[hand.pitcher])
         kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
         stock = everything[deal:]
