@@ -26,23 +26,25 @@ from ..support import S1_HANDS, act, deal, play, texts
 
 
 def trickster_4(**options: object) -> Rules:
-    """The closest `Rules` to `Rules.trickster(4)` (not built yet): 4 players in
-    partnership, target 11, bids 2 to 4 without Smudge or the dealer's match, all pass
-    redeals, Low to the holder, trump declared by the pitcher who must lead trump, pitcher
-    first then the point order (RULES §7.3)."""
-    return Rules.setback(
-        **{  # type: ignore[arg-type]
-            "target": 11,
-            "smudge": False,
-            "dealer_match": "none",
-            "all_pass": "redeal",
-            "low_to": "holder",
-            "win_rule": "pitcher_first",
-            "trump_by": "declare",
-            "pitcher_leads_trump": True,
-            "shoot": "all_points",
-            **options,
-        }
+    """`Rules.trickster(4)` with `shoot=ALL_POINTS` (RULES §7.9 Y3), any option changed."""
+    return Rules.trickster(4, **{"shoot": "all_points", **options})  # type: ignore[arg-type]
+
+
+def test_trickster_4_is_the_form_y3_names() -> None:
+    """Y3 was first written against a hand-built form: 4 players in partnership, target
+    11, bids 2 to 4 without Smudge or the dealer's match, all pass redeals, Low to the
+    holder, trump declared by the pitcher who must lead trump, pitcher first; the preset
+    is that form."""
+    assert trickster_4() == Rules.setback(
+        target=11,
+        smudge=False,
+        dealer_match="none",
+        all_pass="redeal",
+        low_to="holder",
+        win_rule="pitcher_first",
+        trump_by="declare",
+        pitcher_leads_trump=True,
+        shoot="all_points",
     )
 
 
