@@ -116,7 +116,7 @@ def test_raw_env_names_the_id_its_action_and_the_legal_ones() -> None:
 def test_an_id_outside_the_table_is_refused() -> None:
     raw = setback.rl.raw_env("setback")
     raw.reset(seed=3)
-    with pytest.raises(IllegalActionError, match="ids are 0 to 191"):
+    with pytest.raises(IllegalActionError, match="ids are 0 to 192"):
         raw.step(NUM_ACTIONS)
     wrapped = setback.rl.env("setback")
     wrapped.reset(seed=3)

@@ -17,6 +17,7 @@ from setback import (
     format_hand,
     legal_actions,
     loads,
+    new_game,
     parse_action,
 )
 from setback.text import action_text, contract_text
@@ -218,3 +219,26 @@ def test_the_shoot_as_text_json_and_words() -> None:
         "skjut månen",
         "tenter la lune",
     ]
+
+
+def _failed_shoot(rules: Rules, dealer: int, scores: tuple[int, ...] | None) -> GameState:
+    """Seed 1's first hand: eldest shoots, the others pass, the first legal card each time."""
+    state = new_game(rules, seed=1, dealer=dealer, scores=scores)
+    state = apply_action(state, "shoot")
+    while not state.is_over and state.hand_number == 0:
+        state = apply_action(state, legal_actions(state)[0])
+    return state
+
+
+@pytest.mark.parametrize("dealer", [2, 0])
+def test_a_lost_shoot_tied_among_the_others_goes_first_clockwise(dealer: int) -> None:
+    """RULES §7.4.4, chosen: under `LOSE` the highest of the other sides wins, a tie to the
+    side first clockwise from the pitcher (seat 1 after seat 0, seat 2 after seat 1)."""
+    rules = Rules.cutthroat(players=3, smudge=False, shoot="all_points", target=50)
+    pitcher = (dealer + 1) % 3
+    changes = _failed_shoot(rules, dealer, None).history[-1].score_changes
+    assert changes[pitcher] == -4
+    scores = tuple(10 - change for change in changes)  # the two others end tied at 10
+    state = _failed_shoot(rules, dealer, scores)
+    assert state.history[-1].made is False and state.is_over
+    assert state.winner == (pitcher + 1) % 3
