@@ -36,7 +36,7 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import DrawOrder, KeepSix, PackRanks, PlayTrump, Settlement, WinRule
+from .options import DrawOrder, KeepSix, PackRanks, PlayTrump, Settlement, ShootFor, WinRule
 from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
@@ -151,6 +151,20 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
     out.append(" ".join(part for part in (calls + ".", match, stuck) if part))
     if rules.pitch_instead_of_bid:
         out.append(_("Instead of bidding you may pitch a card: a bid of every point in its suit."))
+    if rules.shoot is ShootFor.ALL_POINTS:
+        out.append(
+            _(
+                "Instead of bidding you may shoot the moon: a call nobody may overcall or "
+                "match, made only by winning every point."
+            )
+        )
+    elif rules.shoot is ShootFor.ALL_TRICKS:
+        out.append(
+            _(
+                "Instead of bidding you may shoot the moon: a call nobody may overcall or "
+                "match, made only by winning every trick."
+            )
+        )
     if rules.declares_trump and rules.pitcher_leads_trump and not rules.trumps_only:
         out.append(
             _(
@@ -662,7 +676,19 @@ class TerminalGame:
         _ = self._
         rule = self.rules.win_rule
         winner = self.side_name(event.winner)
-        if self.rules.hands_limit is not None:
+        last = self.state.history[-1] if self.state.history else None
+        shot = (
+            last is not None
+            and self.rules.shoot is not None
+            and last.contract == self.rules.smudge_level
+        )
+        if shot and last is not None and last.made:
+            text = _("{side} shot the moon and made it: that wins the game at once.")
+        elif shot:
+            text = _(
+                "The shoot the moon failed: that ends the game; {side} had the best score."
+            )
+        elif self.rules.hands_limit is not None:
             text = _("{side} had the highest score after {limit} played hands.")
         elif rule is WinRule.BID_OUT:
             text = _(

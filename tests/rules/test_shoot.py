@@ -242,3 +242,15 @@ def test_a_lost_shoot_tied_among_the_others_goes_first_clockwise(dealer: int) ->
     state = _failed_shoot(rules, dealer, scores)
     assert state.history[-1].made is False and state.is_over
     assert state.winner == (pitcher + 1) % 3
+
+
+def test_setback_play_names_the_shoot_in_its_rules_summary() -> None:
+    """`setback play`'s rules summary says the shoot is a call and what makes it, in every
+    language."""
+    from setback.terminal import rules_lines
+
+    lines = [rules_lines(trickster_4(), lang=lang) for lang in ("en", "de", "sv", "fr")]
+    assert "made only by winning every point." in " ".join(lines[0])
+    assert "gewonnen nur mit jedem Punkt." in " ".join(lines[1])
+    assert any("every trick." in line for line in rules_lines(trickster_4(shoot="all_tricks")))
+    assert all("shoot" not in line for line in rules_lines(Rules.trickster(4)))
