@@ -685,9 +685,7 @@ class TerminalGame:
         if shot and last is not None and last.made:
             text = _("{side} shot the moon and made it: that wins the game at once.")
         elif shot:
-            text = _(
-                "The shoot the moon failed: that ends the game; {side} had the best score."
-            )
+            text = _("The shoot the moon failed: that ends the game; {side} had the best score.")
         elif self.rules.hands_limit is not None:
             text = _("{side} had the highest score after {limit} played hands.")
         elif rule is WinRule.BID_OUT:
