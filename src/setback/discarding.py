@@ -71,9 +71,8 @@ def draw_back_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
     """The seats in the draw back's order: every seat but the pitcher, clockwise from
     eldest (`DrawOrder.ELDEST`) or from the pitcher's left (`PITCHER_LEFT`), then the
     pitcher last."""
-    players = rules.players
     start = pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer
-    order = [(start + k) % players for k in range(1, players + 1)]
+    order = discard_order(start, rules.players)  # clockwise from the seat after `start`
     return [*(seat for seat in order if seat != pitcher), pitcher]
 
 

@@ -63,7 +63,7 @@ from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Shoot, Sm
 from ..bidding import call_table
 from ..cards import CARDS, Card, Suit
 from ..dealing import packets
-from ..discarding import draw_back_order, excess_trumps
+from ..discarding import discard_order, draw_back_order, excess_trumps
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, SetbackError
 from ..play import open_cards
@@ -527,7 +527,7 @@ def _problem(view: PlayerView) -> _Problem:
             lows[view.to_act].append((trumps, 1))
 
     # --- the discards ---------------------------------------------------------------------
-    order = [(view.dealer + k) % players for k in range(1, players + 1)]
+    order = discard_order(view.dealer, players)  # eldest first, dealer last
     if phase is Phase.DISCARD and view.to_act is not None:
         done = order[: order.index(view.to_act)]
     elif phase is Phase.PLAY and rules.declares_trump:
@@ -975,7 +975,7 @@ def _replay_hand(world: GameState) -> None:
     faced = hand.face_up or (0,) * players
     thrown = hand.discarded or (0,) * players
     kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
-    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    order = discard_order(hand.dealer, players)  # the draw: eldest first
     stock = list(hand.stock)
     drawn: list[int] = []
     if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
