@@ -46,6 +46,8 @@ from setback import (
 )
 from setback.refusals import MESSAGES, PARAMS, SUFFIXES, Refusal, placeholders, render
 
+from .support import p1_called, p1_declared
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "api" / "errors.md"
 BEGIN, END = "<!-- refusal codes: begin -->", "<!-- refusal codes: end -->"
@@ -268,6 +270,13 @@ CASES: dict[str, MakeError] = {
     "no_trump_first_trick": lambda _: _first(
         Rules.setback(no_trump_first_trick=True), 0, "no_trump_first_trick", _plays, True
     ),
+    "call_partner": lambda _: _refused(p1_declared(), "play AS"),
+    "call_not_trump": lambda _: _refused(p1_declared(), "call AH"),
+    "call_held": lambda _: _refused(p1_declared(), "call KS"),
+    "call_not_in_pack": lambda _: _refused(p1_declared(), "call 4S"),
+    "play_called": lambda _: _refused(
+        apply_action(apply_action(p1_called(), "play 10S"), "play 2S"), "play 8S", seat=3
+    ),
     "too_many_actions": lambda patch: _too_many(patch, "MAX_ACTIONS"),
     "too_many_hands": lambda patch: _too_many(patch, "MAX_HANDS"),
     "not_an_action_id": lambda _: _rl(new_game(SETBACK, seed=1), "x"),
@@ -433,6 +442,26 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "no_trump_first_trick": (
         {"trump": "S", "led": "D", "playable": ["3C", "2H", "7H"]},
         "play 4S by seat 0 is illegal: no trump may be played to the first trick unless you must: to a ♦ lead, follow suit, else play a non-trump, and a trump (♠) only holding nothing else; play one of 3♣ 2♥ 7♥",
+    ),
+    "call_partner": (
+        {},
+        "play AS by seat 1 is illegal: the pitcher must call his partner: a trump he does not hold (e.g. 'call QS')",
+    ),
+    "call_not_trump": (
+        {"card": "AH", "trump": "S"},
+        "call AH by seat 1 is illegal: A♥ is no trump (♠): the pitcher calls a trump he does not hold",
+    ),
+    "call_held": (
+        {"card": "KS"},
+        "call KS by seat 1 is illegal: the pitcher holds K♠: he calls a trump he does not hold",
+    ),
+    "call_not_in_pack": (
+        {"card": "4S"},
+        "call 4S by seat 1 is illegal: 4♠ is not in this pack: the pitcher calls a trump he does not hold",
+    ),
+    "play_called": (
+        {"playable": ["AS"]},
+        "play 8S by seat 3 is illegal: the holder of the called card must play it to the first trick; play one of A♠",
     ),
     "too_many_actions": (
         {"count": 302, "most": 300},

@@ -189,6 +189,8 @@ HAND_RESULT = {
     "made": {"type": ["boolean", "null"]},
     "discards": array(CARDS),
     "face_up_discards": array(CARDS),
+    "called": nullable(ref("Card")),
+    "partner": nullable(SEAT),
 }
 
 PLAYER_VIEW = {
@@ -213,6 +215,8 @@ PLAYER_VIEW = {
     "last_result": nullable(ref("HandResult")),
     "winner": nullable(SIDE),
     "face_up_discards": array(CARDS),
+    "called": nullable(ref("Card")),
+    "partner": nullable(SEAT),
 }
 
 GAME_RECORD = {
@@ -233,6 +237,7 @@ ACTIONS = {
     setback.Play: {"card": ref("Card")},
     setback.Pitch: {"card": ref("Card")},
     setback.DeclareTrump: {"suit": ref("Suit")},
+    setback.CallPartner: {"card": ref("Card")},
     setback.Discard: {"cards": array(ref("Card"), maxItems=54, uniqueItems=True)},
 }
 
@@ -256,6 +261,7 @@ EVENTS = {
         "drawn_cards": CARDS,
     },
     setback.FaceUpDiscarded: {"number": NUMBER, "seat": SEAT, "cards": CARDS},
+    setback.PartnerCalled: {"number": NUMBER, "seat": SEAT, "card": ref("Card")},
     setback.Played: {
         "number": NUMBER,
         "seat": SEAT,
@@ -287,11 +293,11 @@ def action_text() -> dict[str, Any]:
     levels = "|".join(str(level) for level in range(MAX_LEVEL, 0, -1))
     return {
         "description": "An action's canonical text (`str(action)`), as a record stores it: "
-        '"pass", "bid 3", "smudge", "play KS", "pitch 10H", "trump S", "discard 2C 7D" '
+        '"pass", "bid 3", "smudge", "play KS", "pitch 10H", "trump S", "call QS", "discard 2C 7D" '
         '(a bare "discard" discards nothing).',
         "type": "string",
         "pattern": (
-            f"^(?:pass|smudge|shoot|bid (?:{levels})|(?:play|pitch) {card}|trump [CDHS]"
+            f"^(?:pass|smudge|shoot|bid (?:{levels})|(?:play|pitch|call) {card}|trump [CDHS]"
             f"|discard(?: {card})*)$"
         ),
     }

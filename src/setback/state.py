@@ -38,6 +38,10 @@ class Phase(enum.Enum):
     DECLARE_TRUMP = "declare_trump"
     """The pitcher names trump before the first lead (`Rules.declares_trump`: the draw, no
     trump in the first trick, deals above six)."""
+    CALL_PARTNER = "call_partner"
+    """Call your partner (`Rules.call_partner`): after naming trump, before the draw back,
+    the pitcher calls a trump he does not hold (`CallPartner`); its holder is his partner
+    for the hand."""
     DISCARD = "discard"
     """Players discard before trick play: the draw's discards (and draws), the discards
     down to six of a bigger deal, Ten-point's face-up discard of excess trumps."""
@@ -131,6 +135,14 @@ class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally
     face_up_discards: tuple[tuple[Card, ...], ...] = ()
     """What each seat discarded face up (Ten-point's excess trumps, seen by everyone);
     empty when nobody did."""
+    called: Card | None = None
+    """The card the pitcher called (`Rules.call_partner`); None without a call."""
+    partner: int | None = None
+    """The seat that held the called card when trick play began: the pitcher's partner
+    for the hand (the pitcher's own seat when he held it and played alone); None without
+    a call. Under call your partner `awards`, `card_points` and `points_won` are per seat,
+    and each seat's `score_changes` entry is its side's change (the pitcher and partner
+    one side, the other seats the other)."""
 
     @property
     def points(self) -> Mapping[str, int | None]:
@@ -306,6 +318,12 @@ class HandState:
     """The steps the rules took in this hand without a choice (the draw, the draw back,
     forced face-up discards), in order, as the step that took them recorded them: the
     event log reads them here."""
+    called: int = 0
+    """The card the pitcher called (`Rules.call_partner`), as a bit set of one card; 0
+    before the call and without one."""
+    must_play: int = 0
+    """The called card, as a bit set, when a partner holds it (not the pitcher): its
+    holder must play it to the first trick (`play.open_cards`); else 0."""
 
 
 def with_auction(
@@ -332,6 +350,8 @@ def with_auction(
         hand.face_up,
         phase,
         hand.forced,
+        hand.called,
+        hand.must_play,
     )
 
 
@@ -736,6 +756,33 @@ class GameState:
         if self.phase is _GAME_OVER or not self.hand.setup.discarded:
             return ((),) * self.rules.players
         return tuple(cards_of(mask) for mask in self.hand.setup.discarded)
+
+    @property
+    def called(self) -> Card | None:
+        """The card the pitcher called this hand (`Rules.call_partner`); None before the
+        call, without one and once the game is over."""
+        called = self.hand.setup.called
+        if not called or self.phase is _GAME_OVER:
+            return None
+        return CARDS[called.bit_length() - 1]
+
+    @property
+    def partner(self) -> int | None:
+        """The seat holding the called card, or that played it this hand: the pitcher's
+        partner (the pitcher's own seat when he holds it and plays alone). Hidden from the
+        other seats' views until the card is played. None without a call, and in the
+        call's phase (`Phase.CALL_PARTNER`)."""
+        called = self.hand.setup.called
+        if not called or self.phase is _GAME_OVER:
+            return None
+        for seat, held in enumerate(self.held):
+            if held & called:
+                return seat
+        for trick in (*self.tricks, Trick(0, self.plays)):
+            for seat, card in trick.plays:
+                if 1 << card.index == called:
+                    return seat
+        return None
 
     def _repr_svg_(self) -> str:
         """The table's picture, every hand shown, for Jupyter: `setback.svg.state_svg`."""

@@ -70,6 +70,13 @@ class PlayerView:
     """The side that won, once the game is over; else None."""
     face_up_discards: tuple[tuple[Card, ...], ...] = ()
     """Every seat's face-up discards this hand (Ten-point's excess trumps), seen by all."""
+    called: Card | None = None
+    """The card the pitcher called this hand (call your partner), seen by all once
+    called; None before and without a call."""
+    partner: int | None = None
+    """The seat of the pitcher's partner (call your partner; the pitcher's own seat when he
+    plays alone), once the called card has been played, or when this seat holds it; None
+    until then (nobody else learns who holds it) and without a call."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -142,6 +149,12 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if not 0 <= seat < rules.players:
         raise RulesError(f"no seat {shown(seat)}: seats are 0 to {rules.players - 1}")
     last = _public_result(state.history[-1], seat) if state.history else None
+    partner = None
+    called = state.hand_state.called
+    if called and state.phase is not Phase.GAME_OVER and state.phase is not Phase.CALL_PARTNER:
+        holder = state.partner
+        if state.held[seat] & called or not any(held & called for held in state.held):
+            partner = holder  # this seat holds it, or it has been played
     return PlayerView(
         rules=rules,
         seat=seat,
@@ -164,4 +177,6 @@ def observe(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_actions(state) if state.to_act == seat else (),
         last_result=last,
         winner=state.winner,
+        called=state.called,
+        partner=partner,
     )
