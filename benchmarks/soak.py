@@ -192,7 +192,7 @@ def random_rules(rng: random.Random) -> Rules:
     else:
         play_options["play_trump"] = play_trump
     draw_order = DrawOrder.ELDEST
-    if keep_six is KeepSix.DRAW_BACK and more:
+    if keep_six in (KeepSix.DRAW_BACK, KeepSix.DISCARD_AND_DRAW) and more:
         draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
