@@ -29,10 +29,11 @@ The constraints, all read from the view:
   seat's `deal - 6` and as many more as it drew (at most 3, and what the stock still
   held, in the order from the pitcher's left or from eldest, the pitcher last); Smear's
   discard to six holds a trump only if the hand kept no non-trump; the draw back's
-  face-down discards are the non-trumps of the hand, every seat but the pitcher kept its trumps and drew to six in turn from
-  what the stock still held, and the pitcher kept only trumps; a seat that discarded
-  fewer trumps face up than it held above six kept no trump that is no point card, and
-  a seat asked to choose them holds more than it must discard.
+  face-down discards are the non-trumps of the hand, every seat but the pitcher kept
+  its trumps and drew to six in turn from what the stock still held, and the pitcher
+  kept only trumps; a seat that discarded fewer trumps face up than it held above six
+  kept no trump that is no point card, and a seat asked to choose them holds more than
+  it must discard.
 
 The method: exact sampling by counting. Every constraint speaks of how many cards of a
 class a holder gets (a class: the cards of one suit under the trump; in the draw back
