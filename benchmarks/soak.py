@@ -100,6 +100,7 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("ten-point", tuple(range(2, 7))),
     ("smear", tuple(range(2, 7))),
     ("joker-pitch", tuple(range(2, 9))),
+    ("trickster-9", (4,)),
 )
 _JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
 _PACK_RANKS = {

@@ -268,6 +268,7 @@ PRESETS = (
     Rules.setback(draw=True),
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),
+    Rules.trickster(9),
 )
 """One rule set per preset and per variant of RULES §2 to §6, each met by every property
 test that takes `rules` and `seed` (see `each_preset`)."""
