@@ -203,8 +203,12 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def discard_of(cards: int) -> Discard:
-    """The shared `Discard` of a set of cards (a bit set)."""
-    return Discard(cards_of(cards))
+    """The shared `Discard` of a set of cards (a bit set). Built without `Discard`'s
+    converter: `cards_of` gives distinct cards in index order, which is what it makes
+    (a discard and draw offers hundreds of discards at a time)."""
+    action = object.__new__(Discard)
+    object.__setattr__(action, "cards", cards_of(cards))
+    return action
 
 
 def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
