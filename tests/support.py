@@ -21,6 +21,7 @@ from setback import (
     JokerRank,
     KeepSix,
     LowTo,
+    Phase,
     Pitch,
     Play,
     Point,
@@ -316,6 +317,10 @@ def visible(state: GameState, seat: int, seen: set[Card]) -> set[Card]:
             visible.add(action.card)
     visible |= set(state.discards[seat])
     visible |= {card for cards in state.face_up_discards for card in cards}  # seen by all
+    if state.called is not None:  # call your partner: the called card is named to all
+        visible.add(state.called)
+    if state.phase is Phase.CALL_PARTNER and state.to_act == seat:  # the trumps he lacks
+        visible |= {action.card for action in legal_actions(state)}  # type: ignore[union-attr]
     if state.history:  # the hand just finished was played face up to its last card
         last = state.history[-1]
         visible |= {card for trick in last.tricks for card in trick.cards}
