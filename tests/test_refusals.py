@@ -173,6 +173,12 @@ def _discarding(rules: Rules, seed: int = 1) -> GameState:
     return next(state for state in _walk(rules, seed) if state.phase.name == "DISCARD")
 
 
+def _discard_of(rules: Rules, count: int) -> IllegalActionError:
+    """The refusal of a discard of the first `count` cards of the seat to discard."""
+    state = _discarding(rules)
+    return _refused(state, Discard(state.hands[state.to_act or 0][:count]))
+
+
 def _smear_discard(state: GameState) -> list[Any]:
     """Discards of four cards holding a trump and leaving a non-trump in the hand."""
     hand, trump = state.hands[state.to_act or 0], state.trump
@@ -254,6 +260,8 @@ CASES: dict[str, MakeError] = {
     "non_trumps_first": lambda _: _first(
         Rules.smear(), 0, "non_trumps_first", _smear_discard, False
     ),
+    "keep_at_least": lambda _: _discard_of(Rules.trickster(9), 7),
+    "keep_at_most": lambda _: _discard_of(Rules.trickster(9), 2),
     "play_a_card": lambda _: _first(SETBACK, 0, "play_a_card", lambda s: ["pass"], False),
     "lead_trump": lambda _: _first(Rules.smear(), 0, "lead_trump", _plays, False),
     "follow_trump": lambda _: _first(SETBACK, 0, "follow_trump", _plays, True),
@@ -409,6 +417,15 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "stock_short": (
         {"count": 4},
         "discard 3C 8C JC 8D 4S by seat 4 is illegal: the stock can refill only 4 cards",
+    ),
+    "keep_at_least": (
+        {"count": 3},
+        "discard 5C JC KC AC 3D JD KD by seat 0 is illegal: keep at least 3 cards: the discard "
+        "and draw keeps 3 to 6",
+    ),
+    "keep_at_most": (
+        {"count": 3},
+        "discard 5C JC by seat 0 is illegal: keep at most six cards: discard at least 3",
     ),
     "non_trumps_first": (
         {},
