@@ -140,6 +140,7 @@ NEWER_OPTIONS = frozenset(
         "shoot",
         "shoot_made",
         "shoot_failed",
+        "kitty",
         "call_partner",
     )
 )

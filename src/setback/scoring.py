@@ -212,6 +212,7 @@ def score_hand(
         made=made,
         discards=tuple(map(cards_of, hand.discarded)),
         face_up_discards=tuple(map(cards_of, hand.face_up)),
+        kitty=cards_of(hand.kitty) if hand.kitty else (),
         called=CARDS[hand.called.bit_length() - 1] if hand.called else None,
         partner=partner,
     )
