@@ -124,6 +124,17 @@ def _public_result(result: HandResult, seat: int) -> HandResult:
     return attrs.evolve(result, hands=hands, discards=discards)
 
 
+def seen_partner(state: GameState, seat: int) -> int | None:
+    """Call your partner: the pitcher's partner as `seat` may know him (`PlayerView.partner`):
+    once the called card has been played, or when `seat` holds it; else None."""
+    called = state.hand_state.called
+    if not called or state.phase is Phase.GAME_OVER or state.phase is Phase.CALL_PARTNER:
+        return None
+    if state.held[seat] & called or not any(held & called for held in state.held):
+        return state.partner  # this seat holds it, or it has been played
+    return None
+
+
 def observe(state: GameState, seat: int) -> PlayerView:
     """What `seat` may know of `state`, and nothing more.
 
@@ -164,12 +175,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
             kitty_size = setup.kitty.bit_count()
         elif seat == setup.pitcher:
             kitty = cards_of(setup.kitty)
-    partner = None
-    called = state.hand_state.called
-    if called and state.phase is not Phase.GAME_OVER and state.phase is not Phase.CALL_PARTNER:
-        holder = state.partner
-        if state.held[seat] & called or not any(held & called for held in state.held):
-            partner = holder  # this seat holds it, or it has been played
+    partner = seen_partner(state, seat)
     return PlayerView(
         rules=rules,
         seat=seat,

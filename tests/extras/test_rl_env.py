@@ -116,7 +116,7 @@ def test_raw_env_names_the_id_its_action_and_the_legal_ones() -> None:
 def test_an_id_outside_the_table_is_refused() -> None:
     raw = setback.rl.raw_env("setback")
     raw.reset(seed=3)
-    with pytest.raises(IllegalActionError, match="ids are 0 to 192"):
+    with pytest.raises(IllegalActionError, match="ids are 0 to 247"):
         raw.step(NUM_ACTIONS)
     wrapped = setback.rl.env("setback")
     wrapped.reset(seed=3)
@@ -147,7 +147,7 @@ def test_unknown_presets_and_options_are_refused_naming_the_known_ones() -> None
 
 
 def test_every_action_of_every_rule_set_has_one_id() -> None:
-    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 193
+    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 248
     assert [action_id(text) for text in ("pass", "bid 10", "smudge", "trump S")] == [
         0,
         10,
@@ -357,4 +357,18 @@ def test_the_kittys_discard_is_taken_card_by_card_with_the_tables_ids() -> None:
     position = setback.rl.apply_id(position, ACTIONS.index("discard 3D"))
     assert position.state.phase is Phase.PLAY
     assert position.state.discards[0] == tuple(sorted(parse_cards("4C 3D")))
-    assert NUM_ACTIONS == 193
+    assert NUM_ACTIONS == 248
+
+
+def test_call_your_partner_passes_pettingzoos_api_test_with_the_call_ids() -> None:
+    """RULES §7.7.3: the calls are ids 193 + card index, after every older id; the
+    observation names the called card to all and the partner only once he may be known."""
+    rules = Rules.trickster(10, players=5)
+    api_test(setback.rl.env(rules), num_cycles=300)
+    assert ACTIONS[193] == "call 2C" and ACTIONS[193 + 51] == "call AS"
+    assert setback.rl.action_id("call AS") == 244 and ACTIONS[-1] == "call JK"
+    from setback.rl import observation_layout
+
+    names = [field.name for field in observation_layout(rules)]
+    assert names[-2:] == ["called", "partner"]
+    assert "called" not in [field.name for field in observation_layout(Rules.trickster(10))]

@@ -277,3 +277,30 @@ def test_the_kernel_calls_the_highest_trump_lacked_and_settles_by_the_hands_side
     )
     random_result = playout_hand(p1_declared(), RandomPolicy(random.Random(3).random))  # type: ignore[arg-type]
     assert len(set(random_result.score_changes)) <= 2  # each seat takes its side's change
+
+
+# --- the bots and the command line ------------------------------------------------------
+
+
+def test_every_bot_but_the_random_ones_calls_the_highest_trump_it_lacks() -> None:
+    """Trickster's bot calls the highest trump it lacks [S2]: Ben (K♠ Q♠ J♠ B🃏 10♠)
+    calls A♠; holding A♠ instead of K♠ he would call K♠."""
+    from setback.bots import HeuristicBot, MonteCarloBot, SolverBot
+
+    view = observe(p1_declared(), 1)
+    for bot in (HeuristicBot(seed=1), MonteCarloBot(seed=1, playouts=4), SolverBot(seed=1)):
+        assert bot.choose(view) == CallPartner(Card.parse("AS"))
+    hands = P1_HANDS.replace("B: K♠", "B: A♠").replace("D: A♠", "D: K♠")
+    state = act(deal(TEN, hands, dealer=4), "A pass, B 6, C pass, D pass, E pass")
+    state = apply_action(state, "trump S")
+    assert HeuristicBot(seed=1).choose(observe(state, 1)) == CallPartner(Card.parse("KS"))
+
+
+def test_setback_play_tells_the_call_and_takes_it() -> None:
+    from setback.terminal import rules_lines, verbs
+
+    assert "call CARD" in verbs(TEN)
+    assert any(
+        line.startswith("Call your partner: after naming trump") for line in rules_lines(TEN)
+    )
+    assert any(line.startswith("Partner rufen:") for line in rules_lines(TEN, "de"))

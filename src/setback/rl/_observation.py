@@ -13,7 +13,7 @@ from ..actions import MAX_LEVEL, Bid, Pass, Pitch, Shoot, Smudge
 from ..cards import CARDS, mask_of
 from ..rules import Rules
 from ..state import GameState, Phase, Trick
-from ..views import PlayerView
+from ..views import PlayerView, seen_partner
 
 __all__ = ["ObservationField", "encode_observation", "observation_layout"]
 
@@ -55,7 +55,9 @@ class ObservationField:
         return self.start + self.size
 
 
-def _fields(p: int, s: int, recall: bool) -> list[tuple[str, tuple[int, ...], str]]:
+def _fields(
+    p: int, s: int, recall: bool, partner: bool = False
+) -> list[tuple[str, tuple[int, ...], str]]:
     fields = [
         ("seat", (p,), "one-hot: the observing seat"),
         ("dealer", (p,), "one-hot: the dealer of the hand"),
@@ -87,6 +89,11 @@ def _fields(p: int, s: int, recall: bool) -> list[tuple[str, tuple[int, ...], st
         ("stock", (1,), "cards undealt / cards in the pack"),
         ("scores", (s,), f"per side, score / target, clipped to ±{SCORE_CLIP:g}"),
     ]
+    if partner:  # call your partner (`Rules.call_partner`) only: other layouts are unchanged
+        fields.append(("called", (_CARDS,), "1 for the card the pitcher called"))
+        fields.append(
+            ("partner", (p,), "one-hot: the pitcher's partner, once the seat may know him")
+        )
     if recall:
         fields.append(
             (
@@ -103,7 +110,9 @@ def observation_layout(rules: Rules, *, recall: bool = False) -> tuple[Observati
     """The fields of the flat observation for `rules`, in order.
 
     `recall=True` adds the field that makes OpenSpiel's information-state tensor
-    recall the order of play (`trick_of_card`).
+    recall the order of play (`trick_of_card`). Under call your partner
+    (`Rules.call_partner`) the layout adds `called` and `partner`, and the call's phase
+    (`Phase.CALL_PARTNER`) shows as declare trump's.
 
     Examples:
         >>> from setback import Rules
@@ -111,13 +120,15 @@ def observation_layout(rules: Rules, *, recall: bool = False) -> tuple[Observati
         >>> layout[0].name, layout[-1].stop
         ('seat', 812)
     """
-    return _layout(rules.players, rules.side_count, recall)
+    return _layout(rules.players, rules.side_count, recall, rules.call_partner)
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(players: int, sides: int, recall: bool) -> tuple[ObservationField, ...]:
+def _layout(
+    players: int, sides: int, recall: bool, partner: bool = False
+) -> tuple[ObservationField, ...]:
     out, start = [], 0
-    for name, shape, meaning in _fields(players, sides, recall):
+    for name, shape, meaning in _fields(players, sides, recall, partner):
         size = math.prod(shape)
         out.append(ObservationField(name, start, size, shape, meaning))
         start += size
@@ -183,6 +194,9 @@ def encode_observation(
         recall,
         private,
         None,
+        0 if view.called is None else 1 << view.called.index,
+        # the holder knows himself from his own hand: private to him
+        view.partner if private or view.called not in view.hand else None,
     )
 
 
@@ -225,6 +239,8 @@ def encode_state(
         False,
         True,
         memo,
+        hand.called if not over else 0,
+        seen_partner(state, seat) if hand.called else None,
     )
 
 
@@ -253,13 +269,15 @@ class _Plan:
     stock: int
     scores: int
     trick_of_card: int
+    called: int = -1
+    partner: int = -1
 
 
 @functools.lru_cache(maxsize=64)
-def _plan(players: int, sides: int, recall: bool) -> _Plan:
-    starts = {field.name: field.start for field in _layout(players, sides, recall)}
+def _plan(players: int, sides: int, recall: bool, partner: bool = False) -> _Plan:
+    starts = {field.name: field.start for field in _layout(players, sides, recall, partner)}
     return _Plan(
-        size=_layout(players, sides, recall)[-1].stop,
+        size=_layout(players, sides, recall, partner)[-1].stop,
         seat=starts["seat"],
         dealer=starts["dealer"],
         to_act=starts["to_act"],
@@ -280,10 +298,13 @@ def _plan(players: int, sides: int, recall: bool) -> _Plan:
         stock=starts["stock"],
         scores=starts["scores"],
         trick_of_card=starts.get("trick_of_card", -1),
+        called=starts.get("called", -1),
+        partner=starts.get("partner", -1),
     )
 
 
 _PHASE_SLOT = {phase: slot for slot, phase in enumerate(PHASES)}
+_PHASE_SLOT[Phase.CALL_PARTNER] = _PHASE_SLOT[Phase.DECLARE_TRUMP]  # the pitcher's choices
 _CALL_SLOT: dict[type, int] = {
     Pass: 0,
     Smudge: MAX_LEVEL + 1,
@@ -333,13 +354,19 @@ def _encode(
     recall: bool,
     private: bool,
     memo: list[Any] | None,
+    called: int = 0,
+    partner: int | None = None,
 ) -> Any:
     """The observation from its parts: every one-hot bit is set in one Python int, which
     becomes the array in one step; the fractions (contiguous, tricks won to scores) are
     written in one more."""
-    plan = _plan(rules.players, rules.side_count, recall)
+    plan = _plan(rules.players, rules.side_count, recall, rules.call_partner)
     size = plan.size
     ones = 1 << (plan.seat + seat)
+    if called and not hand_over:  # call your partner: the called card, and who may be known
+        ones |= called << plan.called
+        if partner is not None:
+            ones |= 1 << (plan.partner + partner)
     if hand_over:
         out = _bits(ones | 1 << (plan.phase + len(PHASES)), size)
     else:

@@ -13,6 +13,8 @@ one policy network's output layer fits them all:
 | 81 to 135 | `play CARD` (81 + card index) |
 | 136 to 190 | `discard CARD`: add one card to the discard in progress |
 | 191 | `discard done`: submit the cards chosen so far |
+| 192 | `shoot` |
+| 193 to 247 | `call CARD`: call your partner (193 + card index) |
 
 A card's index is `Card.index`: 0 (2♣) to 51 (A♠), then BJ 52, LJ 53, JK 54.
 
@@ -31,6 +33,7 @@ from ..actions import (
     MAX_LEVEL,
     Action,
     Bid,
+    CallPartner,
     DeclareTrump,
     Discard,
     Pass,
@@ -63,9 +66,12 @@ PLAY_BASE = TRUMP_BASE + 4
 DISCARD_BASE = PLAY_BASE + _CARDS
 DONE_ID = DISCARD_BASE + _CARDS
 SHOOT_ID = DONE_ID + 1
-"""The shoot the moon (`Shoot`): the last id, so the ids before it keep their numbers."""
-NUM_ACTIONS = SHOOT_ID + 1
-"""How many ids the table has (193): the size of every action space."""
+"""The shoot the moon (`Shoot`), after the older ids, so they keep their numbers."""
+CALL_BASE = SHOOT_ID + 1
+"""Call your partner (`CallPartner`): `CALL_BASE + card index`, the last ids, so the ids
+before them keep their numbers."""
+NUM_ACTIONS = CALL_BASE + _CARDS
+"""How many ids the table has (248): the size of every action space."""
 
 ACTIONS: tuple[str, ...] = (
     "pass",
@@ -77,6 +83,7 @@ ACTIONS: tuple[str, ...] = (
     *(f"discard {card}" for card in CARDS),
     "discard done",
     "shoot",
+    *(f"call {card}" for card in CARDS),
 )
 """`ACTIONS[id]`: the text of each action id (the library's action text, except the two
 one-card discard steps, `discard CARD` and `discard done`)."""
@@ -90,6 +97,7 @@ _VALUES: tuple[Action | None, ...] = (
     *(Play(card) for card in CARDS),
     *((None,) * (_CARDS + 1)),
     Shoot(),
+    *(CallPartner(card) for card in CARDS),
 )
 
 
@@ -121,6 +129,8 @@ def action_id(action: Action | str) -> int:
         return PITCH_BASE + action.card.index  # type: ignore[union-attr]
     if kind is DeclareTrump:
         return TRUMP_BASE + int(action.suit)  # type: ignore[union-attr]
+    if kind is CallPartner:
+        return CALL_BASE + action.card.index  # type: ignore[union-attr]
     if kind is Discard:
         if not action.cards:  # type: ignore[union-attr]
             return DONE_ID
