@@ -20,7 +20,7 @@ from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
 from .rules import Rules
-from .state import ForcedStep, GameState, Hand, HandState, Phase
+from .state import ForcedStep, GameState, Hand, HandState, Phase, with_call
 from .trumps import TrumpTable
 
 __all__: list[str] = []
@@ -68,7 +68,7 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
             setup, stock=(), discarded=tuple(discarded), forced=setup.forced + steps
         )
         if setup.called and not held[_pitcher(setup)] & setup.called:
-            setup = attrs.evolve(setup, must_play=setup.called)  # a partner holds it
+            setup = with_call(setup, setup.called, setup.called)  # a partner holds it
         return _face_up_turn(rules, tables, setup, held, 0)
     if rules.kitty:
         return take_kitty(setup, hand.held)
@@ -120,7 +120,7 @@ def step_partner_call(
 ) -> Hand:
     """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
     as after any declaration."""
-    setup = attrs.evolve(hand.setup, called=1 << action.card.index)
+    setup = with_call(hand.setup, 1 << action.card.index)
     return _after_trump(rules, tables, hand, setup)
 
 

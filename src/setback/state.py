@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, overload
+from typing import Any, ClassVar, NamedTuple, overload
 
 import attrs
 
@@ -327,12 +327,33 @@ class HandState:
     kitty: int = 0
     """The kitty's cards (a bit set; `Rules.kitty`): face down until trump is declared,
     then taken into the pitcher's hand (a forced step); kept here for the record."""
-    called: int = 0
+    called: ClassVar[int] = 0
     """The card the pitcher called (`Rules.call_partner`), as a bit set of one card; 0
-    before the call and without one."""
-    must_play: int = 0
+    before the call and without one (a field of `CalledHandState` only: a field here
+    would cost every hand of every game its building)."""
+    must_play: ClassVar[int] = 0
     """The called card, as a bit set, when a partner holds it (not the pitcher): its
-    holder must play it to the first trick (`play.open_cards`); else 0."""
+    holder must play it to the first trick (`play.open_cards`); else 0 (a field of
+    `CalledHandState` only)."""
+
+
+@attrs.frozen
+class CalledHandState(HandState):
+    """Internal: the setup of a hand in which the pitcher has called his partner
+    (`Rules.call_partner`): `HandState` and the call."""
+
+    called: int = 0  # type: ignore[misc]  # the base's class constant, made a field here
+    """The card called, as a bit set of one card."""
+    must_play: int = 0  # type: ignore[misc]
+    """The called card, as a bit set, when a partner holds it (not the pitcher): its
+    holder must play it to the first trick; else 0."""
+
+
+def with_call(hand: HandState, called: int, must_play: int = 0) -> CalledHandState:
+    """`hand` with the pitcher's call of the card `called`, and the card its holder must
+    play to the first trick (`must_play`; bit sets)."""
+    fields = {field.name: getattr(hand, field.name) for field in attrs.fields(HandState)}
+    return CalledHandState(**fields, called=called, must_play=must_play)
 
 
 def with_auction(
@@ -347,6 +368,10 @@ def with_auction(
     """`hand` with a new auction, trump and phase (the deal, stock, discards and forced
     steps carried over). The setup's own builder: its callers pass keywords, it builds
     positionally, in the order of the fields (once per call of the auction)."""
+    if type(hand) is not HandState:  # a called partner's setup (`CalledHandState`)
+        return attrs.evolve(
+            hand, bids=bids, contract=contract, pitcher=pitcher, trump=trump, phase=phase
+        )
     return HandState(
         hand.number,
         hand.dealer,
@@ -360,8 +385,6 @@ def with_auction(
         phase,
         hand.forced,
         hand.kitty,
-        hand.called,
-        hand.must_play,
     )
 
 

@@ -82,6 +82,7 @@ from ..state import (
     Phase,
     Trick,
     make_state,
+    with_call,
 )
 from ..tables import trump_tables
 from ..views import PlayerView
@@ -947,7 +948,7 @@ def _build(
             if seat == pitcher:
                 pitchers |= 1 << card.index
         must_play = 0 if pitchers & called else called
-    hand = HandState(
+    setup = HandState(
         number=view.hand_number,
         dealer=view.dealer,
         stock=tuple(got.get(2 * players, ())),
@@ -959,9 +960,8 @@ def _build(
         face_up=face_up if rules.draws_back else (),
         phase=phase,
         kitty=kitty,
-        called=called,
-        must_play=must_play,
     )
+    hand = with_call(setup, called, must_play) if called else setup
     tables = trump_tables(rules)
     playable = 0
     if phase is Phase.PLAY and view.to_act is not None:
