@@ -27,11 +27,14 @@ from setback import (
     apply_action,
     dumps,
     events,
+    format_hand,
+    game_record,
     legal_actions,
     loads,
     new_game,
     observe,
     parse_cards,
+    replay,
     sample_states,
     trump_table,
 )
@@ -359,3 +362,24 @@ def test_sampling_counts_the_worlds_of_the_discard_and_draw_exactly() -> None:
             for d2 in range(4)
             if 0 <= 6 - d1 - d2 <= 3
         )
+
+
+def test_d1_is_recorded_replayed_and_written_out() -> None:
+    """The record of D1 replays to the same state and saves and loads back; `format_hand`
+    lists each seat's face-down discard (the whole record: no seat's view)."""
+    state = play(d1_in_play(), D1_TRICKS)  # type: ignore[arg-type]
+    record = game_record(state)
+    assert replay(record) == state and loads(dumps(record)) == record
+    lines = format_hand(state.history[-1], state.rules).splitlines()
+    assert lines[0] == "Hand 1: dealer seat 3, seat 0 bid 5, trump ♠"
+    assert lines[6:10] == [
+        "  seat 0 discarded 3♣ 4♣ 7♦ 9♦ 2♥ 8♥",
+        "  seat 1 discarded 8♣ 9♣ 5♦ 6♦ Q♥",
+        "  seat 2 discarded 6♣ K♣ 4♥ J♥",
+        "  seat 3 discarded 2♣ J♦ Q♦ 5♥ 7♥ 9♥",
+    ]
+    assert lines[-2:] == [
+        "  points: high seats 0+2, low seats 1+3, jack seats 1+3, five seats 0+2, "
+        "game seats 0+2; card points 48-13",
+        "  made; score changes +7 +2",
+    ]
