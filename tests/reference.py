@@ -194,10 +194,11 @@ def implied_trump_by(rules: Rules) -> TrumpBy:
 def implied_pitcher_leads_trump(rules: Rules) -> bool:
     """§7.1.3, §7.8.14: left unset, the pitcher must lead a trump after the draw (§4.1) and
     after a deal above six (the free discard §4.4, the discard to six §6.6, the draw back
-    §6.5), never under no trump in the first trick (§4.3: he leads any card)."""
+    §6.5; not the discard and draw, §7.3.11), never under no trump in the first trick
+    (§4.3: he leads any card)."""
     if rules.no_trump_first_trick:
         return False
-    return rules.draw or rules.deal > 6
+    return rules.draw or (rules.deal > 6 and rules.keep_six is not KeepSix.DISCARD_AND_DRAW)
 
 
 def must_lead_trump(rules: Rules) -> bool:

@@ -181,7 +181,9 @@ def _derived(method: str) -> Any:
     )
 
 
-_IMPLIED_FROM = frozenset({"players", "partnerships", "draw", "no_trump_first_trick", "deal"})
+_IMPLIED_FROM = frozenset(
+    {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "keep_six"}
+)
 """The options the defaults of `trump_by` and `pitcher_leads_trump` read."""
 
 
@@ -315,7 +317,8 @@ class Rules:
     """Whether the pitcher's first lead must be a trump if he holds one; only
     with `trump_by` `DECLARE`, and never with no trump in the first trick. Left unset, true
     exactly with the draw or a deal above six (the free discard, the discard to six, the
-    draw back) and without no trump in the first trick."""
+    draw back; not `KeepSix.DISCARD_AND_DRAW`, whose preset sets it) and without no trump
+    in the first trick."""
     draw_order: DrawOrder = attrs.field(default=DrawOrder.ELDEST, converter=_to_draw_order)
     """Where the draw back (`KeepSix.DRAW_BACK`) and the discard and draw
     (`KeepSix.DISCARD_AND_DRAW`) begin: at eldest (`ELDEST`, Ten-point Pitch) or at the
@@ -1008,8 +1011,10 @@ class Rules:
 
     def _implied_pitcher_leads_trump(self) -> bool:
         """`pitcher_leads_trump` left unset: true with the draw or a deal above six (the free
-        discard, the discard to six, the draw back), unless no trump in the first trick."""
-        return (self.draw or self.deal > 6) and not self.no_trump_first_trick
+        discard, the discard to six, the draw back; not the discard and draw, RULES
+        §7.8.14), unless no trump in the first trick."""
+        deal_above = self.deal > 6 and self.keep_six is not KeepSix.DISCARD_AND_DRAW
+        return (self.draw or deal_above) and not self.no_trump_first_trick
 
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]

@@ -146,6 +146,16 @@ def test_the_discard_and_draw_needs_a_deal_above_six() -> None:
     assert Rules.setback(deal=9, keep_six="discard_and_draw").draw_order is DrawOrder.ELDEST
 
 
+def test_left_unset_the_pitcher_need_not_lead_a_trump() -> None:
+    """RULES §7.8.14: `pitcher_leads_trump` is implied exactly with the draw, the free
+    discard, the discard to six and the draw back, so not by the discard and draw (the
+    9-point preset sets it); trump is still declared."""
+    rules = Rules.setback(deal=9, keep_six=KeepSix.DISCARD_AND_DRAW)
+    assert rules.declares_trump and not rules.pitcher_leads_trump
+    assert Rules.setback(deal=9).pitcher_leads_trump
+    assert Rules.setback(deal=9, keep_six=KeepSix.DISCARD_AND_DRAW, pitcher_leads_trump=True)
+
+
 # --- D1, worked by hand: docs/rules/trickster.md ------------------------------------------
 
 
