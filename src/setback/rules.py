@@ -1011,8 +1011,8 @@ class Rules:
 
     def _implied_pitcher_leads_trump(self) -> bool:
         """`pitcher_leads_trump` left unset: true with the draw or a deal above six (the free
-        discard, the discard to six, the draw back; not the discard and draw, RULES
-        §7.8.14), unless no trump in the first trick."""
+        discard, the discard to six, the draw back; not the discard and draw, whose preset
+        sets it), unless no trump in the first trick."""
         deal_above = self.deal > 6 and self.keep_six is not KeepSix.DISCARD_AND_DRAW
         return (self.draw or deal_above) and not self.no_trump_first_trick
 
