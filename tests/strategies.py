@@ -240,6 +240,7 @@ def presets() -> st.SearchStrategy[Rules]:
         st.integers(2, 6).map(lambda n: Rules.ten_point(players=n)),
         st.integers(2, 6).map(lambda n: Rules.smear(players=n)),
         st.integers(2, 8).map(lambda n: Rules.joker_pitch(players=n)),
+        st.just(Rules.cinch()),
     )
 
 
@@ -268,6 +269,7 @@ PRESETS = (
     Rules.setback(draw=True),
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),
+    Rules.cinch(),
 )
 """One rule set per preset and per variant of RULES §2 to §6, each met by every property
 test that takes `rules` and `seed` (see `each_preset`)."""

@@ -16,7 +16,6 @@ from setback import (
     Rules,
     RulesError,
     Settlement,
-    Suit,
     TrumpBy,
     WinRule,
     apply_action,
