@@ -280,7 +280,9 @@ def check_step(state: GameState, *, views: bool) -> None:
         assert {a.card for a in legal} == expected, "legal cards"  # type: ignore[union-attr]
     elif state.phase is Phase.DISCARD:
         assert state.trump is not None
-        expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
+        expected_discards = reference.legal_discards(
+            rules, hand, state.trump, len(state.stock), dealer=state.to_act == state.dealer
+        )
         assert {frozenset(a.cards) for a in legal} == expected_discards, "legal discards"  # type: ignore[union-attr]
     elif state.phase is Phase.BIDDING:
         pitched = any(isinstance(action, Pitch) for _, action in state.bids)

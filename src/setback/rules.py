@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import CARDS, Card, Rank, Suit
+from .cards import CARDS, Card, Rank, Suit, index_of
 from .errors import RulesError, shown
 from .options import (
     AllPass,
@@ -443,6 +443,8 @@ class Rules:
                 "hands of different "
                 "sizes, which only trumps-only play can finish"
             )
+        if self.robs_the_pack:
+            self._check_rob()
         if self.draw_order is not DrawOrder.ELDEST and not self.draws_back:
             raise RulesError(
                 f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK with a deal above "
@@ -524,6 +526,20 @@ class Rules:
                     f"{name} needs the {Rank(rank).name.lower()}s in the pack; "
                     f"pack_ranks {self.pack_ranks.name} has none"
                 )
+
+    def _check_rob(self) -> None:
+        """Cinch's discard and rob throws only trumps that are no point card above six: a
+        hand of seven trumps must hold one, so the pack holds at most six point cards (the
+        A and 2 of trumps and every card a point names)."""
+        named = {point.card(Suit.SPADES) for point in self.points}
+        named |= {index_of(Suit.SPADES, Rank.ACE), index_of(Suit.SPADES, Rank.TWO)}
+        count = sum(1 for card in named if card is not None and self.pack_mask >> card & 1)
+        if count > 6:
+            raise RulesError(
+                f"keep_six ROB_THE_PACK needs at most 6 point cards among the trumps, not "
+                f"{count} (the A, the 2 and the points' cards): a hand of seven trumps "
+                "must hold one that is no point card to discard"
+            )
 
     def _check_points(self) -> None:
         points = self.points
