@@ -100,6 +100,7 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("ten-point", tuple(range(2, 7))),
     ("smear", tuple(range(2, 7))),
     ("joker-pitch", tuple(range(2, 9))),
+    ("trickster-9", (4,)),
     ("cinch", (4,)),
 )
 _JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
@@ -208,7 +209,7 @@ def random_rules(rng: random.Random) -> Rules:
     else:
         play_options["play_trump"] = play_trump
     draw_order = DrawOrder.ELDEST
-    if keep_six is KeepSix.DRAW_BACK and more:
+    if keep_six in (KeepSix.DRAW_BACK, KeepSix.DISCARD_AND_DRAW) and more:
         draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players

@@ -483,6 +483,25 @@ def draw_back(
     return held, thrown
 
 
+def discard_and_draw_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
+    """RULES §7.3.11, §7.8.14: who discards and draws in turn under `DISCARD_AND_DRAW`:
+    clockwise from the pitcher's left (`PITCHER_LEFT`) or from eldest (`ELDEST`), the
+    pitcher always last."""
+    players = rules.players
+    start = pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer
+    seats = [(start + k) % players for k in range(1, players + 1)]
+    return [seat for seat in seats if seat != pitcher] + [pitcher]
+
+
+def discard_and_draw(hand: Sequence[Card], thrown: Sequence[Card], stock: list[Card]) -> set[Card]:
+    """RULES §7.3.11: the hand after throwing `thrown` and drawing from the front of
+    `stock` (taken from it) back to six cards."""
+    kept = set(hand) - set(thrown)
+    while len(kept) < 6:
+        kept.add(stock.pop(0))
+    return kept
+
+
 def rob_the_pack(
     rules: Rules,
     hands: Sequence[Sequence[Card]],
@@ -535,7 +554,9 @@ def legal_discards(
     The draw: any non-trumps, at most as many as the stock can refill. A deal above six:
     exactly the cards above six; any cards (`FREE_DISCARD`), or a trump only together with
     every non-trump (`NON_TRUMPS_FIRST`). The draw back's face-up discard: trumps that are
-    no point card, down to six or until only point cards are left. Cinch's rob (§7.5.5,
+    no point card, down to six or until only point cards are left. §7.3.11, §7.8.14: the
+    discard and draw (`DISCARD_AND_DRAW`): any cards, keeping from 3 to 6 of them, and
+    never fewer than the stock can bring back to 6. Cinch's rob (§7.5.5,
     §7.8.14; `dealer` says the seat is the dealer, who holds the rest of the stock): with
     seven trumps or more, every non-trump and the trumps above six, no point card; else
     only non-trumps, down to six, and a player but the dealer keeps as many of them as the
@@ -557,6 +578,13 @@ def legal_discards(
             return {frozenset(others | set(chosen)) for chosen in excess}
         kept = 6 - len(trumps) if dealer else max(6 - len(trumps) - stock, 0)
         return {frozenset(chosen) for chosen in combinations(sorted(others), len(others) - kept)}
+    if rules.keep_six is KeepSix.DISCARD_AND_DRAW:
+        fewest_kept = max(3, 6 - stock)
+        return {
+            frozenset(chosen)
+            for kept in range(fewest_kept, 7)
+            for chosen in combinations(sorted(hand), len(hand) - kept)
+        }
     if rules.keep_six is KeepSix.DRAW_BACK:
         free = sorted(trumps - point_cards(rules, trump))
         size = min(len(hand) - 6, len(free))

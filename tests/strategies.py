@@ -194,8 +194,8 @@ def all_rules(draw: st.DrawFn) -> Rules:
     else:
         play_options["play_trump"] = play_trump
     draw_order = DrawOrder.ELDEST  # §7.3.10: where the draw back begins
-    if keep_six is KeepSix.DRAW_BACK and dealt_more:
-        draw_order = draw(st.sampled_from(DrawOrder))
+    if keep_six in (KeepSix.DRAW_BACK, KeepSix.DISCARD_AND_DRAW) and dealt_more:
+        draw_order = draw(st.sampled_from(DrawOrder))  # and where the discard and draw does
     pitch = not declared and draw(st.booleans())
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -284,6 +284,7 @@ PRESETS = (
     Rules.setback(draw=True),
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),
+    Rules.trickster(9),
     Rules.cinch(),
 )
 """One rule set per preset and per variant of RULES §2 to §6, each met by every property

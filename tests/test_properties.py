@@ -185,6 +185,11 @@ def _draws_back(rules: Rules) -> bool:
     return rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
 
 
+def _discards_and_draws(rules: Rules) -> bool:
+    """Whether the hands come down to six by the discard and draw (RULES §7.3.11)."""
+    return rules.deal > 6 and rules.keep_six is KeepSix.DISCARD_AND_DRAW
+
+
 @settings(max_examples=300, deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
@@ -290,6 +295,9 @@ def _check_discards(rules: Rules, result: HandResult) -> None:
         return
     if rules.discards:
         assert [len(cards) for cards in result.discards] == [rules.discards] * rules.players
+    elif _discards_and_draws(rules):  # §7.3.11: keep 3 to 6 of the dealt cards
+        assert all(rules.deal - 6 <= len(cards) <= rules.deal - 3 for cards in result.discards)
+        assert [len(hand) for hand in result.hands] == [6] * rules.players
     elif not rules.draw and not _draws_back(rules):
         assert thrown == []
     if rules.draw or _draws_back(rules):  # only non-trumps go face down
@@ -347,6 +355,11 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         on_table = {seat for seat, _ in state.trick.plays} if state.trick else set()
         if state.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             assert sizes == [rules.hand_size - (seat in on_table) for seat in range(rules.players)]
+        elif state.phase is Phase.DISCARD and _discards_and_draws(rules):
+            assert state.to_act is not None and state.pitcher is not None
+            order = reference.discard_and_draw_order(rules, state.dealer, state.pitcher)
+            done = set(order[: order.index(state.to_act)])
+            assert sizes == [6 if seat in done else rules.deal for seat in range(rules.players)]
         elif state.phase is Phase.DISCARD and _robs(rules):  # §7.5.5: six once discarded
             assert state.to_act is not None
             order = [(state.dealer + k) % rules.players for k in range(1, rules.players + 1)]
@@ -368,6 +381,13 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
             _check_hands_in_play(state, at_play)
         if previous is not None and previous.phase is Phase.DECLARE_TRUMP and _draws_back(rules):
             _check_draw_back(previous, state)
+        if (
+            previous is not None
+            and previous.phase is Phase.DISCARD
+            and _discards_and_draws(rules)
+            and state.hand_number == previous.hand_number
+        ):
+            _check_discard_and_draw(previous, state)
         if previous is not None and previous.phase is Phase.DECLARE_TRUMP and _robs(rules):
             _check_rob(previous, state)
         seen = [card for hand in state.hands for card in hand]
@@ -380,7 +400,7 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         stock = len(pack) - rules.players * rules.hand_size
         if _draws_back(rules) and state.phase not in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             stock = 0  # the pitcher took the rest of the stock
-        if not rules.draw and not _robs(rules):
+        if not rules.draw and not _discards_and_draws(rules) and not _robs(rules):
             assert len(state.stock) == stock, "the stock moved"
         previous = state
 
@@ -395,6 +415,23 @@ def _check_hands_in_play(state: GameState, at_play: dict[int, list[set[Card]]]) 
             played[seat].add(card)
     now = [set(hand) | mine for hand, mine in zip(state.hands, played, strict=True)]
     assert at_play.setdefault(state.hand_number, now) == now
+
+
+def _check_discard_and_draw(before: GameState, after: GameState) -> None:
+    """RULES §7.3.11: one seat's discard and draw, restated: it threw its discard, drew
+    from the front of the stock back to six, and the next seat in the order (the pitcher
+    last) discards, or the pitcher leads."""
+    rules, seat, pitcher = before.rules, before.to_act, before.pitcher
+    assert seat is not None and pitcher is not None
+    thrown = after.discards[seat]
+    stock = list(before.stock)
+    assert set(after.hands[seat]) == reference.discard_and_draw(before.hands[seat], thrown, stock)
+    assert list(after.stock) == stock
+    order = reference.discard_and_draw_order(rules, before.dealer, pitcher)
+    if seat == pitcher:
+        assert order[-1] == seat and after.phase is Phase.PLAY and after.to_act == pitcher
+    else:
+        assert after.phase is Phase.DISCARD and after.to_act == order[order.index(seat) + 1]
 
 
 def _check_rob(declared: GameState, after: GameState) -> None:

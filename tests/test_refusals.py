@@ -175,6 +175,12 @@ def _discarding(rules: Rules, seed: int = 1) -> GameState:
     return next(state for state in _walk(rules, seed) if state.phase.name == "DISCARD")
 
 
+def _discard_of(rules: Rules, count: int) -> IllegalActionError:
+    """The refusal of a discard of the first `count` cards of the seat to discard."""
+    state = _discarding(rules)
+    return _refused(state, Discard(state.hands[state.to_act or 0][:count]))
+
+
 def _smear_discard(state: GameState) -> list[Any]:
     """Discards of four cards holding a trump and leaving a non-trump in the hand."""
     hand, trump = state.hands[state.to_act or 0], state.trump
@@ -255,6 +261,8 @@ CASES: dict[str, MakeError] = {
     "non_trumps_first": lambda _: _first(
         Rules.smear(), 0, "non_trumps_first", _smear_discard, False
     ),
+    "keep_at_least": lambda _: _discard_of(Rules.trickster(9), 7),
+    "keep_at_most": lambda _: _discard_of(Rules.trickster(9), 2),
     "keep_trumps": lambda _: _refused(y1_declared(), "discard 4H 3D 8C 6S 2S KD 9D 7D JC 10C 5C"),
     "rob_count": lambda _: _refused(y1_declared(), "discard 3D 8C"),
     "play_a_card": lambda _: _first(SETBACK, 0, "play_a_card", lambda s: ["pass"], False),
@@ -408,6 +416,15 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "stock_short": (
         {"count": 4},
         "discard 3C 8C JC 8D 4S by seat 4 is illegal: the stock can refill only 4 cards",
+    ),
+    "keep_at_least": (
+        {"count": 3},
+        "discard 5C JC KC AC 3D JD KD by seat 0 is illegal: keep at least 3 cards: the discard "
+        "and draw keeps 3 to 6",
+    ),
+    "keep_at_most": (
+        {"count": 3},
+        "discard 5C JC by seat 0 is illegal: keep at most six cards: discard at least 3",
     ),
     "non_trumps_first": (
         {},

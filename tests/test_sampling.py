@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from setback import (
     DeclareTrump,
     Discard,
+    DrawOrder,
     GameState,
     InvalidStateError,
     KeepSix,
@@ -95,6 +96,19 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
             got = list(cards_of(kept[seat]))[: thrown[seat].bit_count()]
             drawn.extend(card.index for card in got)
             kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
+        return kept, drawn + stock
+    if rules.deal > 6 and rules.keep_six is KeepSix.DISCARD_AND_DRAW:
+        # RULES §7.3.11: in its order, each seat drew back to six what it threw beyond
+        # deal - 6, from the front of the stock
+        assert hand.pitcher is not None
+        start = hand.pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else hand.dealer
+        seats = [(start + k) % players for k in range(1, players + 1)]
+        drawn = []
+        for seat in [s for s in seats if s != hand.pitcher] + [hand.pitcher]:
+            if thrown[seat]:
+                got = list(cards_of(kept[seat]))[: thrown[seat].bit_count() - (deal - 6)]
+                drawn.extend(card.index for card in got)
+                kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
         return kept, drawn + stock
     if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
         assert hand.trump is not None and hand.pitcher is not None

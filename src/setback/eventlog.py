@@ -380,7 +380,7 @@ def _action_count(rules: Rules, result: HandResult) -> int | None:
         count += chose
     elif _drawn_back(rules, result):
         count += _face_up_choices(rules, result)
-    elif rules.discard_count or rules.draw:
+    elif rules.discard_count or rules.draw or rules.discards_and_draws:
         count += rules.players
     plays = sum(len(trick.plays) for trick in result.tricks)
     calls = [call for _, call in result.bids]

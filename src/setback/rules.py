@@ -320,9 +320,10 @@ class Rules:
     draw back; not Cinch's `KeepSix.ROB_THE_PACK`) and without no trump in the first
     trick."""
     draw_order: DrawOrder = attrs.field(default=DrawOrder.ELDEST, converter=_to_draw_order)
-    """Where the draw back (`KeepSix.DRAW_BACK`) begins: at eldest (`ELDEST`, Ten-point
-    Pitch) or at the pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last
-    either way. Only `ELDEST` without the draw back (the draw of `draw` is always eldest first)."""
+    """Where the draw back (`KeepSix.DRAW_BACK`) and the discard and draw
+    (`KeepSix.DISCARD_AND_DRAW`) begin: at eldest (`ELDEST`, Ten-point Pitch) or at the
+    pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last either way. Only
+    `ELDEST` without them (the draw of `draw` is always eldest first)."""
     shoot: ShootFor | None = attrs.field(default=None, converter=_to_shoot)
     """Shoot the moon: `None` (the default) has no such call; `ShootFor.ALL_POINTS` or
     `ALL_TRICKS` adds the call `Shoot`, above every bid (its contract is
@@ -357,7 +358,7 @@ class Rules:
     discard_count: int = _derived("_discard_count")
     """Cards each player discards face down after trump is declared: `deal - 6` under
     `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-    (the draw's, the draw back's and the rob's discards vary)."""
+    (the draw's, the draw back's, the discard and draw's and the rob's discards vary)."""
     pack_indices: tuple[int, ...] = _derived("_pack_indices")
     """Internal: the card indices of the pack, in `pack`'s order (read `pack`)."""
     pack: tuple[Card, ...] = _derived("_pack")
@@ -445,10 +446,18 @@ class Rules:
             )
         if self.robs_the_pack:
             self._check_rob()
-        if self.draw_order is not DrawOrder.ELDEST and not self.draws_back:
+        if self.keep_six in (KeepSix.DISCARD_AND_DRAW, KeepSix.ROB_THE_PACK) and self.deal <= 6:
             raise RulesError(
-                f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK with a deal above "
-                "6: it orders the draw back (the draw of `draw` is always eldest first)"
+                f"keep_six {self.keep_six.name} needs a deal above 6, not {self.deal}: it "
+                "brings the hands down to six"
+            )
+        if self.draw_order is not DrawOrder.ELDEST and not (
+            self.draws_back or self.discards_and_draws
+        ):
+            raise RulesError(
+                f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK or "
+                "DISCARD_AND_DRAW with a deal above 6: it orders their discards and draws "
+                "(the draw of `draw` is always eldest first)"
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
@@ -706,7 +715,7 @@ class Rules:
 
     @classmethod
     def trickster(cls, points: int, players: int = 4, **overrides: Any) -> Rules:
-        """Trickster Cards' Pitch games of `points` points: 4, 5, 6, 7, 10, 11 or 13.
+        """Trickster Cards' Pitch games of `points` points: 4, 5, 6, 7, 9, 10, 11 or 13.
 
         Common to all: trump declared by the pitcher, who must lead a trump; one round of
         bidding from `points // 2` to `points`, no Smudge, no dealer's match, a redeal by
@@ -717,6 +726,10 @@ class Rules:
           High, Low, Jack, Game (4), with the jick and its point (5), and one joker below
           the jacks with its point (6). 2 to 4 players; 4 play as partners unless
           `partnerships=False`.
+        - 9 points: 52 cards, 9 cards each, the discard and draw from the pitcher's left
+          (each keeps 3 to 6 cards, any of them, and draws back to six), follow suit or
+          trump; the points High, Low, Jack, Five (the 5 of trumps, worth 5) and Game;
+          target 31. 4 players, partners unless `partnerships=False`.
         - 7, 10, 11 and 13 points: 54 cards (two jokers, the jick), 9 cards each, the draw
           back from the pitcher's left, trumps only; the points High, Low, Jack, Off-jack,
           Big and Little joker and Ten (7; the 10 of trumps replaces Game), with the Trey
@@ -724,8 +737,7 @@ class Rules:
           4 players (partners unless `partnerships=False`) or 6 (three sides of two).
 
         Raises:
-            RulesError: `points` is not one of those (the 9-point game needs a
-                discard-and-draw this version does not have), `players` is not allowed
+            RulesError: `points` is not one of those, `players` is not allowed
                 for it (five players need call-your-partner, which this version does not
                 have), or an override is not an option or makes no game.
         """
@@ -738,7 +750,7 @@ class Rules:
             )
         _check_count("trickster", players)
         small = points <= 6
-        allowed = (2, 3, 4) if small else (4, 6)
+        allowed = (2, 3, 4) if small else (4,) if points == 9 else (4, 6)
         if players not in allowed:
             raise RulesError(
                 f"Rules.trickster({points}) is for "
@@ -764,6 +776,15 @@ class Rules:
                 target=11,
                 off_jack=points >= 5,
                 jokers=1 if points == 6 else 0,
+            )
+        if points == 9:
+            return cls._build(
+                overrides,
+                **common,
+                target=31,
+                deal=9,
+                keep_six=KeepSix.DISCARD_AND_DRAW,
+                draw_order=DrawOrder.PITCHER_LEFT,
             )
         return cls._build(
             overrides,
@@ -916,8 +937,8 @@ class Rules:
     def _discard_count(self) -> int:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-        (the draw's and the draw back's discards vary)."""
-        if self.deal <= 6 or self.draws_back or self.robs_the_pack:
+        (the draw's, the draw back's, the discard and draw's and the rob's discards vary)."""
+        if self.deal <= 6 or self.draws_back or self.discards_and_draws or self.robs_the_pack:
             return 0
         return self.deal - 6
 
@@ -931,6 +952,12 @@ class Rules:
         """Whether hands come down to six by the draw back (`KeepSix.DRAW_BACK` with a deal
         above six, Ten-point Pitch): the one place that asks both options."""
         return self.deal > 6 and self.keep_six is KeepSix.DRAW_BACK
+
+    @property
+    def discards_and_draws(self) -> bool:
+        """Whether hands come down to six by the discard and draw
+        (`KeepSix.DISCARD_AND_DRAW`, a deal above six: Trickster Cards' 9-point game)."""
+        return self.deal > 6 and self.keep_six is KeepSix.DISCARD_AND_DRAW
 
     @property
     def robs_the_pack(self) -> bool:
@@ -1068,7 +1095,7 @@ class Rules:
         return self.seat_sides[seat]
 
 
-TRICKSTER_POINTS = (4, 5, 6, 7, 10, 11, 13)
+TRICKSTER_POINTS = (4, 5, 6, 7, 9, 10, 11, 13)
 """The point games `Rules.trickster` takes."""
 
 PRESET_NAMES = (
@@ -1100,6 +1127,7 @@ _TRICKSTER_SETS: dict[int, tuple[Point, ...]] = {
     5: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.GAME),
     6: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.JOKER, Point.GAME),
     7: _SEVEN_POINTS,
+    9: (Point.HIGH, Point.LOW, Point.JACK, Point.FIVE, Point.GAME),
     10: (*_SEVEN_POINTS, Point.TREY),
     11: (*_SEVEN_POINTS, Point.TREY, Point.OFF_ACE),
     13: (*_SEVEN_POINTS, Point.TREY, Point.OFF_THREE),

@@ -132,6 +132,8 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         deal += " " + _words(_, _KEEP_SIX, rules.keep_six.value)
         if rules.draws_back and rules.draw_order is DrawOrder.PITCHER_LEFT:
             deal += " " + _("The draw back starts at the pitcher's left.")
+        elif rules.discards_and_draws and rules.draw_order is DrawOrder.PITCHER_LEFT:
+            deal += " " + _("The discard and draw starts at the pitcher's left.")
     elif rules.draw:
         deal += " " + _(
             "Once trump is named, everyone discards non-trumps and draws as many from the stock."
@@ -258,6 +260,10 @@ _KEEP_SIX = {
         "Once trump is named, everyone but the pitcher discards every non-trump and draws "
         "to six; the pitcher takes the rest of the stock and discards every non-trump; "
         "above six, non-point trumps are discarded face up."
+    ),
+    "discard_and_draw": N_(
+        "Once trump is named, each player in turn, the pitcher last, discards face down any "
+        "cards, keeping 3 to 6, and draws back to six."
     ),
     "rob_the_pack": N_(
         "Once trump is named, everyone but the dealer discards every non-trump face up and "

@@ -209,6 +209,8 @@ class HeuristicBot:
             value += 20 * extra.get(card.index, 0)
             return value + (8 if card.rank in (Rank.TEN, Rank.ACE) else 0)
 
+        if view.rules.discards_and_draws:
+            return self._discard_and_draw(view, legal, keep_value)
         if view.rules.deal > 6:
             return min(legal, key=lambda a: sum(keep_value(card) for card in a.cards))
         # the draw: throw every non-trump that is not an ace or a ten
@@ -219,6 +221,21 @@ class HeuristicBot:
             default=None,
         )
         return best if best is not None else legal[0]
+
+    @staticmethod
+    def _discard_and_draw(
+        view: PlayerView, legal: list[Discard], keep_value: Callable[[Card], float]
+    ) -> Action:
+        """The discard and draw (`KeepSix.DISCARD_AND_DRAW`): keep the trumps (the point
+        cards above all) and the side aces and tens, throw the rest and draw for them; as
+        many as the bounds allow (the least valuable go first, the most valuable stay)."""
+        sizes = [len(a.cards) for a in legal]
+        fewest, most = min(sizes), max(sizes)
+        ranked = sorted(view.hand, key=keep_value)  # least worth keeping first
+        weak = [card for card in ranked if keep_value(card) < 14]  # no trump, ace or ten
+        count = min(max(len(weak), fewest), most)
+        chosen = Discard(ranked[:count])
+        return chosen if chosen in legal else legal[0]
 
     # --- trick play --------------------------------------------------------------------
 

@@ -12,8 +12,9 @@ The constraints, all read from the view:
 
 - counts: each hand holds `hand_sizes[s]` cards, the stock `stock_size`; the face-down
   discards hold what the variant makes them (`deal - 6` each where hands come down to
-  six; the draw's and the draw back's counts are not shown by the view, so they are
-  part of the hidden world and drawn with it, each weighted by its placements);
+  six; the draw's, the draw back's and the discard and draw's counts are not shown by
+  the view, so they are part of the hidden world and drawn with it, each weighted by its
+  placements: only their sum, the stock the seats took, is known);
 - known cards: the seat's own hand and discards, every card played face up, the
   face-up discards, and a pitched card taken back (it is in its pitcher's hand);
 - following: for every card another seat played, the rules of following
@@ -24,12 +25,15 @@ The constraints, all read from the view:
   form (a play is legal exactly when the hand lacks some suits), so nothing is lost;
 - trumps-only play: a seat passed over (when a trick goes round, and when the lead
   passes) holds no trump; the seat to act holds one;
-- the discards: the draw's are non-trumps; Smear's discard to six holds a trump only
-  if the hand kept no non-trump; the draw back's face-down discards are the non-trumps
-  of the hand, every seat but the pitcher kept its trumps and drew to six in turn from
-  what the stock still held, and the pitcher kept only trumps; a seat that discarded
-  fewer trumps face up than it held above six kept no trump that is no point card, and
-  a seat asked to choose them holds more than it must discard.
+- the discards: the draw's are non-trumps; the discard and draw's are any cards, each
+  seat's `deal - 6` and as many more as it drew (at most 3, and what the stock still
+  held, in the order from the pitcher's left or from eldest, the pitcher last); Smear's
+  discard to six holds a trump only if the hand kept no non-trump; the draw back's
+  face-down discards are the non-trumps of the hand, every seat but the pitcher kept
+  its trumps and drew to six in turn from what the stock still held, and the pitcher
+  kept only trumps; a seat that discarded fewer trumps face up than it held above six
+  kept no trump that is no point card, and a seat asked to choose them holds more than
+  it must discard.
 
 The method: exact sampling by counting. Every constraint speaks of how many cards of a
 class a holder gets (a class: the cards of one suit under the trump; in the draw back
@@ -63,7 +67,7 @@ from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Shoot, Sm
 from ..bidding import call_table
 from ..cards import CARDS, Card, Suit
 from ..dealing import packets
-from ..discarding import discard_order, draw_back_order, excess_trumps
+from ..discarding import KEEP_AT_LEAST, discard_order, draw_back_order, excess_trumps
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, SetbackError
 from ..play import open_cards
@@ -141,17 +145,21 @@ class _Slot:
 class _Draws:
     """The draw, eldest first: each seat discards up to `cap` cards and draws as many from
     the stock (`start` cards at first, `end` at last). `steps` holds, per seat that
-    drew, `-1` for a member of the slot (its count unknown) or the viewer's own count."""
+    drew, `-1` for a member of the slot (its count unknown) or the viewer's own count.
+    With an `offset`, each seat discarded that many cards more than it drew (the discard
+    and draw, `KeepSix.DISCARD_AND_DRAW`: `deal - 6`); a member's size is its discard's."""
 
     steps: tuple[int, ...]
     start: int
     end: int
     cap: int
+    offset: int = 0
 
     @property
     def total(self) -> int:
         """The members' discards together."""
-        return self.start - self.end - sum(step for step in self.steps if step >= 0)
+        drawn = self.start - self.end - sum(step for step in self.steps if step >= 0)
+        return drawn + self.offset * self.steps.count(-1)
 
     table: tuple[tuple[int, ...], ...] = attrs.field(
         init=False,
@@ -174,11 +182,11 @@ class _Draws:
             if step >= 0:
                 stock -= step
                 continue
-            rem = self._left(k, stock)
-            counts = range(min(self.cap, stock, rem) + 1)
-            weights = [math.comb(rem, d) * self.ways(k + 1, stock - d) for d in counts]
+            rem, offset = self._left(k, stock), self.offset
+            counts = range(min(self.cap, stock, rem - offset) + 1)
+            weights = [math.comb(rem, d + offset) * self.ways(k + 1, stock - d) for d in counts]
             d = _pick(rng, weights)
-            sizes.append(d)
+            sizes.append(d + offset)
             stock -= d
         return tuple(sizes)
 
@@ -187,7 +195,7 @@ class _Draws:
         given = iter(sizes)
         stock = self.start
         for step in self.steps:
-            d = step if step >= 0 else next(given, -1)
+            d = step if step >= 0 else next(given, -1) - self.offset
             if not 0 <= d <= min(self.cap, stock):
                 return False
             stock -= d
@@ -195,7 +203,9 @@ class _Draws:
 
     def _left(self, k: int, stock: int) -> int:
         """The members' cards still to deal at step `k`, with `stock` cards left."""
-        return stock - self.end - sum(step for step in self.steps[k:] if step >= 0)
+        rest = self.steps[k:]
+        drawn = stock - self.end - sum(step for step in rest if step >= 0)
+        return drawn + self.offset * rest.count(-1)
 
 
 def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
@@ -212,11 +222,11 @@ def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
             if step >= 0:
                 table[k][stock] = table[k + 1][stock - step] if step <= stock else 0
                 continue
-            rem = draws._left(k, stock)
-            if rem >= 0:
+            rem, offset = draws._left(k, stock), draws.offset
+            if rem >= offset:
                 table[k][stock] = sum(
-                    math.comb(rem, d) * table[k + 1][stock - d]
-                    for d in range(min(draws.cap, stock, rem) + 1)
+                    math.comb(rem, d + offset) * table[k + 1][stock - d]
+                    for d in range(min(draws.cap, stock, rem - offset) + 1)
                 )
     return tuple(map(tuple, table))
 
@@ -528,7 +538,10 @@ def _problem(view: PlayerView) -> _Problem:
             lows[view.to_act].append((trumps, 1))
 
     # --- the discards ---------------------------------------------------------------------
-    order = discard_order(view.dealer, players)  # eldest first, dealer last
+    if rules.discards_and_draws and view.pitcher is not None:  # in its order, pitcher last
+        order = draw_back_order(rules, view.dealer, view.pitcher)
+    else:
+        order = discard_order(view.dealer, players)  # eldest first, dealer last
     if phase is Phase.DISCARD and view.to_act is not None:
         done = order[: order.index(view.to_act)]
     elif phase is Phase.PLAY and rules.declares_trump:
@@ -610,10 +623,14 @@ def _problem(view: PlayerView) -> _Problem:
                     alternatives.append((both, 0))
                 stages.append(_stage(*alternatives))
                 handled.add(seat)
+        elif rules.discards_and_draws and done:
+            slot = _draw_slot(view, done, start_stock, (), deal - 6, 6 - KEEP_AT_LEAST)
+            stages.append(_stage(((slot,), 0)))
         elif deal > 6:
             pool.extend((players + seat, deal - 6) for seat in done if seat != me)
         elif rules.draw and done:
-            stages.append(_stage(((_draw_slot(view, done, start_stock, trumps),), 0)))
+            slot = _draw_slot(view, done, start_stock, trumps, 0, deal)
+            stages.append(_stage(((slot,), 0)))
         for seat in range(players):
             if seat == me or seat in handled:
                 continue
@@ -726,13 +743,22 @@ def _rob(
     return out
 
 
-def _draw_slot(view: PlayerView, done: Sequence[int], stock: int, trumps: tuple[int, ...]) -> _Slot:
-    """The draw's face-down discards of the seats that have drawn (not the viewer's):
-    non-trumps, as many as each seat drew, which the view does not show: every split
-    the stock allows, eldest first."""
+def _draw_slot(
+    view: PlayerView,
+    done: Sequence[int],
+    stock: int,
+    trumps: tuple[int, ...],
+    offset: int,
+    most: int,
+) -> _Slot:
+    """The face-down discards of the seats that have drawn (not the viewer's), in their
+    order: the draw's (non-trumps, as many as each seat drew: `trumps` are the classes
+    they hold none of, `offset` 0) or the discard and draw's (any cards, `offset` more
+    than each seat drew, at most `most` drawn). The view does not show each seat's count:
+    every split the stock allows."""
     me = view.seat
-    steps = tuple(len(view.discards) if seat == me else -1 for seat in done)
-    draws = _Draws(steps, stock, view.stock_size, view.rules.deal)
+    steps = tuple(len(view.discards) - offset if seat == me else -1 for seat in done)
+    draws = _Draws(steps, stock, view.stock_size, most, offset)
     if draws.total < 0 or not draws.ways(0, stock):
         raise InvalidStateError("no draw leaves the stock the view shows")
     cap = tuple(0 if c in trumps else _ANY for c in range(_CLASSES))
@@ -1068,6 +1094,13 @@ def _replay_hand(world: GameState) -> None:
     elif rules.robs_the_pack and hand.trump is not None and world.phase is not Phase.DECLARE_TRUMP:
         trumps = world.standing.tables[hand.trump].trump_mask
         kept, drawn, stock = _robbed_deal(world, kept, thrown, trumps)
+    elif rules.discards_and_draws and any(thrown):  # in its order, back to six
+        assert hand.pitcher is not None
+        for seat in draw_back_order(rules, hand.dealer, hand.pitcher):
+            if thrown[seat]:  # a seat that has discarded threw at least deal - 6
+                got = _lowest(kept[seat], thrown[seat].bit_count() - (deal - 6))
+                drawn.extend(_indices(got))
+                kept[seat] = kept[seat] & ~got | thrown[seat]
     elif rules.draws_back and any(thrown):
         assert hand.trump is not None and hand.pitcher is not None
         trumps = world.standing.tables[hand.trump].trump_mask
