@@ -1,8 +1,8 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
 Written straight from RULES.md (§1 to §4, the extended forms of §6, and of §7 the off
-cards, the new points, the difference settlement, the short packs, the play options of
-§7.1 and Cinch's discard and rob) with cards and
+cards, the new points, the difference settlement, the short packs, the kitty, the play
+options of §7.1 and Cinch's discard and rob) with cards and
 lists, no bit sets or tables, and never asking the engine what is legal or which cards
 are trumps (`Rules` is read only for its options).
 """
@@ -184,10 +184,10 @@ def total_points(rules: Rules) -> int:
 
 def implied_trump_by(rules: Rules) -> TrumpBy:
     """§7.1.2, §7.8.14: left unset, trump is declared with the draw (§4.1), no trump in the
-    first trick (§4.3) or a deal above six (§4.4, §6.4-6.6), and set by the first lead
-    otherwise."""
-    if rules.draw or rules.no_trump_first_trick or rules.deal > 6:
-        return TrumpBy.DECLARE
+    first trick (§4.3), a deal above six (§4.4, §6.4-6.6) or a kitty (§7.7.1), and set by
+    the first lead otherwise."""
+    if rules.draw or rules.no_trump_first_trick or rules.deal > 6 or rules.kitty:
+        return TrumpBy.DECLARE  # §7.8.14: the kitty too
     return TrumpBy.LEAD
 
 
@@ -481,6 +481,18 @@ def draw_back(
     thrown[pitcher] = {c for c in held[pitcher] if not is_trump(rules, c, trump)}
     held[pitcher] -= thrown[pitcher]
     return held, thrown
+
+
+def kitty_of(rules: Rules, undealt: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """RULES §7.7.1, §7.8.14: the kitty is the first `kitty` cards after the dealt packets
+    (with `hands=`, of the other cards in their shuffled order); the rest is the stock."""
+    return list(undealt[: rules.kitty]), list(undealt[rules.kitty :])
+
+
+def kitty_discards(rules: Rules, hand: Sequence[Card]) -> set[frozenset[Card]]:
+    """RULES §7.7.1: the pitcher, holding his hand and the kitty, discards exactly as many
+    cards as the kitty held, any cards, trumps included."""
+    return {frozenset(chosen) for chosen in combinations(sorted(hand), rules.kitty)}
 
 
 def discard_and_draw_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:

@@ -114,9 +114,12 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
         if state.phase is Phase.DISCARD:
             assert state.trump is not None and state.to_act is not None
             hand = state.hands[state.to_act]
-            expected_discards = reference.legal_discards(
-                rules, hand, state.trump, len(state.stock), dealer=state.to_act == state.dealer
-            )
+            if _kitty_turn(state):
+                expected_discards = reference.kitty_discards(rules, hand)
+            else:
+                expected_discards = reference.legal_discards(
+                    rules, hand, state.trump, len(state.stock), dealer=state.to_act == state.dealer
+                )
             assert {frozenset(a.cards) for a in legal} == expected_discards  # type: ignore[union-attr]
             if _draws_back(rules) or _robs(rules):
                 assert len(expected_discards) > 1, "a discard without a choice is made"
@@ -173,6 +176,17 @@ def _refusal(state: GameState, action: Action, seat: int | None) -> str:
     except IllegalActionError as error:
         return str(error)
     raise AssertionError(f"{action} was not refused")
+
+
+def _kitty_turn(state: GameState) -> bool:
+    """Whether the seat to act discards after taking the kitty (RULES §7.7.1): the pitcher,
+    before any discard of his."""
+    return bool(
+        state.rules.kitty
+        and state.phase is Phase.DISCARD
+        and state.to_act == state.pitcher
+        and not state.discards[state.to_act]
+    )
 
 
 def _robs(rules: Rules) -> bool:
@@ -280,6 +294,22 @@ def _check_discards(rules: Rules, result: HandResult) -> None:
     face_up = [card for cards in result.face_up_discards for card in cards]
     assert not (set(thrown) | set(face_up)) & in_play, "a discarded card is in play"
     assert len(set(thrown) | set(face_up)) == len(thrown) + len(face_up)
+    pitcher = result.pitcher
+    assert pitcher is not None
+    if rules.kitty:  # §7.7.1: the pitcher took the kitty and discarded as many, any cards
+        mine = set(result.hands[pitcher]) | set(result.discards[pitcher])
+        assert len(result.kitty) == rules.kitty and set(result.kitty) <= mine
+        assert len(result.discards[pitcher]) >= rules.kitty
+        if not rules.draw:
+            assert len(result.discards[pitcher]) == rules.kitty
+            thrown = [
+                card
+                for seat, cards in enumerate(result.discards)
+                if seat != pitcher
+                for card in cards
+            ]
+    else:
+        assert result.kitty == ()
     if _robs(rules):  # §7.5.5: six each; face down only the dealer's non-trumps
         assert [len(hand) for hand in result.hands] == [6] * rules.players
         points = reference.point_cards(rules, trump)
@@ -300,8 +330,12 @@ def _check_discards(rules: Rules, result: HandResult) -> None:
         assert [len(hand) for hand in result.hands] == [6] * rules.players
     elif not rules.draw and not _draws_back(rules):
         assert thrown == []
-    if rules.draw or _draws_back(rules):  # only non-trumps go face down
-        assert not any(reference.is_trump(rules, card, trump) for card in thrown)
+    if rules.draw or _draws_back(rules):  # only non-trumps go face down (the kitty's any)
+        trumps = [card for card in thrown if reference.is_trump(rules, card, trump)]
+        if rules.kitty:
+            assert set(trumps) <= set(result.discards[pitcher]) and len(trumps) <= rules.kitty
+        else:
+            assert trumps == []
     if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
         for seat, cards in enumerate(result.discards):
             if any(reference.is_trump(rules, card, trump) for card in cards):
@@ -355,6 +389,10 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         on_table = {seat for seat, _ in state.trick.plays} if state.trick else set()
         if state.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             assert sizes == [rules.hand_size - (seat in on_table) for seat in range(rules.players)]
+        elif _kitty_turn(state):  # §7.7.1: the pitcher holds the kitty too
+            assert sizes == [
+                6 + rules.kitty * (seat == state.pitcher) for seat in range(rules.players)
+            ]
         elif state.phase is Phase.DISCARD and _discards_and_draws(rules):
             assert state.to_act is not None and state.pitcher is not None
             order = reference.discard_and_draw_order(rules, state.dealer, state.pitcher)
@@ -394,10 +432,11 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         seen += [card for _, card in state.trick.plays] if state.trick else []
         seen += [card for trick in state.tricks for card in trick.cards]
         seen += list(state.stock)
+        seen += list(state.kitty) if state.trump is None else []  # §7.7.1: not yet taken
         seen += [card for cards in state.discards for card in cards]
         seen += [card for cards in state.face_up_discards for card in cards]
         assert sorted(seen) == pack, "every card of the pack is in exactly one place"
-        stock = len(pack) - rules.players * rules.hand_size
+        stock = len(pack) - rules.players * rules.hand_size - rules.kitty
         if _draws_back(rules) and state.phase not in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             stock = 0  # the pitcher took the rest of the stock
         if not rules.draw and not _discards_and_draws(rules) and not _robs(rules):

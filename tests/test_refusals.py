@@ -251,6 +251,7 @@ CASES: dict[str, MakeError] = {
         Rules.ten_point(), 0, "face_up_count", lambda s: [Discard()], False
     ),
     "discard_count": lambda _: _refused(_discarding(Rules.six_player()), Discard()),
+    "kitty_count": lambda _: _refused(_discarding(Rules.trickster(4, kitty=2)), Discard()),
     "stock_short": lambda _: _first(
         Rules.cutthroat(players=8, draw=True),
         0,
@@ -412,6 +413,10 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "discard_count": (
         {"count": 2},
         "discard by seat 4 is illegal: every player discards exactly 2 cards",
+    ),
+    "kitty_count": (
+        {"count": 2},
+        "discard by seat 1 is illegal: after taking the kitty the pitcher discards exactly 2 cards",
     ),
     "stock_short": (
         {"count": 4},

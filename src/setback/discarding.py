@@ -1,10 +1,10 @@
 """Declared trump, discards and the draw: what happens between the auction and the lead:
 what is open (and why not), and what each action changes.
 
-Only where the pitcher names trump (the draw, no trump in the first trick, a
-deal above six: the six-player discard, Smear's discard to six, Ten-point's
-draw back and face-up discard, Trickster's discard and draw, Cinch's discard and
-rob).
+Only where the pitcher names trump (the draw, no trump in the first trick, the
+kitty, a deal above six: the six-player discard, Smear's discard to six,
+Ten-point's draw back and face-up discard, Trickster's discard and draw, Cinch's
+discard and rob).
 """
 
 from __future__ import annotations
@@ -60,12 +60,31 @@ def step_declaration(
         return _face_up_turn(rules, tables, setup, held, 0)
     if rules.robs_the_pack:
         return _rob_turn(rules, tables, setup, hand.held, 0)
+    if rules.kitty:
+        return take_kitty(setup, hand.held)
     if rules.discards_to_six or rules.draw:
         return _discard_turn(setup, hand.held, (setup.dealer + 1) % rules.players)
     if rules.discards_and_draws:
         first = draw_back_order(rules, setup.dealer, _pitcher(setup))[0]
         return _discard_turn(setup, hand.held, first)
     return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
+
+
+def take_kitty(setup: HandState, held: tuple[int, ...]) -> Hand:
+    """The kitty, the one home of it: once trump is declared the
+    pitcher adds the kitty to his hand (a forced step, recorded as a draw of its cards)
+    and is the first to discard, exactly as many cards as it held."""
+    pitcher = _pitcher(setup)
+    cards = list(held)
+    cards[pitcher] |= setup.kitty
+    step = ForcedStep(seat=pitcher, drawn=setup.kitty)
+    return _discard_turn(attrs.evolve(setup, forced=(*setup.forced, step)), tuple(cards), pitcher)
+
+
+def kitty_due(rules: Rules, setup: HandState, seat: int) -> bool:
+    """Whether `seat`'s discard now is the pitcher's discard after taking the kitty (it
+    comes first, before any other discard, and holds at least one card)."""
+    return bool(rules.kitty) and seat == setup.pitcher and not setup.discarded[seat]
 
 
 def _pitcher(hand: HandState) -> int:
@@ -146,6 +165,9 @@ def discard_options(
     `rules.non_trumps_first`, and of Cinch; else all of them, no order binding)."""
     setup, seat = hand.setup, hand.to_act
     assert seat is not None and setup.trump is not None
+    if rules.kitty and kitty_due(rules, setup, seat):  # any cards, exactly the kitty's count
+        held = hand.held[seat]
+        return held, rules.kitty, rules.kitty, held
     table = tables[setup.trump]
     if rules.robs_the_pack:
         held = hand.held[seat]
@@ -230,6 +252,10 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
         return Refusal("not_held", {"seat": seat, "cards": missing})
     if rules.robs_the_pack:
         return _rob_refusal(state, mask_of(action.cards))
+    if rules.kitty and kitty_due(rules, hand, seat):
+        if len(action.cards) != rules.kitty:
+            return Refusal("kitty_count", {"count": rules.kitty})
+        return None
     allowed, fewest, most = discardable(state)
     face_up = rules.draws_back
     if any(not allowed >> card.index & 1 for card in action.cards):
@@ -258,7 +284,8 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
 def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Discard) -> Hand:
     """The seat to act discards (face up in the draw back's last step, else face down,
     then drawing from the stock: as many in the draw variant, back to six in the discard
-    and draw, a forced step); after the last, the pitcher leads."""
+    and draw, a forced step; the pitcher's kitty discard comes first, then the draw if
+    on); after the last, the pitcher leads."""
     setup = hand.setup
     seat = hand.to_act
     assert seat is not None
@@ -279,6 +306,13 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         setup = attrs.evolve(setup, face_up=tuple(face_up))
         order = discard_order(setup.dealer, rules.players)
         return _face_up_turn(rules, tables, setup, tuple(held), order.index(seat) + 1)
+    if rules.kitty and kitty_due(rules, setup, seat):  # the kitty's discard, face down
+        discarded = list(setup.discarded)
+        discarded[seat] = thrown
+        setup = attrs.evolve(setup, discarded=tuple(discarded))
+        if rules.draw:  # then the draw, eldest first
+            return _discard_turn(setup, tuple(held), (setup.dealer + 1) % rules.players)
+        return lead(rules, tables, setup, tuple(held), (), seat)
     stock, forced = setup.stock, setup.forced
     if rules.draw or rules.discards_and_draws:
         count = len(action.cards) if rules.draw else 6 - held[seat].bit_count()
@@ -289,7 +323,7 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         stock = stock[count:]
         forced += (ForcedStep(seat=seat, drawn=drawn),)
     discarded = list(setup.discarded)
-    discarded[seat] = thrown
+    discarded[seat] |= thrown  # the pitcher's kitty discard came first
     setup = attrs.evolve(setup, stock=stock, discarded=tuple(discarded), forced=forced)
     if rules.discards_and_draws:
         pitcher = _pitcher(setup)

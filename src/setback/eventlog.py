@@ -103,7 +103,8 @@ class TrumpDeclared:
 class Discarded:
     """A seat discarded face down (and, where the rules say, drew from the stock).
 
-    Everyone sees how many; only the seat itself sees which cards.
+    Everyone sees how many; only the seat itself sees which cards. The pitcher's taking
+    the kitty (`Rules.kitty`) is one too: no card discarded, the kitty's cards drawn.
     """
 
     number: int
@@ -372,7 +373,7 @@ def _action_count(rules: Rules, result: HandResult) -> int | None:
     if result.pitcher is None:
         return count
     if rules.declares_trump:
-        count += 1
+        count += 1 + (rules.kitty > 0)  # the pitcher's discard after taking the kitty
     if rules.robs_the_pack:
         chose = _rob_choices(rules, result)
         if chose is None:
@@ -398,6 +399,8 @@ def _event_count(rules: Rules, result: HandResult, actions: int) -> int:
         forced = rules.players + thrown - _face_up_choices(rules, result)
     elif rules.robs_the_pack and result.pitcher is not None:
         return 2 + actions + _rob_events(rules, result) - _rob_decisions(rules, result, actions)
+    elif rules.kitty and result.pitcher is not None:
+        forced = 1  # the pitcher's taking the kitty
     return 2 + actions + forced + len(result.tricks)
 
 
@@ -538,8 +541,9 @@ def _rob_step(
 
 def _forced(steps: tuple[ForcedStep, ...], seat: int, counter: Iterator[int]) -> Iterator[Event]:
     """The events of forced steps, as their step recorded them: a draw back's discard and
-    draw (the cards shown only to their seat), a forced face-up discard (shown to all),
-    with what the stock gave back (Cinch), a discard both face down and face up (Cinch's
+    draw, the pitcher's taking the kitty (a `Discarded` of no card that drew the kitty;
+    the cards shown only to their seat), a forced face-up discard (shown to all), with
+    what the stock gave back (Cinch), a discard both face down and face up (Cinch's
     dealer: two events)."""
     for step in steps:
         own = step.seat == seat

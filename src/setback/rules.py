@@ -182,7 +182,7 @@ def _derived(method: str) -> Any:
 
 
 _IMPLIED_FROM = frozenset(
-    {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "keep_six"}
+    {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "keep_six", "kitty"}
 )
 """The options the defaults of `trump_by` and `pitcher_leads_trump` read."""
 
@@ -305,6 +305,12 @@ class Rules:
     pack_ranks: PackRanks = attrs.field(default=PackRanks.ALL, converter=_to_pack_ranks)
     """Which ranks the pack holds (`ALL`: 52 cards; `FIVE_UP`, `NINE_UP`, `TWO_AND_NINE_UP`,
     `NO_FOURS`); the jokers are added to it."""
+    kitty: int = attrs.field(default=0, validator=_int_in("kitty", 0, 6))
+    """The kitty (Trickster Cards): 0 (the default, none) to 6 cards dealt face down after
+    the hands. Once trump is declared the pitcher adds them to his hand and discards as many
+    face down, any cards, trumps included (then the draw, if on); nobody else sees them.
+    Needs trump declared (`trump_by` `DECLARE`, implied when left unset) and a deal of at
+    most six (no `keep_six` method)."""
     trump_by: TrumpBy = attrs.field(default=_implied("_implied_trump_by"), converter=_to_trump_by)
     """How trump is chosen: `LEAD` (the first card led sets it) or `DECLARE`
     (the pitcher names it after the auction). Left unset, `DECLARE` exactly with the draw,
@@ -438,6 +444,7 @@ class Rules:
                 f"down to six by keep_six ({self.keep_six.name})"
             )
         self._check_play_options()
+        self._check_kitty()
         if self.draws_back and not self.trumps_only:
             raise RulesError(
                 "keep_six DRAW_BACK needs trumps_only (play_trump ONLY): the draw back leaves "
@@ -518,14 +525,32 @@ class Rules:
                 "and be one"
             )
 
+    def _check_kitty(self) -> None:
+        """The kitty: only where the pitcher declares trump on a deal
+        of at most six, with no keep-six method."""
+        if not self.kitty:  # trump_by LEAD with a kitty: `_check_play_options` names it
+            return
+        if self.deal > 6:
+            raise RulesError(
+                f"kitty does not combine with a deal of {self.deal}: there the hands come "
+                f"down to six by keep_six ({self.keep_six.name}); a kitty needs a deal of "
+                "at most 6"
+            )
+        if self.keep_six is not KeepSix.FREE_DISCARD:
+            raise RulesError(
+                f"kitty does not combine with keep_six {self.keep_six.name}: the pitcher's "
+                "kitty discard is the only discard down to six"
+            )
+
     def _check_pack(self) -> None:
         """The cards the deal needs fit the pack, and the off cards are in it."""
         pack = len(self.pack_indices)
-        needed = self.deal * self.players  # a kitty's cards will count here too
+        needed = self.deal * self.players + self.kitty
         if needed > pack:
             named = "" if self.pack_ranks is PackRanks.ALL else f" ({self.pack_ranks.name})"
+            kitty = f" and a kitty of {self.kitty}" if self.kitty else ""
             raise RulesError(
-                f"deal: {self.players} players of {self.deal} cards need "
+                f"deal: {self.players} players of {self.deal} cards{kitty} need "
                 f"{needed} cards; the pack{named} has {pack}"
             )
         ranks = _PACK_RANKS[self.pack_ranks]
@@ -1080,7 +1105,8 @@ class Rules:
 
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
-        return names + ([f"a deal of {self.deal}"] if self.deal > 6 else [])
+        names += [f"a deal of {self.deal}"] if self.deal > 6 else []
+        return names + ([f"a kitty of {self.kitty}"] if self.kitty else [])
 
     def side_of(self, seat: int) -> int:
         """The side that `seat` plays for: an index into `sides` and into scores.

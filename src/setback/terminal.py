@@ -97,7 +97,7 @@ def verbs(rules: Rules, lang: str = "en") -> str:
         words.append(_("pitch {card}").format(card=card))
     if rules.declares_trump:
         words.append(_("trump {suit}").format(suit=suit))
-    if rules.discard_count or rules.draw or rules.deal > 6:
+    if rules.discard_count or rules.draw or rules.deal > 6 or rules.kitty:
         words.append(_("discard {cards}").format(cards=cards))
     words.append(_("{play} (or just the card)").format(play=_("play {card}").format(card=card)))
     return ", ".join(words)
@@ -138,6 +138,11 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         deal += " " + _(
             "Once trump is named, everyone discards non-trumps and draws as many from the stock."
         )
+    if rules.kitty:
+        deal += " " + _(
+            "A kitty of {count} cards lies face down; once trump is named the pitcher first "
+            "takes it and discards {count} cards face down, any cards."
+        ).format(count=rules.kitty)
     if rules.pack_ranks is not PackRanks.ALL:
         deal += " " + _("The pack has {count} cards.").format(count=len(rules.pack))
     out.append(deal)
@@ -671,6 +676,12 @@ class TerminalGame:
                 _("you robbed the pack: the rest of the stock, {drawn} cards: {drawn_cards}")
                 if you
                 else _("{seat} robbed the pack: the rest of the stock, {drawn} cards")
+            )
+        elif self.rules.kitty and not event.count and event.drawn:  # the pick-up of the kitty
+            line = (
+                _("you took the kitty ({drawn} cards: {drawn_cards})")
+                if you
+                else _("{seat} took the kitty ({drawn} cards)")
             )
         elif pitcher and self.rules.deal > 6 and event.drawn:
             line = (

@@ -211,7 +211,8 @@ class HeuristicBot:
 
         if view.rules.discards_and_draws:
             return self._discard_and_draw(view, legal, keep_value)
-        if view.rules.deal > 6:
+        kitty = view.rules.kitty and view.seat == view.pitcher and not view.discards
+        if view.rules.deal > 6 or kitty:  # down to six, or the kitty's discard: any cards
             return min(legal, key=lambda a: sum(keep_value(card) for card in a.cards))
         # the draw: throw every non-trump that is not an ace or a ten
         throw = tuple(c for c in view.hand if not table.is_trump(c) and c.rank < Rank.TEN)

@@ -65,7 +65,7 @@ import attrs
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Shoot, Smudge
 from ..bidding import call_table
-from ..cards import CARDS, Card, Suit
+from ..cards import CARDS, Card, Suit, cards_of
 from ..dealing import packets
 from ..discarding import KEEP_AT_LEAST, discard_order, draw_back_order, excess_trumps
 from ..engine import apply_action, new_game
@@ -542,7 +542,9 @@ def _problem(view: PlayerView) -> _Problem:
         order = draw_back_order(rules, view.dealer, view.pitcher)
     else:
         order = discard_order(view.dealer, players)  # eldest first, dealer last
-    if phase is Phase.DISCARD and view.to_act is not None:
+    if _kitty_turn(view):  # the pitcher discards after taking the kitty: nobody drew yet
+        done = []
+    elif phase is Phase.DISCARD and view.to_act is not None:
         done = order[: order.index(view.to_act)]
     elif phase is Phase.PLAY and rules.declares_trump:
         done = order
@@ -590,7 +592,7 @@ def _problem(view: PlayerView) -> _Problem:
         seat != me and (any(c != _ANY for c in caps[seat]) or bool(lows[seat]))
         for seat in range(players)
     ]
-    start_stock = len(rules.pack_indices) - players * deal
+    start_stock = len(rules.pack_indices) - players * deal - rules.kitty
     if draw_back:
         assert view.pitcher is not None
         stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
@@ -639,6 +641,9 @@ def _problem(view: PlayerView) -> _Problem:
             else:
                 pool.append((seat, in_hand[seat]))
     pool.append((2 * players, view.stock_size))
+    kitty = _kitty_hidden(view)
+    if kitty:  # the face-down kitty, or the pitcher's discard after taking it: any cards
+        pool.append((2 * players + 1, kitty))
     holders = tuple(holder for holder, _ in pool)
     sizes = tuple(size for _, size in pool)
     stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
@@ -681,6 +686,31 @@ def _problem(view: PlayerView) -> _Problem:
     return _Problem(
         tuple(map(tuple, classes)), tuple(narrowed(stage) for stage in stages), tuple(fixed)
     )
+
+
+def _kitty_turn(view: PlayerView) -> bool:
+    """Whether the seat to act is the pitcher discarding after taking the kitty (he holds
+    it still: more cards than were dealt)."""
+    return (
+        bool(view.rules.kitty)
+        and view.phase is Phase.DISCARD
+        and view.to_act == view.pitcher
+        and view.pitcher is not None
+        and view.hand_sizes[view.pitcher] > view.rules.deal
+    )
+
+
+def _kitty_hidden(view: PlayerView) -> int:
+    """How many hidden cards the kitty accounts for (holder `2 * players + 1`): the kitty
+    while it lies face down, then, to every seat but the pitcher, the pitcher's discard
+    after taking it (any cards, as many as the kitty held); else 0."""
+    if view.kitty_size:
+        return view.kitty_size
+    rules = view.rules
+    taken = rules.kitty and view.trump is not None and view.phase is not Phase.GAME_OVER
+    if not taken or view.seat == view.pitcher or _kitty_turn(view):
+        return 0
+    return rules.kitty
 
 
 _Alternative_Hand = tuple[tuple[tuple[tuple[int, ...], int], ...], bool, int]
@@ -755,9 +785,11 @@ def _draw_slot(
     order: the draw's (non-trumps, as many as each seat drew: `trumps` are the classes
     they hold none of, `offset` 0) or the discard and draw's (any cards, `offset` more
     than each seat drew, at most `most` drawn). The view does not show each seat's count:
-    every split the stock allows."""
+    every split the stock allows. (A pitcher's discard after taking the kitty is not
+    one of them.)"""
     me = view.seat
-    steps = tuple(len(view.discards) - offset if seat == me else -1 for seat in done)
+    own = len(view.discards) - offset - (view.rules.kitty if me == view.pitcher else 0)
+    steps = tuple(own if seat == me else -1 for seat in done)
     draws = _Draws(steps, stock, view.stock_size, most, offset)
     if draws.total < 0 or not draws.ways(0, stock):
         raise InvalidStateError("no draw leaves the stock the view shows")
@@ -945,6 +977,12 @@ def _build(
             _bits(view.discards) if s == me else sum(1 << x for x in got.get(players + s, ()))
             for s in range(players)
         )
+    kitty = _world_kitty(view, got, held, rng)
+    if kitty and view.kitty_size == 0 and view.seat != view.pitcher and not _kitty_turn(view):
+        assert view.pitcher is not None  # the pitcher's discard after taking the kitty
+        thrown = list(discarded)
+        thrown[view.pitcher] |= _bits_of(got.get(2 * players + 1, ()))
+        discarded = tuple(thrown)
     face_up = tuple(_bits(cards) for cards in view.face_up_discards)
     if not any(face_up) and phase is not Phase.DISCARD:
         face_up = ()
@@ -963,6 +1001,7 @@ def _build(
         discarded=discarded,
         face_up=face_up if rules.draws_back or rules.robs_the_pack else (),
         phase=phase,
+        kitty=kitty,
     )
     tables = trump_tables(rules)
     playable = 0
@@ -990,6 +1029,37 @@ def _build(
         tables=tables,
         calls=call_table(rules),
     )
+
+
+def _bits_of(indices: Sequence[int]) -> int:
+    out = 0
+    for index in indices:
+        out |= 1 << index
+    return out
+
+
+def _world_kitty(
+    view: PlayerView, got: dict[int, list[int]], held: tuple[int, ...], rng: random.Random
+) -> int:
+    """The kitty's cards in a world (a bit set): the face-down cards drawn for it; the
+    pitcher's own view's kitty; for anyone else once the pitcher took it, any `kitty` of the
+    pitcher's cards from before his discard, drawn uniformly (which of them the kitty held
+    changes nothing anyone can see or play; with the draw, his cards now stand for those)."""
+    rules = view.rules
+    if not rules.kitty or view.phase is Phase.GAME_OVER:
+        return 0
+    if view.kitty_size:
+        return _bits_of(got.get(2 * rules.players + 1, ()))
+    if view.seat == view.pitcher:
+        return _bits(view.kitty)
+    pitcher = view.pitcher
+    assert pitcher is not None
+    mine = held[pitcher] | _bits_of(got.get(2 * rules.players + 1, ()))
+    for trick in (*view.tricks, *((view.trick,) if view.trick is not None else ())):
+        for seat, card in trick.plays:
+            if seat == pitcher:
+                mine |= 1 << card.index
+    return _bits_of(rng.sample(_indices(mine), rules.kitty))
 
 
 def _history(last: HandResult | None) -> tuple[HandResult, ...]:
@@ -1081,11 +1151,12 @@ def _replay_hand(world: GameState) -> None:
         seat, card = world.plays[0]
         played[seat] |= 1 << card.index
     faced = hand.face_up or (0,) * players
-    thrown = hand.discarded or (0,) * players
+    thrown = list(hand.discarded or (0,) * players)
     kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
     order = discard_order(hand.dealer, players)  # the draw: eldest first
     stock = list(hand.stock)
     drawn: list[int] = []
+    kitty, kitty_discard = _replay_kitty(world, kept, thrown)
     if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
         for seat in order:
             got = _lowest(kept[seat], thrown[seat].bit_count())
@@ -1113,7 +1184,11 @@ def _replay_hand(world: GameState) -> None:
         stock = everything[deal:]
     else:
         kept = [k | t for k, t in zip(kept, thrown, strict=True)]
-    deck = [CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + drawn + stock]
+    if kitty and hand.trump is not None and hand.pitcher is not None:  # taken: his cards but it
+        kept[hand.pitcher] = (kept[hand.pitcher] | kitty_discard) & ~kitty
+    deck = [
+        CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + _indices(kitty) + drawn + stock
+    ]
     state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
     for seat, action in hand.bids:
         state = apply_action(state, action, seat=seat)
@@ -1122,11 +1197,16 @@ def _replay_hand(world: GameState) -> None:
         state = apply_action(state, DeclareTrump(hand.trump))
     face_up = rules.draws_back
     while state.phase is Phase.DISCARD and (
-        world.phase is not Phase.DISCARD or state.to_act != world.to_act
+        world.phase is not Phase.DISCARD
+        or state.to_act != world.to_act
+        or (kitty and _kitty_pending(state, world))
     ):
         seat = state.to_act
         assert seat is not None
         cards = world.face_up_discards[seat] if face_up else world.discards[seat]
+        if kitty and seat == hand.pitcher:  # his discard after taking the kitty, then the draw
+            mine = _bits(cards)
+            cards = cards_of(mine & ~kitty_discard if state.discards[seat] else kitty_discard)
         if rules.robs_the_pack:  # face up, and the dealer's non-trumps face down
             cards = world.face_up_discards[seat] + world.discards[seat]
         state = apply_action(state, Discard(cards), seat=seat)
@@ -1145,6 +1225,38 @@ def _replay_hand(world: GameState) -> None:
     )
     if not same:
         raise InvalidStateError("the view's hand is not one that legal play gives")
+
+
+def _kitty_pending(state: GameState, world: GameState) -> bool:
+    """Whether the replay's seat to act (the world's too) has yet to make a discard the
+    world's seat made: the pitcher's after taking the kitty, before his draw's turn."""
+    seat = state.to_act
+    return seat is not None and state.discards[seat] != world.discards[seat]
+
+
+def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple[int, int]:
+    """For the replay of a world's hand with a kitty: the kitty to deal (a bit set) and the
+    pitcher's discard after taking it, and `thrown` without that discard (what the draw
+    threw). Before trump the world's kitty; then that discard is the kitty replayed (any
+    cards may be discarded, so a deal whose kitty was them gives the same hand), and the
+    pitcher's face-down cards it holds: his trumps first (the draw throws none), then the
+    lowest; while he holds the kitty still, the world's kitty."""
+    rules, hand = world.rules, world.hand_state
+    if not rules.kitty or world.phase is Phase.GAME_OVER:
+        return 0, 0
+    pitcher = hand.pitcher
+    if hand.trump is None or pitcher is None:
+        return hand.kitty, 0
+    if not thrown[pitcher]:  # he holds it still: his turn to discard
+        kept[pitcher] &= ~hand.kitty
+        return hand.kitty, hand.kitty
+    assert hand.trump is not None
+    trumps = world.standing.tables[hand.trump].trump_mask
+    mine = thrown[pitcher]
+    first = _lowest(mine & trumps, rules.kitty)
+    discard = first | _lowest(mine & ~first, rules.kitty - first.bit_count())
+    thrown[pitcher] = mine & ~discard
+    return discard, discard
 
 
 def _robbed_deal(

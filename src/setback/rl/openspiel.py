@@ -226,8 +226,12 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
             raise RulesError(f"hands must be at least 1, not {self.hands}")
         if not 0 <= self.first_dealer < rules.players:
             raise RulesError(f"dealer must be a seat from 0 to {rules.players - 1}")
-        per_hand = (
-            2 * rules.players + 1 + rules.players * (rules.deal + 1) + len(rules.pack_indices)
+        per_hand = (  # a kitty's discard is one step per card
+            2 * rules.players
+            + 1
+            + rules.players * (rules.deal + 1)
+            + len(rules.pack_indices)
+            + rules.kitty
         )
         # the most a hand changes a score: the top call, or under the difference a set
         # bid's points and bid (`Settlement.DIFFERENCE`, Cinch: up to 14 + 14)
