@@ -33,7 +33,13 @@ The constraints, all read from the view:
   its trumps and drew to six in turn from what the stock still held, and the pitcher
   kept only trumps; a seat that discarded fewer trumps face up than it held above six
   kept no trump that is no point card, and a seat asked to choose them holds more than
-  it must discard.
+  it must discard;
+- the kitty: while it lies face down its `kitty_size` cards are hidden from all; once
+  the pitcher took it, his discard of as many cards (any cards, before the draw's) is
+  hidden from everyone but him, a holder of its own with no constraint, and his view
+  shows the kitty's cards. Which of the pitcher's cards the kitty held is drawn
+  uniformly among those he had before that discard (with the draw, among his cards
+  and that discard: nothing anyone sees or plays depends on it).
 
 The method: exact sampling by counting. Every constraint speaks of how many cards of a
 class a holder gets (a class: the cards of one suit under the trump; in the draw back
