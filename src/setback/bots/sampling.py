@@ -80,6 +80,7 @@ from ..play import open_cards
 from ..rules import Rules
 from ..state import (
     EMPTY_LOG,
+    ForcedStep,
     GameRecord,
     GameState,
     Hand,
@@ -87,6 +88,7 @@ from ..state import (
     HandState,
     Phase,
     Trick,
+    kitty_cards,
     make_state,
 )
 from ..tables import trump_tables
@@ -914,10 +916,17 @@ def _build(
         contract, pitcher = _call_leader(rules, view.bids)
     else:
         contract, pitcher = view.contract or 0, view.pitcher
+    stock = tuple(got.get(2 * players, ()))
+    forced: tuple[ForcedStep, ...] = ()
+    if kitty and view.kitty_size:  # face down: the stock's first cards
+        stock = (*_indices(kitty), *stock)
+    elif kitty:  # taken: the hand's first forced step
+        assert view.pitcher is not None
+        forced = (ForcedStep(seat=view.pitcher, drawn=kitty),)
     hand = HandState(
         number=view.hand_number,
         dealer=view.dealer,
-        stock=tuple(got.get(2 * players, ())),
+        stock=stock,
         bids=view.bids,
         contract=contract,
         pitcher=pitcher,
@@ -925,7 +934,7 @@ def _build(
         discarded=discarded,
         face_up=face_up if rules.draws_back else (),
         phase=phase,
-        kitty=kitty,
+        forced=forced,
     )
     tables = trump_tables(rules)
     playable = 0
@@ -1154,21 +1163,22 @@ def _kitty_pending(state: GameState, world: GameState) -> bool:
 
 
 def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple[int, int]:
-    """For the replay of a world's hand with a kitty: the kitty to deal (a bit set) and the
-    pitcher's discard after taking it, and `thrown` without that discard (what the draw
-    threw). Before trump the world's kitty; then that discard is the kitty replayed (any
+    """For the replay of a world's hand with a kitty: the kitty to deal after the packets
+    (a bit set) and the pitcher's discard after taking it, and `thrown` without that
+    discard (what the draw threw). Once he took it, that discard is the kitty replayed (any
     cards may be discarded, so a deal whose kitty was them gives the same hand), and the
     pitcher's face-down cards it holds: his trumps first (the draw throws none), then the
-    lowest; while he holds the kitty still, the world's kitty."""
+    lowest; while he holds the kitty still, the world's kitty. (While it lies face down it
+    is the stock's first cards already: nothing to add.)"""
     rules, hand = world.rules, world.hand_state
-    if not rules.kitty or world.phase is Phase.GAME_OVER:
-        return 0, 0
     pitcher = hand.pitcher
-    if hand.trump is None or pitcher is None:
-        return hand.kitty, 0
+    if not rules.kitty or world.phase is Phase.GAME_OVER or hand.trump is None:
+        return 0, 0  # no kitty, or it lies face down first in the stock
+    assert pitcher is not None
     if not thrown[pitcher]:  # he holds it still: his turn to discard
-        kept[pitcher] &= ~hand.kitty
-        return hand.kitty, hand.kitty
+        kitty = kitty_cards(hand, rules.kitty)
+        kept[pitcher] &= ~kitty
+        return kitty, kitty
     assert hand.trump is not None
     trumps = world.standing.tables[hand.trump].trump_mask
     mine = thrown[pitcher]
