@@ -121,6 +121,7 @@ PRESETS = (
     "six",
     "trickster-6",
     "trickster-13",
+    "cinch",
     "pedro-sancho",
 )
 COMMANDS = ["help", "rules", "z", "7", "zz top"]
