@@ -100,6 +100,8 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("ten-point", tuple(range(2, 7))),
     ("smear", tuple(range(2, 7))),
     ("joker-pitch", tuple(range(2, 9))),
+    ("trickster-9", (4,)),
+    ("cinch", (4,)),
 )
 _JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
 _PACK_RANKS = {
@@ -120,6 +122,19 @@ _POINT_RANKS = {
     Point.OFF_ACE: 14,
     Point.OFF_THREE: 3,
 }
+
+
+def _point_cards(points: list[Point], ranks: frozenset[int]) -> int:
+    """How many trumps are point cards (the A, the 2 and the points' cards) in a pack of
+    `ranks`: Cinch's rob needs at most six (RULES §7.5.5)."""
+    offs = (Point.OFF_JACK, Point.OFF_FIVE, Point.OFF_ACE, Point.OFF_THREE)
+    cards: set[object] = {(False, rank) for rank in (14, 2) if rank in ranks}
+    for point in points:
+        if point in _POINT_RANKS:
+            cards.add((point in offs, _POINT_RANKS[point]))
+        elif point not in (Point.HIGH, Point.LOW, Point.GAME):
+            cards.add(point)  # a joker
+    return len(cards)
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -164,6 +179,8 @@ def random_rules(rng: random.Random) -> Rules:
         deal = rng.randint(7, most)
     more = deal > 6
     keep_six = rng.choice(list(KeepSix)) if more else KeepSix.FREE_DISCARD
+    if keep_six is KeepSix.ROB_THE_PACK and _point_cards(points, ranks) > 6:
+        keep_six = KeepSix.NON_TRUMPS_FIRST  # RULES §7.5.5: seven trumps hold one to throw
     if more:
         draw, no_trump_first = False, rng.random() < 0.5
     else:
@@ -172,7 +189,9 @@ def random_rules(rng: random.Random) -> Rules:
         )
     if keep_six is KeepSix.DRAW_BACK and more:
         no_trump_first = False
-    implied = more or draw or no_trump_first  # these declare trump (RULES §7.8.14)
+    spare = 4 * len(ranks) + jokers - players * deal  # a kitty (RULES §7.7.1), on six cards
+    kitty = rng.randint(1, min(6, spare)) if not more and spare > 0 and rng.random() < 0.25 else 0
+    implied = more or draw or no_trump_first or kitty > 0  # these declare trump (§7.8.14)
     # §7.1: trump_by and pitcher_leads_trump given, or left to what the options imply
     trump_by = TrumpBy.DECLARE if implied or rng.random() < 0.25 else TrumpBy.LEAD
     declared = trump_by is TrumpBy.DECLARE
@@ -192,7 +211,7 @@ def random_rules(rng: random.Random) -> Rules:
     else:
         play_options["play_trump"] = play_trump
     draw_order = DrawOrder.ELDEST
-    if keep_six is KeepSix.DRAW_BACK and more:
+    if keep_six in (KeepSix.DRAW_BACK, KeepSix.DISCARD_AND_DRAW) and more:
         draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -232,6 +251,7 @@ def random_rules(rng: random.Random) -> Rules:
         settlement=Settlement.DIFFERENCE if difference else Settlement.EACH,
         pack_ranks=pack_ranks,
         draw_order=draw_order,
+        kitty=kitty,
         **play_options,  # type: ignore[arg-type]
         **shoot,
     )
@@ -280,7 +300,12 @@ def check_step(state: GameState, *, views: bool) -> None:
         assert {a.card for a in legal} == expected, "legal cards"  # type: ignore[union-attr]
     elif state.phase is Phase.DISCARD:
         assert state.trump is not None
-        expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
+        if rules.kitty and seat == state.pitcher and not state.discards[seat]:  # the kitty's
+            expected_discards = reference.kitty_discards(rules, hand)
+        else:
+            expected_discards = reference.legal_discards(
+                rules, hand, state.trump, len(state.stock), dealer=seat == state.dealer
+            )
         assert {frozenset(a.cards) for a in legal} == expected_discards, "legal discards"  # type: ignore[union-attr]
     elif state.phase is Phase.BIDDING:
         pitched = any(isinstance(action, Pitch) for _, action in state.bids)
@@ -313,6 +338,10 @@ def check_hand(rules: Rules, before: list[int], result: HandResult, so_far: int)
         held = Counter(card for hand in result.hands for card in hand)
         played = Counter(card for trick in result.tricks for card in trick.cards)
         assert max(held.values()) == 1 and max(played.values(), default=1) == 1, "once each"
+        if rules.kitty:  # the pitcher's: in his hand as play began, or among his discards
+            pitcher = result.pitcher
+            mine = {*result.hands[pitcher], *result.discards[pitcher]}
+            assert len(result.kitty) == rules.kitty and set(result.kitty) <= mine, "the kitty"
     else:
         assert result.score_changes == (0,) * len(rules.sides), "a passed-out hand scores"
     return reference.winner(rules, before, result, so_far)

@@ -1,8 +1,8 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
 Written straight from RULES.md (§1 to §4, the extended forms of §6, and of §7 the off
-cards, the new points, the difference settlement, the short packs and the play options of
-§7.1) with cards and
+cards, the new points, the difference settlement, the short packs, the kitty, the play
+options of §7.1 and Cinch's discard and rob) with cards and
 lists, no bit sets or tables, and never asking the engine what is legal or which cards
 are trumps (`Rules` is read only for its options).
 """
@@ -184,20 +184,21 @@ def total_points(rules: Rules) -> int:
 
 def implied_trump_by(rules: Rules) -> TrumpBy:
     """§7.1.2, §7.8.14: left unset, trump is declared with the draw (§4.1), no trump in the
-    first trick (§4.3) or a deal above six (§4.4, §6.4-6.6), and set by the first lead
-    otherwise."""
-    if rules.draw or rules.no_trump_first_trick or rules.deal > 6:
-        return TrumpBy.DECLARE
+    first trick (§4.3), a deal above six (§4.4, §6.4-6.6) or a kitty (§7.7.1), and set by
+    the first lead otherwise."""
+    if rules.draw or rules.no_trump_first_trick or rules.deal > 6 or rules.kitty:
+        return TrumpBy.DECLARE  # §7.8.14: the kitty too
     return TrumpBy.LEAD
 
 
 def implied_pitcher_leads_trump(rules: Rules) -> bool:
     """§7.1.3, §7.8.14: left unset, the pitcher must lead a trump after the draw (§4.1) and
     after a deal above six (the free discard §4.4, the discard to six §6.6, the draw back
-    §6.5), never under no trump in the first trick (§4.3: he leads any card)."""
+    §6.5; not Cinch's rob, §7.5.6), never under no trump in the first trick (§4.3: he leads
+    any card)."""
     if rules.no_trump_first_trick:
         return False
-    return rules.draw or rules.deal > 6
+    return rules.draw or (rules.deal > 6 and rules.keep_six is not KeepSix.ROB_THE_PACK)
 
 
 def must_lead_trump(rules: Rules) -> bool:
@@ -482,8 +483,82 @@ def draw_back(
     return held, thrown
 
 
+def kitty_of(rules: Rules, undealt: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """RULES §7.7.1, §7.8.14: the kitty is the first `kitty` cards after the dealt packets
+    (with `hands=`, of the other cards in their shuffled order); the rest is the stock."""
+    return list(undealt[: rules.kitty]), list(undealt[rules.kitty :])
+
+
+def kitty_discards(rules: Rules, hand: Sequence[Card]) -> set[frozenset[Card]]:
+    """RULES §7.7.1: the pitcher, holding his hand and the kitty, discards exactly as many
+    cards as the kitty held, any cards, trumps included."""
+    return {frozenset(chosen) for chosen in combinations(sorted(hand), rules.kitty)}
+
+
+def discard_and_draw_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
+    """RULES §7.3.11, §7.8.14: who discards and draws in turn under `DISCARD_AND_DRAW`:
+    clockwise from the pitcher's left (`PITCHER_LEFT`) or from eldest (`ELDEST`), the
+    pitcher always last."""
+    players = rules.players
+    start = pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer
+    seats = [(start + k) % players for k in range(1, players + 1)]
+    return [seat for seat in seats if seat != pitcher] + [pitcher]
+
+
+def discard_and_draw(hand: Sequence[Card], thrown: Sequence[Card], stock: list[Card]) -> set[Card]:
+    """RULES §7.3.11: the hand after throwing `thrown` and drawing from the front of
+    `stock` (taken from it) back to six cards."""
+    kept = set(hand) - set(thrown)
+    while len(kept) < 6:
+        kept.add(stock.pop(0))
+    return kept
+
+
+def rob_the_pack(
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    trump: Suit,
+    dealer: int,
+) -> tuple[list[set[Card]], list[set[Card]], list[Card], int | None]:
+    """RULES §7.5.5 up to the first choice: eldest first, each player but the dealer
+    discards every non-trump face up and is given cards from the stock's front until he
+    holds 6; with seven trumps or more he keeps six and throws the others face up, no point
+    card, and has a choice unless exactly that many of his trumps are no point card; a
+    player the stock cannot refill chooses which non-trumps to keep. Then the dealer adds
+    the rest of the stock to his hand (a choice unless he holds exactly six trumps, or
+    seven or more of which exactly the excess are no point card). The hands, the face-up
+    discards and the stock when the first seat with a choice is to act, and that seat
+    (None: nobody had one, and only the dealer's forced discard is left undone)."""
+    players = rules.players
+    held = [set(hand) for hand in hands]
+    up: list[set[Card]] = [set() for _ in range(players)]
+    rest = list(stock)
+    for k in range(1, players):
+        seat = (dealer + k) % players
+        trumps = {c for c in held[seat] if is_trump(rules, c, trump)}
+        if len(trumps) > 6:
+            free = trumps - point_cards(rules, trump)
+            if len(free) != len(trumps) - 6:
+                return held, up, rest, seat
+            up[seat] = held[seat] - trumps | free
+        else:
+            if len(rest) < 6 - len(trumps):
+                return held, up, rest, seat
+            up[seat] = held[seat] - trumps
+        held[seat] -= up[seat]
+        while len(held[seat]) < 6:
+            held[seat].add(rest.pop(0))
+    held[dealer] |= set(rest)
+    trumps = {c for c in held[dealer] if is_trump(rules, c, trump)}
+    free = trumps - point_cards(rules, trump)
+    if len(trumps) < 6 or (len(trumps) > 6 and len(free) != len(trumps) - 6):
+        return held, up, [], dealer
+    return held, up, [], None
+
+
 def legal_discards(
-    rules: Rules, hand: Sequence[Card], trump: Suit, stock: int
+    rules: Rules, hand: Sequence[Card], trump: Suit, stock: int, *, dealer: bool = False
 ) -> set[frozenset[Card]]:
     """RULES §4.1, §4.4, §6.4, §6.5.6: the discards open to a seat holding `hand` (with
     `stock` cards left to draw from), each a set of cards.
@@ -491,7 +566,13 @@ def legal_discards(
     The draw: any non-trumps, at most as many as the stock can refill. A deal above six:
     exactly the cards above six; any cards (`FREE_DISCARD`), or a trump only together with
     every non-trump (`NON_TRUMPS_FIRST`). The draw back's face-up discard: trumps that are
-    no point card, down to six or until only point cards are left.
+    no point card, down to six or until only point cards are left. §7.3.11, §7.8.14: the
+    discard and draw (`DISCARD_AND_DRAW`): any cards, keeping from 3 to 6 of them, and
+    never fewer than the stock can bring back to 6. Cinch's rob (§7.5.5,
+    §7.8.14; `dealer` says the seat is the dealer, who holds the rest of the stock): with
+    seven trumps or more, every non-trump and the trumps above six, no point card; else
+    only non-trumps, down to six, and a player but the dealer keeps as many of them as the
+    stock cannot replace.
     """
     trumps = {c for c in hand if is_trump(rules, c, trump)}
     others = set(hand) - trumps
@@ -501,6 +582,20 @@ def legal_discards(
             frozenset(chosen)
             for size in range(min(len(others), stock) + 1)
             for chosen in combinations(sorted(others), size)
+        }
+    if rules.keep_six is KeepSix.ROB_THE_PACK:
+        if len(trumps) > 6:
+            free = sorted(trumps - point_cards(rules, trump))
+            excess = combinations(free, len(trumps) - 6)
+            return {frozenset(others | set(chosen)) for chosen in excess}
+        kept = 6 - len(trumps) if dealer else max(6 - len(trumps) - stock, 0)
+        return {frozenset(chosen) for chosen in combinations(sorted(others), len(others) - kept)}
+    if rules.keep_six is KeepSix.DISCARD_AND_DRAW:
+        fewest_kept = max(3, 6 - stock)
+        return {
+            frozenset(chosen)
+            for kept in range(fewest_kept, 7)
+            for chosen in combinations(sorted(hand), len(hand) - kept)
         }
     if rules.keep_six is KeepSix.DRAW_BACK:
         free = sorted(trumps - point_cards(rules, trump))

@@ -113,6 +113,19 @@ def point_sets(
     return tuple(chosen)
 
 
+def _point_cards(points: tuple[Point, ...], ranks: frozenset[int]) -> int:
+    """How many trumps are point cards (the A, the 2 and the points' cards, RULES §6.9.2)
+    in a pack of `ranks`: Cinch's rob needs at most six (§7.5.5)."""
+    offs = (Point.OFF_JACK, Point.OFF_FIVE, Point.OFF_ACE, Point.OFF_THREE)
+    cards: set[object] = {(False, rank) for rank in (14, 2) if rank in ranks}
+    for point in points:
+        if point in POINT_RANKS:
+            cards.add((point in offs, POINT_RANKS[point]))
+        elif point not in (Point.HIGH, Point.LOW, Point.GAME):
+            cards.add(point)  # a joker
+    return len(cards)
+
+
 DECLARING = ((False, False), (False, False), (True, False), (False, True), (True, True))
 """(draw, no_trump_first_trick) with a deal of six: half the time neither (trump is set by
 the first lead), else the variants that have the pitcher declare trump."""
@@ -149,6 +162,8 @@ def all_rules(draw: st.DrawFn) -> Rules:
         deal = draw(st.integers(7, most))
     dealt_more = deal > 6  # the pitcher declares trump, the hands come down to six (§6.4)
     keep_six = draw(st.sampled_from(KeepSix)) if dealt_more else KeepSix.FREE_DISCARD
+    if keep_six is KeepSix.ROB_THE_PACK and _point_cards(points, ranks) > 6:
+        keep_six = KeepSix.NON_TRUMPS_FIRST  # §7.5.5: seven trumps must hold one to throw
     if dealt_more:  # the draw needs a deal of six
         draw_, no_trump_first_trick = False, draw(st.booleans())
     else:
@@ -157,7 +172,12 @@ def all_rules(draw: st.DrawFn) -> Rules:
         # the draw back leaves hands of any size: only trumps-only play can finish them
         # (§6.5; RulesError otherwise)
         no_trump_first_trick = False
-    implied = dealt_more or draw_ or no_trump_first_trick  # §7.8.14: these declare trump
+    # §7.7.1: a kitty a quarter of the time, on a deal of six, where the pack has the cards
+    spare = 4 * len(ranks) + jokers - players * deal
+    kitty = 0
+    if not dealt_more and spare > 0 and draw(st.integers(0, 3)) == 0:
+        kitty = draw(st.integers(1, min(6, spare)))
+    implied = dealt_more or draw_ or no_trump_first_trick or kitty > 0  # §7.8.14: declared
     # §7.1.2: where nothing needs it, trump may still be declared (Trickster's 4 points)
     trump_by = TrumpBy.DECLARE if implied or draw(st.integers(0, 3)) == 0 else TrumpBy.LEAD
     declared = trump_by is TrumpBy.DECLARE
@@ -179,8 +199,8 @@ def all_rules(draw: st.DrawFn) -> Rules:
     else:
         play_options["play_trump"] = play_trump
     draw_order = DrawOrder.ELDEST  # §7.3.10: where the draw back begins
-    if keep_six is KeepSix.DRAW_BACK and dealt_more:
-        draw_order = draw(st.sampled_from(DrawOrder))
+    if keep_six in (KeepSix.DRAW_BACK, KeepSix.DISCARD_AND_DRAW) and dealt_more:
+        draw_order = draw(st.sampled_from(DrawOrder))  # and where the discard and draw does
     pitch = not declared and draw(st.booleans())
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -225,6 +245,7 @@ def all_rules(draw: st.DrawFn) -> Rules:
         settlement=settlement,
         pack_ranks=pack_ranks,
         draw_order=draw_order,
+        kitty=kitty,
         **play_options,  # type: ignore[arg-type]
         **shoot,  # type: ignore[arg-type]
     )
@@ -240,6 +261,7 @@ def presets() -> st.SearchStrategy[Rules]:
         st.integers(2, 6).map(lambda n: Rules.ten_point(players=n)),
         st.integers(2, 6).map(lambda n: Rules.smear(players=n)),
         st.integers(2, 8).map(lambda n: Rules.joker_pitch(players=n)),
+        st.just(Rules.cinch()),
     )
 
 
@@ -268,6 +290,8 @@ PRESETS = (
     Rules.setback(draw=True),
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),
+    Rules.trickster(9),
+    Rules.cinch(),
 )
 """One rule set per preset and per variant of RULES §2 to §6, each met by every property
 test that takes `rules` and `seed` (see `each_preset`)."""

@@ -46,6 +46,8 @@ from setback import (
 )
 from setback.refusals import MESSAGES, PARAMS, SUFFIXES, Refusal, placeholders, render
 
+from .support import y1_declared
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "api" / "errors.md"
 BEGIN, END = "<!-- refusal codes: begin -->", "<!-- refusal codes: end -->"
@@ -173,6 +175,12 @@ def _discarding(rules: Rules, seed: int = 1) -> GameState:
     return next(state for state in _walk(rules, seed) if state.phase.name == "DISCARD")
 
 
+def _discard_of(rules: Rules, count: int) -> IllegalActionError:
+    """The refusal of a discard of the first `count` cards of the seat to discard."""
+    state = _discarding(rules)
+    return _refused(state, Discard(state.hands[state.to_act or 0][:count]))
+
+
 def _smear_discard(state: GameState) -> list[Any]:
     """Discards of four cards holding a trump and leaving a non-trump in the hand."""
     hand, trump = state.hands[state.to_act or 0], state.trump
@@ -243,6 +251,7 @@ CASES: dict[str, MakeError] = {
         Rules.ten_point(), 0, "face_up_count", lambda s: [Discard()], False
     ),
     "discard_count": lambda _: _refused(_discarding(Rules.six_player()), Discard()),
+    "kitty_count": lambda _: _refused(_discarding(Rules.trickster(4, kitty=2)), Discard()),
     "stock_short": lambda _: _first(
         Rules.cutthroat(players=8, draw=True),
         0,
@@ -253,6 +262,10 @@ CASES: dict[str, MakeError] = {
     "non_trumps_first": lambda _: _first(
         Rules.smear(), 0, "non_trumps_first", _smear_discard, False
     ),
+    "keep_at_least": lambda _: _discard_of(Rules.trickster(9), 7),
+    "keep_at_most": lambda _: _discard_of(Rules.trickster(9), 2),
+    "keep_trumps": lambda _: _refused(y1_declared(), "discard 4H 3D 8C 6S 2S KD 9D 7D JC 10C 5C"),
+    "rob_count": lambda _: _refused(y1_declared(), "discard 3D 8C"),
     "play_a_card": lambda _: _first(SETBACK, 0, "play_a_card", lambda s: ["pass"], False),
     "lead_trump": lambda _: _first(Rules.smear(), 0, "lead_trump", _plays, False),
     "follow_trump": lambda _: _first(SETBACK, 0, "follow_trump", _plays, True),
@@ -401,13 +414,34 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
         {"count": 2},
         "discard by seat 4 is illegal: every player discards exactly 2 cards",
     ),
+    "kitty_count": (
+        {"count": 2},
+        "discard by seat 1 is illegal: after taking the kitty the pitcher discards exactly 2 cards",
+    ),
     "stock_short": (
         {"count": 4},
         "discard 3C 8C JC 8D 4S by seat 4 is illegal: the stock can refill only 4 cards",
     ),
+    "keep_at_least": (
+        {"count": 3},
+        "discard 5C JC KC AC 3D JD KD by seat 0 is illegal: keep at least 3 cards: the discard "
+        "and draw keeps 3 to 6",
+    ),
+    "keep_at_most": (
+        {"count": 3},
+        "discard 5C JC by seat 0 is illegal: keep at most six cards: discard at least 3",
+    ),
     "non_trumps_first": (
         {},
         "discard 3C 8C JC 4S by seat 0 is illegal: a discard may hold a trump only when it holds every non-trump of the hand",
+    ),
+    "keep_trumps": (
+        {},
+        "discard 5C 8C 10C JC 3D 7D 9D KD 4H 2S 6S by seat 3 is illegal: trumps are kept first: discard only non-trumps (below seven trumps)",
+    ),
+    "rob_count": (
+        {"count": 11},
+        "discard 8C 3D by seat 3 is illegal: discard exactly 11 cards: six are kept, with what the stock gives back",
     ),
     "play_a_card": ({}, "pass by seat 3 is illegal: the auction is over: play a card"),
     "lead_trump": (

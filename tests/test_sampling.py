@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from setback import (
     DeclareTrump,
     Discard,
+    DrawOrder,
     GameState,
     InvalidStateError,
     KeepSix,
@@ -22,6 +23,7 @@ from setback import (
     Play,
     PlayTrump,
     Rules,
+    Suit,
     apply_action,
     legal_actions,
     new_game,
@@ -39,12 +41,13 @@ from setback.bots.sampling import (
     _Slot,
     _solve,
 )
-from setback.cards import CARDS, Card, cards_of
+from setback.cards import CARDS, Card, cards_of, mask_of
 from setback.dealing import packets
 from setback.play import open_to
+from setback.state import ForcedStep
 
 from .strategies import SOAK, any_rules, each_preset, examples, random_states, seeds
-from .support import y2_declared
+from .support import y1_played, y2_declared
 
 
 def _played(state: GameState) -> list[int]:
@@ -84,6 +87,11 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
     kept = [world.held[s] | played[s] | faced[s] | pitched[s] for s in range(players)]
     order = [(hand.dealer + k) % players for k in range(1, players + 1)]
     stock = list(hand.stock)
+    if rules.kitty:  # RULES §7.7.1: the kitty lies after the dealt packets
+        return _kitty_deal(world, kept, list(thrown), order, stock)
+    robbed = rules.deal > 6 and rules.keep_six is KeepSix.ROB_THE_PACK
+    if robbed and world.phase in (Phase.DISCARD, Phase.PLAY):
+        return _robbed_first_deal(world, kept, thrown)
     if not any(thrown):
         return kept, stock
     if rules.draw:  # what each seat discarded it drew, from the front of the stock
@@ -92,6 +100,19 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
             got = list(cards_of(kept[seat]))[: thrown[seat].bit_count()]
             drawn.extend(card.index for card in got)
             kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
+        return kept, drawn + stock
+    if rules.deal > 6 and rules.keep_six is KeepSix.DISCARD_AND_DRAW:
+        # RULES §7.3.11: in its order, each seat drew back to six what it threw beyond
+        # deal - 6, from the front of the stock
+        assert hand.pitcher is not None
+        start = hand.pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else hand.dealer
+        seats = [(start + k) % players for k in range(1, players + 1)]
+        drawn = []
+        for seat in [s for s in seats if s != hand.pitcher] + [hand.pitcher]:
+            if thrown[seat]:
+                got = list(cards_of(kept[seat]))[: thrown[seat].bit_count() - (deal - 6)]
+                drawn.extend(card.index for card in got)
+                kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
         return kept, drawn + stock
     if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
         assert hand.trump is not None and hand.pitcher is not None
@@ -111,6 +132,87 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
     return [k | t for k, t in zip(kept, thrown, strict=True)], stock
 
 
+def _kitty_deal(
+    world: GameState, kept: list[int], thrown: list[int], order: list[int], stock: list[int]
+) -> tuple[list[int], list[int]]:
+    """`_first_deal` with a kitty: the kitty (or, once the pitcher discarded after taking
+    it, those discards: any cards may go, so a kitty of them replays the same hand) comes
+    right after the packets, then what the draw drew, then the stock."""
+    rules, hand = world.rules, world.hand_state
+    pitcher = hand.pitcher
+    if hand.trump is None or pitcher is None:  # face down: the stock's first cards already
+        return kept, stock
+    if not thrown[pitcher]:  # he holds the kitty still
+        kept[pitcher] &= ~mask_of(world.kitty)
+        return kept, [*(c.index for c in world.kitty), *stock]
+    trumps = trump_table(hand.trump, rules).trump_mask
+    mine = list(cards_of(thrown[pitcher]))
+    mine.sort(key=lambda card: not trumps >> card.index & 1)  # trumps first: the draw throws none
+    kitty = sum(1 << card.index for card in mine[: rules.kitty])
+    thrown[pitcher] &= ~kitty
+    drawn: list[int] = []
+    if rules.draw:
+        for seat in order:
+            got = list(cards_of(kept[seat]))[: thrown[seat].bit_count()]
+            drawn.extend(card.index for card in got)
+            kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
+    return kept, [*(c.index for c in cards_of(kitty)), *drawn, *stock]
+
+
+def _kitty_discard(world: GameState, state: GameState, seat: int) -> tuple[Card, ...]:
+    """The discard the replay makes for `seat`: with a kitty the pitcher discards first
+    what `_kitty_deal` dealt as the kitty, then (the draw) the rest of his discards."""
+    cards = world.discards[seat]
+    if not world.rules.kitty or seat != world.hand_state.pitcher:
+        return cards
+    trump = world.hand_state.trump
+    assert trump is not None
+    trumps = trump_table(trump, world.rules).trump_mask
+    mine = sorted(cards, key=lambda card: not trumps >> card.index & 1)
+    return tuple(mine[world.rules.kitty :] if state.discards[seat] else mine[: world.rules.kitty])
+
+
+def _robbed_first_deal(
+    world: GameState, kept: list[int], thrown: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """Cinch's discard and rob put back (RULES §7.5.5): a player who discarded no trump
+    face up kept the trumps he was dealt (his deal less his face-up discard, when the
+    stock could refill him) and drew the rest; where the stock ran out at him he may have
+    kept non-trumps; the dealer's deal is 9 of his cards, the rest the stock he robbed."""
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    assert hand.trump is not None
+    trumps = trump_table(hand.trump, rules).trump_mask
+    faced = hand.face_up or (0,) * players
+    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    if world.phase is Phase.DISCARD:
+        order = order[: order.index(world.to_act)] + (  # type: ignore[arg-type]
+            [hand.dealer] if world.to_act == hand.dealer else []
+        )
+    stock = len(rules.pack) - players * deal
+    drawn: list[int] = []
+    rest = list(hand.stock)
+    for seat in order:
+        mine = list(cards_of(kept[seat] & ~faced[seat]))
+        if seat == hand.dealer:
+            everything = list(cards_of(kept[seat] | thrown[seat]))
+            kept[seat] = sum(1 << c.index for c in everything[:deal])
+            rest = [c.index for c in everything[deal:]]
+            continue
+        if faced[seat] & trumps:
+            continue
+        given = min(stock, len(faced_cards := cards_of(faced[seat])) - (deal - 6))
+        dealt_kept = 6 - given
+        if given < stock:
+            keep = [c for c in mine if trumps >> c.index & 1][: deal - len(faced_cards)]
+        else:
+            keep = sorted(mine, key=lambda c: bool(trumps >> c.index & 1))[:dealt_kept]
+        drawn.extend(c.index for c in mine if c not in keep)
+        kept[seat] = faced[seat] | sum(1 << c.index for c in keep)
+        stock -= given
+    return kept, drawn + rest
+
+
 def _replays(world: GameState) -> None:
     """The world's hand so far replays by the engine's own rules from a deal: the auction,
     the trump, every discard (the draw and the draw back too) and every card played, each
@@ -127,13 +229,17 @@ def _replays(world: GameState) -> None:
         assert hand.trump is not None
         state = apply_action(state, DeclareTrump(hand.trump))
     faced = world.face_up_discards
-    while (state.phase is Phase.DISCARD and state.to_act != world.to_act) or (
-        state.phase is Phase.DISCARD and world.phase is not Phase.DISCARD
+    while state.phase is Phase.DISCARD and (
+        state.to_act != world.to_act
+        or world.phase is not Phase.DISCARD
+        or (rules.kitty and state.discards[state.to_act] != world.discards[state.to_act])
     ):
         seat = state.to_act
         assert seat is not None
         face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
-        cards = faced[seat] if face_up else world.discards[seat]
+        cards = faced[seat] if face_up else _kitty_discard(world, state, seat)
+        if rules.deal > 6 and rules.keep_six is KeepSix.ROB_THE_PACK:
+            cards = faced[seat] + world.discards[seat]
         state = apply_action(state, Discard(cards), seat=seat)
     done = len(state.plays)  # a pitched card is played already
     plays = [play for trick in world.tricks for play in trick.plays]
@@ -160,7 +266,19 @@ def _holdings(state: GameState, seat: int) -> dict[int, list[int]]:
                 out[players + other] = [
                     c.index for c in cards_of(state.hand_state.discarded[other])
                 ]
-    out[2 * players] = list(state.hand_state.stock)
+    out[2 * players] = [card.index for card in state.stock]  # the kitty apart
+    setup = state.hand_state
+    if state.kitty and setup.trump is None:  # the face-down kitty
+        out[2 * players + 1] = [c.index for c in state.kitty]
+    elif state.kitty and seat != setup.pitcher and setup.pitcher is not None:
+        thrown = setup.discarded[setup.pitcher] if setup.discarded else 0
+        if thrown:  # the pitcher's discard after taking the kitty, apart from the draw's
+            assert setup.trump is not None
+            trumps = trump_table(setup.trump, state.rules).trump_mask
+            mine = sorted(cards_of(thrown), key=lambda card: not trumps >> card.index & 1)
+            mine = mine[: state.rules.kitty]  # trumps first: the draw threw none
+            out[2 * players + 1] = [c.index for c in mine]
+            out[players + setup.pitcher] = [c.index for c in cards_of(thrown) if c not in mine]
     return out
 
 
@@ -492,3 +610,117 @@ def test_samples_fit_a_draw_back_from_the_pitchers_left() -> None:
             view = observe(world, seat)
             for sample in sample_states(view, random.Random(seat), 3):
                 assert observe(sample, seat) == view
+
+
+def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
+    """RULES §7.7.1: eight players with a kitty of four, late in the hand: the hidden cards
+    are the two cards still to be played and the pitcher's four discards after taking the
+    kitty (any cards, which no other seat saw). Every placement that replays and shows the
+    seat its view is enumerated; 10,000 draws find each and fit the uniform law."""
+    rules = Rules.cutthroat(players=8, kitty=4)
+    rng = random.Random(4)
+    state = new_game(rules, seed=4)
+    while not (state.phase is Phase.PLAY and len(state.tricks) == 5 and len(state.plays) == 6):
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    pitcher = state.pitcher
+    assert pitcher is not None and len(state.discards[pitcher]) == 4
+    seat = next(s for s, _ in state.plays if s != pitcher)
+    view = observe(state, seat)
+    shown = {card for trick in (*state.tricks, state.trick) for card in trick.cards}  # type: ignore[union-attr]
+    hidden = [c for c in cards_of(rules.pack_mask) if c not in shown and c not in view.hand]
+    waiting = [s for s in range(8) if view.hand_sizes[s] and s != seat]
+    assert len(hidden) == len(waiting) + 4
+    worlds = set()
+    for chosen in itertools.permutations(hidden, len(waiting)):
+        held = list(state.held)
+        for other, card in zip(waiting, chosen, strict=True):
+            held[other] = 1 << card.index
+        rest = sum(1 << c.index for c in hidden if c not in chosen)
+        thrown = list(state.hand_state.discarded)
+        thrown[pitcher] = rest
+        forced = (ForcedStep(seat=pitcher, drawn=rest),)  # the kitty taken: its cards
+        setup = attrs.evolve(state.hand_state, discarded=tuple(thrown), forced=forced)
+        world = attrs.evolve(state, hand=state.hand._replace(held=tuple(held), setup=setup))
+        try:
+            _replays(world)
+        except Exception:  # an illegal replay: not a world
+            continue
+        if observe(world, seat) == view:
+            worlds.add(tuple(world.held))
+    assert tuple(state.held) in worlds and len(worlds) >= 3
+    assert _solve(_problem(view))[0] == len(worlds)  # the count is exact
+    draws = sample_states(view, random.Random(2026), 10_000)
+    counts = Counter(tuple(world.held) for world in draws)
+    assert set(counts) == worlds
+    assert all(
+        set(world.kitty)
+        <= set(cards_of(world.held[pitcher] | world.hand_state.discarded[pitcher]))
+        | {card for trick in world.tricks for s, card in trick.plays if s == pitcher}
+        | {card for s, card in world.plays if s == pitcher}
+        for world in draws[:200]
+    )
+    expected = len(draws) / len(worlds)
+    statistic = sum((counts[w] - expected) ** 2 / expected for w in worlds)
+    assert _chi2_sf(statistic, len(worlds) - 1) > 0.001
+
+
+def test_cinch_samples_keep_the_trumps_each_player_was_dealt() -> None:
+    """RULES §7.5.5, §7.9 Y1 after four tricks, seen by Dan: Anna discarded 5 face up, so
+    she was dealt 4 trumps and still holds 2 of them; Carla (6 face up) was dealt 3 and
+    holds 1; Ben (6 face up) played his 3. Of the 90 ways to give the six cards Dan has
+    not seen two each, the 9 that do so are exactly the worlds, counted exactly and drawn
+    uniformly."""
+    state = y1_played(upto=16)
+    view = observe(state, 3)
+    hidden = [card for seat in range(3) for card in state.hands[seat]]
+    worlds = set()
+    for order in itertools.permutations(range(6)):
+        hands = [sum(1 << hidden[order[2 * seat + k]].index for k in range(2)) for seat in range(3)]
+        if tuple(hands) in worlds:
+            continue
+        core = state.hand._replace(held=(*hands, state.held[3]))
+        world = attrs.evolve(state, hand=core)
+        try:
+            _replays(world)
+        except Exception:  # an illegal replay: not a world
+            continue
+        worlds.add(tuple(hands))
+    assert len(worlds) == 9 and tuple(state.held[:3]) in worlds
+    assert _solve(_problem(view))[0] == 9
+    draws = sample_states(view, random.Random(22), 9_000)
+    counts = Counter(tuple(world.held[:3]) for world in draws)
+    assert set(counts) == worlds
+    statistic = sum((counts[w] - 1_000) ** 2 / 1_000 for w in worlds)
+    assert _chi2_sf(statistic, 8) > 0.001
+
+
+def test_cinch_samples_fit_a_short_stock_and_the_dealers_rob() -> None:
+    """RULES §7.5.5: Carla, to keep 2 non-trumps of a short stock, and Dan, to rob with 8
+    trumps, have a choice in every world drawn for the other seats (the sampler knows a
+    seat to act has one), and every seat's samples replay to its view, in play too; the
+    dealer's face-down discards are drawn from the cards a seat has not seen."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "2D 3D 4D 6D 7D 8D 9D 10D JD",
+        "AH KH QH JH 10H 9H 8H 7H JC",
+    ]
+    state = new_game(Rules.cinch(), hands=hands, dealer=3, seed=2)
+    for call in ("pass", "pass", "pass", "bid 3", "trump H"):
+        state = apply_action(state, call)
+    carla = state
+    dan = apply_action(carla, "discard 2D 3D 4D 6D 7D 8D 9D")
+    play = apply_action(dan, "discard JC 7H 8H")
+    for position in (carla, dan, play):
+        for seat in range(4):
+            view = observe(position, seat)
+            for world in sample_states(view, random.Random(seat), 4):
+                assert observe(world, seat) == view
+                _replays(world)
+                if position is not play and world.to_act != seat:
+                    assert len(legal_actions(world)) > 1
+    worlds = sample_states(observe(play, 0), random.Random(5), 40)
+    downs = {world.discards[3] for world in worlds}
+    assert len(downs) > 1 and all(len(cards) == 1 for cards in downs)
+    assert all(cards[0].suit is not Suit.HEARTS and str(cards[0]) != "5D" for cards in downs)
+    assert all(all(c.suit is Suit.HEARTS or str(c) == "5D" for c in w.hands[3]) for w in worlds)

@@ -1,9 +1,10 @@
 """Declared trump, discards and the draw: what happens between the auction and the lead:
 what is open (and why not), and what each action changes.
 
-Only where the pitcher names trump (the draw, no trump in the first trick, a
-deal above six: the six-player discard, Smear's discard to six, Ten-point's
-draw back and face-up discard).
+Only where the pitcher names trump (the draw, no trump in the first trick, the
+kitty, a deal above six: the six-player discard, Smear's discard to six,
+Ten-point's draw back and face-up discard, Trickster's discard and draw, Cinch's
+discard and rob).
 """
 
 from __future__ import annotations
@@ -57,9 +58,38 @@ def step_declaration(
             setup, stock=(), discarded=tuple(discarded), forced=setup.forced + steps
         )
         return _face_up_turn(rules, tables, setup, held, 0)
+    if rules.robs_the_pack:
+        return _rob_turn(rules, tables, setup, hand.held, 0)
+    if rules.kitty:
+        return take_kitty(rules, setup, hand.held)
     if rules.discards_to_six or rules.draw:
         return _discard_turn(setup, hand.held, (setup.dealer + 1) % rules.players)
+    if rules.discards_and_draws:
+        first = draw_back_order(rules, setup.dealer, _pitcher(setup))[0]
+        return _discard_turn(setup, hand.held, first)
     return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
+
+
+def take_kitty(rules: Rules, setup: HandState, held: tuple[int, ...]) -> Hand:
+    """The kitty, the one home of it: the cards dealt face down after the packets (the
+    stock's first `rules.kitty`). Once trump is declared the pitcher adds them to his hand
+    (a forced step, recorded as a draw of its cards: the hand's first, which
+    `state.kitty_cards` reads) and is the first to discard, exactly as many cards."""
+    pitcher = _pitcher(setup)
+    kitty = 0
+    for index in setup.stock[: rules.kitty]:
+        kitty |= 1 << index
+    cards = list(held)
+    cards[pitcher] |= kitty
+    step = ForcedStep(seat=pitcher, drawn=kitty)
+    setup = attrs.evolve(setup, stock=setup.stock[rules.kitty :], forced=(*setup.forced, step))
+    return _discard_turn(setup, tuple(cards), pitcher)
+
+
+def kitty_due(rules: Rules, setup: HandState, seat: int) -> bool:
+    """Whether `seat`'s discard now is the pitcher's discard after taking the kitty (it
+    comes first, before any other discard, and holds at least one card)."""
+    return bool(rules.kitty) and seat == setup.pitcher and not setup.discarded[seat]
 
 
 def _pitcher(hand: HandState) -> int:
@@ -68,9 +98,9 @@ def _pitcher(hand: HandState) -> int:
 
 
 def draw_back_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
-    """The seats in the draw back's order: every seat but the pitcher, clockwise from
-    eldest (`DrawOrder.ELDEST`) or from the pitcher's left (`PITCHER_LEFT`), then the
-    pitcher last."""
+    """The seats in the draw back's (and the discard and draw's) order: every seat but the
+    pitcher, clockwise from eldest (`DrawOrder.ELDEST`) or from the pitcher's left
+    (`PITCHER_LEFT`), then the pitcher last."""
     start = pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer
     order = discard_order(start, rules.players)  # clockwise from the seat after `start`
     return [*(seat for seat in order if seat != pitcher), pitcher]
@@ -135,12 +165,19 @@ def discard_options(
     rules: Rules, tables: Sequence[TrumpTable], hand: Hand
 ) -> tuple[int, int, int, int]:
     """What the seat to act in the hand core `hand` may discard: the cards (a bit set),
-    how few and how many (`discard_bounds`), and the cards a discard must hold all of
-    before it holds any other (Smear's non-trumps, `rules.non_trumps_first`; else all of
-    them, no order binding)."""
+    how few and how many (`discard_bounds`; Cinch's `rob_bounds`), and the cards a
+    discard must hold all of before it holds any other (the non-trumps of Smear,
+    `rules.non_trumps_first`, and of Cinch; else all of them, no order binding)."""
     setup, seat = hand.setup, hand.to_act
     assert seat is not None and setup.trump is not None
+    if rules.kitty and kitty_due(rules, setup, seat):  # any cards, exactly the kitty's count
+        held = hand.held[seat]
+        return held, rules.kitty, rules.kitty, held
     table = tables[setup.trump]
+    if rules.robs_the_pack:
+        held = hand.held[seat]
+        cards, count = rob_bounds(rules, table, held, len(setup.stock), seat == setup.dealer)
+        return cards, count, count, cards & ~table.trump_mask
     cards, fewest, most = discard_bounds(rules, table, hand.held[seat], len(setup.stock))
     first = cards & ~table.trump_mask if rules.non_trumps_first else cards
     return cards, fewest, most, first
@@ -152,13 +189,17 @@ def discard_bounds(rules: Rules, table: TrumpTable, held: int, stock: int) -> tu
 
     A deal above six: exactly the cards above six (`KeepSix.FREE_DISCARD`: any;
     `NON_TRUMPS_FIRST`: a trump only with every non-trump, see `discard_refusal`;
-    `DRAW_BACK`: the face-up discard of excess non-point trumps). The draw: any
-    number of non-trumps, at most as many as the stock can refill. The one home of
-    these bounds: the checked engine and the playout kernel both ask it.
+    `DRAW_BACK`: the face-up discard of excess non-point trumps; `DISCARD_AND_DRAW`: any
+    cards, keeping at most 6 and at least 3, or at least 6 minus what the stock holds).
+    The draw: any number of non-trumps, at most as many as the stock can refill. The one
+    home of these bounds: the checked engine and the playout kernel both ask it.
     """
     if rules.draws_back:
         free, count = excess_trumps(rules, table, held)
         return free, count, count
+    if rules.discards_and_draws:
+        size = held.bit_count()
+        return held, size - 6, size - max(KEEP_AT_LEAST, 6 - stock)
     if rules.discards_to_six:
         count = held.bit_count() - 6
         return held, count, count
@@ -166,11 +207,16 @@ def discard_bounds(rules: Rules, table: TrumpTable, held: int, stock: int) -> tu
     return free, 0, min(free.bit_count(), stock)
 
 
+KEEP_AT_LEAST = 3
+"""The fewest cards a hand keeps in the discard and draw (`KeepSix.DISCARD_AND_DRAW`:
+TricksterBots' "players must keep at least 3")."""
+
+
 def legal_discards(state: GameState) -> tuple[Action, ...]:
     """Every discard open to the seat to act, fewest cards first, then by card order."""
     cards, fewest, most = discardable(state)
     rules, hand = state.rules, state.hand_state
-    if rules.non_trumps_first:
+    if rules.non_trumps_first or rules.robs_the_pack:
         assert hand.trump is not None
         trumps = state.standing.tables[hand.trump].trump_mask
         others = pick(BIT, cards & ~trumps)  # one bit set per card: a choice is their sum
@@ -191,8 +237,12 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def discard_of(cards: int) -> Discard:
-    """The shared `Discard` of a set of cards (a bit set)."""
-    return Discard(cards_of(cards))
+    """The shared `Discard` of a set of cards (a bit set). Built without `Discard`'s
+    converter: `cards_of` gives distinct cards in index order, which is what it makes
+    (a discard and draw offers hundreds of discards at a time)."""
+    action = object.__new__(Discard)
+    object.__setattr__(action, "cards", cards_of(cards))
+    return action
 
 
 def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
@@ -205,6 +255,12 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
     missing = [str(card) for card in action.cards if not state.held[seat] >> card.index & 1]
     if missing:
         return Refusal("not_held", {"seat": seat, "cards": missing})
+    if rules.robs_the_pack:
+        return _rob_refusal(state, mask_of(action.cards))
+    if rules.kitty and kitty_due(rules, hand, seat):
+        if len(action.cards) != rules.kitty:
+            return Refusal("kitty_count", {"count": rules.kitty})
+        return None
     allowed, fewest, most = discardable(state)
     face_up = rules.draws_back
     if any(not allowed >> card.index & 1 for card in action.cards):
@@ -214,6 +270,11 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
     if not fewest <= len(action.cards) <= most:
         if face_up:
             return Refusal("face_up_count", {"count": fewest})
+        if rules.discards_and_draws:
+            size = state.held[seat].bit_count()
+            if len(action.cards) < fewest:
+                return Refusal("keep_at_most", {"count": fewest})
+            return Refusal("keep_at_least", {"count": size - most})
         if fewest == most:
             return Refusal("discard_count", {"count": fewest})
         return Refusal("stock_short", {"count": most})
@@ -227,12 +288,21 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
 
 def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Discard) -> Hand:
     """The seat to act discards (face up in the draw back's last step, else face down,
-    then drawing as many from the stock in the draw variant: a forced step); after the
-    last, the pitcher leads."""
+    then drawing from the stock: as many in the draw variant, back to six in the discard
+    and draw, a forced step; the pitcher's kitty discard comes first, then the draw if
+    on); after the last, the pitcher leads."""
     setup = hand.setup
     seat = hand.to_act
     assert seat is not None
     thrown = mask_of(action.cards)
+    if rules.robs_the_pack:
+        assert setup.trump is not None
+        trumps = tables[setup.trump].trump_mask
+        setup, cards, drawn = _rob_discard(rules, setup, hand.held, seat, thrown, trumps)
+        if drawn:  # the stock gives back what it can (a short stock)
+            setup = attrs.evolve(setup, forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
+        order = discard_order(setup.dealer, rules.players)
+        return _rob_turn(rules, tables, setup, cards, order.index(seat) + 1)
     held = list(hand.held)
     held[seat] &= ~thrown
     if rules.draws_back:
@@ -241,9 +311,16 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         setup = attrs.evolve(setup, face_up=tuple(face_up))
         order = discard_order(setup.dealer, rules.players)
         return _face_up_turn(rules, tables, setup, tuple(held), order.index(seat) + 1)
+    if rules.kitty and kitty_due(rules, setup, seat):  # the kitty's discard, face down
+        discarded = list(setup.discarded)
+        discarded[seat] = thrown
+        setup = attrs.evolve(setup, discarded=tuple(discarded))
+        if rules.draw:  # then the draw, eldest first
+            return _discard_turn(setup, tuple(held), (setup.dealer + 1) % rules.players)
+        return lead(rules, tables, setup, tuple(held), (), seat)
     stock, forced = setup.stock, setup.forced
-    if rules.draw:
-        count = len(action.cards)
+    if rules.draw or rules.discards_and_draws:
+        count = len(action.cards) if rules.draw else 6 - held[seat].bit_count()
         drawn = 0
         for index in stock[:count]:
             drawn |= 1 << index
@@ -251,8 +328,14 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         stock = stock[count:]
         forced += (ForcedStep(seat=seat, drawn=drawn),)
     discarded = list(setup.discarded)
-    discarded[seat] = thrown
+    discarded[seat] |= thrown  # the pitcher's kitty discard came first
     setup = attrs.evolve(setup, stock=stock, discarded=tuple(discarded), forced=forced)
+    if rules.discards_and_draws:
+        pitcher = _pitcher(setup)
+        if seat == pitcher:
+            return lead(rules, tables, setup, tuple(held), (), pitcher)
+        order = draw_back_order(rules, setup.dealer, pitcher)
+        return _discard_turn(setup, tuple(held), order[order.index(seat) + 1])
     if seat == setup.dealer:
         return lead(rules, tables, setup, tuple(held), (), _pitcher(setup))
     return _discard_turn(setup, tuple(held), (seat + 1) % rules.players)
@@ -307,6 +390,119 @@ def _face_up_turn(
     if chooser is not None:
         return _discard_turn(setup, held, chooser)
     return lead(rules, tables, setup, held, (), _pitcher(setup))
+
+
+def rob_bounds(
+    rules: Rules, table: TrumpTable, held: int, stock: int, dealer: bool
+) -> tuple[int, int]:
+    """Cinch's discard and rob (`KeepSix.ROB_THE_PACK`): the cards of `held` a seat may
+    discard (a bit set) and exactly how many it must, with `stock` cards left to give
+    back; `dealer` says the seat is the dealer, who has already added the rest of the
+    stock to his hand. The one home of these bounds (the checked engine, the forced
+    steps and the playout kernel ask it).
+
+    Seven trumps or more: every non-trump and the trumps above six, which must be no
+    point card (`excess_trumps`). Else only non-trumps: the dealer's down to six, and a
+    player's every one, but as many as the stock cannot give back are kept (his choice).
+    A discard that holds a trump holds every non-trump (`discard_options`' `first`).
+    """
+    trumps = held & table.trump_mask
+    others = held & ~trumps
+    if trumps.bit_count() > 6:
+        free, count = excess_trumps(rules, table, trumps)
+        return others | free, others.bit_count() + count
+    if dealer:
+        return others, held.bit_count() - 6
+    kept = 6 - trumps.bit_count() - stock  # the non-trumps the stock cannot replace
+    return others, others.bit_count() - max(kept, 0)
+
+
+def _rob_refusal(state: GameState, thrown: int) -> Refusal | None:
+    """Why the seat to act may not discard `thrown` (cards it holds) in Cinch's discard
+    and rob, or None if it may."""
+    seat, hand = state.to_act, state.hand_state
+    assert seat is not None and hand.trump is not None
+    allowed, count, _, first = discard_options(state.rules, state.standing.tables, state.hand)
+    if thrown & ~allowed:
+        trumps = state.held[seat] & state.standing.tables[hand.trump].trump_mask
+        return Refusal("face_up_point_trump" if trumps.bit_count() > 6 else "keep_trumps")
+    if thrown.bit_count() != count:
+        return Refusal("rob_count", {"count": count})
+    if thrown & ~first and first & ~thrown:
+        return Refusal("non_trumps_first")
+    return None
+
+
+def _rob_discard(
+    rules: Rules, setup: HandState, held: tuple[int, ...], seat: int, thrown: int, trumps: int
+) -> tuple[HandState, tuple[int, ...], int]:
+    """`seat` discards `thrown` in Cinch's discard and rob: the dealer's non-trumps face
+    down, every other card face up; a player but the dealer is then given cards from the
+    stock's front back to six. The setup and the hands after it, and the cards given."""
+    face_up = list(setup.face_up or (0,) * rules.players)
+    discarded = list(setup.discarded or (0,) * rules.players)
+    cards, stock = list(held), setup.stock
+    cards[seat] &= ~thrown
+    drawn = 0
+    if seat == setup.dealer:
+        face_up[seat] |= thrown & trumps
+        discarded[seat] |= thrown & ~trumps
+    else:
+        face_up[seat] |= thrown
+        count = max(6 - cards[seat].bit_count(), 0)
+        for index in stock[:count]:
+            drawn |= 1 << index
+        cards[seat] |= drawn
+        stock = stock[count:]
+    setup = attrs.evolve(setup, stock=stock, face_up=tuple(face_up), discarded=tuple(discarded))
+    return setup, tuple(cards), drawn
+
+
+def _rob_turn(
+    rules: Rules,
+    tables: Sequence[TrumpTable],
+    setup: HandState,
+    held: tuple[int, ...],
+    start: int,
+) -> Hand:
+    """Cinch's discard and rob from place `start` of the discarding order (eldest first,
+    the dealer last): every seat whose discard is forced (one set only, `rob_bounds`)
+    discards and is given cards back, the dealer first adding the rest of the stock to
+    his hand, each recorded as a forced step; the first seat with a choice is to act.
+    None left: the pitcher leads."""
+    assert setup.trump is not None
+    table = tables[setup.trump]
+    trumps = table.trump_mask
+    cards = held
+    for seat in discard_order(setup.dealer, rules.players)[start:]:
+        dealer = seat == setup.dealer
+        if dealer and setup.stock:  # the dealer robs the pack
+            drawn = mask_of_indices(setup.stock)
+            robbed = list(cards)
+            robbed[seat] |= drawn
+            cards = tuple(robbed)
+            steps = (*setup.forced, ForcedStep(seat=seat, drawn=drawn))
+            setup = attrs.evolve(setup, stock=(), forced=steps)
+        allowed, count = rob_bounds(rules, table, cards[seat], len(setup.stock), dealer)
+        if allowed.bit_count() != count:
+            return _discard_turn(setup, cards, seat)
+        setup, cards, drawn = _rob_discard(rules, setup, cards, seat, allowed, trumps)
+        step = ForcedStep(
+            seat=seat,
+            discarded=allowed & ~trumps if dealer else 0,
+            face_up=allowed & trumps if dealer else allowed,
+            drawn=drawn,
+        )
+        setup = attrs.evolve(setup, forced=(*setup.forced, step))
+    return lead(rules, tables, setup, cards, (), _pitcher(setup))
+
+
+def mask_of_indices(indices: Sequence[int]) -> int:
+    """The bit set of card indices `indices`."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
 
 
 def discard_order(dealer: int, players: int) -> list[int]:

@@ -76,10 +76,15 @@ MESSAGES: dict[str, str] = {
     "trump_in_draw": "trumps may not be discarded in the draw",
     "face_up_count": "discard exactly {count} trumps face up (down to six, or to point cards)",
     "discard_count": "every player discards exactly {count} cards",
+    "kitty_count": "after taking the kitty the pitcher discards exactly {count} cards",
     "stock_short": "the stock can refill only {count} cards",
+    "keep_at_least": "keep at least {count} cards: the discard and draw keeps 3 to 6",
+    "keep_at_most": "keep at most six cards: discard at least {count}",
     "non_trumps_first": (
         "a discard may hold a trump only when it holds every non-trump of the hand"
     ),
+    "keep_trumps": "trumps are kept first: discard only non-trumps (below seven trumps)",
+    "rob_count": "discard exactly {count} cards: six are kept, with what the stock gives back",
     # trick play (setback.play, the rules of following)
     "play_a_card": "the auction is over: play a card",
     "lead_trump": "the pitcher's first lead must be a trump ({trump}) while he holds one",

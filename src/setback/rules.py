@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import CARDS, Card, Rank, Suit
+from .cards import CARDS, Card, Rank, Suit, index_of
 from .errors import RulesError, shown
 from .options import (
     AllPass,
@@ -181,7 +181,9 @@ def _derived(method: str) -> Any:
     )
 
 
-_IMPLIED_FROM = frozenset({"players", "partnerships", "draw", "no_trump_first_trick", "deal"})
+_IMPLIED_FROM = frozenset(
+    {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "keep_six", "kitty"}
+)
 """The options the defaults of `trump_by` and `pitcher_leads_trump` read."""
 
 
@@ -303,6 +305,12 @@ class Rules:
     pack_ranks: PackRanks = attrs.field(default=PackRanks.ALL, converter=_to_pack_ranks)
     """Which ranks the pack holds (`ALL`: 52 cards; `FIVE_UP`, `NINE_UP`, `TWO_AND_NINE_UP`,
     `NO_FOURS`); the jokers are added to it."""
+    kitty: int = attrs.field(default=0, validator=_int_in("kitty", 0, 6))
+    """The kitty (Trickster Cards): 0 (the default, none) to 6 cards dealt face down after
+    the hands. Once trump is declared the pitcher adds them to his hand and discards as many
+    face down, any cards, trumps included (then the draw, if on); nobody else sees them.
+    Needs trump declared (`trump_by` `DECLARE`, implied when left unset) and a deal of at
+    most six (no `keep_six` method)."""
     trump_by: TrumpBy = attrs.field(default=_implied("_implied_trump_by"), converter=_to_trump_by)
     """How trump is chosen: `LEAD` (the first card led sets it) or `DECLARE`
     (the pitcher names it after the auction). Left unset, `DECLARE` exactly with the draw,
@@ -315,11 +323,13 @@ class Rules:
     """Whether the pitcher's first lead must be a trump if he holds one; only
     with `trump_by` `DECLARE`, and never with no trump in the first trick. Left unset, true
     exactly with the draw or a deal above six (the free discard, the discard to six, the
-    draw back) and without no trump in the first trick."""
+    draw back; not Cinch's `KeepSix.ROB_THE_PACK`) and without no trump in the first
+    trick."""
     draw_order: DrawOrder = attrs.field(default=DrawOrder.ELDEST, converter=_to_draw_order)
-    """Where the draw back (`KeepSix.DRAW_BACK`) begins: at eldest (`ELDEST`, Ten-point
-    Pitch) or at the pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last
-    either way. Only `ELDEST` without the draw back (the draw of `draw` is always eldest first)."""
+    """Where the draw back (`KeepSix.DRAW_BACK`) and the discard and draw
+    (`KeepSix.DISCARD_AND_DRAW`) begin: at eldest (`ELDEST`, Ten-point Pitch) or at the
+    pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last either way. Only
+    `ELDEST` without them (the draw of `draw` is always eldest first)."""
     shoot: ShootFor | None = attrs.field(default=None, converter=_to_shoot)
     """Shoot the moon: `None` (the default) has no such call; `ShootFor.ALL_POINTS` or
     `ALL_TRICKS` adds the call `Shoot`, above every bid (its contract is
@@ -354,7 +364,7 @@ class Rules:
     discard_count: int = _derived("_discard_count")
     """Cards each player discards face down after trump is declared: `deal - 6` under
     `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-    (the draw's and the draw back's discards vary)."""
+    (the draw's, the draw back's, the discard and draw's and the rob's discards vary)."""
     pack_indices: tuple[int, ...] = _derived("_pack_indices")
     """Internal: the card indices of the pack, in `pack`'s order (read `pack`)."""
     pack: tuple[Card, ...] = _derived("_pack")
@@ -434,16 +444,27 @@ class Rules:
                 f"down to six by keep_six ({self.keep_six.name})"
             )
         self._check_play_options()
+        self._check_kitty()
         if self.draws_back and not self.trumps_only:
             raise RulesError(
                 "keep_six DRAW_BACK needs trumps_only (play_trump ONLY): the draw back leaves "
                 "hands of different "
                 "sizes, which only trumps-only play can finish"
             )
-        if self.draw_order is not DrawOrder.ELDEST and not self.draws_back:
+        if self.robs_the_pack:
+            self._check_rob()
+        if self.keep_six in (KeepSix.DISCARD_AND_DRAW, KeepSix.ROB_THE_PACK) and self.deal <= 6:
             raise RulesError(
-                f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK with a deal above "
-                "6: it orders the draw back (the draw of `draw` is always eldest first)"
+                f"keep_six {self.keep_six.name} needs a deal above 6, not {self.deal}: it "
+                "brings the hands down to six"
+            )
+        if self.draw_order is not DrawOrder.ELDEST and not (
+            self.draws_back or self.discards_and_draws
+        ):
+            raise RulesError(
+                f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK or "
+                "DISCARD_AND_DRAW with a deal above 6: it orders their discards and draws "
+                "(the draw of `draw` is always eldest first)"
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
@@ -504,14 +525,32 @@ class Rules:
                 "and be one"
             )
 
+    def _check_kitty(self) -> None:
+        """The kitty: only where the pitcher declares trump on a deal
+        of at most six, with no keep-six method."""
+        if not self.kitty:  # trump_by LEAD with a kitty: `_check_play_options` names it
+            return
+        if self.deal > 6:
+            raise RulesError(
+                f"kitty does not combine with a deal of {self.deal}: there the hands come "
+                f"down to six by keep_six ({self.keep_six.name}); a kitty needs a deal of "
+                "at most 6"
+            )
+        if self.keep_six is not KeepSix.FREE_DISCARD:
+            raise RulesError(
+                f"kitty does not combine with keep_six {self.keep_six.name}: the pitcher's "
+                "kitty discard is the only discard down to six"
+            )
+
     def _check_pack(self) -> None:
         """The cards the deal needs fit the pack, and the off cards are in it."""
         pack = len(self.pack_indices)
-        needed = self.deal * self.players  # a kitty's cards will count here too
+        needed = self.deal * self.players + self.kitty
         if needed > pack:
             named = "" if self.pack_ranks is PackRanks.ALL else f" ({self.pack_ranks.name})"
+            kitty = f" and a kitty of {self.kitty}" if self.kitty else ""
             raise RulesError(
-                f"deal: {self.players} players of {self.deal} cards need "
+                f"deal: {self.players} players of {self.deal} cards{kitty} need "
                 f"{needed} cards; the pack{named} has {pack}"
             )
         ranks = _PACK_RANKS[self.pack_ranks]
@@ -521,6 +560,20 @@ class Rules:
                     f"{name} needs the {Rank(rank).name.lower()}s in the pack; "
                     f"pack_ranks {self.pack_ranks.name} has none"
                 )
+
+    def _check_rob(self) -> None:
+        """Cinch's discard and rob throws only trumps that are no point card above six: a
+        hand of seven trumps must hold one, so the pack holds at most six point cards (the
+        A and 2 of trumps and every card a point names)."""
+        named = {point.card(Suit.SPADES) for point in self.points}
+        named |= {index_of(Suit.SPADES, Rank.ACE), index_of(Suit.SPADES, Rank.TWO)}
+        count = sum(1 for card in named if card is not None and self.pack_mask >> card & 1)
+        if count > 6:
+            raise RulesError(
+                f"keep_six ROB_THE_PACK needs at most 6 point cards among the trumps, not "
+                f"{count} (the A, the 2 and the points' cards): a hand of seven trumps "
+                "must hold one that is no point card to discard"
+            )
 
     def _check_points(self) -> None:
         points = self.points
@@ -687,7 +740,7 @@ class Rules:
 
     @classmethod
     def trickster(cls, points: int, players: int = 4, **overrides: Any) -> Rules:
-        """Trickster Cards' Pitch games of `points` points: 4, 5, 6, 7, 10, 11 or 13.
+        """Trickster Cards' Pitch games of `points` points: 4, 5, 6, 7, 9, 10, 11 or 13.
 
         Common to all: trump declared by the pitcher, who must lead a trump; one round of
         bidding from `points // 2` to `points`, no Smudge, no dealer's match, a redeal by
@@ -698,6 +751,10 @@ class Rules:
           High, Low, Jack, Game (4), with the jick and its point (5), and one joker below
           the jacks with its point (6). 2 to 4 players; 4 play as partners unless
           `partnerships=False`.
+        - 9 points: 52 cards, 9 cards each, the discard and draw from the pitcher's left
+          (each keeps 3 to 6 cards, any of them, and draws back to six), follow suit or
+          trump; the points High, Low, Jack, Five (the 5 of trumps, worth 5) and Game;
+          target 31. 4 players, partners unless `partnerships=False`.
         - 7, 10, 11 and 13 points: 54 cards (two jokers, the jick), 9 cards each, the draw
           back from the pitcher's left, trumps only; the points High, Low, Jack, Off-jack,
           Big and Little joker and Ten (7; the 10 of trumps replaces Game), with the Trey
@@ -705,8 +762,7 @@ class Rules:
           4 players (partners unless `partnerships=False`) or 6 (three sides of two).
 
         Raises:
-            RulesError: `points` is not one of those (the 9-point game needs a
-                discard-and-draw this version does not have), `players` is not allowed
+            RulesError: `points` is not one of those, `players` is not allowed
                 for it (five players need call-your-partner, which this version does not
                 have), or an override is not an option or makes no game.
         """
@@ -719,7 +775,7 @@ class Rules:
             )
         _check_count("trickster", players)
         small = points <= 6
-        allowed = (2, 3, 4) if small else (4, 6)
+        allowed = (2, 3, 4) if small else (4,) if points == 9 else (4, 6)
         if players not in allowed:
             raise RulesError(
                 f"Rules.trickster({points}) is for "
@@ -746,6 +802,15 @@ class Rules:
                 off_jack=points >= 5,
                 jokers=1 if points == 6 else 0,
             )
+        if points == 9:
+            return cls._build(
+                overrides,
+                **common,
+                target=31,
+                deal=9,
+                keep_six=KeepSix.DISCARD_AND_DRAW,
+                draw_order=DrawOrder.PITCHER_LEFT,
+            )
         return cls._build(
             overrides,
             **common,
@@ -758,6 +823,46 @@ class Rules:
             keep_six=KeepSix.DRAW_BACK,
             draw_order=DrawOrder.PITCHER_LEFT,
             play_trump=PlayTrump.ONLY,
+        )
+
+    @classmethod
+    def cinch(cls, **overrides: Any) -> Rules:
+        """Cinch (Double Pedro, High Five): four players as partners, 9 cards each; one round
+        of bidding from 1 to 14, no dealer's match, and when all pass the dealer is pitcher
+        for nothing (`AllPass.DEALER_FREE`); the pitcher names trump, and the left pedro
+        (the other five of trump's colour) is a trump between the 5 and the 4. Then the
+        discard and rob (`KeepSix.ROB_THE_PACK`): everyone but the dealer discards his
+        non-trumps face up and is given cards back to six, and the dealer robs the pack.
+        The pitcher leads any card; follow suit or trump. Points High, Low, Jack, Ten
+        (Game), Five and Off-five (the pedros, worth 5 each), every one to its capturer:
+        14 in all. The side with more points scores the difference, or a set pitching side
+        gives the others their points plus the bid (`Settlement.DIFFERENCE`); first to 51.
+
+        Examples:
+            >>> Rules.cinch().total_points, Rules.cinch().deal
+            (14, 9)
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(
+            overrides,
+            players=4,
+            partnerships=True,
+            deal=9,
+            keep_six=KeepSix.ROB_THE_PACK,
+            off_five=True,
+            points=CINCH_POINTS,
+            min_bid=1,
+            smudge=False,
+            dealer_match=DealerMatch.NONE,
+            all_pass=AllPass.DEALER_FREE,
+            low_to=LowTo.CAPTURER,
+            settlement=Settlement.DIFFERENCE,
+            target=51,
+            win_rule=WinRule.HIGHEST_SCORE,
+            trump_by=TrumpBy.DECLARE,
+            pitcher_leads_trump=False,
         )
 
     @classmethod
@@ -788,7 +893,7 @@ class Rules:
     def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
         """The preset called `name` (`PRESET_NAMES`: "setback", "auction-pitch",
         "cutthroat", "six", "ten-point", "smear", "joker-pitch", "trickster-4" to
-        "trickster-13", "pedro-sancho"), with `players` seats where
+        "trickster-13", "cinch", "pedro-sancho"), with `players` seats where
         the preset takes a count, and any option changed by keyword.
 
         The one table of preset names: the command line (and any adapter) reads it.
@@ -857,8 +962,8 @@ class Rules:
     def _discard_count(self) -> int:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-        (the draw's and the draw back's discards vary)."""
-        if self.deal <= 6 or self.draws_back:
+        (the draw's, the draw back's, the discard and draw's and the rob's discards vary)."""
+        if self.deal <= 6 or self.draws_back or self.discards_and_draws or self.robs_the_pack:
             return 0
         return self.deal - 6
 
@@ -872,6 +977,18 @@ class Rules:
         """Whether hands come down to six by the draw back (`KeepSix.DRAW_BACK` with a deal
         above six, Ten-point Pitch): the one place that asks both options."""
         return self.deal > 6 and self.keep_six is KeepSix.DRAW_BACK
+
+    @property
+    def discards_and_draws(self) -> bool:
+        """Whether hands come down to six by the discard and draw
+        (`KeepSix.DISCARD_AND_DRAW`, a deal above six: Trickster Cards' 9-point game)."""
+        return self.deal > 6 and self.keep_six is KeepSix.DISCARD_AND_DRAW
+
+    @property
+    def robs_the_pack(self) -> bool:
+        """Whether hands come down to six by Cinch's discard and rob (`KeepSix.ROB_THE_PACK`
+        with a deal above six)."""
+        return self.deal > 6 and self.keep_six is KeepSix.ROB_THE_PACK
 
     @property
     def discards_to_six(self) -> bool:
@@ -981,12 +1098,15 @@ class Rules:
 
     def _implied_pitcher_leads_trump(self) -> bool:
         """`pitcher_leads_trump` left unset: true with the draw or a deal above six (the free
-        discard, the discard to six, the draw back), unless no trump in the first trick."""
-        return (self.draw or self.deal > 6) and not self.no_trump_first_trick
+        discard, the discard to six, the draw back; not Cinch's rob), unless no trump in the
+        first trick."""
+        deal_above = self.deal > 6 and self.keep_six is not KeepSix.ROB_THE_PACK
+        return (self.draw or deal_above) and not self.no_trump_first_trick
 
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
-        return names + ([f"a deal of {self.deal}"] if self.deal > 6 else [])
+        names += [f"a deal of {self.deal}"] if self.deal > 6 else []
+        return names + ([f"a kitty of {self.kitty}"] if self.kitty else [])
 
     def side_of(self, seat: int) -> int:
         """The side that `seat` plays for: an index into `sides` and into scores.
@@ -1001,7 +1121,7 @@ class Rules:
         return self.seat_sides[seat]
 
 
-TRICKSTER_POINTS = (4, 5, 6, 7, 10, 11, 13)
+TRICKSTER_POINTS = (4, 5, 6, 7, 9, 10, 11, 13)
 """The point games `Rules.trickster` takes."""
 
 PRESET_NAMES = (
@@ -1013,6 +1133,7 @@ PRESET_NAMES = (
     "smear",
     "joker-pitch",
     *(f"trickster-{points}" for points in TRICKSTER_POINTS),
+    "cinch",
     "pedro-sancho",
 )
 """The names `Rules.preset` takes: each is the classmethod of that name (`-` for `_`),
@@ -1032,11 +1153,15 @@ _TRICKSTER_SETS: dict[int, tuple[Point, ...]] = {
     5: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.GAME),
     6: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.JOKER, Point.GAME),
     7: _SEVEN_POINTS,
+    9: (Point.HIGH, Point.LOW, Point.JACK, Point.FIVE, Point.GAME),
     10: (*_SEVEN_POINTS, Point.TREY),
     11: (*_SEVEN_POINTS, Point.TREY, Point.OFF_ACE),
     13: (*_SEVEN_POINTS, Point.TREY, Point.OFF_THREE),
 }
 """The points of each of Trickster's games, in award order (T is the game's name)."""
+
+CINCH_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.OFF_FIVE)
+"""Cinch's points, in award order (T = 14): the right pedro and the left pedro are worth 5."""
 
 PEDRO_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.NINE)
 """Pedro Sancho's points, in Foster's order (T = 18)."""

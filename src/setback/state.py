@@ -39,8 +39,9 @@ class Phase(enum.Enum):
     """The pitcher names trump before the first lead (`Rules.declares_trump`: the draw, no
     trump in the first trick, deals above six)."""
     DISCARD = "discard"
-    """Players discard before trick play: the draw's discards (and draws), the discards
-    down to six of a bigger deal, Ten-point's face-up discard of excess trumps."""
+    """Players discard before trick play: the pitcher's discard after taking the kitty,
+    the draw's discards (and draws), the discards down to six of a bigger deal,
+    Ten-point's face-up discard of excess trumps."""
     PLAY = "play"
     """Trick play."""
     GAME_OVER = "game_over"
@@ -131,6 +132,10 @@ class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally
     face_up_discards: tuple[tuple[Card, ...], ...] = ()
     """What each seat discarded face up (Ten-point's excess trumps, seen by everyone);
     empty when nobody did."""
+    kitty: tuple[Card, ...] = ()
+    """The kitty (`Rules.kitty`): the cards dealt face down after the hands, which the
+    pitcher added to his hand once he declared trump; empty without a kitty and for a
+    passed-out hand. Only the pitcher's own views show it (`PlayerView.last_result`)."""
 
     @property
     def points(self) -> Mapping[str, int | None]:
@@ -264,8 +269,9 @@ class ForcedStep:
     (in `HandState.forced`).
 
     `seat` discarded `discarded` face down and drew `drawn` from the stock (the draw after
-    a discard, each seat's draw back, the pitcher's taking the rest of the stock), or
-    discarded `face_up` face up (the excess trumps of a hand with no choice left).
+    a discard, each seat's draw back, the pitcher's taking the rest of the stock, or of
+    the kitty), or discarded `face_up` face up (the excess trumps of a hand with no choice
+    left).
     """
 
     seat: int
@@ -282,7 +288,8 @@ class ForcedStep:
 class HandState:
     """The part of a game state that changes a few times a hand (internal).
 
-    `stock` holds the undealt cards in order (card indices); `contract` is the
+    `stock` holds the undealt cards in order (card indices; a kitty's cards first, until
+    the pitcher takes them: `kitty_cards`); `contract` is the
     highest call so far (0 for none) and `pitcher` the seat that made it (the
     pitcher once the auction is over); `discarded` each seat's face-down discards
     (bit sets; empty until the discards begin).
@@ -306,6 +313,20 @@ class HandState:
     """The steps the rules took in this hand without a choice (the draw, the draw back,
     forced face-up discards), in order, as the step that took them recorded them: the
     event log reads them here."""
+
+
+def kitty_cards(hand: HandState, size: int) -> int:
+    """Internal: the cards of a kitty of `size` (`Rules.kitty`) as a bit set: the first
+    `size` cards of the stock while trump is unknown (they lie face down after the dealt
+    packets), then what the pitcher took (the hand's first forced step); 0 without one."""
+    if not size:
+        return 0
+    if hand.trump is None:
+        kitty = 0
+        for index in hand.stock[:size]:
+            kitty |= 1 << index
+        return kitty
+    return hand.forced[0].drawn if hand.forced else 0
 
 
 def with_auction(
@@ -718,8 +739,21 @@ class GameState:
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """The undealt cards, in order (hidden from every player)."""
-        return tuple(CARDS[i] for i in self.hand.setup.stock)
+        """The undealt cards, in order (hidden from every player; a kitty is not among
+        them, see `kitty`)."""
+        setup = self.hand.setup
+        if setup.trump is None and self.standing.rules.kitty:  # the kitty lies first
+            return tuple(CARDS[i] for i in setup.stock[self.standing.rules.kitty :])
+        return tuple(CARDS[i] for i in setup.stock)
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """The kitty's cards (`Rules.kitty`): face down until trump is declared, then taken
+        into the pitcher's hand; empty without a kitty and once the game is over."""
+        size = self.standing.rules.kitty
+        if self.phase is _GAME_OVER or not size:
+            return ()
+        return cards_of(kitty_cards(self.hand.setup, size))
 
     @property
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:

@@ -12,8 +12,9 @@ The constraints, all read from the view:
 
 - counts: each hand holds `hand_sizes[s]` cards, the stock `stock_size`; the face-down
   discards hold what the variant makes them (`deal - 6` each where hands come down to
-  six; the draw's and the draw back's counts are not shown by the view, so they are
-  part of the hidden world and drawn with it, each weighted by its placements);
+  six; the draw's, the draw back's and the discard and draw's counts are not shown by
+  the view, so they are part of the hidden world and drawn with it, each weighted by its
+  placements: only their sum, the stock the seats took, is known);
 - known cards: the seat's own hand and discards, every card played face up, the
   face-up discards, and a pitched card taken back (it is in its pitcher's hand);
 - following: for every card another seat played, the rules of following
@@ -24,12 +25,21 @@ The constraints, all read from the view:
   form (a play is legal exactly when the hand lacks some suits), so nothing is lost;
 - trumps-only play: a seat passed over (when a trick goes round, and when the lead
   passes) holds no trump; the seat to act holds one;
-- the discards: the draw's are non-trumps; Smear's discard to six holds a trump only
-  if the hand kept no non-trump; the draw back's face-down discards are the non-trumps
-  of the hand, every seat but the pitcher kept its trumps and drew to six in turn from
-  what the stock still held, and the pitcher kept only trumps; a seat that discarded
-  fewer trumps face up than it held above six kept no trump that is no point card, and
-  a seat asked to choose them holds more than it must discard.
+- the discards: the draw's are non-trumps; the discard and draw's are any cards, each
+  seat's `deal - 6` and as many more as it drew (at most 3, and what the stock still
+  held, in the order from the pitcher's left or from eldest, the pitcher last); Smear's
+  discard to six holds a trump only if the hand kept no non-trump; the draw back's
+  face-down discards are the non-trumps of the hand, every seat but the pitcher kept
+  its trumps and drew to six in turn from what the stock still held, and the pitcher
+  kept only trumps; a seat that discarded fewer trumps face up than it held above six
+  kept no trump that is no point card, and a seat asked to choose them holds more than
+  it must discard;
+- the kitty: while it lies face down its `kitty_size` cards are hidden from all; once
+  the pitcher took it, his discard of as many cards (any cards, before the draw's) is
+  hidden from everyone but him, a holder of its own with no constraint, and his view
+  shows the kitty's cards. Which of the pitcher's cards the kitty held is drawn
+  uniformly among those he had before that discard (with the draw, among his cards
+  and that discard: nothing anyone sees or plays depends on it).
 
 The method: exact sampling by counting. Every constraint speaks of how many cards of a
 class a holder gets (a class: the cards of one suit under the trump; in the draw back
@@ -61,15 +71,16 @@ import attrs
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Shoot, Smudge
 from ..bidding import call_table
-from ..cards import CARDS, Card, Suit
+from ..cards import CARDS, Card, Suit, cards_of
 from ..dealing import packets
-from ..discarding import discard_order, draw_back_order, excess_trumps
+from ..discarding import KEEP_AT_LEAST, discard_order, draw_back_order, excess_trumps
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, SetbackError
 from ..play import open_cards
 from ..rules import Rules
 from ..state import (
     EMPTY_LOG,
+    ForcedStep,
     GameRecord,
     GameState,
     Hand,
@@ -77,9 +88,11 @@ from ..state import (
     HandState,
     Phase,
     Trick,
+    kitty_cards,
     make_state,
 )
 from ..tables import trump_tables
+from ..trumps import TrumpTable
 from ..views import PlayerView
 from ..views import observe as _observe
 
@@ -140,17 +153,21 @@ class _Slot:
 class _Draws:
     """The draw, eldest first: each seat discards up to `cap` cards and draws as many from
     the stock (`start` cards at first, `end` at last). `steps` holds, per seat that
-    drew, `-1` for a member of the slot (its count unknown) or the viewer's own count."""
+    drew, `-1` for a member of the slot (its count unknown) or the viewer's own count.
+    With an `offset`, each seat discarded that many cards more than it drew (the discard
+    and draw, `KeepSix.DISCARD_AND_DRAW`: `deal - 6`); a member's size is its discard's."""
 
     steps: tuple[int, ...]
     start: int
     end: int
     cap: int
+    offset: int = 0
 
     @property
     def total(self) -> int:
         """The members' discards together."""
-        return self.start - self.end - sum(step for step in self.steps if step >= 0)
+        drawn = self.start - self.end - sum(step for step in self.steps if step >= 0)
+        return drawn + self.offset * self.steps.count(-1)
 
     table: tuple[tuple[int, ...], ...] = attrs.field(
         init=False,
@@ -173,11 +190,11 @@ class _Draws:
             if step >= 0:
                 stock -= step
                 continue
-            rem = self._left(k, stock)
-            counts = range(min(self.cap, stock, rem) + 1)
-            weights = [math.comb(rem, d) * self.ways(k + 1, stock - d) for d in counts]
+            rem, offset = self._left(k, stock), self.offset
+            counts = range(min(self.cap, stock, rem - offset) + 1)
+            weights = [math.comb(rem, d + offset) * self.ways(k + 1, stock - d) for d in counts]
             d = _pick(rng, weights)
-            sizes.append(d)
+            sizes.append(d + offset)
             stock -= d
         return tuple(sizes)
 
@@ -186,7 +203,7 @@ class _Draws:
         given = iter(sizes)
         stock = self.start
         for step in self.steps:
-            d = step if step >= 0 else next(given, -1)
+            d = step if step >= 0 else next(given, -1) - self.offset
             if not 0 <= d <= min(self.cap, stock):
                 return False
             stock -= d
@@ -194,7 +211,9 @@ class _Draws:
 
     def _left(self, k: int, stock: int) -> int:
         """The members' cards still to deal at step `k`, with `stock` cards left."""
-        return stock - self.end - sum(step for step in self.steps[k:] if step >= 0)
+        rest = self.steps[k:]
+        drawn = stock - self.end - sum(step for step in rest if step >= 0)
+        return drawn + self.offset * rest.count(-1)
 
 
 def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
@@ -211,11 +230,11 @@ def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
             if step >= 0:
                 table[k][stock] = table[k + 1][stock - step] if step <= stock else 0
                 continue
-            rem = draws._left(k, stock)
-            if rem >= 0:
+            rem, offset = draws._left(k, stock), draws.offset
+            if rem >= offset:
                 table[k][stock] = sum(
-                    math.comb(rem, d) * table[k + 1][stock - d]
-                    for d in range(min(draws.cap, stock, rem) + 1)
+                    math.comb(rem, d + offset) * table[k + 1][stock - d]
+                    for d in range(min(draws.cap, stock, rem - offset) + 1)
                 )
     return tuple(map(tuple, table))
 
@@ -478,7 +497,7 @@ def _problem(view: PlayerView) -> _Problem:
         raise InvalidStateError("a seat holds fewer cards than the view shows it holding")
 
     # --- the classes of cards: their suit under the trump -------------------------------
-    split = rules.draws_back and trump is not None
+    split = (rules.draws_back or rules.robs_the_pack) and trump is not None
     table = trump_tables(rules)[trump] if trump is not None else None
     free = excess_trumps(rules, table, rules.pack_mask)[0] if split and table is not None else 0
 
@@ -527,14 +546,19 @@ def _problem(view: PlayerView) -> _Problem:
             lows[view.to_act].append((trumps, 1))
 
     # --- the discards ---------------------------------------------------------------------
-    order = discard_order(view.dealer, players)  # eldest first, dealer last
-    if phase is Phase.DISCARD and view.to_act is not None:
+    if rules.discards_and_draws and view.pitcher is not None:  # in its order, pitcher last
+        order = draw_back_order(rules, view.dealer, view.pitcher)
+    else:
+        order = discard_order(view.dealer, players)  # eldest first, dealer last
+    if _kitty_turn(view):  # the pitcher discards after taking the kitty: nobody drew yet
+        done = []
+    elif phase is Phase.DISCARD and view.to_act is not None:
         done = order[: order.index(view.to_act)]
     elif phase is Phase.PLAY and rules.declares_trump:
         done = order
     else:
         done = []
-    draw_back = split and phase in (Phase.DISCARD, Phase.PLAY)
+    draw_back = rules.draws_back and split and phase in (Phase.DISCARD, Phase.PLAY)
     after = [
         size + played[s].bit_count() + face[s].bit_count() for s, size in enumerate(view.hand_sizes)
     ]
@@ -546,12 +570,18 @@ def _problem(view: PlayerView) -> _Problem:
             lows[view.to_act].append(((_FREE,), after[view.to_act] - 5))
 
     def hand_slot(
-        seat: int, extra: Sequence[tuple[tuple[int, ...], int]] = (), *, bare: bool = False
+        seat: int,
+        extra: Sequence[tuple[tuple[int, ...], int]] = (),
+        *,
+        bare: bool = False,
+        points: int = _ANY,
     ) -> _Slot:
         cap = list(caps[seat])
         if bare:  # nothing but trumps
             for c in others:
                 cap[c] = 0
+        if trumps:  # at most `points` trumps that are point cards (with `split`)
+            cap[trumps[0]] = min(cap[trumps[0]], points)
         return _Slot((seat,), ((in_hand[seat],),), tuple(cap), (*lows[seat], *extra))
 
     def discard_slot(seat: int, size: int, *, trumps_in: int = 0) -> _Slot:
@@ -570,13 +600,28 @@ def _problem(view: PlayerView) -> _Problem:
         seat != me and (any(c != _ANY for c in caps[seat]) or bool(lows[seat]))
         for seat in range(players)
     ]
-    start_stock = len(rules.pack_indices) - players * deal
+    start_stock = len(rules.pack_indices) - players * deal - rules.kitty
     if draw_back:
         assert view.pitcher is not None
         stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
     else:
         handled: set[int] = set()
-        if rules.non_trumps_first and trump is not None:
+        if rules.robs_the_pack and trump is not None and phase in (Phase.DISCARD, Phase.PLAY):
+            assert table is not None
+            handled.update(range(players))
+            robbed = _rob(view, table, done, played, face, in_hand, trumps, others)
+            for seat, bounds, discards in robbed:
+                if seat == me:
+                    continue
+                stages.append(
+                    _stage(
+                        *(
+                            ((hand_slot(seat, extra, bare=bare, points=points), *discards), 0)
+                            for extra, bare, points in bounds
+                        )
+                    )
+                )
+        elif rules.non_trumps_first and trump is not None:
             for seat in done:
                 if seat == me:
                     continue
@@ -588,10 +633,14 @@ def _problem(view: PlayerView) -> _Problem:
                     alternatives.append((both, 0))
                 stages.append(_stage(*alternatives))
                 handled.add(seat)
+        elif rules.discards_and_draws and done:
+            slot = _draw_slot(view, done, start_stock, (), deal - 6, 6 - KEEP_AT_LEAST)
+            stages.append(_stage(((slot,), 0)))
         elif deal > 6:
             pool.extend((players + seat, deal - 6) for seat in done if seat != me)
         elif rules.draw and done:
-            stages.append(_stage(((_draw_slot(view, done, start_stock, trumps),), 0)))
+            slot = _draw_slot(view, done, start_stock, trumps, 0, deal)
+            stages.append(_stage(((slot,), 0)))
         for seat in range(players):
             if seat == me or seat in handled:
                 continue
@@ -600,6 +649,9 @@ def _problem(view: PlayerView) -> _Problem:
             else:
                 pool.append((seat, in_hand[seat]))
     pool.append((2 * players, view.stock_size))
+    kitty = _kitty_hidden(view)
+    if kitty:  # the face-down kitty, or the pitcher's discard after taking it: any cards
+        pool.append((2 * players + 1, kitty))
     holders = tuple(holder for holder, _ in pool)
     sizes = tuple(size for _, size in pool)
     stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
@@ -644,13 +696,109 @@ def _problem(view: PlayerView) -> _Problem:
     )
 
 
-def _draw_slot(view: PlayerView, done: Sequence[int], stock: int, trumps: tuple[int, ...]) -> _Slot:
-    """The draw's face-down discards of the seats that have drawn (not the viewer's):
-    non-trumps, as many as each seat drew, which the view does not show: every split
-    the stock allows, eldest first."""
+def _kitty_turn(view: PlayerView) -> bool:
+    """Whether the seat to act is the pitcher discarding after taking the kitty (he holds
+    it still: more cards than were dealt)."""
+    return (
+        bool(view.rules.kitty)
+        and view.phase is Phase.DISCARD
+        and view.to_act == view.pitcher
+        and view.pitcher is not None
+        and view.hand_sizes[view.pitcher] > view.rules.deal
+    )
+
+
+def _kitty_hidden(view: PlayerView) -> int:
+    """How many hidden cards the kitty accounts for (holder `2 * players + 1`): the kitty
+    while it lies face down, then, to every seat but the pitcher, the pitcher's discard
+    after taking it (any cards, as many as the kitty held); else 0."""
+    if view.kitty_size:
+        return view.kitty_size
+    rules = view.rules
+    taken = rules.kitty and view.trump is not None and view.phase is not Phase.GAME_OVER
+    if not taken or view.seat == view.pitcher or _kitty_turn(view):
+        return 0
+    return rules.kitty
+
+
+_Alternative_Hand = tuple[tuple[tuple[tuple[int, ...], int], ...], bool, int]
+"""A hand's constraints: lower bounds `(classes, least)`, nothing but trumps, and the most
+trumps that are point cards it holds."""
+
+
+def _rob(
+    view: PlayerView,
+    table: TrumpTable,
+    done: Sequence[int],
+    played: Sequence[int],
+    face: Sequence[int],
+    in_hand: Sequence[int],
+    trumps: tuple[int, ...],
+    others: tuple[int, ...],
+) -> list[tuple[int, list[_Alternative_Hand], tuple[_Slot, ...]]]:
+    """Cinch's discard and rob (`discarding.rob_bounds`), seat by seat in its order: the
+    alternatives each hand may meet and the dealer's face-down discard. A player but the
+    dealer who has discarded kept the trumps he was dealt (as many as his deal less his
+    face-up discard, where the stock could refill him), or only trumps (he discarded
+    trumps face up), or anything (the stock ran out at him); the dealer kept only trumps if
+    he discarded any face up, and discarded only non-trumps face down. The seat to act has
+    a choice: below six trumps, or one its stock cannot refill (more non-trumps than it
+    could keep), or seven or more but not every point card among them."""
+    rules = view.rules
+    players, deal = rules.players, rules.deal
+    mask = table.trump_mask
+    plain = tuple(0 if c in trumps else _ANY for c in range(_CLASSES))
+    stock = len(rules.pack_indices) - players * deal
+    out: list[tuple[int, list[_Alternative_Hand], tuple[_Slot, ...]]] = []
+    for seat in discard_order(view.dealer, players):
+        up = face[seat].bit_count()
+        if seat in done and seat == view.dealer:
+            kept = in_hand[seat] + played[seat].bit_count()
+            down = _Slot((players + seat,), ((deal + stock - kept - up,),), plain)
+            slots = (down,) if seat != view.seat else ()
+            out.append((seat, [((), bool(face[seat] & mask), _ANY)], slots))
+        elif seat in done:
+            if face[seat] & mask:  # seven trumps or more: only trumps kept, nothing drawn
+                out.append((seat, [((), True, _ANY)], ()))
+                continue
+            drawn = up - (deal - 6)  # back to six, if the stock could
+            if drawn < stock:  # refilled: he kept the trumps he was dealt
+                need = deal - up - (played[seat] & mask).bit_count()
+                out.append((seat, [(((trumps, need),) if need > 0 else (), False, _ANY)], ()))
+            else:  # the stock ran out at him: refilled exactly, or he chose what to keep
+                out.append((seat, [((), False, _ANY)], ()))
+                drawn = stock
+            stock -= drawn
+        elif seat == view.to_act and view.phase is Phase.DISCARD:
+            size = in_hand[seat]
+            left = 0 if seat == view.dealer else view.stock_size
+            choices: list[_Alternative_Hand] = [(((trumps, 7),), False, 5)]
+            if left <= 5:  # fewer trumps than six less what the stock can give
+                choices.append((((others, size - 5 + left),), False, _ANY))
+            out.append((seat, choices, ()))
+        else:
+            out.append((seat, [((), False, _ANY)], ()))
+    return out
+
+
+def _draw_slot(
+    view: PlayerView,
+    done: Sequence[int],
+    stock: int,
+    trumps: tuple[int, ...],
+    offset: int,
+    most: int,
+) -> _Slot:
+    """The face-down discards of the seats that have drawn (not the viewer's), in their
+    order: the draw's (non-trumps, as many as each seat drew: `trumps` are the classes
+    they hold none of, `offset` 0) or the discard and draw's (any cards, `offset` more
+    than each seat drew, at most `most` drawn). The view does not show each seat's count:
+    every split the stock allows. (A pitcher's discard after taking the kitty is not
+    one of them.)"""
     me = view.seat
-    steps = tuple(len(view.discards) if seat == me else -1 for seat in done)
-    draws = _Draws(steps, stock, view.stock_size, view.rules.deal)
+    own = len(view.discards) - offset - (view.rules.kitty if me == view.pitcher else 0)
+    steps = tuple(own if seat == me else -1 for seat in done)
+    draws = _Draws(steps, stock, view.stock_size, most, offset)
     if draws.total < 0 or not draws.ways(0, stock):
         raise InvalidStateError("no draw leaves the stock the view shows")
     cap = tuple(0 if c in trumps else _ANY for c in range(_CLASSES))
@@ -837,6 +985,12 @@ def _build(
             _bits(view.discards) if s == me else sum(1 << x for x in got.get(players + s, ()))
             for s in range(players)
         )
+    kitty = _world_kitty(view, got, held, rng)
+    if kitty and view.kitty_size == 0 and view.seat != view.pitcher and not _kitty_turn(view):
+        assert view.pitcher is not None  # the pitcher's discard after taking the kitty
+        thrown = list(discarded)
+        thrown[view.pitcher] |= _bits_of(got.get(2 * players + 1, ()))
+        discarded = tuple(thrown)
     face_up = tuple(_bits(cards) for cards in view.face_up_discards)
     if not any(face_up) and phase is not Phase.DISCARD:
         face_up = ()
@@ -844,17 +998,25 @@ def _build(
         contract, pitcher = _call_leader(rules, view.bids)
     else:
         contract, pitcher = view.contract or 0, view.pitcher
+    stock = tuple(got.get(2 * players, ()))
+    forced: tuple[ForcedStep, ...] = ()
+    if kitty and view.kitty_size:  # face down: the stock's first cards
+        stock = (*_indices(kitty), *stock)
+    elif kitty:  # taken: the hand's first forced step
+        assert view.pitcher is not None
+        forced = (ForcedStep(seat=view.pitcher, drawn=kitty),)
     hand = HandState(
         number=view.hand_number,
         dealer=view.dealer,
-        stock=tuple(got.get(2 * players, ())),
+        stock=stock,
         bids=view.bids,
         contract=contract,
         pitcher=pitcher,
         trump=view.trump,
         discarded=discarded,
-        face_up=face_up if rules.draws_back else (),
+        face_up=face_up if rules.draws_back or rules.robs_the_pack else (),
         phase=phase,
+        forced=forced,
     )
     tables = trump_tables(rules)
     playable = 0
@@ -882,6 +1044,37 @@ def _build(
         tables=tables,
         calls=call_table(rules),
     )
+
+
+def _bits_of(indices: Sequence[int]) -> int:
+    out = 0
+    for index in indices:
+        out |= 1 << index
+    return out
+
+
+def _world_kitty(
+    view: PlayerView, got: dict[int, list[int]], held: tuple[int, ...], rng: random.Random
+) -> int:
+    """The kitty's cards in a world (a bit set): the face-down cards drawn for it; the
+    pitcher's own view's kitty; for anyone else once the pitcher took it, any `kitty` of the
+    pitcher's cards from before his discard, drawn uniformly (which of them the kitty held
+    changes nothing anyone can see or play; with the draw, his cards now stand for those)."""
+    rules = view.rules
+    if not rules.kitty or view.phase is Phase.GAME_OVER:
+        return 0
+    if view.kitty_size:
+        return _bits_of(got.get(2 * rules.players + 1, ()))
+    if view.seat == view.pitcher:
+        return _bits(view.kitty)
+    pitcher = view.pitcher
+    assert pitcher is not None
+    mine = held[pitcher] | _bits_of(got.get(2 * rules.players + 1, ()))
+    for trick in (*view.tricks, *((view.trick,) if view.trick is not None else ())):
+        for seat, card in trick.plays:
+            if seat == pitcher:
+                mine |= 1 << card.index
+    return _bits_of(rng.sample(_indices(mine), rules.kitty))
 
 
 def _history(last: HandResult | None) -> tuple[HandResult, ...]:
@@ -973,16 +1166,27 @@ def _replay_hand(world: GameState) -> None:
         seat, card = world.plays[0]
         played[seat] |= 1 << card.index
     faced = hand.face_up or (0,) * players
-    thrown = hand.discarded or (0,) * players
+    thrown = list(hand.discarded or (0,) * players)
     kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
     order = discard_order(hand.dealer, players)  # the draw: eldest first
     stock = list(hand.stock)
     drawn: list[int] = []
+    kitty, kitty_discard = _replay_kitty(world, kept, thrown)
     if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
         for seat in order:
             got = _lowest(kept[seat], thrown[seat].bit_count())
             drawn.extend(_indices(got))
             kept[seat] = kept[seat] & ~got | thrown[seat]
+    elif rules.robs_the_pack and hand.trump is not None and world.phase is not Phase.DECLARE_TRUMP:
+        trumps = world.standing.tables[hand.trump].trump_mask
+        kept, drawn, stock = _robbed_deal(world, kept, thrown, trumps)
+    elif rules.discards_and_draws and any(thrown):  # in its order, back to six
+        assert hand.pitcher is not None
+        for seat in draw_back_order(rules, hand.dealer, hand.pitcher):
+            if thrown[seat]:  # a seat that has discarded threw at least deal - 6
+                got = _lowest(kept[seat], thrown[seat].bit_count() - (deal - 6))
+                drawn.extend(_indices(got))
+                kept[seat] = kept[seat] & ~got | thrown[seat]
     elif rules.draws_back and any(thrown):
         assert hand.trump is not None and hand.pitcher is not None
         trumps = world.standing.tables[hand.trump].trump_mask
@@ -995,7 +1199,11 @@ def _replay_hand(world: GameState) -> None:
         stock = everything[deal:]
     else:
         kept = [k | t for k, t in zip(kept, thrown, strict=True)]
-    deck = [CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + drawn + stock]
+    if kitty and hand.trump is not None and hand.pitcher is not None:  # taken: his cards but it
+        kept[hand.pitcher] = (kept[hand.pitcher] | kitty_discard) & ~kitty
+    deck = [
+        CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + _indices(kitty) + drawn + stock
+    ]
     state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
     for seat, action in hand.bids:
         state = apply_action(state, action, seat=seat)
@@ -1004,11 +1212,18 @@ def _replay_hand(world: GameState) -> None:
         state = apply_action(state, DeclareTrump(hand.trump))
     face_up = rules.draws_back
     while state.phase is Phase.DISCARD and (
-        world.phase is not Phase.DISCARD or state.to_act != world.to_act
+        world.phase is not Phase.DISCARD
+        or state.to_act != world.to_act
+        or (kitty and _kitty_pending(state, world))
     ):
         seat = state.to_act
         assert seat is not None
         cards = world.face_up_discards[seat] if face_up else world.discards[seat]
+        if kitty and seat == hand.pitcher:  # his discard after taking the kitty, then the draw
+            mine = _bits(cards)
+            cards = cards_of(mine & ~kitty_discard if state.discards[seat] else kitty_discard)
+        if rules.robs_the_pack:  # face up, and the dealer's non-trumps face down
+            cards = world.face_up_discards[seat] + world.discards[seat]
         state = apply_action(state, Discard(cards), seat=seat)
     plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
     for seat, card in plays[len(state.plays) :]:
@@ -1025,6 +1240,82 @@ def _replay_hand(world: GameState) -> None:
     )
     if not same:
         raise InvalidStateError("the view's hand is not one that legal play gives")
+
+
+def _kitty_pending(state: GameState, world: GameState) -> bool:
+    """Whether the replay's seat to act (the world's too) has yet to make a discard the
+    world's seat made: the pitcher's after taking the kitty, before his draw's turn."""
+    seat = state.to_act
+    return seat is not None and state.discards[seat] != world.discards[seat]
+
+
+def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple[int, int]:
+    """For the replay of a world's hand with a kitty: the kitty to deal after the packets
+    (a bit set) and the pitcher's discard after taking it, and `thrown` without that
+    discard (what the draw threw). Once he took it, that discard is the kitty replayed (any
+    cards may be discarded, so a deal whose kitty was them gives the same hand), and the
+    pitcher's face-down cards it holds: his trumps first (the draw throws none), then the
+    lowest; while he holds the kitty still, the world's kitty. (While it lies face down it
+    is the stock's first cards already: nothing to add.)"""
+    rules, hand = world.rules, world.hand_state
+    pitcher = hand.pitcher
+    if not rules.kitty or world.phase is Phase.GAME_OVER or hand.trump is None:
+        return 0, 0  # no kitty, or it lies face down first in the stock
+    assert pitcher is not None
+    if not thrown[pitcher]:  # he holds it still: his turn to discard
+        kitty = kitty_cards(hand, rules.kitty)
+        kept[pitcher] &= ~kitty
+        return kitty, kitty
+    assert hand.trump is not None
+    trumps = world.standing.tables[hand.trump].trump_mask
+    mine = thrown[pitcher]
+    first = _lowest(mine & trumps, rules.kitty)
+    discard = first | _lowest(mine & ~first, rules.kitty - first.bit_count())
+    thrown[pitcher] = mine & ~discard
+    return discard, discard
+
+
+def _robbed_deal(
+    world: GameState, kept: list[int], thrown: Sequence[int], trumps: int
+) -> tuple[list[int], list[int], list[int]]:
+    """A deal from which Cinch's discard and rob gives the world (`discarding.rob_bounds`):
+    each seat's cards as dealt, the cards the players but the dealer were given from the
+    stock, in order, and the rest of the stock (what the dealer robbed, or what is left).
+    `kept` holds each seat's cards now, played and face-up ones included."""
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    order = discard_order(hand.dealer, players)
+    faced = hand.face_up or (0,) * players
+    if world.phase is Phase.DISCARD:
+        assert world.to_act is not None
+        done = order[: order.index(world.to_act)]
+    else:
+        done = order
+    dealt, drawn = list(kept), []
+    stock = len(rules.pack_indices) - players * deal
+    for seat in done:
+        if seat == hand.dealer:
+            continue
+        now = kept[seat] & ~faced[seat]
+        if faced[seat] & trumps:  # seven trumps or more: nothing drawn
+            continue
+        given = faced[seat].bit_count() - (deal - 6)
+        if given < stock:  # refilled: the trumps he was dealt are his lowest
+            keep = _lowest(now & trumps, deal - faced[seat].bit_count())
+        else:  # the stock ran out: a non-trump kept (his choice), or only trumps dealt
+            given = stock
+            keep = _lowest(now & ~trumps, 6 - given)
+            keep |= _lowest(now & ~keep, 6 - given - keep.bit_count())
+        drawn.extend(_indices(now & ~keep))
+        dealt[seat] = keep | faced[seat]
+        stock -= given
+    rest = list(hand.stock)
+    dealer = hand.dealer
+    if dealer in done or (world.to_act == dealer and world.phase is Phase.DISCARD):
+        everything = _indices(kept[dealer] | thrown[dealer])
+        dealt[dealer] = sum(1 << index for index in everything[:deal])
+        rest = everything[deal:]
+    return dealt, drawn, rest
 
 
 def _lowest(mask: int, count: int) -> int:

@@ -42,6 +42,7 @@ from ..bots.sampling import sample_states
 from ..cards import CARDS, cards_of
 from ..engine import new_game
 from ..errors import RulesError
+from ..options import Settlement
 from ..records import format_hand
 from ..rules import PRESET_NAMES, Rules
 from ..state import GameState, Phase
@@ -225,15 +226,24 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
             raise RulesError(f"hands must be at least 1, not {self.hands}")
         if not 0 <= self.first_dealer < rules.players:
             raise RulesError(f"dealer must be a seat from 0 to {rules.players - 1}")
-        per_hand = (
-            2 * rules.players + 1 + rules.players * (rules.deal + 1) + len(rules.pack_indices)
+        per_hand = (  # a kitty's discard is one step per card
+            2 * rules.players
+            + 1
+            + rules.players * (rules.deal + 1)
+            + len(rules.pack_indices)
+            + rules.kitty
         )
+        # the most a hand changes a score: the top call, or under the difference a set
+        # bid's points and bid (`Settlement.DIFFERENCE`, Cinch: up to 14 + 14)
+        most = rules.max_bid
+        if rules.settlement is Settlement.DIFFERENCE:
+            most += rules.total_points
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=len(CARDS),
             num_players=rules.players,
-            min_utility=-float(rules.max_bid * self.hands),
-            max_utility=float(rules.max_bid * self.hands),
+            min_utility=-float(most * self.hands),
+            max_utility=float(most * self.hands),
             utility_sum=None,
             max_game_length=per_hand * self.hands,
         )
