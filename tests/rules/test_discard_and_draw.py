@@ -393,3 +393,24 @@ def test_d1_is_recorded_replayed_and_written_out() -> None:
         "game seats 0+2; card points 48-13",
         "  made; score changes +7 +2",
     ]
+
+
+def test_the_heuristic_keeps_trumps_aces_and_tens_and_draws_for_the_rest() -> None:
+    """The HeuristicBot's discard and draw on D1: every trump, side ace and side ten stays;
+    the rest goes, as much of it as the bounds allow (Ben keeps only Q♠ 2♠ 10♥, the
+    fewest)."""
+    from setback.bots import HeuristicBot
+
+    state = d1_declared()
+    chosen = {}
+    while state.phase is Phase.DISCARD:  # type: ignore[attr-defined]
+        seat = state.to_act  # type: ignore[attr-defined]
+        action = HeuristicBot(seed=1).choose(observe(state, seat))  # type: ignore[arg-type]
+        chosen[seat] = str(action)
+        state = apply_action(state, action, seat=seat)  # type: ignore[arg-type]
+    assert chosen == {
+        1: "discard 8C 9C 5D 6D QH KH",
+        2: "discard 6C KC 4H JH",
+        3: "discard 2C JD QD 5H 7H 9H",
+        0: "discard 3C 4C 7D 9D 2H 8H",
+    }
