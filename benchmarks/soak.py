@@ -102,6 +102,7 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("joker-pitch", tuple(range(2, 9))),
     *((f"trickster-{points}", (4, 5, 6)) for points in (7, 10, 11, 13)),  # 5: call a partner
     ("trickster-9", (4,)),
+    ("cinch", (4,)),
 )
 _JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
 _PACK_RANKS = {
@@ -122,6 +123,19 @@ _POINT_RANKS = {
     Point.OFF_ACE: 14,
     Point.OFF_THREE: 3,
 }
+
+
+def _point_cards(points: list[Point], ranks: frozenset[int]) -> int:
+    """How many trumps are point cards (the A, the 2 and the points' cards) in a pack of
+    `ranks`: Cinch's rob needs at most six (RULES §7.5.5)."""
+    offs = (Point.OFF_JACK, Point.OFF_FIVE, Point.OFF_ACE, Point.OFF_THREE)
+    cards: set[object] = {(False, rank) for rank in (14, 2) if rank in ranks}
+    for point in points:
+        if point in _POINT_RANKS:
+            cards.add((point in offs, _POINT_RANKS[point]))
+        elif point not in (Point.HIGH, Point.LOW, Point.GAME):
+            cards.add(point)  # a joker
+    return len(cards)
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -172,6 +186,8 @@ def random_rules(rng: random.Random) -> Rules:
     keep_six = rng.choice(list(KeepSix)) if more else KeepSix.FREE_DISCARD
     if call_partner:
         keep_six = KeepSix.DRAW_BACK
+    if keep_six is KeepSix.ROB_THE_PACK and _point_cards(points, ranks) > 6:
+        keep_six = KeepSix.NON_TRUMPS_FIRST  # RULES §7.5.5: seven trumps hold one to throw
     if more:
         draw, no_trump_first = False, rng.random() < 0.5
     else:
@@ -297,7 +313,12 @@ def check_step(state: GameState, *, views: bool) -> None:
             expected_discards = reference.kitty_discards(rules, hand)
         else:
             expected_discards = reference.legal_discards(
-                rules, hand, state.trump, len(state.stock), state.called
+                rules,
+                hand,
+                state.trump,
+                len(state.stock),
+                state.called,
+                dealer=seat == state.dealer,
             )
         assert {frozenset(a.cards) for a in legal} == expected_discards, "legal discards"  # type: ignore[union-attr]
     elif state.phase is Phase.CALL_PARTNER:

@@ -264,7 +264,13 @@ EVENTS = {
         "cards": CARDS,
         "drawn_cards": CARDS,
     },
-    setback.FaceUpDiscarded: {"number": NUMBER, "seat": SEAT, "cards": CARDS},
+    setback.FaceUpDiscarded: {
+        "number": NUMBER,
+        "seat": SEAT,
+        "cards": CARDS,
+        "drawn": COUNT,
+        "drawn_cards": CARDS,
+    },
     setback.PartnerCalled: {"number": NUMBER, "seat": SEAT, "card": ref("Card")},
     setback.Played: {
         "number": NUMBER,

@@ -83,6 +83,8 @@ MESSAGES: dict[str, str] = {
     "non_trumps_first": (
         "a discard may hold a trump only when it holds every non-trump of the hand"
     ),
+    "keep_trumps": "trumps are kept first: discard only non-trumps (below seven trumps)",
+    "rob_count": "discard exactly {count} cards: six are kept, with what the stock gives back",
     # call your partner (setback.discarding)
     "call_partner": "the pitcher must call his partner: a trump he does not hold (e.g. 'call QS')",
     "call_not_trump": "{card} is no trump ({trump}): the pitcher calls a trump he does not hold",

@@ -345,6 +345,7 @@ PRESET_PLAY_OPTIONS = {
     "trickster-10": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "trickster-11": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "trickster-13": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
+    "cinch": (PlayTrump.ANYTIME, TrumpBy.DECLARE, False),  # §7.5.6: the pitcher leads any card
     "pedro-sancho": (PlayTrump.ANYTIME, TrumpBy.LEAD, False),
 }
 
@@ -355,6 +356,7 @@ def test_every_preset_expresses_its_play_through_the_fields(name: str) -> None:
     with the read-only values they give (`trumps_only`, `declares_trump`,
     `must_lead_trump`), at every seat count the preset takes."""
     counts = {"setback": (4, 6), "six": (None,), "ten-point": range(2, 7), "smear": range(2, 7)}
+    counts["cinch"] = (4,)
     small, large = (2, 3, 4), (4, 6)
     counts.update({f"trickster-{n}": small if n <= 6 else large for n in (4, 5, 6, 7, 10, 11, 13)})
     counts["trickster-9"] = (4,)
@@ -382,6 +384,7 @@ def test_every_preset_expresses_its_play_through_the_fields(name: str) -> None:
         ({"draw": True, "no_trump_first_trick": True}, TrumpBy.DECLARE, False),
         ({"deal": 8}, TrumpBy.DECLARE, True),
         ({"deal": 9, "keep_six": "non_trumps_first"}, TrumpBy.DECLARE, True),
+        ({"deal": 9, "keep_six": "discard_and_draw"}, TrumpBy.DECLARE, False),
         ({"deal": 8, "no_trump_first_trick": True}, TrumpBy.DECLARE, False),
         ({"pitch_instead_of_bid": True}, TrumpBy.LEAD, False),
         ({"play_trump": "when_void"}, TrumpBy.LEAD, False),
