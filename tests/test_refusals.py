@@ -505,8 +505,8 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "not_an_action_id": ({}, "'x' by seat 1 is illegal: not an action id"),
     "no_such_action_id": (
-        {"most": 192, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
-        "'action id 999' by seat 1 is illegal: ids are 0 to 192; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
+        {"most": 247, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
+        "'action id 999' by seat 1 is illegal: ids are 0 to 247; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
     ),
     "no_discard_now": (
         {"legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
