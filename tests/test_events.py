@@ -320,3 +320,14 @@ def test_after_k_skips_the_hands_before_it_exactly(rules: Rules) -> None:
         dealt = [event for event in everything if isinstance(event, Dealt)]
         before = len(everything) - 1 if state.is_over else dealt[-1].number - 1
         assert counted == before
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.trickster(4, kitty=2), Rules.trickster(4, kitty=3, draw=True)],
+    ids=["kitty", "kitty-draw"],
+)
+def test_no_event_leaks_the_kitty(rules: Rules) -> None:
+    """RULES §7.7.1: the kitty's cards reach only the pitcher's events (the pick-up's
+    drawn cards); every other seat sees a count."""
+    _check_no_leak(rules, 3)

@@ -41,9 +41,10 @@ from setback.bots.sampling import (
     _Slot,
     _solve,
 )
-from setback.cards import CARDS, Card, cards_of
+from setback.cards import CARDS, Card, cards_of, mask_of
 from setback.dealing import packets
 from setback.play import open_to
+from setback.state import ForcedStep
 
 from .strategies import SOAK, any_rules, each_preset, examples, random_states, seeds
 from .support import y1_played, y2_declared
@@ -139,11 +140,11 @@ def _kitty_deal(
     right after the packets, then what the draw drew, then the stock."""
     rules, hand = world.rules, world.hand_state
     pitcher = hand.pitcher
-    if hand.trump is None or pitcher is None:
-        return kept, [*(c.index for c in cards_of(hand.kitty)), *stock]
+    if hand.trump is None or pitcher is None:  # face down: the stock's first cards already
+        return kept, stock
     if not thrown[pitcher]:  # he holds the kitty still
-        kept[pitcher] &= ~hand.kitty
-        return kept, [*(c.index for c in cards_of(hand.kitty)), *stock]
+        kept[pitcher] &= ~mask_of(world.kitty)
+        return kept, [*(c.index for c in world.kitty), *stock]
     trumps = trump_table(hand.trump, rules).trump_mask
     mine = list(cards_of(thrown[pitcher]))
     mine.sort(key=lambda card: not trumps >> card.index & 1)  # trumps first: the draw throws none
@@ -265,11 +266,11 @@ def _holdings(state: GameState, seat: int) -> dict[int, list[int]]:
                 out[players + other] = [
                     c.index for c in cards_of(state.hand_state.discarded[other])
                 ]
-    out[2 * players] = list(state.hand_state.stock)
+    out[2 * players] = [card.index for card in state.stock]  # the kitty apart
     setup = state.hand_state
-    if setup.kitty and setup.trump is None:  # the face-down kitty
-        out[2 * players + 1] = [c.index for c in cards_of(setup.kitty)]
-    elif setup.kitty and seat != setup.pitcher and setup.pitcher is not None:
+    if state.kitty and setup.trump is None:  # the face-down kitty
+        out[2 * players + 1] = [c.index for c in state.kitty]
+    elif state.kitty and seat != setup.pitcher and setup.pitcher is not None:
         thrown = setup.discarded[setup.pitcher] if setup.discarded else 0
         if thrown:  # the pitcher's discard after taking the kitty, apart from the draw's
             assert setup.trump is not None
@@ -637,7 +638,8 @@ def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
         rest = sum(1 << c.index for c in hidden if c not in chosen)
         thrown = list(state.hand_state.discarded)
         thrown[pitcher] = rest
-        setup = attrs.evolve(state.hand_state, discarded=tuple(thrown), kitty=rest)
+        forced = (ForcedStep(seat=pitcher, drawn=rest),)  # the kitty taken: its cards
+        setup = attrs.evolve(state.hand_state, discarded=tuple(thrown), forced=forced)
         world = attrs.evolve(state, hand=state.hand._replace(held=tuple(held), setup=setup))
         try:
             _replays(world)
@@ -651,7 +653,7 @@ def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
     counts = Counter(tuple(world.held) for world in draws)
     assert set(counts) == worlds
     assert all(
-        set(cards_of(world.hand_state.kitty))
+        set(world.kitty)
         <= set(cards_of(world.held[pitcher] | world.hand_state.discarded[pitcher]))
         | {card for trick in world.tricks for s, card in trick.plays if s == pitcher}
         | {card for s, card in world.plays if s == pitcher}

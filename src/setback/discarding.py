@@ -61,7 +61,7 @@ def step_declaration(
     if rules.robs_the_pack:
         return _rob_turn(rules, tables, setup, hand.held, 0)
     if rules.kitty:
-        return take_kitty(setup, hand.held)
+        return take_kitty(rules, setup, hand.held)
     if rules.discards_to_six or rules.draw:
         return _discard_turn(setup, hand.held, (setup.dealer + 1) % rules.players)
     if rules.discards_and_draws:
@@ -70,15 +70,20 @@ def step_declaration(
     return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
 
 
-def take_kitty(setup: HandState, held: tuple[int, ...]) -> Hand:
-    """The kitty, the one home of it: once trump is declared the
-    pitcher adds the kitty to his hand (a forced step, recorded as a draw of its cards)
-    and is the first to discard, exactly as many cards as it held."""
+def take_kitty(rules: Rules, setup: HandState, held: tuple[int, ...]) -> Hand:
+    """The kitty, the one home of it: the cards dealt face down after the packets (the
+    stock's first `rules.kitty`). Once trump is declared the pitcher adds them to his hand
+    (a forced step, recorded as a draw of its cards: the hand's first, which
+    `state.kitty_cards` reads) and is the first to discard, exactly as many cards."""
     pitcher = _pitcher(setup)
+    kitty = 0
+    for index in setup.stock[: rules.kitty]:
+        kitty |= 1 << index
     cards = list(held)
-    cards[pitcher] |= setup.kitty
-    step = ForcedStep(seat=pitcher, drawn=setup.kitty)
-    return _discard_turn(attrs.evolve(setup, forced=(*setup.forced, step)), tuple(cards), pitcher)
+    cards[pitcher] |= kitty
+    step = ForcedStep(seat=pitcher, drawn=kitty)
+    setup = attrs.evolve(setup, stock=setup.stock[rules.kitty :], forced=(*setup.forced, step))
+    return _discard_turn(setup, tuple(cards), pitcher)
 
 
 def kitty_due(rules: Rules, setup: HandState, seat: int) -> bool:

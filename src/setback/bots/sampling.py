@@ -33,7 +33,13 @@ The constraints, all read from the view:
   its trumps and drew to six in turn from what the stock still held, and the pitcher
   kept only trumps; a seat that discarded fewer trumps face up than it held above six
   kept no trump that is no point card, and a seat asked to choose them holds more than
-  it must discard.
+  it must discard;
+- the kitty: while it lies face down its `kitty_size` cards are hidden from all; once
+  the pitcher took it, his discard of as many cards (any cards, before the draw's) is
+  hidden from everyone but him, a holder of its own with no constraint, and his view
+  shows the kitty's cards. Which of the pitcher's cards the kitty held is drawn
+  uniformly among those he had before that discard (with the draw, among his cards
+  and that discard: nothing anyone sees or plays depends on it).
 
 The method: exact sampling by counting. Every constraint speaks of how many cards of a
 class a holder gets (a class: the cards of one suit under the trump; in the draw back
@@ -74,6 +80,7 @@ from ..play import open_cards
 from ..rules import Rules
 from ..state import (
     EMPTY_LOG,
+    ForcedStep,
     GameRecord,
     GameState,
     Hand,
@@ -81,6 +88,7 @@ from ..state import (
     HandState,
     Phase,
     Trick,
+    kitty_cards,
     make_state,
 )
 from ..tables import trump_tables
@@ -990,10 +998,17 @@ def _build(
         contract, pitcher = _call_leader(rules, view.bids)
     else:
         contract, pitcher = view.contract or 0, view.pitcher
+    stock = tuple(got.get(2 * players, ()))
+    forced: tuple[ForcedStep, ...] = ()
+    if kitty and view.kitty_size:  # face down: the stock's first cards
+        stock = (*_indices(kitty), *stock)
+    elif kitty:  # taken: the hand's first forced step
+        assert view.pitcher is not None
+        forced = (ForcedStep(seat=view.pitcher, drawn=kitty),)
     hand = HandState(
         number=view.hand_number,
         dealer=view.dealer,
-        stock=tuple(got.get(2 * players, ())),
+        stock=stock,
         bids=view.bids,
         contract=contract,
         pitcher=pitcher,
@@ -1001,7 +1016,7 @@ def _build(
         discarded=discarded,
         face_up=face_up if rules.draws_back or rules.robs_the_pack else (),
         phase=phase,
-        kitty=kitty,
+        forced=forced,
     )
     tables = trump_tables(rules)
     playable = 0
@@ -1235,21 +1250,22 @@ def _kitty_pending(state: GameState, world: GameState) -> bool:
 
 
 def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple[int, int]:
-    """For the replay of a world's hand with a kitty: the kitty to deal (a bit set) and the
-    pitcher's discard after taking it, and `thrown` without that discard (what the draw
-    threw). Before trump the world's kitty; then that discard is the kitty replayed (any
+    """For the replay of a world's hand with a kitty: the kitty to deal after the packets
+    (a bit set) and the pitcher's discard after taking it, and `thrown` without that
+    discard (what the draw threw). Once he took it, that discard is the kitty replayed (any
     cards may be discarded, so a deal whose kitty was them gives the same hand), and the
     pitcher's face-down cards it holds: his trumps first (the draw throws none), then the
-    lowest; while he holds the kitty still, the world's kitty."""
+    lowest; while he holds the kitty still, the world's kitty. (While it lies face down it
+    is the stock's first cards already: nothing to add.)"""
     rules, hand = world.rules, world.hand_state
-    if not rules.kitty or world.phase is Phase.GAME_OVER:
-        return 0, 0
     pitcher = hand.pitcher
-    if hand.trump is None or pitcher is None:
-        return hand.kitty, 0
+    if not rules.kitty or world.phase is Phase.GAME_OVER or hand.trump is None:
+        return 0, 0  # no kitty, or it lies face down first in the stock
+    assert pitcher is not None
     if not thrown[pitcher]:  # he holds it still: his turn to discard
-        kept[pitcher] &= ~hand.kitty
-        return hand.kitty, hand.kitty
+        kitty = kitty_cards(hand, rules.kitty)
+        kept[pitcher] &= ~kitty
+        return kitty, kitty
     assert hand.trump is not None
     trumps = world.standing.tables[hand.trump].trump_mask
     mine = thrown[pitcher]
