@@ -246,7 +246,7 @@ def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResu
 
 
 def game_winner(
-    rules: Rules, before: tuple[int, ...], result: HandResult, played: int = 0
+    rules: Rules, before: tuple[int, ...], result: HandResult, played: int
 ) -> int | None:
     """The side that wins at the end of the hand `result`, or None if play goes on.
 
