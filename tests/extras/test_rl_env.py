@@ -382,7 +382,7 @@ def test_the_discard_and_draw_is_taken_card_by_card_with_the_tables_ids() -> Non
         position = setback.rl.apply_id(position, ACTIONS.index(f"discard {card}"))
     assert position.state.to_act == 3 and position.pending == 0
     assert position.state.discards[2] == tuple(sorted(parse_cards("JH 4H KC 6C AD AH")))
-    assert NUM_ACTIONS == 193
+    assert NUM_ACTIONS == 248
 
 
 def test_call_your_partner_passes_pettingzoos_api_test_with_the_call_ids() -> None:
