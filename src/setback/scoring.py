@@ -89,7 +89,7 @@ def settle(
     if is_smudge(rules, contract):
         made = won[pitching] == rules.total_points and swept(rules, pitcher, winners)
         change = contract if made else -contract
-    elif rules.shoot is not None and contract == rules.smudge_level:
+    elif is_shoot(rules, contract):
         return _shoot_settled(rules, pitcher, winners, won)
     else:
         made = won[pitching] >= contract
@@ -259,7 +259,7 @@ def game_winner(
         return None
     if result.partner is not None:
         return _partner_winner(rules, before, result, played)
-    if rules.shoot is not None and result.contract == rules.smudge_level:
+    if is_shoot(rules, result.contract):
         ended = _shoot_ended(rules, before, result, pitching)
         if ended is not None:
             return ended
@@ -314,7 +314,7 @@ def _partner_winner(
     ours = [pitcher] if partner == pitcher else [pitcher, partner]
     theirs = [seat for seat in clockwise if seat not in ours]
     final = list(map(operator.add, before, result.score_changes))
-    if rules.shoot is not None and result.contract == rules.smudge_level:
+    if is_shoot(rules, result.contract):
         if result.made and rules.shoot_made is _WIN:
             return pitcher
         if not result.made and rules.shoot_failed is _LOSE:
