@@ -125,7 +125,18 @@ def test_kernel_plays_hands_as_the_checked_api_does(rules: Rules, seed: int, pic
 
 
 @pytest.mark.parametrize(
-    "name", ["setback", "auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch"]
+    "name",
+    [
+        "setback",
+        "auction-pitch",
+        "cutthroat",
+        "six",
+        "ten-point",
+        "smear",
+        "joker-pitch",
+        "pedro-sancho",
+        "dom-pedro",
+    ],
 )
 def test_kernel_plays_every_preset_as_the_checked_api_does(name: str) -> None:
     """Forty dealt hands of each preset, played out by the kernel, replay identically."""

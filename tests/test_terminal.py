@@ -122,6 +122,7 @@ PRESETS = (
     "trickster-6",
     "trickster-13",
     "pedro-sancho",
+    "dom-pedro",
 )
 COMMANDS = ["help", "rules", "z", "7", "zz top"]
 """Typed once, at the first prompt: every kind of answer the game explains."""

@@ -36,8 +36,9 @@ class Pass:
         return "Pass()"
 
 
-MAX_LEVEL = 20
-"""The highest level a `Bid` value may carry (above any point set's total)."""
+MAX_LEVEL = 36
+"""The highest level a `Bid` value may carry: the most points a rule set may award in a
+hand (T = 36 in Dom Pedro, `Rules.dom_pedro`); a Smudge or a shoot is worth one more."""
 
 
 def _check_level(_instance: Any, _attribute: Any, value: Any) -> None:

@@ -334,8 +334,12 @@ def _options(rules: Rules) -> dict[str, Any]:
             "FIVE is for a five, and pack_ranks NINE_UP has none",
         ),
         (
-            {"points": (Point.HIGH, Point.NINE, Point.FIVE, Point.TREY, Point.LOW, Point.JACK)},
-            "worth 20 in all, so the highest call would be 21; calls go up to 20",
+            {
+                "jokers": 1,
+                "off_five": True,
+                "points": (Point.SNOOZER, Point.NINE, Point.FIVE, Point.OFF_FIVE, Point.TREY),
+            },
+            "worth 37 in all, so the highest bid would be 37; bids go up to 36",
         ),
         ({"settlement": "halves"}, "Settlement must be one of EACH, DIFFERENCE"),
         ({"pack_ranks": 40}, "PackRanks must be one of ALL, FIVE_UP"),
