@@ -9,10 +9,10 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .actions import MAX_LEVEL
 from .cards import CARDS, Card, Rank, Suit
 from .errors import RulesError, shown
 from .options import (
+    MAX_LEVEL,
     AllPass,
     DealerMatch,
     DrawOrder,

@@ -345,6 +345,7 @@ PRESET_PLAY_OPTIONS = {
     "trickster-11": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "trickster-13": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "pedro-sancho": (PlayTrump.ANYTIME, TrumpBy.LEAD, False),
+    "dom-pedro": (PlayTrump.ANYTIME, TrumpBy.LEAD, False),
 }
 
 
