@@ -102,6 +102,7 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("joker-pitch", tuple(range(2, 9))),
     ("pedro-sancho", tuple(range(2, 9))),
     ("dom-pedro", tuple(range(2, 9))),
+    ("trickster-9", (4,)),
 )
 _JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
 _PACK_RANKS = {
@@ -174,7 +175,9 @@ def random_rules(rng: random.Random) -> Rules:
         )
     if keep_six is KeepSix.DRAW_BACK and more:
         no_trump_first = False
-    implied = more or draw or no_trump_first  # these declare trump (RULES §7.8.14)
+    spare = 4 * len(ranks) + jokers - players * deal  # a kitty (RULES §7.7.1), on six cards
+    kitty = rng.randint(1, min(6, spare)) if not more and spare > 0 and rng.random() < 0.25 else 0
+    implied = more or draw or no_trump_first or kitty > 0  # these declare trump (§7.8.14)
     # §7.1: trump_by and pitcher_leads_trump given, or left to what the options imply
     trump_by = TrumpBy.DECLARE if implied or rng.random() < 0.25 else TrumpBy.LEAD
     declared = trump_by is TrumpBy.DECLARE
@@ -194,7 +197,7 @@ def random_rules(rng: random.Random) -> Rules:
     else:
         play_options["play_trump"] = play_trump
     draw_order = DrawOrder.ELDEST
-    if keep_six is KeepSix.DRAW_BACK and more:
+    if keep_six in (KeepSix.DRAW_BACK, KeepSix.DISCARD_AND_DRAW) and more:
         draw_order = rng.choice(list(DrawOrder))
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -234,6 +237,7 @@ def random_rules(rng: random.Random) -> Rules:
         settlement=Settlement.DIFFERENCE if difference else Settlement.EACH,
         pack_ranks=pack_ranks,
         draw_order=draw_order,
+        kitty=kitty,
         **play_options,  # type: ignore[arg-type]
         **shoot,
     )
@@ -282,7 +286,10 @@ def check_step(state: GameState, *, views: bool) -> None:
         assert {a.card for a in legal} == expected, "legal cards"  # type: ignore[union-attr]
     elif state.phase is Phase.DISCARD:
         assert state.trump is not None
-        expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
+        if rules.kitty and seat == state.pitcher and not state.discards[seat]:  # the kitty's
+            expected_discards = reference.kitty_discards(rules, hand)
+        else:
+            expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
         assert {frozenset(a.cards) for a in legal} == expected_discards, "legal discards"  # type: ignore[union-attr]
     elif state.phase is Phase.BIDDING:
         pitched = any(isinstance(action, Pitch) for _, action in state.bids)
@@ -315,6 +322,10 @@ def check_hand(rules: Rules, before: list[int], result: HandResult, so_far: int)
         held = Counter(card for hand in result.hands for card in hand)
         played = Counter(card for trick in result.tricks for card in trick.cards)
         assert max(held.values()) == 1 and max(played.values(), default=1) == 1, "once each"
+        if rules.kitty:  # the pitcher's: in his hand as play began, or among his discards
+            pitcher = result.pitcher
+            mine = {*result.hands[pitcher], *result.discards[pitcher]}
+            assert len(result.kitty) == rules.kitty and set(result.kitty) <= mine, "the kitty"
     else:
         assert result.score_changes == (0,) * len(rules.sides), "a passed-out hand scores"
     return reference.winner(rules, before, result, so_far)

@@ -1,8 +1,8 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
 Written straight from RULES.md (§1 to §4, the extended forms of §6, and of §7 the off
-cards, the new points, the difference settlement, the short packs and the play options of
-§7.1) with cards and
+cards, the new points, the difference settlement, the short packs, the kitty and the play
+options of §7.1) with cards and
 lists, no bit sets or tables, and never asking the engine what is legal or which cards
 are trumps (`Rules` is read only for its options).
 """
@@ -184,10 +184,10 @@ def total_points(rules: Rules) -> int:
 
 def implied_trump_by(rules: Rules) -> TrumpBy:
     """§7.1.2, §7.8.14: left unset, trump is declared with the draw (§4.1), no trump in the
-    first trick (§4.3) or a deal above six (§4.4, §6.4-6.6), and set by the first lead
-    otherwise."""
-    if rules.draw or rules.no_trump_first_trick or rules.deal > 6:
-        return TrumpBy.DECLARE
+    first trick (§4.3), a deal above six (§4.4, §6.4-6.6) or a kitty (§7.7.1), and set by
+    the first lead otherwise."""
+    if rules.draw or rules.no_trump_first_trick or rules.deal > 6 or rules.kitty:
+        return TrumpBy.DECLARE  # §7.8.14: the kitty too
     return TrumpBy.LEAD
 
 
@@ -482,6 +482,37 @@ def draw_back(
     return held, thrown
 
 
+def kitty_of(rules: Rules, undealt: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+    """RULES §7.7.1, §7.8.14: the kitty is the first `kitty` cards after the dealt packets
+    (with `hands=`, of the other cards in their shuffled order); the rest is the stock."""
+    return list(undealt[: rules.kitty]), list(undealt[rules.kitty :])
+
+
+def kitty_discards(rules: Rules, hand: Sequence[Card]) -> set[frozenset[Card]]:
+    """RULES §7.7.1: the pitcher, holding his hand and the kitty, discards exactly as many
+    cards as the kitty held, any cards, trumps included."""
+    return {frozenset(chosen) for chosen in combinations(sorted(hand), rules.kitty)}
+
+
+def discard_and_draw_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
+    """RULES §7.3.11, §7.8.14: who discards and draws in turn under `DISCARD_AND_DRAW`:
+    clockwise from the pitcher's left (`PITCHER_LEFT`) or from eldest (`ELDEST`), the
+    pitcher always last."""
+    players = rules.players
+    start = pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer
+    seats = [(start + k) % players for k in range(1, players + 1)]
+    return [seat for seat in seats if seat != pitcher] + [pitcher]
+
+
+def discard_and_draw(hand: Sequence[Card], thrown: Sequence[Card], stock: list[Card]) -> set[Card]:
+    """RULES §7.3.11: the hand after throwing `thrown` and drawing from the front of
+    `stock` (taken from it) back to six cards."""
+    kept = set(hand) - set(thrown)
+    while len(kept) < 6:
+        kept.add(stock.pop(0))
+    return kept
+
+
 def legal_discards(
     rules: Rules, hand: Sequence[Card], trump: Suit, stock: int
 ) -> set[frozenset[Card]]:
@@ -491,7 +522,9 @@ def legal_discards(
     The draw: any non-trumps, at most as many as the stock can refill. A deal above six:
     exactly the cards above six; any cards (`FREE_DISCARD`), or a trump only together with
     every non-trump (`NON_TRUMPS_FIRST`). The draw back's face-up discard: trumps that are
-    no point card, down to six or until only point cards are left.
+    no point card, down to six or until only point cards are left. §7.3.11, §7.8.14: the
+    discard and draw (`DISCARD_AND_DRAW`): any cards, keeping from 3 to 6 of them, and
+    never fewer than the stock can bring back to 6.
     """
     trumps = {c for c in hand if is_trump(rules, c, trump)}
     others = set(hand) - trumps
@@ -501,6 +534,13 @@ def legal_discards(
             frozenset(chosen)
             for size in range(min(len(others), stock) + 1)
             for chosen in combinations(sorted(others), size)
+        }
+    if rules.keep_six is KeepSix.DISCARD_AND_DRAW:
+        fewest_kept = max(3, 6 - stock)
+        return {
+            frozenset(chosen)
+            for kept in range(fewest_kept, 7)
+            for chosen in combinations(sorted(hand), len(hand) - kept)
         }
     if rules.keep_six is KeepSix.DRAW_BACK:
         free = sorted(trumps - point_cards(rules, trump))

@@ -157,7 +157,12 @@ def all_rules(draw: st.DrawFn) -> Rules:
         # the draw back leaves hands of any size: only trumps-only play can finish them
         # (§6.5; RulesError otherwise)
         no_trump_first_trick = False
-    implied = dealt_more or draw_ or no_trump_first_trick  # §7.8.14: these declare trump
+    # §7.7.1: a kitty a quarter of the time, on a deal of six, where the pack has the cards
+    spare = 4 * len(ranks) + jokers - players * deal
+    kitty = 0
+    if not dealt_more and spare > 0 and draw(st.integers(0, 3)) == 0:
+        kitty = draw(st.integers(1, min(6, spare)))
+    implied = dealt_more or draw_ or no_trump_first_trick or kitty > 0  # §7.8.14: declared
     # §7.1.2: where nothing needs it, trump may still be declared (Trickster's 4 points)
     trump_by = TrumpBy.DECLARE if implied or draw(st.integers(0, 3)) == 0 else TrumpBy.LEAD
     declared = trump_by is TrumpBy.DECLARE
@@ -179,8 +184,8 @@ def all_rules(draw: st.DrawFn) -> Rules:
     else:
         play_options["play_trump"] = play_trump
     draw_order = DrawOrder.ELDEST  # §7.3.10: where the draw back begins
-    if keep_six is KeepSix.DRAW_BACK and dealt_more:
-        draw_order = draw(st.sampled_from(DrawOrder))
+    if keep_six in (KeepSix.DRAW_BACK, KeepSix.DISCARD_AND_DRAW) and dealt_more:
+        draw_order = draw(st.sampled_from(DrawOrder))  # and where the discard and draw does
     pitch = not declared and draw(st.booleans())
     total = sum(point.worth for point in points)
     sides = players // 2 if partnerships else players
@@ -225,6 +230,7 @@ def all_rules(draw: st.DrawFn) -> Rules:
         settlement=settlement,
         pack_ranks=pack_ranks,
         draw_order=draw_order,
+        kitty=kitty,
         **play_options,  # type: ignore[arg-type]
         **shoot,  # type: ignore[arg-type]
     )
@@ -270,6 +276,7 @@ PRESETS = (
     Rules.setback(draw=True),
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),
+    Rules.trickster(9),
 )
 """One rule set per preset and per variant of RULES §2 to §6, each met by every property
 test that takes `rules` and `seed` (see `each_preset`)."""

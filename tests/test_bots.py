@@ -21,6 +21,8 @@ RULES = [
     Rules.smear(),
     Rules.smear(players=6),
     Rules.joker_pitch(players=3),
+    Rules.trickster(4, kitty=2),
+    Rules.auction_pitch(players=5, kitty=3, draw=True),
 ]
 MAKERS = {
     "random": lambda seed: RandomBot(seed=seed),
@@ -206,3 +208,20 @@ def test_montecarlo_refuses_a_budget_that_is_none(options: dict[str, object], wo
 def test_a_bot_seed_must_be_a_whole_number() -> None:
     with pytest.raises(TypeError, match="seed must be a whole number"):
         RandomBot(seed="7")  # type: ignore[arg-type]
+
+
+def test_the_heuristic_throws_its_weakest_cards_after_taking_the_kitty() -> None:
+    """RULES §7.7.1: holding A♥ K♥ Q♥ 10♥ 7♥ 9♣ 4♣ 3♦ with ♥ trump after taking the kitty
+    (A♥ 10♥), the heuristic keeps its five trumps and the 9♣, and throws 4♣ 3♦; the kitty's
+    discard is one of every pair, trumps allowed, so this is its choice, not the rule's."""
+    from setback import parse_cards
+
+    deck = parse_cards(
+        "KH QH 7H AS KS 2C QS JS 10C JH 5H KD 9C 4C 3D 5D 6D 8S JC 9D 7D QD 2S 3S AH 10H 3C 5C "
+        "6C 7C 8C QC KC AC 2D 4D 8D 10D JD AD 2H 3H 4H 6H 8H 9H 4S 5S 6S 7S 9S 10S"
+    )
+    state = new_game(Rules.trickster(4, kitty=2), deck=deck, dealer=3, seed=1)
+    for action in ("bid 2", "pass", "pass", "pass", "trump H"):
+        state = apply_action(state, action)
+    chosen = HeuristicBot(seed=1).choose(observe(state, 0))
+    assert str(chosen) == "discard 4C 3D"

@@ -140,6 +140,7 @@ NEWER_OPTIONS = frozenset(
         "shoot",
         "shoot_made",
         "shoot_failed",
+        "kitty",
     )
 )
 """Options the golden files predate (RULES §7): listed only where they are not at their

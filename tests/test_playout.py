@@ -136,6 +136,7 @@ def test_kernel_plays_hands_as_the_checked_api_does(rules: Rules, seed: int, pic
         "joker-pitch",
         "pedro-sancho",
         "dom-pedro",
+        "trickster-9",
     ],
 )
 def test_kernel_plays_every_preset_as_the_checked_api_does(name: str) -> None:
@@ -185,3 +186,25 @@ def test_the_kernel_wants_a_policy(policy: object) -> None:
     given = {"state": state, "view": observe(state, 1)}.get(policy, policy)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match=f"takes a PlayoutPolicy, not {type(given).__name__}$"):
         playout_hand(state, given)
+
+
+KITTY_RULES = {
+    "trickster-4 kitty 2": Rules.trickster(4, kitty=2),
+    "trickster-4 kitty 3 draw": Rules.trickster(4, kitty=3, draw=True),
+    "auction-pitch-3 kitty 6": Rules.auction_pitch(players=3, kitty=6),
+    "setback kitty 1 no trump first trick": Rules.setback(kitty=1, no_trump_first_trick=True),
+}
+
+
+@pytest.mark.parametrize("name", list(KITTY_RULES))
+def test_kernel_plays_kitty_hands_as_the_checked_api_does(name: str) -> None:
+    """RULES §7.7.1: the kernel takes the kitty and discards through the engine's own steps;
+    from the deal, from the kitty's discard and from the draw after it, thirty hands
+    each replay identically."""
+    rules = KITTY_RULES[name]
+    for seed in range(30):
+        states = list(random_states(rules, seed, max_steps=40))
+        picks = [s for s in states if not s.is_over and s.phase is Phase.DISCARD] or states[:1]
+        for state in (states[0], picks[seed % len(picks)]):
+            recorder = Recorder(random.Random(seed))
+            replay_and_compare(state, recorder, playout_hand(state, recorder))

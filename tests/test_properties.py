@@ -114,7 +114,12 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
         if state.phase is Phase.DISCARD:
             assert state.trump is not None and state.to_act is not None
             hand = state.hands[state.to_act]
-            expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
+            if _kitty_turn(state):
+                expected_discards = reference.kitty_discards(rules, hand)
+            else:
+                expected_discards = reference.legal_discards(
+                    rules, hand, state.trump, len(state.stock)
+                )
             assert {frozenset(a.cards) for a in legal} == expected_discards  # type: ignore[union-attr]
             if _draws_back(rules):
                 assert len(expected_discards) > 1, "a face-up discard without a choice is made"
@@ -173,9 +178,25 @@ def _refusal(state: GameState, action: Action, seat: int | None) -> str:
     raise AssertionError(f"{action} was not refused")
 
 
+def _kitty_turn(state: GameState) -> bool:
+    """Whether the seat to act discards after taking the kitty (RULES §7.7.1): the pitcher,
+    before any discard of his."""
+    return bool(
+        state.rules.kitty
+        and state.phase is Phase.DISCARD
+        and state.to_act == state.pitcher
+        and not state.discards[state.to_act]
+    )
+
+
 def _draws_back(rules: Rules) -> bool:
     """Whether the hands come down to six by Ten-point's draw back (RULES §6.5.5-6)."""
     return rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
+
+
+def _discards_and_draws(rules: Rules) -> bool:
+    """Whether the hands come down to six by the discard and draw (RULES §7.3.11)."""
+    return rules.deal > 6 and rules.keep_six is KeepSix.DISCARD_AND_DRAW
 
 
 @settings(max_examples=300, deadline=None)
@@ -268,12 +289,35 @@ def _check_discards(rules: Rules, result: HandResult) -> None:
     face_up = [card for cards in result.face_up_discards for card in cards]
     assert not (set(thrown) | set(face_up)) & in_play, "a discarded card is in play"
     assert len(set(thrown) | set(face_up)) == len(thrown) + len(face_up)
+    pitcher = result.pitcher
+    assert pitcher is not None
+    if rules.kitty:  # §7.7.1: the pitcher took the kitty and discarded as many, any cards
+        mine = set(result.hands[pitcher]) | set(result.discards[pitcher])
+        assert len(result.kitty) == rules.kitty and set(result.kitty) <= mine
+        assert len(result.discards[pitcher]) >= rules.kitty
+        if not rules.draw:
+            assert len(result.discards[pitcher]) == rules.kitty
+            thrown = [
+                card
+                for seat, cards in enumerate(result.discards)
+                if seat != pitcher
+                for card in cards
+            ]
+    else:
+        assert result.kitty == ()
     if rules.discards:
         assert [len(cards) for cards in result.discards] == [rules.discards] * rules.players
+    elif _discards_and_draws(rules):  # §7.3.11: keep 3 to 6 of the dealt cards
+        assert all(rules.deal - 6 <= len(cards) <= rules.deal - 3 for cards in result.discards)
+        assert [len(hand) for hand in result.hands] == [6] * rules.players
     elif not rules.draw and not _draws_back(rules):
         assert thrown == []
-    if rules.draw or _draws_back(rules):  # only non-trumps go face down
-        assert not any(reference.is_trump(rules, card, trump) for card in thrown)
+    if rules.draw or _draws_back(rules):  # only non-trumps go face down (the kitty's any)
+        trumps = [card for card in thrown if reference.is_trump(rules, card, trump)]
+        if rules.kitty:
+            assert set(trumps) <= set(result.discards[pitcher]) and len(trumps) <= rules.kitty
+        else:
+            assert trumps == []
     if rules.deal > 6 and rules.keep_six is KeepSix.NON_TRUMPS_FIRST:
         for seat, cards in enumerate(result.discards):
             if any(reference.is_trump(rules, card, trump) for card in cards):
@@ -327,6 +371,15 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         on_table = {seat for seat, _ in state.trick.plays} if state.trick else set()
         if state.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             assert sizes == [rules.hand_size - (seat in on_table) for seat in range(rules.players)]
+        elif _kitty_turn(state):  # §7.7.1: the pitcher holds the kitty too
+            assert sizes == [
+                6 + rules.kitty * (seat == state.pitcher) for seat in range(rules.players)
+            ]
+        elif state.phase is Phase.DISCARD and _discards_and_draws(rules):
+            assert state.to_act is not None and state.pitcher is not None
+            order = reference.discard_and_draw_order(rules, state.dealer, state.pitcher)
+            done = set(order[: order.index(state.to_act)])
+            assert sizes == [6 if seat in done else rules.deal for seat in range(rules.players)]
         elif state.phase is Phase.DISCARD and not _draws_back(rules):
             assert state.to_act is not None
             order = [(state.dealer + k) % rules.players for k in range(1, rules.players + 1)]
@@ -343,17 +396,25 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
             _check_hands_in_play(state, at_play)
         if previous is not None and previous.phase is Phase.DECLARE_TRUMP and _draws_back(rules):
             _check_draw_back(previous, state)
+        if (
+            previous is not None
+            and previous.phase is Phase.DISCARD
+            and _discards_and_draws(rules)
+            and state.hand_number == previous.hand_number
+        ):
+            _check_discard_and_draw(previous, state)
         seen = [card for hand in state.hands for card in hand]
         seen += [card for _, card in state.trick.plays] if state.trick else []
         seen += [card for trick in state.tricks for card in trick.cards]
         seen += list(state.stock)
+        seen += list(state.kitty) if state.trump is None else []  # §7.7.1: not yet taken
         seen += [card for cards in state.discards for card in cards]
         seen += [card for cards in state.face_up_discards for card in cards]
         assert sorted(seen) == pack, "every card of the pack is in exactly one place"
-        stock = len(pack) - rules.players * rules.hand_size
+        stock = len(pack) - rules.players * rules.hand_size - rules.kitty
         if _draws_back(rules) and state.phase not in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             stock = 0  # the pitcher took the rest of the stock
-        if not rules.draw:
+        if not rules.draw and not _discards_and_draws(rules):
             assert len(state.stock) == stock, "the stock moved"
         previous = state
 
@@ -368,6 +429,23 @@ def _check_hands_in_play(state: GameState, at_play: dict[int, list[set[Card]]]) 
             played[seat].add(card)
     now = [set(hand) | mine for hand, mine in zip(state.hands, played, strict=True)]
     assert at_play.setdefault(state.hand_number, now) == now
+
+
+def _check_discard_and_draw(before: GameState, after: GameState) -> None:
+    """RULES §7.3.11: one seat's discard and draw, restated: it threw its discard, drew
+    from the front of the stock back to six, and the next seat in the order (the pitcher
+    last) discards, or the pitcher leads."""
+    rules, seat, pitcher = before.rules, before.to_act, before.pitcher
+    assert seat is not None and pitcher is not None
+    thrown = after.discards[seat]
+    stock = list(before.stock)
+    assert set(after.hands[seat]) == reference.discard_and_draw(before.hands[seat], thrown, stock)
+    assert list(after.stock) == stock
+    order = reference.discard_and_draw_order(rules, before.dealer, pitcher)
+    if seat == pitcher:
+        assert order[-1] == seat and after.phase is Phase.PLAY and after.to_act == pitcher
+    else:
+        assert after.phase is Phase.DISCARD and after.to_act == order[order.index(seat) + 1]
 
 
 def _check_draw_back(declared: GameState, after: GameState) -> None:

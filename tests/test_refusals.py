@@ -173,6 +173,12 @@ def _discarding(rules: Rules, seed: int = 1) -> GameState:
     return next(state for state in _walk(rules, seed) if state.phase.name == "DISCARD")
 
 
+def _discard_of(rules: Rules, count: int) -> IllegalActionError:
+    """The refusal of a discard of the first `count` cards of the seat to discard."""
+    state = _discarding(rules)
+    return _refused(state, Discard(state.hands[state.to_act or 0][:count]))
+
+
 def _smear_discard(state: GameState) -> list[Any]:
     """Discards of four cards holding a trump and leaving a non-trump in the hand."""
     hand, trump = state.hands[state.to_act or 0], state.trump
@@ -243,6 +249,7 @@ CASES: dict[str, MakeError] = {
         Rules.ten_point(), 0, "face_up_count", lambda s: [Discard()], False
     ),
     "discard_count": lambda _: _refused(_discarding(Rules.six_player()), Discard()),
+    "kitty_count": lambda _: _refused(_discarding(Rules.trickster(4, kitty=2)), Discard()),
     "stock_short": lambda _: _first(
         Rules.cutthroat(players=8, draw=True),
         0,
@@ -253,6 +260,8 @@ CASES: dict[str, MakeError] = {
     "non_trumps_first": lambda _: _first(
         Rules.smear(), 0, "non_trumps_first", _smear_discard, False
     ),
+    "keep_at_least": lambda _: _discard_of(Rules.trickster(9), 7),
+    "keep_at_most": lambda _: _discard_of(Rules.trickster(9), 2),
     "play_a_card": lambda _: _first(SETBACK, 0, "play_a_card", lambda s: ["pass"], False),
     "lead_trump": lambda _: _first(Rules.smear(), 0, "lead_trump", _plays, False),
     "follow_trump": lambda _: _first(SETBACK, 0, "follow_trump", _plays, True),
@@ -401,9 +410,22 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
         {"count": 2},
         "discard by seat 4 is illegal: every player discards exactly 2 cards",
     ),
+    "kitty_count": (
+        {"count": 2},
+        "discard by seat 1 is illegal: after taking the kitty the pitcher discards exactly 2 cards",
+    ),
     "stock_short": (
         {"count": 4},
         "discard 3C 8C JC 8D 4S by seat 4 is illegal: the stock can refill only 4 cards",
+    ),
+    "keep_at_least": (
+        {"count": 3},
+        "discard 5C JC KC AC 3D JD KD by seat 0 is illegal: keep at least 3 cards: the discard "
+        "and draw keeps 3 to 6",
+    ),
+    "keep_at_most": (
+        {"count": 3},
+        "discard 5C JC by seat 0 is illegal: keep at most six cards: discard at least 3",
     ),
     "non_trumps_first": (
         {},

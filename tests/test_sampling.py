@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from setback import (
     DeclareTrump,
     Discard,
+    DrawOrder,
     GameState,
     InvalidStateError,
     KeepSix,
@@ -84,6 +85,8 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
     kept = [world.held[s] | played[s] | faced[s] | pitched[s] for s in range(players)]
     order = [(hand.dealer + k) % players for k in range(1, players + 1)]
     stock = list(hand.stock)
+    if rules.kitty:  # RULES §7.7.1: the kitty lies after the dealt packets
+        return _kitty_deal(world, kept, list(thrown), order, stock)
     if not any(thrown):
         return kept, stock
     if rules.draw:  # what each seat discarded it drew, from the front of the stock
@@ -92,6 +95,19 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
             got = list(cards_of(kept[seat]))[: thrown[seat].bit_count()]
             drawn.extend(card.index for card in got)
             kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
+        return kept, drawn + stock
+    if rules.deal > 6 and rules.keep_six is KeepSix.DISCARD_AND_DRAW:
+        # RULES §7.3.11: in its order, each seat drew back to six what it threw beyond
+        # deal - 6, from the front of the stock
+        assert hand.pitcher is not None
+        start = hand.pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else hand.dealer
+        seats = [(start + k) % players for k in range(1, players + 1)]
+        drawn = []
+        for seat in [s for s in seats if s != hand.pitcher] + [hand.pitcher]:
+            if thrown[seat]:
+                got = list(cards_of(kept[seat]))[: thrown[seat].bit_count() - (deal - 6)]
+                drawn.extend(card.index for card in got)
+                kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
         return kept, drawn + stock
     if rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK:
         assert hand.trump is not None and hand.pitcher is not None
@@ -111,6 +127,46 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
     return [k | t for k, t in zip(kept, thrown, strict=True)], stock
 
 
+def _kitty_deal(
+    world: GameState, kept: list[int], thrown: list[int], order: list[int], stock: list[int]
+) -> tuple[list[int], list[int]]:
+    """`_first_deal` with a kitty: the kitty (or, once the pitcher discarded after taking
+    it, those discards: any cards may go, so a kitty of them replays the same hand) comes
+    right after the packets, then what the draw drew, then the stock."""
+    rules, hand = world.rules, world.hand_state
+    pitcher = hand.pitcher
+    if hand.trump is None or pitcher is None:
+        return kept, [*(c.index for c in cards_of(hand.kitty)), *stock]
+    if not thrown[pitcher]:  # he holds the kitty still
+        kept[pitcher] &= ~hand.kitty
+        return kept, [*(c.index for c in cards_of(hand.kitty)), *stock]
+    trumps = trump_table(hand.trump, rules).trump_mask
+    mine = list(cards_of(thrown[pitcher]))
+    mine.sort(key=lambda card: not trumps >> card.index & 1)  # trumps first: the draw throws none
+    kitty = sum(1 << card.index for card in mine[: rules.kitty])
+    thrown[pitcher] &= ~kitty
+    drawn: list[int] = []
+    if rules.draw:
+        for seat in order:
+            got = list(cards_of(kept[seat]))[: thrown[seat].bit_count()]
+            drawn.extend(card.index for card in got)
+            kept[seat] = (kept[seat] & ~sum(1 << c.index for c in got)) | thrown[seat]
+    return kept, [*(c.index for c in cards_of(kitty)), *drawn, *stock]
+
+
+def _kitty_discard(world: GameState, state: GameState, seat: int) -> tuple[Card, ...]:
+    """The discard the replay makes for `seat`: with a kitty the pitcher discards first
+    what `_kitty_deal` dealt as the kitty, then (the draw) the rest of his discards."""
+    cards = world.discards[seat]
+    if not world.rules.kitty or seat != world.hand_state.pitcher:
+        return cards
+    trump = world.hand_state.trump
+    assert trump is not None
+    trumps = trump_table(trump, world.rules).trump_mask
+    mine = sorted(cards, key=lambda card: not trumps >> card.index & 1)
+    return tuple(mine[world.rules.kitty :] if state.discards[seat] else mine[: world.rules.kitty])
+
+
 def _replays(world: GameState) -> None:
     """The world's hand so far replays by the engine's own rules from a deal: the auction,
     the trump, every discard (the draw and the draw back too) and every card played, each
@@ -127,13 +183,15 @@ def _replays(world: GameState) -> None:
         assert hand.trump is not None
         state = apply_action(state, DeclareTrump(hand.trump))
     faced = world.face_up_discards
-    while (state.phase is Phase.DISCARD and state.to_act != world.to_act) or (
-        state.phase is Phase.DISCARD and world.phase is not Phase.DISCARD
+    while state.phase is Phase.DISCARD and (
+        state.to_act != world.to_act
+        or world.phase is not Phase.DISCARD
+        or (rules.kitty and state.discards[state.to_act] != world.discards[state.to_act])
     ):
         seat = state.to_act
         assert seat is not None
         face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
-        cards = faced[seat] if face_up else world.discards[seat]
+        cards = faced[seat] if face_up else _kitty_discard(world, state, seat)
         state = apply_action(state, Discard(cards), seat=seat)
     done = len(state.plays)  # a pitched card is played already
     plays = [play for trick in world.tricks for play in trick.plays]
@@ -161,6 +219,18 @@ def _holdings(state: GameState, seat: int) -> dict[int, list[int]]:
                     c.index for c in cards_of(state.hand_state.discarded[other])
                 ]
     out[2 * players] = list(state.hand_state.stock)
+    setup = state.hand_state
+    if setup.kitty and setup.trump is None:  # the face-down kitty
+        out[2 * players + 1] = [c.index for c in cards_of(setup.kitty)]
+    elif setup.kitty and seat != setup.pitcher and setup.pitcher is not None:
+        thrown = setup.discarded[setup.pitcher] if setup.discarded else 0
+        if thrown:  # the pitcher's discard after taking the kitty, apart from the draw's
+            assert setup.trump is not None
+            trumps = trump_table(setup.trump, state.rules).trump_mask
+            mine = sorted(cards_of(thrown), key=lambda card: not trumps >> card.index & 1)
+            mine = mine[: state.rules.kitty]  # trumps first: the draw threw none
+            out[2 * players + 1] = [c.index for c in mine]
+            out[players + setup.pitcher] = [c.index for c in cards_of(thrown) if c not in mine]
     return out
 
 
@@ -492,3 +562,54 @@ def test_samples_fit_a_draw_back_from_the_pitchers_left() -> None:
             view = observe(world, seat)
             for sample in sample_states(view, random.Random(seat), 3):
                 assert observe(sample, seat) == view
+
+
+def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
+    """RULES §7.7.1: eight players with a kitty of four, late in the hand: the hidden cards
+    are the two cards still to be played and the pitcher's four discards after taking the
+    kitty (any cards, which no other seat saw). Every placement that replays and shows the
+    seat its view is enumerated; 10,000 draws find each and fit the uniform law."""
+    rules = Rules.cutthroat(players=8, kitty=4)
+    rng = random.Random(4)
+    state = new_game(rules, seed=4)
+    while not (state.phase is Phase.PLAY and len(state.tricks) == 5 and len(state.plays) == 6):
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    pitcher = state.pitcher
+    assert pitcher is not None and len(state.discards[pitcher]) == 4
+    seat = next(s for s, _ in state.plays if s != pitcher)
+    view = observe(state, seat)
+    shown = {card for trick in (*state.tricks, state.trick) for card in trick.cards}  # type: ignore[union-attr]
+    hidden = [c for c in cards_of(rules.pack_mask) if c not in shown and c not in view.hand]
+    waiting = [s for s in range(8) if view.hand_sizes[s] and s != seat]
+    assert len(hidden) == len(waiting) + 4
+    worlds = set()
+    for chosen in itertools.permutations(hidden, len(waiting)):
+        held = list(state.held)
+        for other, card in zip(waiting, chosen, strict=True):
+            held[other] = 1 << card.index
+        rest = sum(1 << c.index for c in hidden if c not in chosen)
+        thrown = list(state.hand_state.discarded)
+        thrown[pitcher] = rest
+        setup = attrs.evolve(state.hand_state, discarded=tuple(thrown), kitty=rest)
+        world = attrs.evolve(state, hand=state.hand._replace(held=tuple(held), setup=setup))
+        try:
+            _replays(world)
+        except Exception:  # an illegal replay: not a world
+            continue
+        if observe(world, seat) == view:
+            worlds.add(tuple(world.held))
+    assert tuple(state.held) in worlds and len(worlds) >= 3
+    assert _solve(_problem(view))[0] == len(worlds)  # the count is exact
+    draws = sample_states(view, random.Random(2026), 10_000)
+    counts = Counter(tuple(world.held) for world in draws)
+    assert set(counts) == worlds
+    assert all(
+        set(cards_of(world.hand_state.kitty))
+        <= set(cards_of(world.held[pitcher] | world.hand_state.discarded[pitcher]))
+        | {card for trick in world.tricks for s, card in trick.plays if s == pitcher}
+        | {card for s, card in world.plays if s == pitcher}
+        for world in draws[:200]
+    )
+    expected = len(draws) / len(worlds)
+    statistic = sum((counts[w] - expected) ** 2 / expected for w in worlds)
+    assert _chi2_sf(statistic, len(worlds) - 1) > 0.001

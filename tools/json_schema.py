@@ -125,6 +125,7 @@ RULES_INTS = {
     "jokers": {"minimum": 0, "maximum": 2},
     "deal": {"minimum": 6, "maximum": 54},
     "hands_limit": {"minimum": 1, "maximum": MAX_HANDS_LIMIT},
+    "kitty": {"minimum": 0, "maximum": 6},
 }
 
 
@@ -189,6 +190,7 @@ HAND_RESULT = {
     "made": {"type": ["boolean", "null"]},
     "discards": array(CARDS),
     "face_up_discards": array(CARDS),
+    "kitty": array(ref("Card"), maxItems=6, uniqueItems=True),
 }
 
 PLAYER_VIEW = {
@@ -213,6 +215,8 @@ PLAYER_VIEW = {
     "last_result": nullable(ref("HandResult")),
     "winner": nullable(SIDE),
     "face_up_discards": array(CARDS),
+    "kitty_size": {"type": "integer", "minimum": 0, "maximum": 6},
+    "kitty": array(ref("Card"), maxItems=6, uniqueItems=True),
 }
 
 GAME_RECORD = {

@@ -1,9 +1,9 @@
 """Declared trump, discards and the draw: what happens between the auction and the lead:
 what is open (and why not), and what each action changes.
 
-Only where the pitcher names trump (the draw, no trump in the first trick, a
-deal above six: the six-player discard, Smear's discard to six, Ten-point's
-draw back and face-up discard).
+Only where the pitcher names trump (the draw, no trump in the first trick, the
+kitty, a deal above six: the six-player discard, Smear's discard to six,
+Ten-point's draw back and face-up discard, Trickster's discard and draw).
 """
 
 from __future__ import annotations
@@ -57,9 +57,31 @@ def step_declaration(
             setup, stock=(), discarded=tuple(discarded), forced=setup.forced + steps
         )
         return _face_up_turn(rules, tables, setup, held, 0)
+    if rules.kitty:
+        return take_kitty(setup, hand.held)
     if rules.discards_to_six or rules.draw:
         return _discard_turn(setup, hand.held, (setup.dealer + 1) % rules.players)
+    if rules.discards_and_draws:
+        first = draw_back_order(rules, setup.dealer, _pitcher(setup))[0]
+        return _discard_turn(setup, hand.held, first)
     return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
+
+
+def take_kitty(setup: HandState, held: tuple[int, ...]) -> Hand:
+    """The kitty, the one home of it: once trump is declared the
+    pitcher adds the kitty to his hand (a forced step, recorded as a draw of its cards)
+    and is the first to discard, exactly as many cards as it held."""
+    pitcher = _pitcher(setup)
+    cards = list(held)
+    cards[pitcher] |= setup.kitty
+    step = ForcedStep(seat=pitcher, drawn=setup.kitty)
+    return _discard_turn(attrs.evolve(setup, forced=(*setup.forced, step)), tuple(cards), pitcher)
+
+
+def kitty_due(rules: Rules, setup: HandState, seat: int) -> bool:
+    """Whether `seat`'s discard now is the pitcher's discard after taking the kitty (it
+    comes first, before any other discard, and holds at least one card)."""
+    return bool(rules.kitty) and seat == setup.pitcher and not setup.discarded[seat]
 
 
 def _pitcher(hand: HandState) -> int:
@@ -68,9 +90,9 @@ def _pitcher(hand: HandState) -> int:
 
 
 def draw_back_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
-    """The seats in the draw back's order: every seat but the pitcher, clockwise from
-    eldest (`DrawOrder.ELDEST`) or from the pitcher's left (`PITCHER_LEFT`), then the
-    pitcher last."""
+    """The seats in the draw back's (and the discard and draw's) order: every seat but the
+    pitcher, clockwise from eldest (`DrawOrder.ELDEST`) or from the pitcher's left
+    (`PITCHER_LEFT`), then the pitcher last."""
     start = pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else dealer
     order = discard_order(start, rules.players)  # clockwise from the seat after `start`
     return [*(seat for seat in order if seat != pitcher), pitcher]
@@ -140,6 +162,9 @@ def discard_options(
     them, no order binding)."""
     setup, seat = hand.setup, hand.to_act
     assert seat is not None and setup.trump is not None
+    if rules.kitty and kitty_due(rules, setup, seat):  # any cards, exactly the kitty's count
+        held = hand.held[seat]
+        return held, rules.kitty, rules.kitty, held
     table = tables[setup.trump]
     cards, fewest, most = discard_bounds(rules, table, hand.held[seat], len(setup.stock))
     first = cards & ~table.trump_mask if rules.non_trumps_first else cards
@@ -152,18 +177,27 @@ def discard_bounds(rules: Rules, table: TrumpTable, held: int, stock: int) -> tu
 
     A deal above six: exactly the cards above six (`KeepSix.FREE_DISCARD`: any;
     `NON_TRUMPS_FIRST`: a trump only with every non-trump, see `discard_refusal`;
-    `DRAW_BACK`: the face-up discard of excess non-point trumps). The draw: any
-    number of non-trumps, at most as many as the stock can refill. The one home of
-    these bounds: the checked engine and the playout kernel both ask it.
+    `DRAW_BACK`: the face-up discard of excess non-point trumps; `DISCARD_AND_DRAW`: any
+    cards, keeping at most 6 and at least 3, or at least 6 minus what the stock holds).
+    The draw: any number of non-trumps, at most as many as the stock can refill. The one
+    home of these bounds: the checked engine and the playout kernel both ask it.
     """
     if rules.draws_back:
         free, count = excess_trumps(rules, table, held)
         return free, count, count
+    if rules.discards_and_draws:
+        size = held.bit_count()
+        return held, size - 6, size - max(KEEP_AT_LEAST, 6 - stock)
     if rules.discards_to_six:
         count = held.bit_count() - 6
         return held, count, count
     free = held & ~table.trump_mask
     return free, 0, min(free.bit_count(), stock)
+
+
+KEEP_AT_LEAST = 3
+"""The fewest cards a hand keeps in the discard and draw (`KeepSix.DISCARD_AND_DRAW`:
+TricksterBots' "players must keep at least 3")."""
 
 
 def legal_discards(state: GameState) -> tuple[Action, ...]:
@@ -191,8 +225,12 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def discard_of(cards: int) -> Discard:
-    """The shared `Discard` of a set of cards (a bit set)."""
-    return Discard(cards_of(cards))
+    """The shared `Discard` of a set of cards (a bit set). Built without `Discard`'s
+    converter: `cards_of` gives distinct cards in index order, which is what it makes
+    (a discard and draw offers hundreds of discards at a time)."""
+    action = object.__new__(Discard)
+    object.__setattr__(action, "cards", cards_of(cards))
+    return action
 
 
 def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
@@ -205,6 +243,10 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
     missing = [str(card) for card in action.cards if not state.held[seat] >> card.index & 1]
     if missing:
         return Refusal("not_held", {"seat": seat, "cards": missing})
+    if rules.kitty and kitty_due(rules, hand, seat):
+        if len(action.cards) != rules.kitty:
+            return Refusal("kitty_count", {"count": rules.kitty})
+        return None
     allowed, fewest, most = discardable(state)
     face_up = rules.draws_back
     if any(not allowed >> card.index & 1 for card in action.cards):
@@ -214,6 +256,11 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
     if not fewest <= len(action.cards) <= most:
         if face_up:
             return Refusal("face_up_count", {"count": fewest})
+        if rules.discards_and_draws:
+            size = state.held[seat].bit_count()
+            if len(action.cards) < fewest:
+                return Refusal("keep_at_most", {"count": fewest})
+            return Refusal("keep_at_least", {"count": size - most})
         if fewest == most:
             return Refusal("discard_count", {"count": fewest})
         return Refusal("stock_short", {"count": most})
@@ -227,8 +274,9 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
 
 def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Discard) -> Hand:
     """The seat to act discards (face up in the draw back's last step, else face down,
-    then drawing as many from the stock in the draw variant: a forced step); after the
-    last, the pitcher leads."""
+    then drawing from the stock: as many in the draw variant, back to six in the discard
+    and draw, a forced step; the pitcher's kitty discard comes first, then the draw if
+    on); after the last, the pitcher leads."""
     setup = hand.setup
     seat = hand.to_act
     assert seat is not None
@@ -241,9 +289,16 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         setup = attrs.evolve(setup, face_up=tuple(face_up))
         order = discard_order(setup.dealer, rules.players)
         return _face_up_turn(rules, tables, setup, tuple(held), order.index(seat) + 1)
+    if rules.kitty and kitty_due(rules, setup, seat):  # the kitty's discard, face down
+        discarded = list(setup.discarded)
+        discarded[seat] = thrown
+        setup = attrs.evolve(setup, discarded=tuple(discarded))
+        if rules.draw:  # then the draw, eldest first
+            return _discard_turn(setup, tuple(held), (setup.dealer + 1) % rules.players)
+        return lead(rules, tables, setup, tuple(held), (), seat)
     stock, forced = setup.stock, setup.forced
-    if rules.draw:
-        count = len(action.cards)
+    if rules.draw or rules.discards_and_draws:
+        count = len(action.cards) if rules.draw else 6 - held[seat].bit_count()
         drawn = 0
         for index in stock[:count]:
             drawn |= 1 << index
@@ -251,8 +306,14 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         stock = stock[count:]
         forced += (ForcedStep(seat=seat, drawn=drawn),)
     discarded = list(setup.discarded)
-    discarded[seat] = thrown
+    discarded[seat] |= thrown  # the pitcher's kitty discard came first
     setup = attrs.evolve(setup, stock=stock, discarded=tuple(discarded), forced=forced)
+    if rules.discards_and_draws:
+        pitcher = _pitcher(setup)
+        if seat == pitcher:
+            return lead(rules, tables, setup, tuple(held), (), pitcher)
+        order = draw_back_order(rules, setup.dealer, pitcher)
+        return _discard_turn(setup, tuple(held), order[order.index(seat) + 1])
     if seat == setup.dealer:
         return lead(rules, tables, setup, tuple(held), (), _pitcher(setup))
     return _discard_turn(setup, tuple(held), (seat + 1) % rules.players)

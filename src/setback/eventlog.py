@@ -103,7 +103,8 @@ class TrumpDeclared:
 class Discarded:
     """A seat discarded face down (and, where the rules say, drew from the stock).
 
-    Everyone sees how many; only the seat itself sees which cards.
+    Everyone sees how many; only the seat itself sees which cards. The pitcher's taking
+    the kitty (`Rules.kitty`) is one too: no card discarded, the kitty's cards drawn.
     """
 
     number: int
@@ -304,10 +305,10 @@ def _action_count(rules: Rules, result: HandResult) -> int:
     if result.pitcher is None:
         return count
     if rules.declares_trump:
-        count += 1
+        count += 1 + (rules.kitty > 0)  # the pitcher's discard after taking the kitty
     if _drawn_back(rules, result):
         count += _face_up_choices(rules, result)
-    elif rules.discard_count or rules.draw:
+    elif rules.discard_count or rules.draw or rules.discards_and_draws:
         count += rules.players
     plays = sum(len(trick.plays) for trick in result.tricks)
     calls = [call for _, call in result.bids]
@@ -322,6 +323,8 @@ def _event_count(rules: Rules, result: HandResult) -> int:
     if _drawn_back(rules, result):
         thrown = sum(1 for cards in result.face_up_discards if cards)
         forced = rules.players + thrown - _face_up_choices(rules, result)
+    elif rules.kitty and result.pitcher is not None:
+        forced = 1  # the pitcher's taking the kitty
     return 2 + _action_count(rules, result) + forced + len(result.tricks)
 
 
@@ -410,7 +413,8 @@ def _step(
 
 def _forced(steps: tuple[ForcedStep, ...], seat: int, counter: Iterator[int]) -> Iterator[Event]:
     """The events of forced steps, as their step recorded them: a draw back's discard and
-    draw (the cards shown only to their seat), a forced face-up discard (shown to all)."""
+    draw, the pitcher's taking the kitty (a `Discarded` of no card that drew the kitty;
+    the cards shown only to their seat), a forced face-up discard (shown to all)."""
     for step in steps:
         if step.face_up:
             yield FaceUpDiscarded(next(counter), step.seat, cards_of(step.face_up))

@@ -102,10 +102,16 @@ class KeepSix(enum.Enum):
     """Ten-point Pitch's draw back: everyone but the pitcher discards every non-trump and
     draws to six; the pitcher takes the rest of the stock and discards every non-trump;
     then anyone above six discards non-point trumps face up."""
+    DISCARD_AND_DRAW = "discard_and_draw"
+    """Trickster Cards' 9-point game: in `draw_order` (the pitcher last), each player
+    discards face down any cards (trumps too), keeping at least 3 and at most 6, and at
+    once draws from the stock back to six; with a short stock he keeps at least six minus
+    the stock's size."""
 
 
 class DrawOrder(enum.Enum):
-    """Where the draw back's discards and draws begin (`KeepSix.DRAW_BACK`)."""
+    """Where the draw back's (`KeepSix.DRAW_BACK`) or the discard and draw's
+    (`KeepSix.DISCARD_AND_DRAW`) discards and draws begin."""
 
     ELDEST = "eldest"
     """At eldest hand, clockwise, the pitcher last (Ten-point Pitch)."""

@@ -105,8 +105,8 @@ def format_hand(result: HandResult, rules: Rules) -> str:
 
     Returns:
         Several lines: the hand's number counted from 1 (`result.number + 1`), the
-        deal, the auction, the discards, every trick with its winner, the points and
-        the score changes.
+        deal, the auction, the kitty the pitcher took (where shown), the discards, every
+        trick with its winner, the points and the score changes.
 
     Examples:
         >>> from setback import Rules, new_game, apply_action, legal_actions
@@ -148,6 +148,9 @@ def format_hand(result: HandResult, rules: Rules) -> str:
     for seat, cards in enumerate(result.hands):
         lines.append(f"  seat {seat}: {' '.join(card.symbol for card in cards)}")
     lines.append("  auction: " + ", ".join(f"{seat} {action}" for seat, action in result.bids))
+    if result.kitty and result.pitcher is not None:
+        kitty = " ".join(card.symbol for card in result.kitty)
+        lines.append(f"  seat {result.pitcher} took the kitty {kitty}")
     for seat, cards in enumerate(result.discards):
         if cards:
             lines.append(f"  seat {seat} discarded {' '.join(card.symbol for card in cards)}")

@@ -76,7 +76,10 @@ MESSAGES: dict[str, str] = {
     "trump_in_draw": "trumps may not be discarded in the draw",
     "face_up_count": "discard exactly {count} trumps face up (down to six, or to point cards)",
     "discard_count": "every player discards exactly {count} cards",
+    "kitty_count": "after taking the kitty the pitcher discards exactly {count} cards",
     "stock_short": "the stock can refill only {count} cards",
+    "keep_at_least": "keep at least {count} cards: the discard and draw keeps 3 to 6",
+    "keep_at_most": "keep at most six cards: discard at least {count}",
     "non_trumps_first": (
         "a discard may hold a trump only when it holds every non-trump of the hand"
     ),

@@ -182,7 +182,9 @@ def _derived(method: str) -> Any:
     )
 
 
-_IMPLIED_FROM = frozenset({"players", "partnerships", "draw", "no_trump_first_trick", "deal"})
+_IMPLIED_FROM = frozenset(
+    {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "kitty"}
+)
 """The options the defaults of `trump_by` and `pitcher_leads_trump` read."""
 
 
@@ -304,6 +306,12 @@ class Rules:
     pack_ranks: PackRanks = attrs.field(default=PackRanks.ALL, converter=_to_pack_ranks)
     """Which ranks the pack holds (`ALL`: 52 cards; `FIVE_UP`, `NINE_UP`, `TWO_AND_NINE_UP`,
     `NO_FOURS`); the jokers are added to it."""
+    kitty: int = attrs.field(default=0, validator=_int_in("kitty", 0, 6))
+    """The kitty (Trickster Cards): 0 (the default, none) to 6 cards dealt face down after
+    the hands. Once trump is declared the pitcher adds them to his hand and discards as many
+    face down, any cards, trumps included (then the draw, if on); nobody else sees them.
+    Needs trump declared (`trump_by` `DECLARE`, implied when left unset) and a deal of at
+    most six (no `keep_six` method)."""
     trump_by: TrumpBy = attrs.field(default=_implied("_implied_trump_by"), converter=_to_trump_by)
     """How trump is chosen: `LEAD` (the first card led sets it) or `DECLARE`
     (the pitcher names it after the auction). Left unset, `DECLARE` exactly with the draw,
@@ -318,9 +326,10 @@ class Rules:
     exactly with the draw or a deal above six (the free discard, the discard to six, the
     draw back) and without no trump in the first trick."""
     draw_order: DrawOrder = attrs.field(default=DrawOrder.ELDEST, converter=_to_draw_order)
-    """Where the draw back (`KeepSix.DRAW_BACK`) begins: at eldest (`ELDEST`, Ten-point
-    Pitch) or at the pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last
-    either way. Only `ELDEST` without the draw back (the draw of `draw` is always eldest first)."""
+    """Where the draw back (`KeepSix.DRAW_BACK`) and the discard and draw
+    (`KeepSix.DISCARD_AND_DRAW`) begin: at eldest (`ELDEST`, Ten-point Pitch) or at the
+    pitcher's left (`PITCHER_LEFT`, Trickster Cards); the pitcher is last either way. Only
+    `ELDEST` without them (the draw of `draw` is always eldest first)."""
     shoot: ShootFor | None = attrs.field(default=None, converter=_to_shoot)
     """Shoot the moon: `None` (the default) has no such call; `ShootFor.ALL_POINTS` or
     `ALL_TRICKS` adds the call `Shoot`, above every bid (its contract is
@@ -355,7 +364,7 @@ class Rules:
     discard_count: int = _derived("_discard_count")
     """Cards each player discards face down after trump is declared: `deal - 6` under
     `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-    (the draw's and the draw back's discards vary)."""
+    (the draw's, the draw back's and the discard and draw's discards vary)."""
     pack_indices: tuple[int, ...] = _derived("_pack_indices")
     """Internal: the card indices of the pack, in `pack`'s order (read `pack`)."""
     pack: tuple[Card, ...] = _derived("_pack")
@@ -435,16 +444,25 @@ class Rules:
                 f"down to six by keep_six ({self.keep_six.name})"
             )
         self._check_play_options()
+        self._check_kitty()
         if self.draws_back and not self.trumps_only:
             raise RulesError(
                 "keep_six DRAW_BACK needs trumps_only (play_trump ONLY): the draw back leaves "
                 "hands of different "
                 "sizes, which only trumps-only play can finish"
             )
-        if self.draw_order is not DrawOrder.ELDEST and not self.draws_back:
+        if self.keep_six is KeepSix.DISCARD_AND_DRAW and self.deal <= 6:
             raise RulesError(
-                f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK with a deal above "
-                "6: it orders the draw back (the draw of `draw` is always eldest first)"
+                f"keep_six DISCARD_AND_DRAW needs a deal above 6, not {self.deal}: it brings "
+                "the hands down to six"
+            )
+        if self.draw_order is not DrawOrder.ELDEST and not (
+            self.draws_back or self.discards_and_draws
+        ):
+            raise RulesError(
+                f"draw_order {self.draw_order.name} needs keep_six DRAW_BACK or "
+                "DISCARD_AND_DRAW with a deal above 6: it orders their discards and draws "
+                "(the draw of `draw` is always eldest first)"
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
@@ -505,14 +523,32 @@ class Rules:
                 "and be one"
             )
 
+    def _check_kitty(self) -> None:
+        """The kitty: only where the pitcher declares trump on a deal
+        of at most six, with no keep-six method."""
+        if not self.kitty:  # trump_by LEAD with a kitty: `_check_play_options` names it
+            return
+        if self.deal > 6:
+            raise RulesError(
+                f"kitty does not combine with a deal of {self.deal}: there the hands come "
+                f"down to six by keep_six ({self.keep_six.name}); a kitty needs a deal of "
+                "at most 6"
+            )
+        if self.keep_six is not KeepSix.FREE_DISCARD:
+            raise RulesError(
+                f"kitty does not combine with keep_six {self.keep_six.name}: the pitcher's "
+                "kitty discard is the only discard down to six"
+            )
+
     def _check_pack(self) -> None:
         """The cards the deal needs fit the pack, and the off cards are in it."""
         pack = len(self.pack_indices)
-        needed = self.deal * self.players  # a kitty's cards will count here too
+        needed = self.deal * self.players + self.kitty
         if needed > pack:
             named = "" if self.pack_ranks is PackRanks.ALL else f" ({self.pack_ranks.name})"
+            kitty = f" and a kitty of {self.kitty}" if self.kitty else ""
             raise RulesError(
-                f"deal: {self.players} players of {self.deal} cards need "
+                f"deal: {self.players} players of {self.deal} cards{kitty} need "
                 f"{needed} cards; the pack{named} has {pack}"
             )
         ranks = _PACK_RANKS[self.pack_ranks]
@@ -688,7 +724,7 @@ class Rules:
 
     @classmethod
     def trickster(cls, points: int, players: int = 4, **overrides: Any) -> Rules:
-        """Trickster Cards' Pitch games of `points` points: 4, 5, 6, 7, 10, 11 or 13.
+        """Trickster Cards' Pitch games of `points` points: 4, 5, 6, 7, 9, 10, 11 or 13.
 
         Common to all: trump declared by the pitcher, who must lead a trump; one round of
         bidding from `points // 2` to `points`, no Smudge, no dealer's match, a redeal by
@@ -699,6 +735,10 @@ class Rules:
           High, Low, Jack, Game (4), with the jick and its point (5), and one joker below
           the jacks with its point (6). 2 to 4 players; 4 play as partners unless
           `partnerships=False`.
+        - 9 points: 52 cards, 9 cards each, the discard and draw from the pitcher's left
+          (each keeps 3 to 6 cards, any of them, and draws back to six), follow suit or
+          trump; the points High, Low, Jack, Five (the 5 of trumps, worth 5) and Game;
+          target 31. 4 players, partners unless `partnerships=False`.
         - 7, 10, 11 and 13 points: 54 cards (two jokers, the jick), 9 cards each, the draw
           back from the pitcher's left, trumps only; the points High, Low, Jack, Off-jack,
           Big and Little joker and Ten (7; the 10 of trumps replaces Game), with the Trey
@@ -706,8 +746,7 @@ class Rules:
           4 players (partners unless `partnerships=False`) or 6 (three sides of two).
 
         Raises:
-            RulesError: `points` is not one of those (the 9-point game needs a
-                discard-and-draw this version does not have), `players` is not allowed
+            RulesError: `points` is not one of those, `players` is not allowed
                 for it (five players need call-your-partner, which this version does not
                 have), or an override is not an option or makes no game.
         """
@@ -720,7 +759,7 @@ class Rules:
             )
         _check_count("trickster", players)
         small = points <= 6
-        allowed = (2, 3, 4) if small else (4, 6)
+        allowed = (2, 3, 4) if small else (4,) if points == 9 else (4, 6)
         if players not in allowed:
             raise RulesError(
                 f"Rules.trickster({points}) is for "
@@ -746,6 +785,15 @@ class Rules:
                 target=11,
                 off_jack=points >= 5,
                 jokers=1 if points == 6 else 0,
+            )
+        if points == 9:
+            return cls._build(
+                overrides,
+                **common,
+                target=31,
+                deal=9,
+                keep_six=KeepSix.DISCARD_AND_DRAW,
+                draw_order=DrawOrder.PITCHER_LEFT,
             )
         return cls._build(
             overrides,
@@ -884,8 +932,8 @@ class Rules:
     def _discard_count(self) -> int:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-        (the draw's and the draw back's discards vary)."""
-        if self.deal <= 6 or self.draws_back:
+        (the draw's, the draw back's and the discard and draw's discards vary)."""
+        if self.deal <= 6 or self.draws_back or self.discards_and_draws:
             return 0
         return self.deal - 6
 
@@ -899,6 +947,12 @@ class Rules:
         """Whether hands come down to six by the draw back (`KeepSix.DRAW_BACK` with a deal
         above six, Ten-point Pitch): the one place that asks both options."""
         return self.deal > 6 and self.keep_six is KeepSix.DRAW_BACK
+
+    @property
+    def discards_and_draws(self) -> bool:
+        """Whether hands come down to six by the discard and draw
+        (`KeepSix.DISCARD_AND_DRAW`, a deal above six: Trickster Cards' 9-point game)."""
+        return self.deal > 6 and self.keep_six is KeepSix.DISCARD_AND_DRAW
 
     @property
     def discards_to_six(self) -> bool:
@@ -1013,7 +1067,8 @@ class Rules:
 
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
-        return names + ([f"a deal of {self.deal}"] if self.deal > 6 else [])
+        names += [f"a deal of {self.deal}"] if self.deal > 6 else []
+        return names + ([f"a kitty of {self.kitty}"] if self.kitty else [])
 
     def side_of(self, seat: int) -> int:
         """The side that `seat` plays for: an index into `sides` and into scores.
@@ -1028,7 +1083,7 @@ class Rules:
         return self.seat_sides[seat]
 
 
-TRICKSTER_POINTS = (4, 5, 6, 7, 10, 11, 13)
+TRICKSTER_POINTS = (4, 5, 6, 7, 9, 10, 11, 13)
 """The point games `Rules.trickster` takes."""
 
 PRESET_NAMES = (
@@ -1060,6 +1115,7 @@ _TRICKSTER_SETS: dict[int, tuple[Point, ...]] = {
     5: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.GAME),
     6: (Point.HIGH, Point.LOW, Point.JACK, Point.OFF_JACK, Point.JOKER, Point.GAME),
     7: _SEVEN_POINTS,
+    9: (Point.HIGH, Point.LOW, Point.JACK, Point.FIVE, Point.GAME),
     10: (*_SEVEN_POINTS, Point.TREY),
     11: (*_SEVEN_POINTS, Point.TREY, Point.OFF_ACE),
     13: (*_SEVEN_POINTS, Point.TREY, Point.OFF_THREE),

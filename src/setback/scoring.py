@@ -169,6 +169,7 @@ def score_hand(
         made=made,
         discards=tuple(map(cards_of, hand.discarded)),
         face_up_discards=tuple(map(cards_of, hand.face_up)),
+        kitty=cards_of(hand.kitty) if hand.kitty else (),
     )
 
 

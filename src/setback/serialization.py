@@ -623,6 +623,17 @@ def _check_result(result: HandResult, rules: Rules | None) -> None:
     _distinct(cards, "a hand")
     if rules is not None:
         _in_pack(rules, cards, "a hand")
+    if result.kitty:  # the pitcher's, in his hand when play began or in his discards
+        _distinct(list(result.kitty), "the kitty")
+        pitcher = result.pitcher
+        _require(
+            pitcher is not None
+            and len(result.kitty) <= 6
+            and (rules is None or len(result.kitty) == rules.kitty)
+            and set(result.kitty)
+            <= {*result.hands[pitcher], *(result.discards[pitcher] if result.discards else ())},
+            "a kitty that is not the pitcher's, or of the wrong size",
+        )
 
 
 _MAX_EVENTS = 4 * _MAX_RECORD
@@ -701,8 +712,35 @@ def _check_view(view: PlayerView) -> None:
     _distinct(mine, "the seat's cards")
     seen = [card for cards in view.face_up_discards for card in cards]
     _in_pack(rules, [*mine, *seen], "the view")
+    _check_kitty(view)
     if view.last_result is not None:
         _check_result(view.last_result, rules)
+
+
+def _check_kitty(view: PlayerView) -> None:
+    """The kitty's size until trump is declared, then its cards for the pitcher alone (in
+    his hand, his discards or his plays)."""
+    rules, declared = view.rules, view.trump is not None and view.phase is not Phase.GAME_OVER
+    face_down = view.trump is None and view.phase is not Phase.GAME_OVER
+    _require(
+        view.kitty_size == (rules.kitty if face_down else 0),
+        f"a kitty of {shown(view.kitty_size)} face-down cards under a kitty of {rules.kitty}",
+    )
+    if view.kitty:
+        played = {
+            card
+            for trick in (*view.tricks, *([view.trick] if view.trick is not None else []))
+            for seat, card in trick.plays
+            if seat == view.seat
+        }
+        _distinct(list(view.kitty), "the kitty")
+        _require(
+            declared
+            and view.seat == view.pitcher
+            and len(view.kitty) == rules.kitty
+            and set(view.kitty) <= {*view.hand, *view.discards, *played},
+            "a kitty shown to a seat that did not take it, or that it does not hold",
+        )
 
 
 def _from_version_1(data: Any) -> Any:

@@ -39,8 +39,9 @@ class Phase(enum.Enum):
     """The pitcher names trump before the first lead (`Rules.declares_trump`: the draw, no
     trump in the first trick, deals above six)."""
     DISCARD = "discard"
-    """Players discard before trick play: the draw's discards (and draws), the discards
-    down to six of a bigger deal, Ten-point's face-up discard of excess trumps."""
+    """Players discard before trick play: the pitcher's discard after taking the kitty,
+    the draw's discards (and draws), the discards down to six of a bigger deal,
+    Ten-point's face-up discard of excess trumps."""
     PLAY = "play"
     """Trick play."""
     GAME_OVER = "game_over"
@@ -131,6 +132,10 @@ class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally
     face_up_discards: tuple[tuple[Card, ...], ...] = ()
     """What each seat discarded face up (Ten-point's excess trumps, seen by everyone);
     empty when nobody did."""
+    kitty: tuple[Card, ...] = ()
+    """The kitty (`Rules.kitty`): the cards dealt face down after the hands, which the
+    pitcher added to his hand once he declared trump; empty without a kitty and for a
+    passed-out hand. Only the pitcher's own views show it (`PlayerView.last_result`)."""
 
     @property
     def points(self) -> Mapping[str, int | None]:
@@ -264,8 +269,9 @@ class ForcedStep:
     (in `HandState.forced`).
 
     `seat` discarded `discarded` face down and drew `drawn` from the stock (the draw after
-    a discard, each seat's draw back, the pitcher's taking the rest of the stock), or
-    discarded `face_up` face up (the excess trumps of a hand with no choice left).
+    a discard, each seat's draw back, the pitcher's taking the rest of the stock, or of
+    the kitty), or discarded `face_up` face up (the excess trumps of a hand with no choice
+    left).
     """
 
     seat: int
@@ -306,6 +312,9 @@ class HandState:
     """The steps the rules took in this hand without a choice (the draw, the draw back,
     forced face-up discards), in order, as the step that took them recorded them: the
     event log reads them here."""
+    kitty: int = 0
+    """The kitty's cards (a bit set; `Rules.kitty`): face down until trump is declared,
+    then taken into the pitcher's hand (a forced step); kept here for the record."""
 
 
 def with_auction(
@@ -332,6 +341,7 @@ def with_auction(
         hand.face_up,
         phase,
         hand.forced,
+        hand.kitty,
     )
 
 
@@ -720,6 +730,14 @@ class GameState:
     def stock(self) -> tuple[Card, ...]:
         """The undealt cards, in order (hidden from every player)."""
         return tuple(CARDS[i] for i in self.hand.setup.stock)
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """The kitty's cards (`Rules.kitty`): face down until trump is declared, then taken
+        into the pitcher's hand; empty without a kitty and once the game is over."""
+        if self.phase is _GAME_OVER or not self.hand.setup.kitty:
+            return ()
+        return cards_of(self.hand.setup.kitty)
 
     @property
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:

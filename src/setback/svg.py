@@ -33,7 +33,6 @@ from . import (
     Card,
     GameState,
     HandResult,
-    KeepSix,
     Phase,
     Pitch,
     Play,
@@ -840,7 +839,7 @@ def _table(
             + _text(tx, ty + 22, "trump", size=10, anchor="middle", fill="#333333")
             + "</g>"
         )
-    if stock and not over and (rules.draw or rules.keep_six is KeepSix.DRAW_BACK):
+    if stock and not over and (rules.draw or rules.draws_back or rules.discards_and_draws):
         parts.append(
             _text(
                 _TABLE_W - 30,

@@ -97,7 +97,7 @@ def verbs(rules: Rules, lang: str = "en") -> str:
         words.append(_("pitch {card}").format(card=card))
     if rules.declares_trump:
         words.append(_("trump {suit}").format(suit=suit))
-    if rules.discard_count or rules.draw or rules.deal > 6:
+    if rules.discard_count or rules.draw or rules.deal > 6 or rules.kitty:
         words.append(_("discard {cards}").format(cards=cards))
     words.append(_("{play} (or just the card)").format(play=_("play {card}").format(card=card)))
     return ", ".join(words)
@@ -132,10 +132,17 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         deal += " " + _words(_, _KEEP_SIX, rules.keep_six.value)
         if rules.draws_back and rules.draw_order is DrawOrder.PITCHER_LEFT:
             deal += " " + _("The draw back starts at the pitcher's left.")
+        elif rules.discards_and_draws and rules.draw_order is DrawOrder.PITCHER_LEFT:
+            deal += " " + _("The discard and draw starts at the pitcher's left.")
     elif rules.draw:
         deal += " " + _(
             "Once trump is named, everyone discards non-trumps and draws as many from the stock."
         )
+    if rules.kitty:
+        deal += " " + _(
+            "A kitty of {count} cards lies face down; once trump is named the pitcher first "
+            "takes it and discards {count} cards face down, any cards."
+        ).format(count=rules.kitty)
     if rules.pack_ranks is not PackRanks.ALL:
         deal += " " + _("The pack has {count} cards.").format(count=len(rules.pack))
     out.append(deal)
@@ -258,6 +265,10 @@ _KEEP_SIX = {
         "Once trump is named, everyone but the pitcher discards every non-trump and draws "
         "to six; the pitcher takes the rest of the stock and discards every non-trump; "
         "above six, non-point trumps are discarded face up."
+    ),
+    "discard_and_draw": N_(
+        "Once trump is named, each player in turn, the pitcher last, discards face down any "
+        "cards, keeping 3 to 6, and draws back to six."
     ),
 }
 _MATCH = {
@@ -639,7 +650,13 @@ class TerminalGame:
         _ = self._
         you = event.seat == self.seat
         pitcher = self.state.pitcher == event.seat and self.rules.keep_six is KeepSix.DRAW_BACK
-        if pitcher and self.rules.deal > 6 and event.drawn:
+        if self.rules.kitty and not event.count and event.drawn:  # the pick-up of the kitty
+            line = (
+                _("you took the kitty ({drawn} cards: {drawn_cards})")
+                if you
+                else _("{seat} took the kitty ({drawn} cards)")
+            )
+        elif pitcher and self.rules.deal > 6 and event.drawn:
             line = (
                 _(
                     "you took the rest of the stock ({drawn} cards: {drawn_cards}) and "

@@ -493,6 +493,10 @@ def state_text(state: GameState, *, lang: str = "en") -> str:
             if discards[seat]:
                 line += "   " + _("(discarded {cards})").format(cards=cards_text(discards[seat]))
             lines.append(line)
+        if state.kitty:
+            taken = state.trump is not None
+            words = _("Kitty (taken by the pitcher): {cards}") if taken else _("Kitty: {cards}")
+            lines.append(words.format(cards=cards_text(state.kitty)))
     return "\n".join(lines)
 
 
@@ -547,6 +551,10 @@ def view_text(view: PlayerView, *, lang: str = "en") -> str:
         lines.append(_("Your hand: {hand}").format(hand=hand_text(view.hand)))
         if view.discards:
             lines.append(_("You discarded: {cards}").format(cards=cards_text(view.discards)))
+        if view.kitty_size:
+            lines.append(_("Kitty: {count} cards face down").format(count=view.kitty_size))
+        if view.kitty:
+            lines.append(_("The kitty you took: {cards}").format(cards=cards_text(view.kitty)))
         sizes = ", ".join(
             _("{seat} {size}").format(seat=_seat(t, seat), size=size)
             for seat, size in enumerate(view.hand_sizes)

@@ -21,8 +21,8 @@ class PlayerView:
     It holds the seat's own hand and face-down discards, everything played face
     up (the auction, pitched cards, the trick in progress, this hand's finished
     tricks, the last finished hand), the scores and how many cards everyone
-    holds; never another seat's hand or discards, the undealt stock, or the
-    seed.
+    holds; never another seat's hand or discards, the undealt stock, the kitty
+    (only its size, and its cards to the pitcher once he took it), or the seed.
     """
 
     rules: Rules
@@ -70,6 +70,12 @@ class PlayerView:
     """The side that won, once the game is over; else None."""
     face_up_discards: tuple[tuple[Card, ...], ...] = ()
     """Every seat's face-up discards this hand (Ten-point's excess trumps), seen by all."""
+    kitty_size: int = 0
+    """How many cards lie face down in the kitty (`Rules.kitty`): the kitty's size until
+    the pitcher takes it, once trump is declared; then 0."""
+    kitty: tuple[Card, ...] = ()
+    """The kitty's cards, shown to the pitcher once he has taken them (they are in his
+    hand or his discards); empty for every other seat, who never sees them."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -106,6 +112,8 @@ def _public_result(result: HandResult, seat: int) -> HandResult:
             for s, cards in enumerate(hands)
         )
     discards = tuple(cards if s == seat else () for s, cards in enumerate(result.discards))
+    if result.kitty and seat != result.pitcher:  # the kitty: the pitcher's alone
+        return attrs.evolve(result, hands=hands, discards=discards, kitty=())
     return attrs.evolve(result, hands=hands, discards=discards)
 
 
@@ -142,6 +150,13 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if not 0 <= seat < rules.players:
         raise RulesError(f"no seat {shown(seat)}: seats are 0 to {rules.players - 1}")
     last = _public_result(state.history[-1], seat) if state.history else None
+    setup = state.hand_state
+    kitty_size, kitty = 0, cards_of(0)
+    if setup.kitty and state.phase is not Phase.GAME_OVER:
+        if setup.trump is None:
+            kitty_size = setup.kitty.bit_count()
+        elif seat == setup.pitcher:
+            kitty = cards_of(setup.kitty)
     return PlayerView(
         rules=rules,
         seat=seat,
@@ -161,6 +176,8 @@ def observe(state: GameState, seat: int) -> PlayerView:
         tricks=state.tricks,
         discards=state.discards[seat],
         face_up_discards=state.face_up_discards,
+        kitty_size=kitty_size,
+        kitty=kitty,
         legal_actions=legal_actions(state) if state.to_act == seat else (),
         last_result=last,
         winner=state.winner,

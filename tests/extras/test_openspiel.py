@@ -149,3 +149,11 @@ def test_a_capped_match_ends_on_its_last_hand(hands: int) -> None:
         f"{format_hand(library.history[-1], Rules.setback())}\n"
         f"match over after {hands} hand{plural}: scores {scores}"
     )
+
+
+@pytest.mark.parametrize("options", ["kitty:2", "kitty:3;draw:true"])
+def test_a_kitty_rule_set_passes_random_sim_test(options: str) -> None:
+    """RULES §7.7.1: the kitty's discard is taken with the table's `discard CARD` ids."""
+    game = pyspiel.load_game("python_setback", {"preset": "trickster-4", "options": options})
+    assert game.rules.kitty == int(options[6])
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)

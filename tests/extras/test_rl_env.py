@@ -351,3 +351,34 @@ def test_the_envs_observation_is_the_encoded_player_view(preset: str) -> None:
         if ended:
             break
         env.step(int(rng.choice(setback.rl.legal_ids(position))))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.trickster(4, kitty=2), Rules.auction_pitch(players=3, kitty=4, draw=True)],
+    ids=["trickster-4 kitty 2", "auction-pitch-3 kitty 4 draw"],
+)
+def test_a_kitty_rule_set_passes_pettingzoos_api_test(rules: Rules) -> None:
+    api_test(setback.rl.env(rules), num_cycles=300)
+    seed_test(lambda: setback.rl.env(rules), num_cycles=300)
+
+
+def test_the_kittys_discard_is_taken_card_by_card_with_the_tables_ids() -> None:
+    """RULES §7.7.1: the pitcher's discard after taking the kitty is two `discard CARD`
+    steps, submitted by itself at the kitty's size (no new id)."""
+    from setback import parse_cards
+
+    deck = parse_cards(
+        "KH QH 7H AS KS 2C QS JS 10C JH 5H KD 9C 4C 3D 5D 6D 8S JC 9D 7D QD 2S 3S AH 10H 3C 5C "
+        "6C 7C 8C QC KC AC 2D 4D 8D 10D JD AD 2H 3H 4H 6H 8H 9H 4S 5S 6S 7S 9S 10S"
+    )
+    rules = Rules.trickster(4, kitty=2)
+    position = setback.rl.Position(new_game(rules, deck=deck, dealer=3, seed=1))
+    for text in ("bid 2", "pass", "pass", "pass", "trump H", "discard 4C"):
+        position = setback.rl.apply_id(position, ACTIONS.index(text))
+    assert position.state.phase is Phase.DISCARD and position.pending
+    assert ACTIONS.index("discard done") not in setback.rl.legal_ids(position)  # two exactly
+    position = setback.rl.apply_id(position, ACTIONS.index("discard 3D"))
+    assert position.state.phase is Phase.PLAY
+    assert position.state.discards[0] == tuple(sorted(parse_cards("4C 3D")))
+    assert NUM_ACTIONS == 193

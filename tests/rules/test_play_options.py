@@ -341,6 +341,7 @@ PRESET_PLAY_OPTIONS = {
     "trickster-5": (PlayTrump.ANYTIME, TrumpBy.DECLARE, True),
     "trickster-6": (PlayTrump.ANYTIME, TrumpBy.DECLARE, True),
     "trickster-7": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
+    "trickster-9": (PlayTrump.ANYTIME, TrumpBy.DECLARE, True),
     "trickster-10": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "trickster-11": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "trickster-13": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
@@ -357,6 +358,7 @@ def test_every_preset_expresses_its_play_through_the_fields(name: str) -> None:
     counts = {"setback": (4, 6), "six": (None,), "ten-point": range(2, 7), "smear": range(2, 7)}
     small, large = (2, 3, 4), (4, 6)
     counts.update({f"trickster-{n}": small if n <= 6 else large for n in (4, 5, 6, 7, 10, 11, 13)})
+    counts["trickster-9"] = (4,)
     for players in counts.get(name, range(2, 9)):
         rules = Rules.preset(name, players=players)
         play_trump, trump_by, leads = PRESET_PLAY_OPTIONS[name]

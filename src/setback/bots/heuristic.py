@@ -209,7 +209,10 @@ class HeuristicBot:
             value += 20 * extra.get(card.index, 0)
             return value + (8 if card.rank in (Rank.TEN, Rank.ACE) else 0)
 
-        if view.rules.deal > 6:
+        if view.rules.discards_and_draws:
+            return self._discard_and_draw(view, legal, keep_value)
+        kitty = view.rules.kitty and view.seat == view.pitcher and not view.discards
+        if view.rules.deal > 6 or kitty:  # down to six, or the kitty's discard: any cards
             return min(legal, key=lambda a: sum(keep_value(card) for card in a.cards))
         # the draw: throw every non-trump that is not an ace or a ten
         throw = tuple(c for c in view.hand if not table.is_trump(c) and c.rank < Rank.TEN)
@@ -219,6 +222,21 @@ class HeuristicBot:
             default=None,
         )
         return best if best is not None else legal[0]
+
+    @staticmethod
+    def _discard_and_draw(
+        view: PlayerView, legal: list[Discard], keep_value: Callable[[Card], float]
+    ) -> Action:
+        """The discard and draw (`KeepSix.DISCARD_AND_DRAW`): keep the trumps (the point
+        cards above all) and the side aces and tens, throw the rest and draw for them; as
+        many as the bounds allow (the least valuable go first, the most valuable stay)."""
+        sizes = [len(a.cards) for a in legal]
+        fewest, most = min(sizes), max(sizes)
+        ranked = sorted(view.hand, key=keep_value)  # least worth keeping first
+        weak = [card for card in ranked if keep_value(card) < 14]  # no trump, ace or ten
+        count = min(max(len(weak), fewest), most)
+        chosen = Discard(ranked[:count])
+        return chosen if chosen in legal else legal[0]
 
     # --- trick play --------------------------------------------------------------------
 

@@ -12,8 +12,9 @@ The constraints, all read from the view:
 
 - counts: each hand holds `hand_sizes[s]` cards, the stock `stock_size`; the face-down
   discards hold what the variant makes them (`deal - 6` each where hands come down to
-  six; the draw's and the draw back's counts are not shown by the view, so they are
-  part of the hidden world and drawn with it, each weighted by its placements);
+  six; the draw's, the draw back's and the discard and draw's counts are not shown by
+  the view, so they are part of the hidden world and drawn with it, each weighted by its
+  placements: only their sum, the stock the seats took, is known);
 - known cards: the seat's own hand and discards, every card played face up, the
   face-up discards, and a pitched card taken back (it is in its pitcher's hand);
 - following: for every card another seat played, the rules of following
@@ -24,12 +25,15 @@ The constraints, all read from the view:
   form (a play is legal exactly when the hand lacks some suits), so nothing is lost;
 - trumps-only play: a seat passed over (when a trick goes round, and when the lead
   passes) holds no trump; the seat to act holds one;
-- the discards: the draw's are non-trumps; Smear's discard to six holds a trump only
-  if the hand kept no non-trump; the draw back's face-down discards are the non-trumps
-  of the hand, every seat but the pitcher kept its trumps and drew to six in turn from
-  what the stock still held, and the pitcher kept only trumps; a seat that discarded
-  fewer trumps face up than it held above six kept no trump that is no point card, and
-  a seat asked to choose them holds more than it must discard.
+- the discards: the draw's are non-trumps; the discard and draw's are any cards, each
+  seat's `deal - 6` and as many more as it drew (at most 3, and what the stock still
+  held, in the order from the pitcher's left or from eldest, the pitcher last); Smear's
+  discard to six holds a trump only if the hand kept no non-trump; the draw back's
+  face-down discards are the non-trumps of the hand, every seat but the pitcher kept
+  its trumps and drew to six in turn from what the stock still held, and the pitcher
+  kept only trumps; a seat that discarded fewer trumps face up than it held above six
+  kept no trump that is no point card, and a seat asked to choose them holds more than
+  it must discard.
 
 The method: exact sampling by counting. Every constraint speaks of how many cards of a
 class a holder gets (a class: the cards of one suit under the trump; in the draw back
@@ -61,9 +65,9 @@ import attrs
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Shoot, Smudge
 from ..bidding import call_table
-from ..cards import CARDS, Card, Suit
+from ..cards import CARDS, Card, Suit, cards_of
 from ..dealing import packets
-from ..discarding import discard_order, draw_back_order, excess_trumps
+from ..discarding import KEEP_AT_LEAST, discard_order, draw_back_order, excess_trumps
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, SetbackError
 from ..play import open_cards
@@ -140,17 +144,21 @@ class _Slot:
 class _Draws:
     """The draw, eldest first: each seat discards up to `cap` cards and draws as many from
     the stock (`start` cards at first, `end` at last). `steps` holds, per seat that
-    drew, `-1` for a member of the slot (its count unknown) or the viewer's own count."""
+    drew, `-1` for a member of the slot (its count unknown) or the viewer's own count.
+    With an `offset`, each seat discarded that many cards more than it drew (the discard
+    and draw, `KeepSix.DISCARD_AND_DRAW`: `deal - 6`); a member's size is its discard's."""
 
     steps: tuple[int, ...]
     start: int
     end: int
     cap: int
+    offset: int = 0
 
     @property
     def total(self) -> int:
         """The members' discards together."""
-        return self.start - self.end - sum(step for step in self.steps if step >= 0)
+        drawn = self.start - self.end - sum(step for step in self.steps if step >= 0)
+        return drawn + self.offset * self.steps.count(-1)
 
     table: tuple[tuple[int, ...], ...] = attrs.field(
         init=False,
@@ -173,11 +181,11 @@ class _Draws:
             if step >= 0:
                 stock -= step
                 continue
-            rem = self._left(k, stock)
-            counts = range(min(self.cap, stock, rem) + 1)
-            weights = [math.comb(rem, d) * self.ways(k + 1, stock - d) for d in counts]
+            rem, offset = self._left(k, stock), self.offset
+            counts = range(min(self.cap, stock, rem - offset) + 1)
+            weights = [math.comb(rem, d + offset) * self.ways(k + 1, stock - d) for d in counts]
             d = _pick(rng, weights)
-            sizes.append(d)
+            sizes.append(d + offset)
             stock -= d
         return tuple(sizes)
 
@@ -186,7 +194,7 @@ class _Draws:
         given = iter(sizes)
         stock = self.start
         for step in self.steps:
-            d = step if step >= 0 else next(given, -1)
+            d = step if step >= 0 else next(given, -1) - self.offset
             if not 0 <= d <= min(self.cap, stock):
                 return False
             stock -= d
@@ -194,7 +202,9 @@ class _Draws:
 
     def _left(self, k: int, stock: int) -> int:
         """The members' cards still to deal at step `k`, with `stock` cards left."""
-        return stock - self.end - sum(step for step in self.steps[k:] if step >= 0)
+        rest = self.steps[k:]
+        drawn = stock - self.end - sum(step for step in rest if step >= 0)
+        return drawn + self.offset * rest.count(-1)
 
 
 def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
@@ -211,11 +221,11 @@ def _draw_table(draws: _Draws) -> tuple[tuple[int, ...], ...]:
             if step >= 0:
                 table[k][stock] = table[k + 1][stock - step] if step <= stock else 0
                 continue
-            rem = draws._left(k, stock)
-            if rem >= 0:
+            rem, offset = draws._left(k, stock), draws.offset
+            if rem >= offset:
                 table[k][stock] = sum(
-                    math.comb(rem, d) * table[k + 1][stock - d]
-                    for d in range(min(draws.cap, stock, rem) + 1)
+                    math.comb(rem, d + offset) * table[k + 1][stock - d]
+                    for d in range(min(draws.cap, stock, rem - offset) + 1)
                 )
     return tuple(map(tuple, table))
 
@@ -527,8 +537,13 @@ def _problem(view: PlayerView) -> _Problem:
             lows[view.to_act].append((trumps, 1))
 
     # --- the discards ---------------------------------------------------------------------
-    order = discard_order(view.dealer, players)  # eldest first, dealer last
-    if phase is Phase.DISCARD and view.to_act is not None:
+    if rules.discards_and_draws and view.pitcher is not None:  # in its order, pitcher last
+        order = draw_back_order(rules, view.dealer, view.pitcher)
+    else:
+        order = discard_order(view.dealer, players)  # eldest first, dealer last
+    if _kitty_turn(view):  # the pitcher discards after taking the kitty: nobody drew yet
+        done = []
+    elif phase is Phase.DISCARD and view.to_act is not None:
         done = order[: order.index(view.to_act)]
     elif phase is Phase.PLAY and rules.declares_trump:
         done = order
@@ -570,7 +585,7 @@ def _problem(view: PlayerView) -> _Problem:
         seat != me and (any(c != _ANY for c in caps[seat]) or bool(lows[seat]))
         for seat in range(players)
     ]
-    start_stock = len(rules.pack_indices) - players * deal
+    start_stock = len(rules.pack_indices) - players * deal - rules.kitty
     if draw_back:
         assert view.pitcher is not None
         stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
@@ -588,10 +603,14 @@ def _problem(view: PlayerView) -> _Problem:
                     alternatives.append((both, 0))
                 stages.append(_stage(*alternatives))
                 handled.add(seat)
+        elif rules.discards_and_draws and done:
+            slot = _draw_slot(view, done, start_stock, (), deal - 6, 6 - KEEP_AT_LEAST)
+            stages.append(_stage(((slot,), 0)))
         elif deal > 6:
             pool.extend((players + seat, deal - 6) for seat in done if seat != me)
         elif rules.draw and done:
-            stages.append(_stage(((_draw_slot(view, done, start_stock, trumps),), 0)))
+            slot = _draw_slot(view, done, start_stock, trumps, 0, deal)
+            stages.append(_stage(((slot,), 0)))
         for seat in range(players):
             if seat == me or seat in handled:
                 continue
@@ -600,6 +619,9 @@ def _problem(view: PlayerView) -> _Problem:
             else:
                 pool.append((seat, in_hand[seat]))
     pool.append((2 * players, view.stock_size))
+    kitty = _kitty_hidden(view)
+    if kitty:  # the face-down kitty, or the pitcher's discard after taking it: any cards
+        pool.append((2 * players + 1, kitty))
     holders = tuple(holder for holder, _ in pool)
     sizes = tuple(size for _, size in pool)
     stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
@@ -644,13 +666,49 @@ def _problem(view: PlayerView) -> _Problem:
     )
 
 
-def _draw_slot(view: PlayerView, done: Sequence[int], stock: int, trumps: tuple[int, ...]) -> _Slot:
-    """The draw's face-down discards of the seats that have drawn (not the viewer's):
-    non-trumps, as many as each seat drew, which the view does not show: every split
-    the stock allows, eldest first."""
+def _kitty_turn(view: PlayerView) -> bool:
+    """Whether the seat to act is the pitcher discarding after taking the kitty (he holds
+    it still: more cards than were dealt)."""
+    return (
+        bool(view.rules.kitty)
+        and view.phase is Phase.DISCARD
+        and view.to_act == view.pitcher
+        and view.pitcher is not None
+        and view.hand_sizes[view.pitcher] > view.rules.deal
+    )
+
+
+def _kitty_hidden(view: PlayerView) -> int:
+    """How many hidden cards the kitty accounts for (holder `2 * players + 1`): the kitty
+    while it lies face down, then, to every seat but the pitcher, the pitcher's discard
+    after taking it (any cards, as many as the kitty held); else 0."""
+    if view.kitty_size:
+        return view.kitty_size
+    rules = view.rules
+    taken = rules.kitty and view.trump is not None and view.phase is not Phase.GAME_OVER
+    if not taken or view.seat == view.pitcher or _kitty_turn(view):
+        return 0
+    return rules.kitty
+
+
+def _draw_slot(
+    view: PlayerView,
+    done: Sequence[int],
+    stock: int,
+    trumps: tuple[int, ...],
+    offset: int,
+    most: int,
+) -> _Slot:
+    """The face-down discards of the seats that have drawn (not the viewer's), in their
+    order: the draw's (non-trumps, as many as each seat drew: `trumps` are the classes
+    they hold none of, `offset` 0) or the discard and draw's (any cards, `offset` more
+    than each seat drew, at most `most` drawn). The view does not show each seat's count:
+    every split the stock allows. (A pitcher's discard after taking the kitty is not
+    one of them.)"""
     me = view.seat
-    steps = tuple(len(view.discards) if seat == me else -1 for seat in done)
-    draws = _Draws(steps, stock, view.stock_size, view.rules.deal)
+    own = len(view.discards) - offset - (view.rules.kitty if me == view.pitcher else 0)
+    steps = tuple(own if seat == me else -1 for seat in done)
+    draws = _Draws(steps, stock, view.stock_size, most, offset)
     if draws.total < 0 or not draws.ways(0, stock):
         raise InvalidStateError("no draw leaves the stock the view shows")
     cap = tuple(0 if c in trumps else _ANY for c in range(_CLASSES))
@@ -837,6 +895,12 @@ def _build(
             _bits(view.discards) if s == me else sum(1 << x for x in got.get(players + s, ()))
             for s in range(players)
         )
+    kitty = _world_kitty(view, got, held, rng)
+    if kitty and view.kitty_size == 0 and view.seat != view.pitcher and not _kitty_turn(view):
+        assert view.pitcher is not None  # the pitcher's discard after taking the kitty
+        thrown = list(discarded)
+        thrown[view.pitcher] |= _bits_of(got.get(2 * players + 1, ()))
+        discarded = tuple(thrown)
     face_up = tuple(_bits(cards) for cards in view.face_up_discards)
     if not any(face_up) and phase is not Phase.DISCARD:
         face_up = ()
@@ -855,6 +919,7 @@ def _build(
         discarded=discarded,
         face_up=face_up if rules.draws_back else (),
         phase=phase,
+        kitty=kitty,
     )
     tables = trump_tables(rules)
     playable = 0
@@ -882,6 +947,37 @@ def _build(
         tables=tables,
         calls=call_table(rules),
     )
+
+
+def _bits_of(indices: Sequence[int]) -> int:
+    out = 0
+    for index in indices:
+        out |= 1 << index
+    return out
+
+
+def _world_kitty(
+    view: PlayerView, got: dict[int, list[int]], held: tuple[int, ...], rng: random.Random
+) -> int:
+    """The kitty's cards in a world (a bit set): the face-down cards drawn for it; the
+    pitcher's own view's kitty; for anyone else once the pitcher took it, any `kitty` of the
+    pitcher's cards from before his discard, drawn uniformly (which of them the kitty held
+    changes nothing anyone can see or play; with the draw, his cards now stand for those)."""
+    rules = view.rules
+    if not rules.kitty or view.phase is Phase.GAME_OVER:
+        return 0
+    if view.kitty_size:
+        return _bits_of(got.get(2 * rules.players + 1, ()))
+    if view.seat == view.pitcher:
+        return _bits(view.kitty)
+    pitcher = view.pitcher
+    assert pitcher is not None
+    mine = held[pitcher] | _bits_of(got.get(2 * rules.players + 1, ()))
+    for trick in (*view.tricks, *((view.trick,) if view.trick is not None else ())):
+        for seat, card in trick.plays:
+            if seat == pitcher:
+                mine |= 1 << card.index
+    return _bits_of(rng.sample(_indices(mine), rules.kitty))
 
 
 def _history(last: HandResult | None) -> tuple[HandResult, ...]:
@@ -973,16 +1069,24 @@ def _replay_hand(world: GameState) -> None:
         seat, card = world.plays[0]
         played[seat] |= 1 << card.index
     faced = hand.face_up or (0,) * players
-    thrown = hand.discarded or (0,) * players
+    thrown = list(hand.discarded or (0,) * players)
     kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
     order = discard_order(hand.dealer, players)  # the draw: eldest first
     stock = list(hand.stock)
     drawn: list[int] = []
+    kitty, kitty_discard = _replay_kitty(world, kept, thrown)
     if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
         for seat in order:
             got = _lowest(kept[seat], thrown[seat].bit_count())
             drawn.extend(_indices(got))
             kept[seat] = kept[seat] & ~got | thrown[seat]
+    elif rules.discards_and_draws and any(thrown):  # in its order, back to six
+        assert hand.pitcher is not None
+        for seat in draw_back_order(rules, hand.dealer, hand.pitcher):
+            if thrown[seat]:  # a seat that has discarded threw at least deal - 6
+                got = _lowest(kept[seat], thrown[seat].bit_count() - (deal - 6))
+                drawn.extend(_indices(got))
+                kept[seat] = kept[seat] & ~got | thrown[seat]
     elif rules.draws_back and any(thrown):
         assert hand.trump is not None and hand.pitcher is not None
         trumps = world.standing.tables[hand.trump].trump_mask
@@ -995,7 +1099,11 @@ def _replay_hand(world: GameState) -> None:
         stock = everything[deal:]
     else:
         kept = [k | t for k, t in zip(kept, thrown, strict=True)]
-    deck = [CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + drawn + stock]
+    if kitty and hand.trump is not None and hand.pitcher is not None:  # taken: his cards but it
+        kept[hand.pitcher] = (kept[hand.pitcher] | kitty_discard) & ~kitty
+    deck = [
+        CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + _indices(kitty) + drawn + stock
+    ]
     state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
     for seat, action in hand.bids:
         state = apply_action(state, action, seat=seat)
@@ -1004,11 +1112,16 @@ def _replay_hand(world: GameState) -> None:
         state = apply_action(state, DeclareTrump(hand.trump))
     face_up = rules.draws_back
     while state.phase is Phase.DISCARD and (
-        world.phase is not Phase.DISCARD or state.to_act != world.to_act
+        world.phase is not Phase.DISCARD
+        or state.to_act != world.to_act
+        or (kitty and _kitty_pending(state, world))
     ):
         seat = state.to_act
         assert seat is not None
         cards = world.face_up_discards[seat] if face_up else world.discards[seat]
+        if kitty and seat == hand.pitcher:  # his discard after taking the kitty, then the draw
+            mine = _bits(cards)
+            cards = cards_of(mine & ~kitty_discard if state.discards[seat] else kitty_discard)
         state = apply_action(state, Discard(cards), seat=seat)
     plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
     for seat, card in plays[len(state.plays) :]:
@@ -1025,6 +1138,38 @@ def _replay_hand(world: GameState) -> None:
     )
     if not same:
         raise InvalidStateError("the view's hand is not one that legal play gives")
+
+
+def _kitty_pending(state: GameState, world: GameState) -> bool:
+    """Whether the replay's seat to act (the world's too) has yet to make a discard the
+    world's seat made: the pitcher's after taking the kitty, before his draw's turn."""
+    seat = state.to_act
+    return seat is not None and state.discards[seat] != world.discards[seat]
+
+
+def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple[int, int]:
+    """For the replay of a world's hand with a kitty: the kitty to deal (a bit set) and the
+    pitcher's discard after taking it, and `thrown` without that discard (what the draw
+    threw). Before trump the world's kitty; then that discard is the kitty replayed (any
+    cards may be discarded, so a deal whose kitty was them gives the same hand), and the
+    pitcher's face-down cards it holds: his trumps first (the draw throws none), then the
+    lowest; while he holds the kitty still, the world's kitty."""
+    rules, hand = world.rules, world.hand_state
+    if not rules.kitty or world.phase is Phase.GAME_OVER:
+        return 0, 0
+    pitcher = hand.pitcher
+    if hand.trump is None or pitcher is None:
+        return hand.kitty, 0
+    if not thrown[pitcher]:  # he holds it still: his turn to discard
+        kept[pitcher] &= ~hand.kitty
+        return hand.kitty, hand.kitty
+    assert hand.trump is not None
+    trumps = world.standing.tables[hand.trump].trump_mask
+    mine = thrown[pitcher]
+    first = _lowest(mine & trumps, rules.kitty)
+    discard = first | _lowest(mine & ~first, rules.kitty - first.bit_count())
+    thrown[pitcher] = mine & ~discard
+    return discard, discard
 
 
 def _lowest(mask: int, count: int) -> int:

@@ -225,8 +225,12 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
             raise RulesError(f"hands must be at least 1, not {self.hands}")
         if not 0 <= self.first_dealer < rules.players:
             raise RulesError(f"dealer must be a seat from 0 to {rules.players - 1}")
-        per_hand = (
-            2 * rules.players + 1 + rules.players * (rules.deal + 1) + len(rules.pack_indices)
+        per_hand = (  # a kitty's discard is one step per card
+            2 * rules.players
+            + 1
+            + rules.players * (rules.deal + 1)
+            + len(rules.pack_indices)
+            + rules.kitty
         )
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
