@@ -452,6 +452,25 @@ def test_the_rules_summary_names_the_off_cards_the_pack_and_the_settlement() -> 
     assert not any("Trumps also" in line for line in rules_lines(Rules()))
 
 
+def test_the_rules_summary_names_the_jokers_and_game_only_where_they_are() -> None:
+    """`setback play`'s rules summary: Dom Pedro's joker is the lowest trump, beating every
+    plain card; two jokers rank below the jacks; the Game line only where Game is a point
+    (Pedro's Ten is no Game by card points)."""
+    from setback.terminal import rules_lines
+
+    dom = rules_lines(Rules.dom_pedro())
+    assert (
+        "Trumps also: the joker, the lowest trump (below the 2): it beats every card of a "
+        "plain suit, and any other trump beats it."
+    ) in dom
+    assert not any(line.startswith("Game:") for line in dom)
+    assert "Trumps also: the big and the little joker, below the jacks." in rules_lines(
+        Rules.ten_point()
+    )
+    assert "Trumps also: the joker, below the jacks." in rules_lines(Rules.trickster(6))
+    assert any(line.startswith("Game:") for line in rules_lines(Rules()))
+
+
 def test_a_short_pack_refuses_hands_and_decks_of_other_cards() -> None:
     """RULES §7.7.2: with `FIVE_UP` a 4 is no card of the pack, in `hands=` or `deck=`; a
     deck of its 40 cards deals."""
