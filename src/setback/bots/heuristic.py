@@ -193,7 +193,10 @@ class HeuristicBot:
 
     It bids from the expected points of its hand, pitches its strongest suit,
     pulls trumps as pitcher, protects its jack and tens, and feeds Game cards
-    to tricks its side wins. It plays without randomness: the same view always
+    to tricks its side wins. In the Pedro games (a point worth 9 or more) it
+    values a hand by the card points it may capture, bids cheaply to name trump,
+    leads its highest trump while nobody may hold a higher one, and plays its
+    Pedro, Sancho or Snoozer on a trick it surely wins. It plays without randomness: the same view always
     gets the same action (`seed` is taken so that every bot is built alike).
     """
 
