@@ -554,6 +554,7 @@ def main() -> None:
         ignore = shutil.ignore_patterns("__pycache__")
         shutil.copytree(SRC, tree / "setback", ignore=ignore)
         shutil.copytree(ROOT / "tests", Path(temp) / "tests", ignore=ignore)  # a snapshot
+        shutil.copytree(ROOT / "docs", Path(temp) / "docs")  # pages some fixed tests check
         stamp = 1_000_000_000  # a new mtime at each write: the bytecode cache never goes stale
         began = time.monotonic()
         if not args.no_baseline:

@@ -103,6 +103,7 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("pedro-sancho", tuple(range(2, 9))),
     ("dom-pedro", tuple(range(2, 9))),
     ("trickster-9", (4,)),
+    ("cinch", (4,)),
 )
 _JOKER_POINTS = {0: [], 1: [Point.JOKER], 2: [Point.BIG_JOKER, Point.LITTLE_JOKER]}
 _PACK_RANKS = {
@@ -123,6 +124,19 @@ _POINT_RANKS = {
     Point.OFF_ACE: 14,
     Point.OFF_THREE: 3,
 }
+
+
+def _point_cards(points: list[Point], ranks: frozenset[int]) -> int:
+    """How many trumps are point cards (the A, the 2 and the points' cards) in a pack of
+    `ranks`: Cinch's rob needs at most six (RULES §7.5.5)."""
+    offs = (Point.OFF_JACK, Point.OFF_FIVE, Point.OFF_ACE, Point.OFF_THREE)
+    cards: set[object] = {(False, rank) for rank in (14, 2) if rank in ranks}
+    for point in points:
+        if point in _POINT_RANKS:
+            cards.add((point in offs, _POINT_RANKS[point]))
+        elif point not in (Point.HIGH, Point.LOW, Point.GAME):
+            cards.add(point)  # a joker
+    return len(cards)
 
 
 def random_rules(rng: random.Random) -> Rules:
@@ -167,6 +181,8 @@ def random_rules(rng: random.Random) -> Rules:
         deal = rng.randint(7, most)
     more = deal > 6
     keep_six = rng.choice(list(KeepSix)) if more else KeepSix.FREE_DISCARD
+    if keep_six is KeepSix.ROB_THE_PACK and _point_cards(points, ranks) > 6:
+        keep_six = KeepSix.NON_TRUMPS_FIRST  # RULES §7.5.5: seven trumps hold one to throw
     if more:
         draw, no_trump_first = False, rng.random() < 0.5
     else:
@@ -289,7 +305,9 @@ def check_step(state: GameState, *, views: bool) -> None:
         if rules.kitty and seat == state.pitcher and not state.discards[seat]:  # the kitty's
             expected_discards = reference.kitty_discards(rules, hand)
         else:
-            expected_discards = reference.legal_discards(rules, hand, state.trump, len(state.stock))
+            expected_discards = reference.legal_discards(
+                rules, hand, state.trump, len(state.stock), dealer=seat == state.dealer
+            )
         assert {frozenset(a.cards) for a in legal} == expected_discards, "legal discards"  # type: ignore[union-attr]
     elif state.phase is Phase.BIDDING:
         pitched = any(isinstance(action, Pitch) for _, action in state.bids)

@@ -1,8 +1,8 @@
 """Plain, slow restatements of the rules, kept apart from the engine to check it.
 
 Written straight from RULES.md (§1 to §4, the extended forms of §6, and of §7 the off
-cards, the new points, the difference settlement, the short packs, the kitty and the play
-options of §7.1) with cards and
+cards, the new points, the difference settlement, the short packs, the kitty, the play
+options of §7.1 and Cinch's discard and rob) with cards and
 lists, no bit sets or tables, and never asking the engine what is legal or which cards
 are trumps (`Rules` is read only for its options).
 """
@@ -194,10 +194,11 @@ def implied_trump_by(rules: Rules) -> TrumpBy:
 def implied_pitcher_leads_trump(rules: Rules) -> bool:
     """§7.1.3, §7.8.14: left unset, the pitcher must lead a trump after the draw (§4.1) and
     after a deal above six (the free discard §4.4, the discard to six §6.6, the draw back
-    §6.5), never under no trump in the first trick (§4.3: he leads any card)."""
+    §6.5; not Cinch's rob, §7.5.6), never under no trump in the first trick (§4.3: he leads
+    any card)."""
     if rules.no_trump_first_trick:
         return False
-    return rules.draw or rules.deal > 6
+    return rules.draw or (rules.deal > 6 and rules.keep_six is not KeepSix.ROB_THE_PACK)
 
 
 def must_lead_trump(rules: Rules) -> bool:
@@ -513,8 +514,51 @@ def discard_and_draw(hand: Sequence[Card], thrown: Sequence[Card], stock: list[C
     return kept
 
 
+def rob_the_pack(
+    rules: Rules,
+    hands: Sequence[Sequence[Card]],
+    stock: Sequence[Card],
+    trump: Suit,
+    dealer: int,
+) -> tuple[list[set[Card]], list[set[Card]], list[Card], int | None]:
+    """RULES §7.5.5 up to the first choice: eldest first, each player but the dealer
+    discards every non-trump face up and is given cards from the stock's front until he
+    holds 6; with seven trumps or more he keeps six and throws the others face up, no point
+    card, and has a choice unless exactly that many of his trumps are no point card; a
+    player the stock cannot refill chooses which non-trumps to keep. Then the dealer adds
+    the rest of the stock to his hand (a choice unless he holds exactly six trumps, or
+    seven or more of which exactly the excess are no point card). The hands, the face-up
+    discards and the stock when the first seat with a choice is to act, and that seat
+    (None: nobody had one, and only the dealer's forced discard is left undone)."""
+    players = rules.players
+    held = [set(hand) for hand in hands]
+    up: list[set[Card]] = [set() for _ in range(players)]
+    rest = list(stock)
+    for k in range(1, players):
+        seat = (dealer + k) % players
+        trumps = {c for c in held[seat] if is_trump(rules, c, trump)}
+        if len(trumps) > 6:
+            free = trumps - point_cards(rules, trump)
+            if len(free) != len(trumps) - 6:
+                return held, up, rest, seat
+            up[seat] = held[seat] - trumps | free
+        else:
+            if len(rest) < 6 - len(trumps):
+                return held, up, rest, seat
+            up[seat] = held[seat] - trumps
+        held[seat] -= up[seat]
+        while len(held[seat]) < 6:
+            held[seat].add(rest.pop(0))
+    held[dealer] |= set(rest)
+    trumps = {c for c in held[dealer] if is_trump(rules, c, trump)}
+    free = trumps - point_cards(rules, trump)
+    if len(trumps) < 6 or (len(trumps) > 6 and len(free) != len(trumps) - 6):
+        return held, up, [], dealer
+    return held, up, [], None
+
+
 def legal_discards(
-    rules: Rules, hand: Sequence[Card], trump: Suit, stock: int
+    rules: Rules, hand: Sequence[Card], trump: Suit, stock: int, *, dealer: bool = False
 ) -> set[frozenset[Card]]:
     """RULES §4.1, §4.4, §6.4, §6.5.6: the discards open to a seat holding `hand` (with
     `stock` cards left to draw from), each a set of cards.
@@ -524,7 +568,11 @@ def legal_discards(
     every non-trump (`NON_TRUMPS_FIRST`). The draw back's face-up discard: trumps that are
     no point card, down to six or until only point cards are left. §7.3.11, §7.8.14: the
     discard and draw (`DISCARD_AND_DRAW`): any cards, keeping from 3 to 6 of them, and
-    never fewer than the stock can bring back to 6.
+    never fewer than the stock can bring back to 6. Cinch's rob (§7.5.5,
+    §7.8.14; `dealer` says the seat is the dealer, who holds the rest of the stock): with
+    seven trumps or more, every non-trump and the trumps above six, no point card; else
+    only non-trumps, down to six, and a player but the dealer keeps as many of them as the
+    stock cannot replace.
     """
     trumps = {c for c in hand if is_trump(rules, c, trump)}
     others = set(hand) - trumps
@@ -535,6 +583,13 @@ def legal_discards(
             for size in range(min(len(others), stock) + 1)
             for chosen in combinations(sorted(others), size)
         }
+    if rules.keep_six is KeepSix.ROB_THE_PACK:
+        if len(trumps) > 6:
+            free = sorted(trumps - point_cards(rules, trump))
+            excess = combinations(free, len(trumps) - 6)
+            return {frozenset(others | set(chosen)) for chosen in excess}
+        kept = 6 - len(trumps) if dealer else max(6 - len(trumps) - stock, 0)
+        return {frozenset(chosen) for chosen in combinations(sorted(others), len(others) - kept)}
     if rules.keep_six is KeepSix.DISCARD_AND_DRAW:
         fewest_kept = max(3, 6 - stock)
         return {

@@ -113,6 +113,19 @@ def point_sets(
     return tuple(chosen)
 
 
+def _point_cards(points: tuple[Point, ...], ranks: frozenset[int]) -> int:
+    """How many trumps are point cards (the A, the 2 and the points' cards, RULES §6.9.2)
+    in a pack of `ranks`: Cinch's rob needs at most six (§7.5.5)."""
+    offs = (Point.OFF_JACK, Point.OFF_FIVE, Point.OFF_ACE, Point.OFF_THREE)
+    cards: set[object] = {(False, rank) for rank in (14, 2) if rank in ranks}
+    for point in points:
+        if point in POINT_RANKS:
+            cards.add((point in offs, POINT_RANKS[point]))
+        elif point not in (Point.HIGH, Point.LOW, Point.GAME):
+            cards.add(point)  # a joker
+    return len(cards)
+
+
 DECLARING = ((False, False), (False, False), (True, False), (False, True), (True, True))
 """(draw, no_trump_first_trick) with a deal of six: half the time neither (trump is set by
 the first lead), else the variants that have the pitcher declare trump."""
@@ -149,6 +162,8 @@ def all_rules(draw: st.DrawFn) -> Rules:
         deal = draw(st.integers(7, most))
     dealt_more = deal > 6  # the pitcher declares trump, the hands come down to six (§6.4)
     keep_six = draw(st.sampled_from(KeepSix)) if dealt_more else KeepSix.FREE_DISCARD
+    if keep_six is KeepSix.ROB_THE_PACK and _point_cards(points, ranks) > 6:
+        keep_six = KeepSix.NON_TRUMPS_FIRST  # §7.5.5: seven trumps must hold one to throw
     if dealt_more:  # the draw needs a deal of six
         draw_, no_trump_first_trick = False, draw(st.booleans())
     else:
@@ -247,6 +262,7 @@ def presets() -> st.SearchStrategy[Rules]:
         st.integers(2, 6).map(lambda n: Rules.smear(players=n)),
         st.integers(2, 8).map(lambda n: Rules.joker_pitch(players=n)),
         st.integers(2, 8).map(lambda n: Rules.dom_pedro(players=n)),
+        st.just(Rules.cinch()),
     )
 
 
@@ -277,6 +293,7 @@ PRESETS = (
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),
     Rules.trickster(9),
+    Rules.cinch(),
 )
 """One rule set per preset and per variant of RULES §2 to §6, each met by every property
 test that takes `rules` and `seed` (see `each_preset`)."""

@@ -454,3 +454,33 @@ def y2_declared(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT, **kw: object) ->
     state = new_game(y2_rules(draw_order), deck=Y2_DECK, dealer=3, **kw)  # type: ignore[arg-type]
     state = act(state, "A pass, B 8, C pass, D pass")
     return apply_action(state, "trump S", seat=1)
+
+
+Y1_DECK = (
+    "AH KH JH 5H 2H 8H 10H 9H 3H QH 7H 6H 5D KC 8S AD 9S 3S QS 5S 8D 4H JS 2D 4D 10D 2C 7C "
+    "JD 4C 6C QC 4S 10S 3D 8C 7S 3C KS QD 9C AS AC 6D 6S 2S KD 9D 7D JC 10C 5C"
+)
+"""RULES §7.9 Y1's deck, for `new_game(Rules.cinch(), deck=Y1_DECK, dealer=3)`."""
+
+Y1_ROB = "10S 3D 8C 6S 2S KD 9D 7D JC 10C 5C"
+"""The 11 non-trumps Dan discards face down in Y1 (he keeps J♠ 2♦)."""
+
+Y1_PLAYS = "AH 8H 3H 4H KH 2H 10H 6H 3C 5H AC QH JS 7S KS AS 9H 7H JH 9C 5D QD 6D 2D"
+"""Y1's 24 cards, in the order played."""
+
+
+def y1_declared(rules: Rules | None = None, bid: int = 9) -> GameState:
+    """Y1 after the auction (Anna bids 9, the others pass) and Anna's `trump H`: the
+    non-dealers' discards and refills are done and Dan, who robbed the pack, is to act."""
+    state = new_game(rules or Rules.cinch(), deck=Y1_DECK, dealer=3)
+    for call in (f"bid {bid}", "pass", "pass", "pass", "trump H"):
+        state = apply_action(state, call)
+    return state
+
+
+def y1_played(rules: Rules | None = None, bid: int = 9, upto: int = 24) -> GameState:
+    """Y1 with Dan's discard and the first `upto` cards played (all 24: the hand is over)."""
+    state = apply_action(y1_declared(rules, bid), f"discard {Y1_ROB}")
+    for card in Y1_PLAYS.split()[:upto]:
+        state = apply_action(state, f"play {card}")
+    return state

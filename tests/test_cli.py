@@ -7,6 +7,7 @@ import pathlib
 import subprocess
 import sys
 
+import attrs
 import pytest
 
 from setback.cli import main
@@ -341,3 +342,19 @@ def test_a_closed_pipe_ends_the_game_without_a_traceback() -> None:
     assert done.stdout.startswith("setback: you are seat 0; seed 3.")
     assert len(done.stdout.splitlines()) == 2
     assert done.stderr == ""
+
+
+def test_simulate_names_the_shoot_and_the_free_contract() -> None:
+    """`setback simulate` names a shoot's level "shoot" and a dealer-free contract "free",
+    as it names the Smudge's level "smudge"; every other level is "bid N"."""
+    from setback import Rules, ShootFor
+    from setback.cli import _summary_lines
+    from setback.simulation import simulate
+
+    rules = Rules.trickster(4, shoot=ShootFor.ALL_POINTS)
+    summary = simulate(rules, games=2, seed=1)
+    assert (summary.smudge_level, summary.shoot_level) == (None, rules.smudge_level)
+    assert simulate(Rules.setback(), games=1, seed=1).shoot_level is None
+    shown = attrs.evolve(summary, contracts=((0, 2, 2), (2, 3, 1), (5, 1, 0)))
+    rows = [line.split()[:2] for line in _summary_lines(shown, 1.0) if line.startswith("  ")]
+    assert rows[:3] == [["free", "2"], ["bid", "2"], ["shoot", "0"]]

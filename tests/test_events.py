@@ -34,7 +34,7 @@ from setback import (
     new_game,
     observe,
 )
-from setback.eventlog import _action_count, _event_count, _replay
+from setback.eventlog import _replay, hand_counts
 from setback.rules import PRESET_NAMES
 
 from .strategies import any_rules, each_preset, examples, presets, random_states, seeds
@@ -63,7 +63,7 @@ def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int
     for state in states[:: max(1, len(states) // 12)]:
         seen = events(state, seat)
         assert seen == everything[: len(seen)]
-    actions = sum(_action_count(rules, result) for result in last.history)
+    actions = sum(actions for _, actions in hand_counts(last))
     assert actions == len(last.log) - len(last.hand_log)  # the hands are skipped exactly
 
 
@@ -313,9 +313,21 @@ def test_after_k_skips_the_hands_before_it_exactly(rules: Rules) -> None:
         for k in range(0, len(everything) + 1, 3):
             assert events(state, 1, after=k) == everything[k:]
         # the skipping is exact, not the whole-game replay kept as a safety net
-        actions = sum(_action_count(rules, result) for result in state.history)
+        counts = hand_counts(state)
+        actions = sum(actions for _, actions in counts)
         assert actions == len(state.log) - len(state.hand_log)
-        counted = sum(_event_count(rules, result) for result in state.history)
+        counted = sum(events for events, _ in counts)
         dealt = [event for event in everything if isinstance(event, Dealt)]
         before = len(everything) - 1 if state.is_over else dealt[-1].number - 1
         assert counted == before
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.trickster(4, kitty=2), Rules.trickster(4, kitty=3, draw=True)],
+    ids=["kitty", "kitty-draw"],
+)
+def test_no_event_leaks_the_kitty(rules: Rules) -> None:
+    """RULES §7.7.1: the kitty's cards reach only the pitcher's events (the pick-up's
+    drawn cards); every other seat sees a count."""
+    _check_no_leak(rules, 3)

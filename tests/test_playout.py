@@ -137,6 +137,7 @@ def test_kernel_plays_hands_as_the_checked_api_does(rules: Rules, seed: int, pic
         "pedro-sancho",
         "dom-pedro",
         "trickster-9",
+        "cinch",
     ],
 )
 def test_kernel_plays_every_preset_as_the_checked_api_does(name: str) -> None:

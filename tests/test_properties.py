@@ -118,11 +118,11 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
                 expected_discards = reference.kitty_discards(rules, hand)
             else:
                 expected_discards = reference.legal_discards(
-                    rules, hand, state.trump, len(state.stock)
+                    rules, hand, state.trump, len(state.stock), dealer=state.to_act == state.dealer
                 )
             assert {frozenset(a.cards) for a in legal} == expected_discards  # type: ignore[union-attr]
-            if _draws_back(rules):
-                assert len(expected_discards) > 1, "a face-up discard without a choice is made"
+            if _draws_back(rules) or _robs(rules):
+                assert len(expected_discards) > 1, "a discard without a choice is made"
         for offer in legal:
             assert is_legal(state, offer)
             apply_action(state, offer)
@@ -187,6 +187,11 @@ def _kitty_turn(state: GameState) -> bool:
         and state.to_act == state.pitcher
         and not state.discards[state.to_act]
     )
+
+
+def _robs(rules: Rules) -> bool:
+    """Whether the hands come down to six by Cinch's discard and rob (RULES §7.5.5)."""
+    return rules.deal > 6 and rules.keep_six is KeepSix.ROB_THE_PACK
 
 
 def _draws_back(rules: Rules) -> bool:
@@ -305,6 +310,19 @@ def _check_discards(rules: Rules, result: HandResult) -> None:
             ]
     else:
         assert result.kitty == ()
+    if _robs(rules):  # §7.5.5: six each; face down only the dealer's non-trumps
+        assert [len(hand) for hand in result.hands] == [6] * rules.players
+        points = reference.point_cards(rules, trump)
+        for seat, cards in enumerate(result.discards or ((),) * rules.players):
+            assert seat == result.dealer or not cards
+            assert not any(reference.is_trump(rules, card, trump) for card in cards)
+        for seat, cards in enumerate(result.face_up_discards):
+            trumps = {card for card in cards if reference.is_trump(rules, card, trump)}
+            assert not trumps & points, "a point card discarded"
+            if trumps:  # seven trumps or more: every non-trump went, six trumps are kept
+                assert all(reference.is_trump(rules, card, trump) for card in result.hands[seat])
+            assert seat != result.dealer or trumps == set(cards)
+        return
     if rules.discards:
         assert [len(cards) for cards in result.discards] == [rules.discards] * rules.players
     elif _discards_and_draws(rules):  # §7.3.11: keep 3 to 6 of the dealt cards
@@ -380,6 +398,11 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
             order = reference.discard_and_draw_order(rules, state.dealer, state.pitcher)
             done = set(order[: order.index(state.to_act)])
             assert sizes == [6 if seat in done else rules.deal for seat in range(rules.players)]
+        elif state.phase is Phase.DISCARD and _robs(rules):  # §7.5.5: six once discarded
+            assert state.to_act is not None
+            order = [(state.dealer + k) % rules.players for k in range(1, rules.players + 1)]
+            done = order[: order.index(state.to_act)]
+            assert all(sizes[seat] == 6 for seat in done)
         elif state.phase is Phase.DISCARD and not _draws_back(rules):
             assert state.to_act is not None
             order = [(state.dealer + k) % rules.players for k in range(1, rules.players + 1)]
@@ -403,6 +426,8 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
             and state.hand_number == previous.hand_number
         ):
             _check_discard_and_draw(previous, state)
+        if previous is not None and previous.phase is Phase.DECLARE_TRUMP and _robs(rules):
+            _check_rob(previous, state)
         seen = [card for hand in state.hands for card in hand]
         seen += [card for _, card in state.trick.plays] if state.trick else []
         seen += [card for trick in state.tricks for card in trick.cards]
@@ -414,7 +439,7 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         stock = len(pack) - rules.players * rules.hand_size - rules.kitty
         if _draws_back(rules) and state.phase not in (Phase.BIDDING, Phase.DECLARE_TRUMP):
             stock = 0  # the pitcher took the rest of the stock
-        if not rules.draw and not _discards_and_draws(rules):
+        if not rules.draw and not _discards_and_draws(rules) and not _robs(rules):
             assert len(state.stock) == stock, "the stock moved"
         previous = state
 
@@ -446,6 +471,35 @@ def _check_discard_and_draw(before: GameState, after: GameState) -> None:
         assert order[-1] == seat and after.phase is Phase.PLAY and after.to_act == pitcher
     else:
         assert after.phase is Phase.DISCARD and after.to_act == order[order.index(seat) + 1]
+
+
+def _check_rob(declared: GameState, after: GameState) -> None:
+    """RULES §7.5.5: from the hands and the stock as trump is named, the forced discards and
+    refills of Cinch's discard and rob give each seat what the rules say, up to the first
+    seat with a choice, who is then to act (or, when nobody had one, play begins)."""
+    trump = after.trump
+    assert trump is not None
+    held, up, stock, chooser = reference.rob_the_pack(
+        after.rules, declared.hands, declared.stock, trump, declared.dealer
+    )
+    if after.hand_number != declared.hand_number:
+        return  # the hand ended at once (cannot happen in plain play, but be safe)
+    if chooser is None:
+        assert after.phase is Phase.PLAY
+        dealer = declared.dealer
+        assert (
+            set(after.hands[dealer])
+            | set(after.discards[dealer])
+            | set(after.face_up_discards[dealer])
+            == held[dealer]
+        )
+        held[dealer] = set(after.hands[dealer])
+        up[dealer] = set(after.face_up_discards[dealer])
+    else:
+        assert after.phase is Phase.DISCARD and after.to_act == chooser
+        assert list(after.stock) == stock
+    assert [set(hand) for hand in after.hands] == held
+    assert [set(cards) for cards in after.face_up_discards] == up
 
 
 def _check_draw_back(declared: GameState, after: GameState) -> None:

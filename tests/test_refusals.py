@@ -46,6 +46,8 @@ from setback import (
 )
 from setback.refusals import MESSAGES, PARAMS, SUFFIXES, Refusal, placeholders, render
 
+from .support import y1_declared
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "api" / "errors.md"
 BEGIN, END = "<!-- refusal codes: begin -->", "<!-- refusal codes: end -->"
@@ -262,6 +264,8 @@ CASES: dict[str, MakeError] = {
     ),
     "keep_at_least": lambda _: _discard_of(Rules.trickster(9), 7),
     "keep_at_most": lambda _: _discard_of(Rules.trickster(9), 2),
+    "keep_trumps": lambda _: _refused(y1_declared(), "discard 4H 3D 8C 6S 2S KD 9D 7D JC 10C 5C"),
+    "rob_count": lambda _: _refused(y1_declared(), "discard 3D 8C"),
     "play_a_card": lambda _: _first(SETBACK, 0, "play_a_card", lambda s: ["pass"], False),
     "lead_trump": lambda _: _first(Rules.smear(), 0, "lead_trump", _plays, False),
     "follow_trump": lambda _: _first(SETBACK, 0, "follow_trump", _plays, True),
@@ -430,6 +434,14 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "non_trumps_first": (
         {},
         "discard 3C 8C JC 4S by seat 0 is illegal: a discard may hold a trump only when it holds every non-trump of the hand",
+    ),
+    "keep_trumps": (
+        {},
+        "discard 5C 8C 10C JC 3D 7D 9D KD 4H 2S 6S by seat 3 is illegal: trumps are kept first: discard only non-trumps (below seven trumps)",
+    ),
+    "rob_count": (
+        {"count": 11},
+        "discard 8C 3D by seat 3 is illegal: discard exactly 11 cards: six are kept, with what the stock gives back",
     ),
     "play_a_card": ({}, "pass by seat 3 is illegal: the auction is over: play a card"),
     "lead_trump": (

@@ -23,6 +23,7 @@ from setback import (
     Play,
     PlayTrump,
     Rules,
+    Suit,
     apply_action,
     legal_actions,
     new_game,
@@ -40,12 +41,13 @@ from setback.bots.sampling import (
     _Slot,
     _solve,
 )
-from setback.cards import CARDS, Card, cards_of
+from setback.cards import CARDS, Card, cards_of, mask_of
 from setback.dealing import packets
 from setback.play import open_to
+from setback.state import ForcedStep
 
 from .strategies import SOAK, any_rules, each_preset, examples, random_states, seeds
-from .support import y2_declared
+from .support import y1_played, y2_declared
 
 
 def _played(state: GameState) -> list[int]:
@@ -87,6 +89,9 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
     stock = list(hand.stock)
     if rules.kitty:  # RULES §7.7.1: the kitty lies after the dealt packets
         return _kitty_deal(world, kept, list(thrown), order, stock)
+    robbed = rules.deal > 6 and rules.keep_six is KeepSix.ROB_THE_PACK
+    if robbed and world.phase in (Phase.DISCARD, Phase.PLAY):
+        return _robbed_first_deal(world, kept, thrown)
     if not any(thrown):
         return kept, stock
     if rules.draw:  # what each seat discarded it drew, from the front of the stock
@@ -135,11 +140,11 @@ def _kitty_deal(
     right after the packets, then what the draw drew, then the stock."""
     rules, hand = world.rules, world.hand_state
     pitcher = hand.pitcher
-    if hand.trump is None or pitcher is None:
-        return kept, [*(c.index for c in cards_of(hand.kitty)), *stock]
+    if hand.trump is None or pitcher is None:  # face down: the stock's first cards already
+        return kept, stock
     if not thrown[pitcher]:  # he holds the kitty still
-        kept[pitcher] &= ~hand.kitty
-        return kept, [*(c.index for c in cards_of(hand.kitty)), *stock]
+        kept[pitcher] &= ~mask_of(world.kitty)
+        return kept, [*(c.index for c in world.kitty), *stock]
     trumps = trump_table(hand.trump, rules).trump_mask
     mine = list(cards_of(thrown[pitcher]))
     mine.sort(key=lambda card: not trumps >> card.index & 1)  # trumps first: the draw throws none
@@ -167,6 +172,47 @@ def _kitty_discard(world: GameState, state: GameState, seat: int) -> tuple[Card,
     return tuple(mine[world.rules.kitty :] if state.discards[seat] else mine[: world.rules.kitty])
 
 
+def _robbed_first_deal(
+    world: GameState, kept: list[int], thrown: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """Cinch's discard and rob put back (RULES §7.5.5): a player who discarded no trump
+    face up kept the trumps he was dealt (his deal less his face-up discard, when the
+    stock could refill him) and drew the rest; where the stock ran out at him he may have
+    kept non-trumps; the dealer's deal is 9 of his cards, the rest the stock he robbed."""
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    assert hand.trump is not None
+    trumps = trump_table(hand.trump, rules).trump_mask
+    faced = hand.face_up or (0,) * players
+    order = [(hand.dealer + k) % players for k in range(1, players + 1)]
+    if world.phase is Phase.DISCARD:
+        order = order[: order.index(world.to_act)] + (  # type: ignore[arg-type]
+            [hand.dealer] if world.to_act == hand.dealer else []
+        )
+    stock = len(rules.pack) - players * deal
+    drawn: list[int] = []
+    rest = list(hand.stock)
+    for seat in order:
+        mine = list(cards_of(kept[seat] & ~faced[seat]))
+        if seat == hand.dealer:
+            everything = list(cards_of(kept[seat] | thrown[seat]))
+            kept[seat] = sum(1 << c.index for c in everything[:deal])
+            rest = [c.index for c in everything[deal:]]
+            continue
+        if faced[seat] & trumps:
+            continue
+        given = min(stock, len(faced_cards := cards_of(faced[seat])) - (deal - 6))
+        dealt_kept = 6 - given
+        if given < stock:
+            keep = [c for c in mine if trumps >> c.index & 1][: deal - len(faced_cards)]
+        else:
+            keep = sorted(mine, key=lambda c: bool(trumps >> c.index & 1))[:dealt_kept]
+        drawn.extend(c.index for c in mine if c not in keep)
+        kept[seat] = faced[seat] | sum(1 << c.index for c in keep)
+        stock -= given
+    return kept, drawn + rest
+
+
 def _replays(world: GameState) -> None:
     """The world's hand so far replays by the engine's own rules from a deal: the auction,
     the trump, every discard (the draw and the draw back too) and every card played, each
@@ -192,6 +238,8 @@ def _replays(world: GameState) -> None:
         assert seat is not None
         face_up = rules.deal > 6 and rules.keep_six is KeepSix.DRAW_BACK
         cards = faced[seat] if face_up else _kitty_discard(world, state, seat)
+        if rules.deal > 6 and rules.keep_six is KeepSix.ROB_THE_PACK:
+            cards = faced[seat] + world.discards[seat]
         state = apply_action(state, Discard(cards), seat=seat)
     done = len(state.plays)  # a pitched card is played already
     plays = [play for trick in world.tricks for play in trick.plays]
@@ -218,11 +266,11 @@ def _holdings(state: GameState, seat: int) -> dict[int, list[int]]:
                 out[players + other] = [
                     c.index for c in cards_of(state.hand_state.discarded[other])
                 ]
-    out[2 * players] = list(state.hand_state.stock)
+    out[2 * players] = [card.index for card in state.stock]  # the kitty apart
     setup = state.hand_state
-    if setup.kitty and setup.trump is None:  # the face-down kitty
-        out[2 * players + 1] = [c.index for c in cards_of(setup.kitty)]
-    elif setup.kitty and seat != setup.pitcher and setup.pitcher is not None:
+    if state.kitty and setup.trump is None:  # the face-down kitty
+        out[2 * players + 1] = [c.index for c in state.kitty]
+    elif state.kitty and seat != setup.pitcher and setup.pitcher is not None:
         thrown = setup.discarded[setup.pitcher] if setup.discarded else 0
         if thrown:  # the pitcher's discard after taking the kitty, apart from the draw's
             assert setup.trump is not None
@@ -590,7 +638,8 @@ def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
         rest = sum(1 << c.index for c in hidden if c not in chosen)
         thrown = list(state.hand_state.discarded)
         thrown[pitcher] = rest
-        setup = attrs.evolve(state.hand_state, discarded=tuple(thrown), kitty=rest)
+        forced = (ForcedStep(seat=pitcher, drawn=rest),)  # the kitty taken: its cards
+        setup = attrs.evolve(state.hand_state, discarded=tuple(thrown), forced=forced)
         world = attrs.evolve(state, hand=state.hand._replace(held=tuple(held), setup=setup))
         try:
             _replays(world)
@@ -604,7 +653,7 @@ def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
     counts = Counter(tuple(world.held) for world in draws)
     assert set(counts) == worlds
     assert all(
-        set(cards_of(world.hand_state.kitty))
+        set(world.kitty)
         <= set(cards_of(world.held[pitcher] | world.hand_state.discarded[pitcher]))
         | {card for trick in world.tricks for s, card in trick.plays if s == pitcher}
         | {card for s, card in world.plays if s == pitcher}
@@ -613,3 +662,65 @@ def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
     expected = len(draws) / len(worlds)
     statistic = sum((counts[w] - expected) ** 2 / expected for w in worlds)
     assert _chi2_sf(statistic, len(worlds) - 1) > 0.001
+
+
+def test_cinch_samples_keep_the_trumps_each_player_was_dealt() -> None:
+    """RULES §7.5.5, §7.9 Y1 after four tricks, seen by Dan: Anna discarded 5 face up, so
+    she was dealt 4 trumps and still holds 2 of them; Carla (6 face up) was dealt 3 and
+    holds 1; Ben (6 face up) played his 3. Of the 90 ways to give the six cards Dan has
+    not seen two each, the 9 that do so are exactly the worlds, counted exactly and drawn
+    uniformly."""
+    state = y1_played(upto=16)
+    view = observe(state, 3)
+    hidden = [card for seat in range(3) for card in state.hands[seat]]
+    worlds = set()
+    for order in itertools.permutations(range(6)):
+        hands = [sum(1 << hidden[order[2 * seat + k]].index for k in range(2)) for seat in range(3)]
+        if tuple(hands) in worlds:
+            continue
+        core = state.hand._replace(held=(*hands, state.held[3]))
+        world = attrs.evolve(state, hand=core)
+        try:
+            _replays(world)
+        except Exception:  # an illegal replay: not a world
+            continue
+        worlds.add(tuple(hands))
+    assert len(worlds) == 9 and tuple(state.held[:3]) in worlds
+    assert _solve(_problem(view))[0] == 9
+    draws = sample_states(view, random.Random(22), 9_000)
+    counts = Counter(tuple(world.held[:3]) for world in draws)
+    assert set(counts) == worlds
+    statistic = sum((counts[w] - 1_000) ** 2 / 1_000 for w in worlds)
+    assert _chi2_sf(statistic, 8) > 0.001
+
+
+def test_cinch_samples_fit_a_short_stock_and_the_dealers_rob() -> None:
+    """RULES §7.5.5: Carla, to keep 2 non-trumps of a short stock, and Dan, to rob with 8
+    trumps, have a choice in every world drawn for the other seats (the sampler knows a
+    seat to act has one), and every seat's samples replay to its view, in play too; the
+    dealer's face-down discards are drawn from the cards a seat has not seen."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "2D 3D 4D 6D 7D 8D 9D 10D JD",
+        "AH KH QH JH 10H 9H 8H 7H JC",
+    ]
+    state = new_game(Rules.cinch(), hands=hands, dealer=3, seed=2)
+    for call in ("pass", "pass", "pass", "bid 3", "trump H"):
+        state = apply_action(state, call)
+    carla = state
+    dan = apply_action(carla, "discard 2D 3D 4D 6D 7D 8D 9D")
+    play = apply_action(dan, "discard JC 7H 8H")
+    for position in (carla, dan, play):
+        for seat in range(4):
+            view = observe(position, seat)
+            for world in sample_states(view, random.Random(seat), 4):
+                assert observe(world, seat) == view
+                _replays(world)
+                if position is not play and world.to_act != seat:
+                    assert len(legal_actions(world)) > 1
+    worlds = sample_states(observe(play, 0), random.Random(5), 40)
+    downs = {world.discards[3] for world in worlds}
+    assert len(downs) > 1 and all(len(cards) == 1 for cards in downs)
+    assert all(cards[0].suit is not Suit.HEARTS and str(cards[0]) != "5D" for cards in downs)
+    assert all(all(c.suit is Suit.HEARTS or str(c) == "5D" for c in w.hands[3]) for w in worlds)

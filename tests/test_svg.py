@@ -503,6 +503,7 @@ def test_the_docs_ask_for_the_tutorials_and_every_presets_pictures() -> None:
         "ten-point": "rules/ten-point.md",
         "smear": "rules/smear.md",
         "joker-pitch": "rules/joker-pitch.md",
+        "cinch": "rules/cinch.md",
         "pedro-sancho": "rules/pedro-sancho.md",
         "dom-pedro": "rules/dom-pedro.md",
     }

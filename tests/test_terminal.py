@@ -121,6 +121,7 @@ PRESETS = (
     "six",
     "trickster-6",
     "trickster-13",
+    "cinch",
     "pedro-sancho",
     "dom-pedro",
 )
@@ -362,3 +363,41 @@ def test_rules_summary_says_where_the_draw_back_begins() -> None:
     for lang, sentence in words.items():
         assert sentence in " ".join(rules_lines(left, lang)), lang
         assert sentence not in " ".join(rules_lines(Rules.ten_point(), lang)), lang
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "sv", "fr"])
+def test_the_kitty_is_told_to_the_pitcher_with_its_cards_and_to_the_others_as_a_count(
+    lang: str,
+) -> None:
+    """RULES §7.7.1: a seat at the table reads that the pitcher took the kitty (its cards
+    only when it is the pitcher's own line), and the rules summary names the kitty."""
+    from setback import apply_action, events, new_game, parse_cards
+
+    deck = parse_cards(
+        "KH QH 7H AS KS 2C QS JS 10C JH 5H KD 9C 4C 3D 5D 6D 8S JC 9D 7D QD 2S 3S AH 10H 3C 5C "
+        "6C 7C 8C QC KC AC 2D 4D 8D 10D JD AD 2H 3H 4H 6H 8H 9H 4S 5S 6S 7S 9S 10S"
+    )
+    rules = Rules.trickster(4, kitty=2)
+    state = new_game(rules, deck=deck, dealer=3, seed=1)
+    for action in ("bid 2", "pass", "pass", "pass", "trump H", "discard 4C 3D"):
+        state = apply_action(state, action)
+    said = {}
+    for seat in (0, 1):
+        game = TerminalGame(
+            new_game(rules, deck=deck, dealer=3, seed=1),
+            {},
+            seat,
+            lambda: "",
+            io.StringIO(),
+            lang=lang,
+        )
+        picked = next(e for e in events(state, seat) if type(e).__name__ == "Discarded")
+        said[seat] = game.discarded(picked)  # type: ignore[arg-type]
+    english = {0: "  you took the kitty (2 cards: 10♥ A♥)", 1: "  seat 0 took the kitty (2 cards)"}
+    if lang == "en":
+        assert said == english
+    else:
+        assert said[0] != english[0] and "10♥ A♥" in said[0] and "2" in said[1]
+        assert "♥" not in said[1]
+    summary = " ".join(rules_lines(rules, lang))
+    assert "2" in summary and summary != " ".join(rules_lines(Rules.trickster(4), lang))

@@ -44,6 +44,23 @@ def test_a_view_shows_no_card_its_seat_could_not_have_seen(rules: Rules, seed: i
             assert view.legal_actions == (legal_actions(state) if state.to_act == seat else ())
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.trickster(4, kitty=2), Rules.auction_pitch(players=3, kitty=5, draw=True)],
+    ids=["kitty", "kitty-draw"],
+)
+def test_a_view_shows_no_kitty_card_to_a_seat_that_did_not_take_it(rules: Rules) -> None:
+    """RULES §7.7.1: the same, with a kitty: only its size until the pitcher takes it,
+    then its cards to him alone."""
+    for seed in (1, 2):
+        seen: list[set[Card]] = [set() for _ in range(rules.players)]
+        for state in random_states(rules, seed, max_steps=100):
+            for seat in range(rules.players):
+                seen[seat] = visible(state, seat, seen[seat])
+                leaked = cards_in(dumps(observe(state, seat))) - seen[seat]
+                assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
+
+
 def test_view_of_a_passed_out_hand_hides_the_others_cards() -> None:
     rules = Rules.setback(all_pass="pass_deal")
     state = new_game(rules, seed=1)

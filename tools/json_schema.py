@@ -259,7 +259,13 @@ EVENTS = {
         "cards": CARDS,
         "drawn_cards": CARDS,
     },
-    setback.FaceUpDiscarded: {"number": NUMBER, "seat": SEAT, "cards": CARDS},
+    setback.FaceUpDiscarded: {
+        "number": NUMBER,
+        "seat": SEAT,
+        "cards": CARDS,
+        "drawn": COUNT,
+        "drawn_cards": CARDS,
+    },
     setback.Played: {
         "number": NUMBER,
         "seat": SEAT,

@@ -353,8 +353,11 @@ def _parser(lang: str) -> _Parser:
 
 def _summary_lines(summary: SimulationSummary, seconds: float) -> list[str]:
     """The summary as `setback simulate` prints it."""
-    smudge = summary.smudge_level
-    names = {} if smudge is None else {smudge: "smudge"}
+    names = {0: "free"}  # the dealer who passed under AllPass.DEALER_FREE
+    if summary.smudge_level is not None:
+        names[summary.smudge_level] = "smudge"
+    if summary.shoot_level is not None:
+        names[summary.shoot_level] = "shoot"
     games = max(summary.games, 1)
     played = summary.hands - summary.passed_out
     out = [

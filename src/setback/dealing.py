@@ -112,21 +112,14 @@ def start_hand(
 ) -> GameState:
     """The state at the start of hand `number`: cards dealt, the auction open.
 
-    `dealt` (hands as bit sets, and the undealt rest: the kitty's cards first, if the rules
-    have one, then the stock) overrides the shuffle. `tables` and `calls`
+    `dealt` (hands as bit sets, and the stock) overrides the shuffle. `tables` and `calls`
     are the engine's tables of `rules` where the caller has them (the last hand's state),
     else they are looked up.
     """
     if dealt is None:
         dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack_indices))
     held, stock = dealt
-    if rules.kitty:  # the kitty: the k cards right after the dealt packets
-        kitty = 0
-        for index in stock[: rules.kitty]:
-            kitty |= BIT[index]
-        setup = HandState(number=number, dealer=dealer, stock=stock[rules.kitty :], kitty=kitty)
-    else:
-        setup = HandState(number=number, dealer=dealer, stock=stock)
+    setup = HandState(number=number, dealer=dealer, stock=stock)
     return make_state(
         rules=rules,
         origin=origin,

@@ -3,7 +3,8 @@ what is open (and why not), and what each action changes.
 
 Only where the pitcher names trump (the draw, no trump in the first trick, the
 kitty, a deal above six: the six-player discard, Smear's discard to six,
-Ten-point's draw back and face-up discard, Trickster's discard and draw).
+Ten-point's draw back and face-up discard, Trickster's discard and draw, Cinch's
+discard and rob).
 """
 
 from __future__ import annotations
@@ -57,8 +58,10 @@ def step_declaration(
             setup, stock=(), discarded=tuple(discarded), forced=setup.forced + steps
         )
         return _face_up_turn(rules, tables, setup, held, 0)
+    if rules.robs_the_pack:
+        return _rob_turn(rules, tables, setup, hand.held, 0)
     if rules.kitty:
-        return take_kitty(setup, hand.held)
+        return take_kitty(rules, setup, hand.held)
     if rules.discards_to_six or rules.draw:
         return _discard_turn(setup, hand.held, (setup.dealer + 1) % rules.players)
     if rules.discards_and_draws:
@@ -67,15 +70,20 @@ def step_declaration(
     return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
 
 
-def take_kitty(setup: HandState, held: tuple[int, ...]) -> Hand:
-    """The kitty, the one home of it: once trump is declared the
-    pitcher adds the kitty to his hand (a forced step, recorded as a draw of its cards)
-    and is the first to discard, exactly as many cards as it held."""
+def take_kitty(rules: Rules, setup: HandState, held: tuple[int, ...]) -> Hand:
+    """The kitty, the one home of it: the cards dealt face down after the packets (the
+    stock's first `rules.kitty`). Once trump is declared the pitcher adds them to his hand
+    (a forced step, recorded as a draw of its cards: the hand's first, which
+    `state.kitty_cards` reads) and is the first to discard, exactly as many cards."""
     pitcher = _pitcher(setup)
+    kitty = 0
+    for index in setup.stock[: rules.kitty]:
+        kitty |= 1 << index
     cards = list(held)
-    cards[pitcher] |= setup.kitty
-    step = ForcedStep(seat=pitcher, drawn=setup.kitty)
-    return _discard_turn(attrs.evolve(setup, forced=(*setup.forced, step)), tuple(cards), pitcher)
+    cards[pitcher] |= kitty
+    step = ForcedStep(seat=pitcher, drawn=kitty)
+    setup = attrs.evolve(setup, stock=setup.stock[rules.kitty :], forced=(*setup.forced, step))
+    return _discard_turn(setup, tuple(cards), pitcher)
 
 
 def kitty_due(rules: Rules, setup: HandState, seat: int) -> bool:
@@ -157,15 +165,19 @@ def discard_options(
     rules: Rules, tables: Sequence[TrumpTable], hand: Hand
 ) -> tuple[int, int, int, int]:
     """What the seat to act in the hand core `hand` may discard: the cards (a bit set),
-    how few and how many (`discard_bounds`), and the cards a discard must hold all of
-    before it holds any other (Smear's non-trumps, `rules.non_trumps_first`; else all of
-    them, no order binding)."""
+    how few and how many (`discard_bounds`; Cinch's `rob_bounds`), and the cards a
+    discard must hold all of before it holds any other (the non-trumps of Smear,
+    `rules.non_trumps_first`, and of Cinch; else all of them, no order binding)."""
     setup, seat = hand.setup, hand.to_act
     assert seat is not None and setup.trump is not None
     if rules.kitty and kitty_due(rules, setup, seat):  # any cards, exactly the kitty's count
         held = hand.held[seat]
         return held, rules.kitty, rules.kitty, held
     table = tables[setup.trump]
+    if rules.robs_the_pack:
+        held = hand.held[seat]
+        cards, count = rob_bounds(rules, table, held, len(setup.stock), seat == setup.dealer)
+        return cards, count, count, cards & ~table.trump_mask
     cards, fewest, most = discard_bounds(rules, table, hand.held[seat], len(setup.stock))
     first = cards & ~table.trump_mask if rules.non_trumps_first else cards
     return cards, fewest, most, first
@@ -204,7 +216,7 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
     """Every discard open to the seat to act, fewest cards first, then by card order."""
     cards, fewest, most = discardable(state)
     rules, hand = state.rules, state.hand_state
-    if rules.non_trumps_first:
+    if rules.non_trumps_first or rules.robs_the_pack:
         assert hand.trump is not None
         trumps = state.standing.tables[hand.trump].trump_mask
         others = pick(BIT, cards & ~trumps)  # one bit set per card: a choice is their sum
@@ -243,6 +255,8 @@ def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Ref
     missing = [str(card) for card in action.cards if not state.held[seat] >> card.index & 1]
     if missing:
         return Refusal("not_held", {"seat": seat, "cards": missing})
+    if rules.robs_the_pack:
+        return _rob_refusal(state, mask_of(action.cards))
     if rules.kitty and kitty_due(rules, hand, seat):
         if len(action.cards) != rules.kitty:
             return Refusal("kitty_count", {"count": rules.kitty})
@@ -281,6 +295,14 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
     seat = hand.to_act
     assert seat is not None
     thrown = mask_of(action.cards)
+    if rules.robs_the_pack:
+        assert setup.trump is not None
+        trumps = tables[setup.trump].trump_mask
+        setup, cards, drawn = _rob_discard(rules, setup, hand.held, seat, thrown, trumps)
+        if drawn:  # the stock gives back what it can (a short stock)
+            setup = attrs.evolve(setup, forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
+        order = discard_order(setup.dealer, rules.players)
+        return _rob_turn(rules, tables, setup, cards, order.index(seat) + 1)
     held = list(hand.held)
     held[seat] &= ~thrown
     if rules.draws_back:
@@ -368,6 +390,119 @@ def _face_up_turn(
     if chooser is not None:
         return _discard_turn(setup, held, chooser)
     return lead(rules, tables, setup, held, (), _pitcher(setup))
+
+
+def rob_bounds(
+    rules: Rules, table: TrumpTable, held: int, stock: int, dealer: bool
+) -> tuple[int, int]:
+    """Cinch's discard and rob (`KeepSix.ROB_THE_PACK`): the cards of `held` a seat may
+    discard (a bit set) and exactly how many it must, with `stock` cards left to give
+    back; `dealer` says the seat is the dealer, who has already added the rest of the
+    stock to his hand. The one home of these bounds (the checked engine, the forced
+    steps and the playout kernel ask it).
+
+    Seven trumps or more: every non-trump and the trumps above six, which must be no
+    point card (`excess_trumps`). Else only non-trumps: the dealer's down to six, and a
+    player's every one, but as many as the stock cannot give back are kept (his choice).
+    A discard that holds a trump holds every non-trump (`discard_options`' `first`).
+    """
+    trumps = held & table.trump_mask
+    others = held & ~trumps
+    if trumps.bit_count() > 6:
+        free, count = excess_trumps(rules, table, trumps)
+        return others | free, others.bit_count() + count
+    if dealer:
+        return others, held.bit_count() - 6
+    kept = 6 - trumps.bit_count() - stock  # the non-trumps the stock cannot replace
+    return others, others.bit_count() - max(kept, 0)
+
+
+def _rob_refusal(state: GameState, thrown: int) -> Refusal | None:
+    """Why the seat to act may not discard `thrown` (cards it holds) in Cinch's discard
+    and rob, or None if it may."""
+    seat, hand = state.to_act, state.hand_state
+    assert seat is not None and hand.trump is not None
+    allowed, count, _, first = discard_options(state.rules, state.standing.tables, state.hand)
+    if thrown & ~allowed:
+        trumps = state.held[seat] & state.standing.tables[hand.trump].trump_mask
+        return Refusal("face_up_point_trump" if trumps.bit_count() > 6 else "keep_trumps")
+    if thrown.bit_count() != count:
+        return Refusal("rob_count", {"count": count})
+    if thrown & ~first and first & ~thrown:
+        return Refusal("non_trumps_first")
+    return None
+
+
+def _rob_discard(
+    rules: Rules, setup: HandState, held: tuple[int, ...], seat: int, thrown: int, trumps: int
+) -> tuple[HandState, tuple[int, ...], int]:
+    """`seat` discards `thrown` in Cinch's discard and rob: the dealer's non-trumps face
+    down, every other card face up; a player but the dealer is then given cards from the
+    stock's front back to six. The setup and the hands after it, and the cards given."""
+    face_up = list(setup.face_up or (0,) * rules.players)
+    discarded = list(setup.discarded or (0,) * rules.players)
+    cards, stock = list(held), setup.stock
+    cards[seat] &= ~thrown
+    drawn = 0
+    if seat == setup.dealer:
+        face_up[seat] |= thrown & trumps
+        discarded[seat] |= thrown & ~trumps
+    else:
+        face_up[seat] |= thrown
+        count = max(6 - cards[seat].bit_count(), 0)
+        for index in stock[:count]:
+            drawn |= 1 << index
+        cards[seat] |= drawn
+        stock = stock[count:]
+    setup = attrs.evolve(setup, stock=stock, face_up=tuple(face_up), discarded=tuple(discarded))
+    return setup, tuple(cards), drawn
+
+
+def _rob_turn(
+    rules: Rules,
+    tables: Sequence[TrumpTable],
+    setup: HandState,
+    held: tuple[int, ...],
+    start: int,
+) -> Hand:
+    """Cinch's discard and rob from place `start` of the discarding order (eldest first,
+    the dealer last): every seat whose discard is forced (one set only, `rob_bounds`)
+    discards and is given cards back, the dealer first adding the rest of the stock to
+    his hand, each recorded as a forced step; the first seat with a choice is to act.
+    None left: the pitcher leads."""
+    assert setup.trump is not None
+    table = tables[setup.trump]
+    trumps = table.trump_mask
+    cards = held
+    for seat in discard_order(setup.dealer, rules.players)[start:]:
+        dealer = seat == setup.dealer
+        if dealer and setup.stock:  # the dealer robs the pack
+            drawn = mask_of_indices(setup.stock)
+            robbed = list(cards)
+            robbed[seat] |= drawn
+            cards = tuple(robbed)
+            steps = (*setup.forced, ForcedStep(seat=seat, drawn=drawn))
+            setup = attrs.evolve(setup, stock=(), forced=steps)
+        allowed, count = rob_bounds(rules, table, cards[seat], len(setup.stock), dealer)
+        if allowed.bit_count() != count:
+            return _discard_turn(setup, cards, seat)
+        setup, cards, drawn = _rob_discard(rules, setup, cards, seat, allowed, trumps)
+        step = ForcedStep(
+            seat=seat,
+            discarded=allowed & ~trumps if dealer else 0,
+            face_up=allowed & trumps if dealer else allowed,
+            drawn=drawn,
+        )
+        setup = attrs.evolve(setup, forced=(*setup.forced, step))
+    return lead(rules, tables, setup, cards, (), _pitcher(setup))
+
+
+def mask_of_indices(indices: Sequence[int]) -> int:
+    """The bit set of card indices `indices`."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
 
 
 def discard_order(dealer: int, players: int) -> list[int]:

@@ -20,7 +20,7 @@ import attrs
 from .actions import Action, DeclareTrump, Discard, Pitch, Play, Smudge
 from .cards import Card, Suit, cards_of
 from .dealing import start_hand
-from .discarding import excess_trumps
+from .discarding import discard_order, excess_trumps, rob_bounds
 from .engine import apply_action, new_game
 from .errors import RulesError
 from .rules import Rules
@@ -123,7 +123,8 @@ class Discarded:
 
 @attrs.frozen
 class FaceUpDiscarded:
-    """A seat discarded trumps face up (Ten-point's excess trumps): seen by everyone."""
+    """A seat discarded face up (Ten-point's excess trumps, Cinch's discards): seen by
+    everyone; in Cinch a player but the dealer is then given cards from the stock."""
 
     number: int
     """The event's number in the game (from 1)."""
@@ -131,6 +132,10 @@ class FaceUpDiscarded:
     """The seat that discarded."""
     cards: tuple[Card, ...]
     """The cards, face up."""
+    drawn: int = 0
+    """How many cards it was then given from the stock (Cinch; else 0)."""
+    drawn_cards: tuple[Card, ...] = ()
+    """The cards given: shown only in the seat's own events."""
 
 
 @attrs.frozen
@@ -260,10 +265,7 @@ def _first_hand(state: GameState, after: int) -> tuple[int, int, int]:
     """The hand that holds event `after + 1`, the number of events before it, and the
     number of actions before it: counted from the finished hands, without replaying them.
     (If the counts do not add up to the log, replay from the start.)"""
-    rules = state.rules
-    counts = [
-        (_event_count(rules, result), _action_count(rules, result)) for result in state.history
-    ]
+    counts = hand_counts(state)
     if sum(actions for _, actions in counts) != len(state.log) - len(state.hand_log):
         return 0, 0, 0  # pragma: no cover - a safety net: the counts are tested to add up
     number = offset = 0
@@ -277,6 +279,71 @@ def _first_hand(state: GameState, after: int) -> tuple[int, int, int]:
         count, actions = counts[last]
         return last, number - count, offset - actions
     return len(counts), number, offset
+
+
+def hand_counts(state: GameState) -> list[tuple[int, int]]:
+    """The events and the actions of each finished hand of `state`, counted from their
+    records (`_event_count`, `_action_count`); a hand whose record does not tell (a Cinch
+    hand whose stock ran out exactly at a player: he may have had a choice) is replayed."""
+    rules = state.rules
+    counts: list[tuple[int, int]] = []
+    offset = 0
+    for number, result in enumerate(state.history):
+        actions = _action_count(rules, result)
+        if actions is None:
+            actions = _replayed_actions(state, number, offset)
+        counts.append((_event_count(rules, result, actions), actions))
+        offset += actions
+    return counts
+
+
+def _replayed_actions(state: GameState, hand: int, offset: int) -> int:
+    """How many actions hand number `hand` took (from action `offset` of the log): by
+    replaying it."""
+    now = _hand_start(state, hand)
+    count = 0
+    for action in tuple(state.log)[offset:]:
+        now = apply_action(now, action)
+        count += 1
+        if len(now.history) > hand:
+            break
+    return count
+
+
+def _rob_choices(rules: Rules, result: HandResult) -> int | None:
+    """How many seats chose their discard in a finished hand of Cinch's discard and rob
+    (`rob_bounds`: the others' were forced), or None where the record does not tell."""
+    assert result.trump is not None
+    table = trump_tables(rules)[result.trump]
+    trumps = table.trump_mask
+    stock = len(rules.pack_indices) - rules.players * rules.deal
+    up = [_mask(cards) for cards in result.face_up_discards] or [0] * rules.players
+    down = [_mask(cards) for cards in result.discards] or [0] * rules.players
+    chose = 0
+    for seat in discard_order(result.dealer, rules.players):
+        held = _mask(result.hands[seat])
+        if seat == result.dealer:
+            allowed, count = rob_bounds(rules, table, held | up[seat] | down[seat], 0, True)
+            chose += allowed.bit_count() != count
+        elif up[seat] & trumps:  # seven trumps or more: no draw
+            allowed, count = rob_bounds(rules, table, held | up[seat], 0, False)
+            chose += allowed.bit_count() != count
+        else:
+            drawn = up[seat].bit_count() - (rules.deal - 6)  # to six, if the stock could
+            if drawn >= stock:  # the stock ran out here
+                if (held & trumps).bit_count() >= 6 - stock:
+                    return None  # refilled exactly (forced), or short (a choice)
+                chose += 1
+                drawn = stock
+            stock -= drawn
+    return chose
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 def _drawn_back(rules: Rules, result: HandResult) -> bool:
@@ -299,14 +366,20 @@ def _face_up_choices(rules: Rules, result: HandResult) -> int:
     return chose
 
 
-def _action_count(rules: Rules, result: HandResult) -> int:
-    """How many actions the finished hand `result` took."""
+def _action_count(rules: Rules, result: HandResult) -> int | None:
+    """How many actions the finished hand `result` took (None where its record does not
+    tell: `hand_counts` replays it)."""
     count = len(result.bids)
     if result.pitcher is None:
         return count
     if rules.declares_trump:
         count += 1 + (rules.kitty > 0)  # the pitcher's discard after taking the kitty
-    if _drawn_back(rules, result):
+    if rules.robs_the_pack:
+        chose = _rob_choices(rules, result)
+        if chose is None:
+            return None
+        count += chose
+    elif _drawn_back(rules, result):
         count += _face_up_choices(rules, result)
     elif rules.discard_count or rules.draw or rules.discards_and_draws:
         count += rules.players
@@ -316,16 +389,37 @@ def _action_count(rules: Rules, result: HandResult) -> int:
     return count + plays - (pitched and not isinstance(calls[-1], Smudge))
 
 
-def _event_count(rules: Rules, result: HandResult) -> int:
-    """How many events the finished hand `result` made: its deal, one per action, the
-    forced discards, one per trick, and its score (not the `GameOver` after it)."""
+def _event_count(rules: Rules, result: HandResult, actions: int) -> int:
+    """How many events the finished hand `result` made, which took `actions` actions: its
+    deal, one per action, the forced discards, one per trick, and its score (not the
+    `GameOver` after it)."""
     forced = 0
     if _drawn_back(rules, result):
         thrown = sum(1 for cards in result.face_up_discards if cards)
         forced = rules.players + thrown - _face_up_choices(rules, result)
+    elif rules.robs_the_pack and result.pitcher is not None:
+        return 2 + actions + _rob_events(rules, result) - _rob_decisions(rules, result, actions)
     elif rules.kitty and result.pitcher is not None:
         forced = 1  # the pitcher's taking the kitty
-    return 2 + _action_count(rules, result) + forced + len(result.tricks)
+    return 2 + actions + forced + len(result.tricks)
+
+
+def _rob_events(rules: Rules, result: HandResult) -> int:
+    """The events of Cinch's discard and rob and of the tricks: one per player but the
+    dealer (his face-up discard and what he is given), the dealer's taking the rest of
+    the stock (if any was left), his face-down and his face-up discard (each if any),
+    one per trick."""
+    dealer = result.dealer
+    up = len(result.face_up_discards[dealer]) if result.face_up_discards else 0
+    down = len(result.discards[dealer]) if result.discards else 0
+    robbed = len(result.hands[dealer]) + up + down - rules.deal
+    return rules.players - 1 + (robbed > 0) + (down > 0) + (up > 0) + len(result.tricks)
+
+
+def _rob_decisions(rules: Rules, result: HandResult, actions: int) -> int:
+    """The discards among a Cinch hand's `actions` (the others are calls, trump, plays)."""
+    plays = sum(len(trick.plays) for trick in result.tricks)
+    return actions - len(result.bids) - 1 - plays
 
 
 def _hand_start(state: GameState, hand: int) -> GameState:
@@ -381,7 +475,9 @@ def _step(
         yield TrumpDeclared(next(counter), actor, action.suit)
         yield from _forced(forced, seat, counter)
     elif isinstance(action, Discard):
-        if before.rules.draws_back:
+        if before.rules.robs_the_pack:
+            yield from _rob_step(before, action, forced, seat, counter)
+        elif before.rules.draws_back:
             yield FaceUpDiscarded(next(counter), actor, action.cards)
             yield from _forced(forced, seat, counter)
         else:
@@ -411,13 +507,60 @@ def _step(
             yield Dealt(next(counter), after.hand_number, after.dealer, cards_of(after.held[seat]))
 
 
+def _rob_step(
+    before: GameState,
+    action: Discard,
+    forced: tuple[ForcedStep, ...],
+    seat: int,
+    counter: Iterator[int],
+) -> Iterator[Event]:
+    """The events of a chosen discard in Cinch's discard and rob, and of the forced steps
+    after it: the dealer's face-down non-trumps and face-up trumps; anyone else's face-up
+    discard with the cards the stock then gave him (his first forced step)."""
+    actor = before.to_act
+    assert actor is not None and before.hand_state.trump is not None
+    own = actor == seat
+    if actor == before.dealer:
+        trumps = before.standing.tables[before.hand_state.trump].trump_mask
+        thrown = _mask(action.cards)
+        down, up = thrown & ~trumps, thrown & trumps
+        if down:
+            yield Discarded(
+                next(counter), actor, down.bit_count(), 0, cards_of(down) if own else ()
+            )
+        if up:
+            yield FaceUpDiscarded(next(counter), actor, cards_of(up))
+    else:
+        drawn = forced[0].drawn if forced and forced[0].seat == actor else 0
+        if drawn:
+            forced = forced[1:]
+        shown = cards_of(drawn) if own else ()
+        yield FaceUpDiscarded(next(counter), actor, action.cards, drawn.bit_count(), shown)
+    yield from _forced(forced, seat, counter)
+
+
 def _forced(steps: tuple[ForcedStep, ...], seat: int, counter: Iterator[int]) -> Iterator[Event]:
     """The events of forced steps, as their step recorded them: a draw back's discard and
     draw, the pitcher's taking the kitty (a `Discarded` of no card that drew the kitty;
-    the cards shown only to their seat), a forced face-up discard (shown to all)."""
+    the cards shown only to their seat), a forced face-up discard (shown to all), with
+    what the stock gave back (Cinch), a discard both face down and face up (Cinch's
+    dealer: two events)."""
     for step in steps:
-        if step.face_up:
+        own = step.seat == seat
+        if step.face_up and step.discarded:
+            down = step.discarded
+            yield Discarded(
+                next(counter), step.seat, down.bit_count(), 0, cards_of(down) if own else ()
+            )
             yield FaceUpDiscarded(next(counter), step.seat, cards_of(step.face_up))
+        elif step.face_up:
+            yield FaceUpDiscarded(
+                next(counter),
+                step.seat,
+                cards_of(step.face_up),
+                step.drawn.bit_count(),
+                cards_of(step.drawn) if own else (),
+            )
         else:
             own = step.seat == seat
             yield Discarded(

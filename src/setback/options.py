@@ -107,6 +107,13 @@ class KeepSix(enum.Enum):
     discards face down any cards (trumps too), keeping at least 3 and at most 6, and at
     once draws from the stock back to six; with a short stock he keeps at least six minus
     the stock's size."""
+    ROB_THE_PACK = "rob_the_pack"
+    """Cinch's discard and rob, every discard face up but the dealer's non-trumps: eldest
+    first, each player but the dealer discards every non-trump and is given cards from the
+    stock's front back to six (a short stock: he keeps as many of his non-trumps as it
+    lacks, his choice); then the dealer adds the rest of the stock to his hand and discards
+    down to six, trumps kept first (his non-trumps face down). Anyone with seven trumps or
+    more keeps six of them and discards trumps that are no point card."""
 
 
 class DrawOrder(enum.Enum):

@@ -83,6 +83,8 @@ MESSAGES: dict[str, str] = {
     "non_trumps_first": (
         "a discard may hold a trump only when it holds every non-trump of the hand"
     ),
+    "keep_trumps": "trumps are kept first: discard only non-trumps (below seven trumps)",
+    "rob_count": "discard exactly {count} cards: six are kept, with what the stock gives back",
     # trick play (setback.play, the rules of following)
     "play_a_card": "the auction is over: play a card",
     "lead_trump": "the pitcher's first lead must be a trump ({trump}) while he holds one",

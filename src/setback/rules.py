@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import CARDS, Card, Rank, Suit
+from .cards import CARDS, Card, Rank, Suit, index_of
 from .errors import RulesError, shown
 from .options import (
     MAX_LEVEL,
@@ -183,7 +183,7 @@ def _derived(method: str) -> Any:
 
 
 _IMPLIED_FROM = frozenset(
-    {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "kitty"}
+    {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "keep_six", "kitty"}
 )
 """The options the defaults of `trump_by` and `pitcher_leads_trump` read."""
 
@@ -324,7 +324,8 @@ class Rules:
     """Whether the pitcher's first lead must be a trump if he holds one; only
     with `trump_by` `DECLARE`, and never with no trump in the first trick. Left unset, true
     exactly with the draw or a deal above six (the free discard, the discard to six, the
-    draw back) and without no trump in the first trick."""
+    draw back; not Cinch's `KeepSix.ROB_THE_PACK`) and without no trump in the first
+    trick."""
     draw_order: DrawOrder = attrs.field(default=DrawOrder.ELDEST, converter=_to_draw_order)
     """Where the draw back (`KeepSix.DRAW_BACK`) and the discard and draw
     (`KeepSix.DISCARD_AND_DRAW`) begin: at eldest (`ELDEST`, Ten-point Pitch) or at the
@@ -364,7 +365,7 @@ class Rules:
     discard_count: int = _derived("_discard_count")
     """Cards each player discards face down after trump is declared: `deal - 6` under
     `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-    (the draw's, the draw back's and the discard and draw's discards vary)."""
+    (the draw's, the draw back's, the discard and draw's and the rob's discards vary)."""
     pack_indices: tuple[int, ...] = _derived("_pack_indices")
     """Internal: the card indices of the pack, in `pack`'s order (read `pack`)."""
     pack: tuple[Card, ...] = _derived("_pack")
@@ -451,10 +452,12 @@ class Rules:
                 "hands of different "
                 "sizes, which only trumps-only play can finish"
             )
-        if self.keep_six is KeepSix.DISCARD_AND_DRAW and self.deal <= 6:
+        if self.robs_the_pack:
+            self._check_rob()
+        if self.keep_six in (KeepSix.DISCARD_AND_DRAW, KeepSix.ROB_THE_PACK) and self.deal <= 6:
             raise RulesError(
-                f"keep_six DISCARD_AND_DRAW needs a deal above 6, not {self.deal}: it brings "
-                "the hands down to six"
+                f"keep_six {self.keep_six.name} needs a deal above 6, not {self.deal}: it "
+                "brings the hands down to six"
             )
         if self.draw_order is not DrawOrder.ELDEST and not (
             self.draws_back or self.discards_and_draws
@@ -558,6 +561,20 @@ class Rules:
                     f"{name} needs the {Rank(rank).name.lower()}s in the pack; "
                     f"pack_ranks {self.pack_ranks.name} has none"
                 )
+
+    def _check_rob(self) -> None:
+        """Cinch's discard and rob throws only trumps that are no point card above six: a
+        hand of seven trumps must hold one, so the pack holds at most six point cards (the
+        A and 2 of trumps and every card a point names)."""
+        named = {point.card(Suit.SPADES) for point in self.points}
+        named |= {index_of(Suit.SPADES, Rank.ACE), index_of(Suit.SPADES, Rank.TWO)}
+        count = sum(1 for card in named if card is not None and self.pack_mask >> card & 1)
+        if count > 6:
+            raise RulesError(
+                f"keep_six ROB_THE_PACK needs at most 6 point cards among the trumps, not "
+                f"{count} (the A, the 2 and the points' cards): a hand of seven trumps "
+                "must hold one that is no point card to discard"
+            )
 
     def _check_points(self) -> None:
         points = self.points
@@ -810,6 +827,46 @@ class Rules:
         )
 
     @classmethod
+    def cinch(cls, **overrides: Any) -> Rules:
+        """Cinch (Double Pedro, High Five): four players as partners, 9 cards each; one round
+        of bidding from 1 to 14, no dealer's match, and when all pass the dealer is pitcher
+        for nothing (`AllPass.DEALER_FREE`); the pitcher names trump, and the left pedro
+        (the other five of trump's colour) is a trump between the 5 and the 4. Then the
+        discard and rob (`KeepSix.ROB_THE_PACK`): everyone but the dealer discards his
+        non-trumps face up and is given cards back to six, and the dealer robs the pack.
+        The pitcher leads any card; follow suit or trump. Points High, Low, Jack, Ten
+        (Game), Five and Off-five (the pedros, worth 5 each), every one to its capturer:
+        14 in all. The side with more points scores the difference, or a set pitching side
+        gives the others their points plus the bid (`Settlement.DIFFERENCE`); first to 51.
+
+        Examples:
+            >>> Rules.cinch().total_points, Rules.cinch().deal
+            (14, 9)
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(
+            overrides,
+            players=4,
+            partnerships=True,
+            deal=9,
+            keep_six=KeepSix.ROB_THE_PACK,
+            off_five=True,
+            points=CINCH_POINTS,
+            min_bid=1,
+            smudge=False,
+            dealer_match=DealerMatch.NONE,
+            all_pass=AllPass.DEALER_FREE,
+            low_to=LowTo.CAPTURER,
+            settlement=Settlement.DIFFERENCE,
+            target=51,
+            win_rule=WinRule.HIGHEST_SCORE,
+            trump_by=TrumpBy.DECLARE,
+            pitcher_leads_trump=False,
+        )
+
+    @classmethod
     def pedro_sancho(cls, players: int = 4, **overrides: Any) -> Rules:
         """Pedro Sancho: Auction Pitch (2 to 8 players each for himself, 6 cards each, the
         first card led sets trump, follow suit or trump, the dealer may match) with six
@@ -863,7 +920,7 @@ class Rules:
     def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
         """The preset called `name` (`PRESET_NAMES`: "setback", "auction-pitch",
         "cutthroat", "six", "ten-point", "smear", "joker-pitch", "trickster-4" to
-        "trickster-13", "pedro-sancho", "dom-pedro"), with `players` seats where
+        "trickster-13", "cinch", "pedro-sancho", "dom-pedro"), with `players` seats where
         the preset takes a count, and any option changed by keyword.
 
         The one table of preset names: the command line (and any adapter) reads it.
@@ -932,8 +989,8 @@ class Rules:
     def _discard_count(self) -> int:
         """Cards each player discards face down after trump is declared: `deal - 6` under
         `KeepSix.FREE_DISCARD` and `NON_TRUMPS_FIRST` (2 in the six-player game), else 0
-        (the draw's, the draw back's and the discard and draw's discards vary)."""
-        if self.deal <= 6 or self.draws_back or self.discards_and_draws:
+        (the draw's, the draw back's, the discard and draw's and the rob's discards vary)."""
+        if self.deal <= 6 or self.draws_back or self.discards_and_draws or self.robs_the_pack:
             return 0
         return self.deal - 6
 
@@ -953,6 +1010,12 @@ class Rules:
         """Whether hands come down to six by the discard and draw
         (`KeepSix.DISCARD_AND_DRAW`, a deal above six: Trickster Cards' 9-point game)."""
         return self.deal > 6 and self.keep_six is KeepSix.DISCARD_AND_DRAW
+
+    @property
+    def robs_the_pack(self) -> bool:
+        """Whether hands come down to six by Cinch's discard and rob (`KeepSix.ROB_THE_PACK`
+        with a deal above six)."""
+        return self.deal > 6 and self.keep_six is KeepSix.ROB_THE_PACK
 
     @property
     def discards_to_six(self) -> bool:
@@ -1062,8 +1125,10 @@ class Rules:
 
     def _implied_pitcher_leads_trump(self) -> bool:
         """`pitcher_leads_trump` left unset: true with the draw or a deal above six (the free
-        discard, the discard to six, the draw back), unless no trump in the first trick."""
-        return (self.draw or self.deal > 6) and not self.no_trump_first_trick
+        discard, the discard to six, the draw back; not Cinch's rob), unless no trump in the
+        first trick."""
+        deal_above = self.deal > 6 and self.keep_six is not KeepSix.ROB_THE_PACK
+        return (self.draw or deal_above) and not self.no_trump_first_trick
 
     def _declaring_variants(self) -> list[str]:
         names = [name for name in ("draw", "no_trump_first_trick") if getattr(self, name)]
@@ -1095,6 +1160,7 @@ PRESET_NAMES = (
     "smear",
     "joker-pitch",
     *(f"trickster-{points}" for points in TRICKSTER_POINTS),
+    "cinch",
     "pedro-sancho",
     "dom-pedro",
 )
@@ -1121,6 +1187,9 @@ _TRICKSTER_SETS: dict[int, tuple[Point, ...]] = {
     13: (*_SEVEN_POINTS, Point.TREY, Point.OFF_THREE),
 }
 """The points of each of Trickster's games, in award order (T is the game's name)."""
+
+CINCH_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.OFF_FIVE)
+"""Cinch's points, in award order (T = 14): the right pedro and the left pedro are worth 5."""
 
 PEDRO_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.NINE)
 """Pedro Sancho's points, in Foster's order (T = 18)."""

@@ -24,6 +24,7 @@ from .state import (
     HandState,
     Phase,
     Trick,
+    kitty_cards,
     make_state,
     with_auction,
 )
@@ -169,7 +170,7 @@ def score_hand(
         made=made,
         discards=tuple(map(cards_of, hand.discarded)),
         face_up_discards=tuple(map(cards_of, hand.face_up)),
-        kitty=cards_of(hand.kitty) if hand.kitty else (),
+        kitty=cards_of(kitty_cards(hand, rules.kitty)) if rules.kitty else (),
     )
 
 

@@ -83,6 +83,8 @@ class SimulationSummary:
     """The contract level of a Smudge under the rules, or None without Smudge."""
     max_hands: int
     """The hand limit each game was played under."""
+    shoot_level: int | None = attrs.field(default=None, kw_only=True)
+    """The contract level of a shoot (`Rules.shoot`), or None without one."""
 
 
 def _spec_name(spec: BotSpec) -> str:
@@ -172,6 +174,7 @@ def _play_range(
         bots=tuple(_spec_name(spec) for spec in specs),
         smudge_level=rules.smudge_level if rules.smudge else None,
         max_hands=max_hands,
+        shoot_level=None if rules.shoot is None else rules.smudge_level,
     )
 
 

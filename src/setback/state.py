@@ -288,7 +288,8 @@ class ForcedStep:
 class HandState:
     """The part of a game state that changes a few times a hand (internal).
 
-    `stock` holds the undealt cards in order (card indices); `contract` is the
+    `stock` holds the undealt cards in order (card indices; a kitty's cards first, until
+    the pitcher takes them: `kitty_cards`); `contract` is the
     highest call so far (0 for none) and `pitcher` the seat that made it (the
     pitcher once the auction is over); `discarded` each seat's face-down discards
     (bit sets; empty until the discards begin).
@@ -312,9 +313,20 @@ class HandState:
     """The steps the rules took in this hand without a choice (the draw, the draw back,
     forced face-up discards), in order, as the step that took them recorded them: the
     event log reads them here."""
-    kitty: int = 0
-    """The kitty's cards (a bit set; `Rules.kitty`): face down until trump is declared,
-    then taken into the pitcher's hand (a forced step); kept here for the record."""
+
+
+def kitty_cards(hand: HandState, size: int) -> int:
+    """Internal: the cards of a kitty of `size` (`Rules.kitty`) as a bit set: the first
+    `size` cards of the stock while trump is unknown (they lie face down after the dealt
+    packets), then what the pitcher took (the hand's first forced step); 0 without one."""
+    if not size:
+        return 0
+    if hand.trump is None:
+        kitty = 0
+        for index in hand.stock[:size]:
+            kitty |= 1 << index
+        return kitty
+    return hand.forced[0].drawn if hand.forced else 0
 
 
 def with_auction(
@@ -341,7 +353,6 @@ def with_auction(
         hand.face_up,
         phase,
         hand.forced,
-        hand.kitty,
     )
 
 
@@ -728,16 +739,21 @@ class GameState:
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """The undealt cards, in order (hidden from every player)."""
-        return tuple(CARDS[i] for i in self.hand.setup.stock)
+        """The undealt cards, in order (hidden from every player; a kitty is not among
+        them, see `kitty`)."""
+        setup = self.hand.setup
+        if setup.trump is None and self.standing.rules.kitty:  # the kitty lies first
+            return tuple(CARDS[i] for i in setup.stock[self.standing.rules.kitty :])
+        return tuple(CARDS[i] for i in setup.stock)
 
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The kitty's cards (`Rules.kitty`): face down until trump is declared, then taken
         into the pitcher's hand; empty without a kitty and once the game is over."""
-        if self.phase is _GAME_OVER or not self.hand.setup.kitty:
+        size = self.standing.rules.kitty
+        if self.phase is _GAME_OVER or not size:
             return ()
-        return cards_of(self.hand.setup.kitty)
+        return cards_of(kitty_cards(self.hand.setup, size))
 
     @property
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:

@@ -291,6 +291,12 @@ _KEEP_SIX = {
         "Once trump is named, each player in turn, the pitcher last, discards face down any "
         "cards, keeping 3 to 6, and draws back to six."
     ),
+    "rob_the_pack": N_(
+        "Once trump is named, everyone but the dealer discards every non-trump face up and "
+        "is given cards back to six from the stock; the dealer takes the rest of the stock "
+        "and keeps six, trumps first (his other trumps face up, non-trumps face down). "
+        "Above six trumps, non-point trumps are discarded face up."
+    ),
 }
 _MATCH = {
     "none": N_("The dealer must bid higher, like everyone."),
@@ -632,12 +638,27 @@ class TerminalGame:
         elif isinstance(event, Discarded):
             self.say(self.discarded(event))
         elif isinstance(event, FaceUpDiscarded):
-            line = (
-                _("  you discarded face up: {cards}")
-                if event.seat == self.seat
-                else _("  {seat} discarded face up: {cards}")
+            you = event.seat == self.seat
+            if event.drawn:
+                line = (
+                    _("  you discarded face up: {cards}; you were given {drawn}: {drawn_cards}")
+                    if you
+                    else _("  {seat} discarded face up: {cards}; and was given {drawn}")
+                )
+            else:
+                line = (
+                    _("  you discarded face up: {cards}")
+                    if you
+                    else _("  {seat} discarded face up: {cards}")
+                )
+            self.say(
+                line.format(
+                    seat=self.name(event.seat),
+                    cards=cards_text(event.cards),
+                    drawn=event.drawn,
+                    drawn_cards=cards_text(event.drawn_cards),
+                )
             )
-            self.say(line.format(seat=self.name(event.seat), cards=cards_text(event.cards)))
         elif isinstance(event, TrickWon):
             self.tricks += 1
             line = (
@@ -671,7 +692,13 @@ class TerminalGame:
         _ = self._
         you = event.seat == self.seat
         pitcher = self.state.pitcher == event.seat and self.rules.keep_six is KeepSix.DRAW_BACK
-        if self.rules.kitty and not event.count and event.drawn:  # the pick-up of the kitty
+        if self.rules.robs_the_pack and event.drawn and not event.count:
+            line = (
+                _("you robbed the pack: the rest of the stock, {drawn} cards: {drawn_cards}")
+                if you
+                else _("{seat} robbed the pack: the rest of the stock, {drawn} cards")
+            )
+        elif self.rules.kitty and not event.count and event.drawn:  # the pick-up of the kitty
             line = (
                 _("you took the kitty ({drawn} cards: {drawn_cards})")
                 if you

@@ -9,7 +9,7 @@ from .cards import Card, Suit, cards_of
 from .engine import legal_actions
 from .errors import RulesError, shown
 from .rules import Rules
-from .state import GameState, HandResult, Phase, Trick
+from .state import GameState, HandResult, Phase, Trick, kitty_cards
 
 __all__ = ["PlayerView", "observe"]
 
@@ -150,13 +150,14 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if not 0 <= seat < rules.players:
         raise RulesError(f"no seat {shown(seat)}: seats are 0 to {rules.players - 1}")
     last = _public_result(state.history[-1], seat) if state.history else None
-    setup = state.hand_state
+    setup, stock = state.hand_state, len(state.hand_state.stock)
     kitty_size, kitty = 0, cards_of(0)
-    if setup.kitty and state.phase is not Phase.GAME_OVER:
-        if setup.trump is None:
-            kitty_size = setup.kitty.bit_count()
+    if rules.kitty and state.phase is not Phase.GAME_OVER:
+        if setup.trump is None:  # face down, the stock's first cards
+            kitty_size = rules.kitty
+            stock -= rules.kitty
         elif seat == setup.pitcher:
-            kitty = cards_of(setup.kitty)
+            kitty = cards_of(kitty_cards(setup, rules.kitty))
     return PlayerView(
         rules=rules,
         seat=seat,
@@ -167,7 +168,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         scores=state.scores,
         hand=cards_of(state.held[seat]),
         hand_sizes=tuple(mask.bit_count() for mask in state.held),
-        stock_size=len(state.hand_state.stock),
+        stock_size=stock,
         bids=state.bids,
         pitcher=state.pitcher,
         contract=state.contract,

@@ -345,6 +345,7 @@ PRESET_PLAY_OPTIONS = {
     "trickster-10": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "trickster-11": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "trickster-13": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
+    "cinch": (PlayTrump.ANYTIME, TrumpBy.DECLARE, False),  # §7.5.6: the pitcher leads any card
     "pedro-sancho": (PlayTrump.ANYTIME, TrumpBy.LEAD, False),
     "dom-pedro": (PlayTrump.ANYTIME, TrumpBy.LEAD, False),
 }
@@ -356,6 +357,7 @@ def test_every_preset_expresses_its_play_through_the_fields(name: str) -> None:
     with the read-only values they give (`trumps_only`, `declares_trump`,
     `must_lead_trump`), at every seat count the preset takes."""
     counts = {"setback": (4, 6), "six": (None,), "ten-point": range(2, 7), "smear": range(2, 7)}
+    counts["cinch"] = (4,)
     small, large = (2, 3, 4), (4, 6)
     counts.update({f"trickster-{n}": small if n <= 6 else large for n in (4, 5, 6, 7, 10, 11, 13)})
     counts["trickster-9"] = (4,)

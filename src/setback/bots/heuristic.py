@@ -196,8 +196,9 @@ class HeuristicBot:
     to tricks its side wins. In the Pedro games (a point worth 9 or more) it
     values a hand by the card points it may capture, bids cheaply to name trump,
     leads its highest trump while nobody may hold a higher one, and plays its
-    Pedro, Sancho or Snoozer on a trick it surely wins. It plays without randomness: the same view always
-    gets the same action (`seed` is taken so that every bot is built alike).
+    Pedro, Sancho or Snoozer on a trick it surely wins. It plays without
+    randomness: the same view always gets the same action (`seed` is taken so
+    that every bot is built alike).
     """
 
     def __init__(self, *, seed: int | None = None, boldness: float = 0.0) -> None:

@@ -33,7 +33,13 @@ The constraints, all read from the view:
   its trumps and drew to six in turn from what the stock still held, and the pitcher
   kept only trumps; a seat that discarded fewer trumps face up than it held above six
   kept no trump that is no point card, and a seat asked to choose them holds more than
-  it must discard.
+  it must discard;
+- the kitty: while it lies face down its `kitty_size` cards are hidden from all; once
+  the pitcher took it, his discard of as many cards (any cards, before the draw's) is
+  hidden from everyone but him, a holder of its own with no constraint, and his view
+  shows the kitty's cards. Which of the pitcher's cards the kitty held is drawn
+  uniformly among those he had before that discard (with the draw, among his cards
+  and that discard: nothing anyone sees or plays depends on it).
 
 The method: exact sampling by counting. Every constraint speaks of how many cards of a
 class a holder gets (a class: the cards of one suit under the trump; in the draw back
@@ -74,6 +80,7 @@ from ..play import open_cards
 from ..rules import Rules
 from ..state import (
     EMPTY_LOG,
+    ForcedStep,
     GameRecord,
     GameState,
     Hand,
@@ -81,9 +88,11 @@ from ..state import (
     HandState,
     Phase,
     Trick,
+    kitty_cards,
     make_state,
 )
 from ..tables import trump_tables
+from ..trumps import TrumpTable
 from ..views import PlayerView
 from ..views import observe as _observe
 
@@ -488,7 +497,7 @@ def _problem(view: PlayerView) -> _Problem:
         raise InvalidStateError("a seat holds fewer cards than the view shows it holding")
 
     # --- the classes of cards: their suit under the trump -------------------------------
-    split = rules.draws_back and trump is not None
+    split = (rules.draws_back or rules.robs_the_pack) and trump is not None
     table = trump_tables(rules)[trump] if trump is not None else None
     free = excess_trumps(rules, table, rules.pack_mask)[0] if split and table is not None else 0
 
@@ -549,7 +558,7 @@ def _problem(view: PlayerView) -> _Problem:
         done = order
     else:
         done = []
-    draw_back = split and phase in (Phase.DISCARD, Phase.PLAY)
+    draw_back = rules.draws_back and split and phase in (Phase.DISCARD, Phase.PLAY)
     after = [
         size + played[s].bit_count() + face[s].bit_count() for s, size in enumerate(view.hand_sizes)
     ]
@@ -561,12 +570,18 @@ def _problem(view: PlayerView) -> _Problem:
             lows[view.to_act].append(((_FREE,), after[view.to_act] - 5))
 
     def hand_slot(
-        seat: int, extra: Sequence[tuple[tuple[int, ...], int]] = (), *, bare: bool = False
+        seat: int,
+        extra: Sequence[tuple[tuple[int, ...], int]] = (),
+        *,
+        bare: bool = False,
+        points: int = _ANY,
     ) -> _Slot:
         cap = list(caps[seat])
         if bare:  # nothing but trumps
             for c in others:
                 cap[c] = 0
+        if trumps:  # at most `points` trumps that are point cards (with `split`)
+            cap[trumps[0]] = min(cap[trumps[0]], points)
         return _Slot((seat,), ((in_hand[seat],),), tuple(cap), (*lows[seat], *extra))
 
     def discard_slot(seat: int, size: int, *, trumps_in: int = 0) -> _Slot:
@@ -591,7 +606,22 @@ def _problem(view: PlayerView) -> _Problem:
         stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
     else:
         handled: set[int] = set()
-        if rules.non_trumps_first and trump is not None:
+        if rules.robs_the_pack and trump is not None and phase in (Phase.DISCARD, Phase.PLAY):
+            assert table is not None
+            handled.update(range(players))
+            robbed = _rob(view, table, done, played, face, in_hand, trumps, others)
+            for seat, bounds, discards in robbed:
+                if seat == me:
+                    continue
+                stages.append(
+                    _stage(
+                        *(
+                            ((hand_slot(seat, extra, bare=bare, points=points), *discards), 0)
+                            for extra, bare, points in bounds
+                        )
+                    )
+                )
+        elif rules.non_trumps_first and trump is not None:
             for seat in done:
                 if seat == me:
                     continue
@@ -689,6 +719,66 @@ def _kitty_hidden(view: PlayerView) -> int:
     if not taken or view.seat == view.pitcher or _kitty_turn(view):
         return 0
     return rules.kitty
+
+
+_Alternative_Hand = tuple[tuple[tuple[tuple[int, ...], int], ...], bool, int]
+"""A hand's constraints: lower bounds `(classes, least)`, nothing but trumps, and the most
+trumps that are point cards it holds."""
+
+
+def _rob(
+    view: PlayerView,
+    table: TrumpTable,
+    done: Sequence[int],
+    played: Sequence[int],
+    face: Sequence[int],
+    in_hand: Sequence[int],
+    trumps: tuple[int, ...],
+    others: tuple[int, ...],
+) -> list[tuple[int, list[_Alternative_Hand], tuple[_Slot, ...]]]:
+    """Cinch's discard and rob (`discarding.rob_bounds`), seat by seat in its order: the
+    alternatives each hand may meet and the dealer's face-down discard. A player but the
+    dealer who has discarded kept the trumps he was dealt (as many as his deal less his
+    face-up discard, where the stock could refill him), or only trumps (he discarded
+    trumps face up), or anything (the stock ran out at him); the dealer kept only trumps if
+    he discarded any face up, and discarded only non-trumps face down. The seat to act has
+    a choice: below six trumps, or one its stock cannot refill (more non-trumps than it
+    could keep), or seven or more but not every point card among them."""
+    rules = view.rules
+    players, deal = rules.players, rules.deal
+    mask = table.trump_mask
+    plain = tuple(0 if c in trumps else _ANY for c in range(_CLASSES))
+    stock = len(rules.pack_indices) - players * deal
+    out: list[tuple[int, list[_Alternative_Hand], tuple[_Slot, ...]]] = []
+    for seat in discard_order(view.dealer, players):
+        up = face[seat].bit_count()
+        if seat in done and seat == view.dealer:
+            kept = in_hand[seat] + played[seat].bit_count()
+            down = _Slot((players + seat,), ((deal + stock - kept - up,),), plain)
+            slots = (down,) if seat != view.seat else ()
+            out.append((seat, [((), bool(face[seat] & mask), _ANY)], slots))
+        elif seat in done:
+            if face[seat] & mask:  # seven trumps or more: only trumps kept, nothing drawn
+                out.append((seat, [((), True, _ANY)], ()))
+                continue
+            drawn = up - (deal - 6)  # back to six, if the stock could
+            if drawn < stock:  # refilled: he kept the trumps he was dealt
+                need = deal - up - (played[seat] & mask).bit_count()
+                out.append((seat, [(((trumps, need),) if need > 0 else (), False, _ANY)], ()))
+            else:  # the stock ran out at him: refilled exactly, or he chose what to keep
+                out.append((seat, [((), False, _ANY)], ()))
+                drawn = stock
+            stock -= drawn
+        elif seat == view.to_act and view.phase is Phase.DISCARD:
+            size = in_hand[seat]
+            left = 0 if seat == view.dealer else view.stock_size
+            choices: list[_Alternative_Hand] = [(((trumps, 7),), False, 5)]
+            if left <= 5:  # fewer trumps than six less what the stock can give
+                choices.append((((others, size - 5 + left),), False, _ANY))
+            out.append((seat, choices, ()))
+        else:
+            out.append((seat, [((), False, _ANY)], ()))
+    return out
 
 
 def _draw_slot(
@@ -908,18 +998,25 @@ def _build(
         contract, pitcher = _call_leader(rules, view.bids)
     else:
         contract, pitcher = view.contract or 0, view.pitcher
+    stock = tuple(got.get(2 * players, ()))
+    forced: tuple[ForcedStep, ...] = ()
+    if kitty and view.kitty_size:  # face down: the stock's first cards
+        stock = (*_indices(kitty), *stock)
+    elif kitty:  # taken: the hand's first forced step
+        assert view.pitcher is not None
+        forced = (ForcedStep(seat=view.pitcher, drawn=kitty),)
     hand = HandState(
         number=view.hand_number,
         dealer=view.dealer,
-        stock=tuple(got.get(2 * players, ())),
+        stock=stock,
         bids=view.bids,
         contract=contract,
         pitcher=pitcher,
         trump=view.trump,
         discarded=discarded,
-        face_up=face_up if rules.draws_back else (),
+        face_up=face_up if rules.draws_back or rules.robs_the_pack else (),
         phase=phase,
-        kitty=kitty,
+        forced=forced,
     )
     tables = trump_tables(rules)
     playable = 0
@@ -1080,6 +1177,9 @@ def _replay_hand(world: GameState) -> None:
             got = _lowest(kept[seat], thrown[seat].bit_count())
             drawn.extend(_indices(got))
             kept[seat] = kept[seat] & ~got | thrown[seat]
+    elif rules.robs_the_pack and hand.trump is not None and world.phase is not Phase.DECLARE_TRUMP:
+        trumps = world.standing.tables[hand.trump].trump_mask
+        kept, drawn, stock = _robbed_deal(world, kept, thrown, trumps)
     elif rules.discards_and_draws and any(thrown):  # in its order, back to six
         assert hand.pitcher is not None
         for seat in draw_back_order(rules, hand.dealer, hand.pitcher):
@@ -1122,6 +1222,8 @@ def _replay_hand(world: GameState) -> None:
         if kitty and seat == hand.pitcher:  # his discard after taking the kitty, then the draw
             mine = _bits(cards)
             cards = cards_of(mine & ~kitty_discard if state.discards[seat] else kitty_discard)
+        if rules.robs_the_pack:  # face up, and the dealer's non-trumps face down
+            cards = world.face_up_discards[seat] + world.discards[seat]
         state = apply_action(state, Discard(cards), seat=seat)
     plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
     for seat, card in plays[len(state.plays) :]:
@@ -1148,21 +1250,22 @@ def _kitty_pending(state: GameState, world: GameState) -> bool:
 
 
 def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple[int, int]:
-    """For the replay of a world's hand with a kitty: the kitty to deal (a bit set) and the
-    pitcher's discard after taking it, and `thrown` without that discard (what the draw
-    threw). Before trump the world's kitty; then that discard is the kitty replayed (any
+    """For the replay of a world's hand with a kitty: the kitty to deal after the packets
+    (a bit set) and the pitcher's discard after taking it, and `thrown` without that
+    discard (what the draw threw). Once he took it, that discard is the kitty replayed (any
     cards may be discarded, so a deal whose kitty was them gives the same hand), and the
     pitcher's face-down cards it holds: his trumps first (the draw throws none), then the
-    lowest; while he holds the kitty still, the world's kitty."""
+    lowest; while he holds the kitty still, the world's kitty. (While it lies face down it
+    is the stock's first cards already: nothing to add.)"""
     rules, hand = world.rules, world.hand_state
-    if not rules.kitty or world.phase is Phase.GAME_OVER:
-        return 0, 0
     pitcher = hand.pitcher
-    if hand.trump is None or pitcher is None:
-        return hand.kitty, 0
+    if not rules.kitty or world.phase is Phase.GAME_OVER or hand.trump is None:
+        return 0, 0  # no kitty, or it lies face down first in the stock
+    assert pitcher is not None
     if not thrown[pitcher]:  # he holds it still: his turn to discard
-        kept[pitcher] &= ~hand.kitty
-        return hand.kitty, hand.kitty
+        kitty = kitty_cards(hand, rules.kitty)
+        kept[pitcher] &= ~kitty
+        return kitty, kitty
     assert hand.trump is not None
     trumps = world.standing.tables[hand.trump].trump_mask
     mine = thrown[pitcher]
@@ -1170,6 +1273,49 @@ def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple
     discard = first | _lowest(mine & ~first, rules.kitty - first.bit_count())
     thrown[pitcher] = mine & ~discard
     return discard, discard
+
+
+def _robbed_deal(
+    world: GameState, kept: list[int], thrown: Sequence[int], trumps: int
+) -> tuple[list[int], list[int], list[int]]:
+    """A deal from which Cinch's discard and rob gives the world (`discarding.rob_bounds`):
+    each seat's cards as dealt, the cards the players but the dealer were given from the
+    stock, in order, and the rest of the stock (what the dealer robbed, or what is left).
+    `kept` holds each seat's cards now, played and face-up ones included."""
+    rules, hand = world.rules, world.hand_state
+    players, deal = rules.players, rules.deal
+    order = discard_order(hand.dealer, players)
+    faced = hand.face_up or (0,) * players
+    if world.phase is Phase.DISCARD:
+        assert world.to_act is not None
+        done = order[: order.index(world.to_act)]
+    else:
+        done = order
+    dealt, drawn = list(kept), []
+    stock = len(rules.pack_indices) - players * deal
+    for seat in done:
+        if seat == hand.dealer:
+            continue
+        now = kept[seat] & ~faced[seat]
+        if faced[seat] & trumps:  # seven trumps or more: nothing drawn
+            continue
+        given = faced[seat].bit_count() - (deal - 6)
+        if given < stock:  # refilled: the trumps he was dealt are his lowest
+            keep = _lowest(now & trumps, deal - faced[seat].bit_count())
+        else:  # the stock ran out: a non-trump kept (his choice), or only trumps dealt
+            given = stock
+            keep = _lowest(now & ~trumps, 6 - given)
+            keep |= _lowest(now & ~keep, 6 - given - keep.bit_count())
+        drawn.extend(_indices(now & ~keep))
+        dealt[seat] = keep | faced[seat]
+        stock -= given
+    rest = list(hand.stock)
+    dealer = hand.dealer
+    if dealer in done or (world.to_act == dealer and world.phase is Phase.DISCARD):
+        everything = _indices(kept[dealer] | thrown[dealer])
+        dealt[dealer] = sum(1 << index for index in everything[:deal])
+        rest = everything[deal:]
+    return dealt, drawn, rest
 
 
 def _lowest(mask: int, count: int) -> int:

@@ -42,6 +42,7 @@ from ..bots.sampling import sample_states
 from ..cards import CARDS, cards_of
 from ..engine import new_game
 from ..errors import RulesError
+from ..options import Settlement
 from ..records import format_hand
 from ..rules import PRESET_NAMES, Rules
 from ..state import GameState, Phase
@@ -232,12 +233,17 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
             + len(rules.pack_indices)
             + rules.kitty
         )
+        # the most a hand changes a score: the top call, or under the difference a set
+        # bid's points and bid (`Settlement.DIFFERENCE`, Cinch: up to 14 + 14)
+        most = rules.max_bid
+        if rules.settlement is Settlement.DIFFERENCE:
+            most += rules.total_points
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
             max_chance_outcomes=len(CARDS),
             num_players=rules.players,
-            min_utility=-float(rules.max_bid * self.hands),
-            max_utility=float(rules.max_bid * self.hands),
+            min_utility=-float(most * self.hands),
+            max_utility=float(most * self.hands),
             utility_sum=None,
             max_game_length=per_hand * self.hands,
         )
