@@ -381,4 +381,4 @@ def test_the_kittys_discard_is_taken_card_by_card_with_the_tables_ids() -> None:
     position = setback.rl.apply_id(position, ACTIONS.index("discard 3D"))
     assert position.state.phase is Phase.PLAY
     assert position.state.discards[0] == tuple(sorted(parse_cards("4C 3D")))
-    assert NUM_ACTIONS == 193
+    assert NUM_ACTIONS == 209
