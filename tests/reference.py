@@ -194,11 +194,12 @@ def implied_trump_by(rules: Rules) -> TrumpBy:
 def implied_pitcher_leads_trump(rules: Rules) -> bool:
     """§7.1.3, §7.8.14: left unset, the pitcher must lead a trump after the draw (§4.1) and
     after a deal above six (the free discard §4.4, the discard to six §6.6, the draw back
-    §6.5; not Cinch's rob, §7.5.6), never under no trump in the first trick (§4.3: he leads
-    any card)."""
+    §6.5; not Cinch's rob, §7.5.6, nor the discard and draw, §7.3.11), never under no
+    trump in the first trick (§4.3: he leads any card)."""
     if rules.no_trump_first_trick:
         return False
-    return rules.draw or (rules.deal > 6 and rules.keep_six is not KeepSix.ROB_THE_PACK)
+    free_lead = (KeepSix.ROB_THE_PACK, KeepSix.DISCARD_AND_DRAW)
+    return rules.draw or (rules.deal > 6 and rules.keep_six not in free_lead)
 
 
 def must_lead_trump(rules: Rules) -> bool:

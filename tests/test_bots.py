@@ -22,6 +22,7 @@ RULES = [
     Rules.smear(players=6),
     Rules.joker_pitch(players=3),
     Rules.trickster(4, kitty=2),
+    Rules.trickster(9),
     Rules.auction_pitch(players=5, kitty=3, draw=True),
 ]
 MAKERS = {

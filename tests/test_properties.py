@@ -468,7 +468,8 @@ def _check_discard_and_draw(before: GameState, after: GameState) -> None:
     assert list(after.stock) == stock
     order = reference.discard_and_draw_order(rules, before.dealer, pitcher)
     if seat == pitcher:
-        assert order[-1] == seat and after.phase is Phase.PLAY and after.to_act == pitcher
+        assert order[-1] == seat and after.phase is Phase.PLAY
+        assert after.to_act == pitcher or rules.trumps_only  # a pitcher with no trump is out
     else:
         assert after.phase is Phase.DISCARD and after.to_act == order[order.index(seat) + 1]
 

@@ -182,6 +182,10 @@ def _derived(method: str) -> Any:
     )
 
 
+_NO_LEAD_IMPLIED = frozenset({KeepSix.ROB_THE_PACK, KeepSix.DISCARD_AND_DRAW})
+"""The keep-six methods after which the pitcher, unless told otherwise, may lead any
+card: Cinch's rob and the discard and draw (whose preset says he must lead a trump)."""
+
 _IMPLIED_FROM = frozenset(
     {"players", "partnerships", "draw", "no_trump_first_trick", "deal", "keep_six", "kitty"}
 )
@@ -324,8 +328,8 @@ class Rules:
     """Whether the pitcher's first lead must be a trump if he holds one; only
     with `trump_by` `DECLARE`, and never with no trump in the first trick. Left unset, true
     exactly with the draw or a deal above six (the free discard, the discard to six, the
-    draw back; not Cinch's `KeepSix.ROB_THE_PACK`) and without no trump in the first
-    trick."""
+    draw back; not Cinch's `KeepSix.ROB_THE_PACK` nor `KeepSix.DISCARD_AND_DRAW`, whose
+    preset sets it) and without no trump in the first trick."""
     draw_order: DrawOrder = attrs.field(default=DrawOrder.ELDEST, converter=_to_draw_order)
     """Where the draw back (`KeepSix.DRAW_BACK`) and the discard and draw
     (`KeepSix.DISCARD_AND_DRAW`) begin: at eldest (`ELDEST`, Ten-point Pitch) or at the
@@ -1125,9 +1129,9 @@ class Rules:
 
     def _implied_pitcher_leads_trump(self) -> bool:
         """`pitcher_leads_trump` left unset: true with the draw or a deal above six (the free
-        discard, the discard to six, the draw back; not Cinch's rob), unless no trump in the
-        first trick."""
-        deal_above = self.deal > 6 and self.keep_six is not KeepSix.ROB_THE_PACK
+        discard, the discard to six, the draw back; not Cinch's rob nor the discard and draw,
+        whose preset sets it), unless no trump in the first trick."""
+        deal_above = self.deal > 6 and self.keep_six not in _NO_LEAD_IMPLIED
         return (self.draw or deal_above) and not self.no_trump_first_trick
 
     def _declaring_variants(self) -> list[str]:

@@ -382,3 +382,28 @@ def test_the_kittys_discard_is_taken_card_by_card_with_the_tables_ids() -> None:
     assert position.state.phase is Phase.PLAY
     assert position.state.discards[0] == tuple(sorted(parse_cards("4C 3D")))
     assert NUM_ACTIONS == 209
+
+
+def test_the_discard_and_draw_is_taken_card_by_card_with_the_tables_ids() -> None:
+    """RULES §7.3.11: `discard done` opens once three cards are chosen (six kept) and
+    submits up to five; the sixth card submits by itself (three kept); no new id."""
+    from setback import parse_cards
+
+    deck = (
+        "AS KS 5S QS 2S KH JS 7S 3S 10S 8S 4S 9D 7D 4C QH 10H 6D AH JH 4H 9H 7H 5H "
+        "3C 8H 2H 5D 9C 8C AD KC 6C QD JD 2C 6S 10D AC 3H QC KD 9S 2D JC 6H 10C 8D 7C 4D 3D 5C"
+    )
+    position = setback.rl.Position(new_game(Rules.trickster(9), deck=deck.split(), dealer=3))
+    for text in ("bid 5", "pass", "pass", "pass", "trump S"):
+        position = setback.rl.apply_id(position, ACTIONS.index(text))
+    done = ACTIONS.index("discard done")
+    for count, card in enumerate(("QH", "6D", "5D", "9C"), 1):  # Ben
+        assert (done in setback.rl.legal_ids(position)) is (count > 3)
+        position = setback.rl.apply_id(position, ACTIONS.index(f"discard {card}"))
+    position = setback.rl.apply_id(position, done)  # four thrown, two drawn
+    assert position.state.to_act == 2 and len(position.state.hands[1]) == 6
+    for card in ("JH", "4H", "KC", "6C", "AD", "AH"):  # Carla throws six: submitted at once
+        position = setback.rl.apply_id(position, ACTIONS.index(f"discard {card}"))
+    assert position.state.to_act == 3 and position.pending == 0
+    assert position.state.discards[2] == tuple(sorted(parse_cards("JH 4H KC 6C AD AH")))
+    assert NUM_ACTIONS == 209

@@ -27,11 +27,14 @@ from setback import (
     apply_action,
     dumps,
     events,
+    format_hand,
+    game_record,
     legal_actions,
     loads,
     new_game,
     observe,
     parse_cards,
+    replay,
     sample_states,
     trump_table,
 )
@@ -141,6 +144,16 @@ def test_the_discard_and_draw_needs_a_deal_above_six() -> None:
     with pytest.raises(RulesError, match="draw_order PITCHER_LEFT needs keep_six DRAW_BACK or"):
         Rules.setback(deal=9, draw_order=DrawOrder.PITCHER_LEFT)
     assert Rules.setback(deal=9, keep_six="discard_and_draw").draw_order is DrawOrder.ELDEST
+
+
+def test_left_unset_the_pitcher_need_not_lead_a_trump() -> None:
+    """RULES §7.8.14: `pitcher_leads_trump` is implied exactly with the draw, the free
+    discard, the discard to six and the draw back, so not by the discard and draw (the
+    9-point preset sets it); trump is still declared."""
+    rules = Rules.setback(deal=9, keep_six=KeepSix.DISCARD_AND_DRAW)
+    assert rules.declares_trump and not rules.pitcher_leads_trump
+    assert Rules.setback(deal=9).pitcher_leads_trump
+    assert Rules.setback(deal=9, keep_six=KeepSix.DISCARD_AND_DRAW, pitcher_leads_trump=True)
 
 
 # --- D1, worked by hand: docs/rules/trickster.md ------------------------------------------
@@ -359,3 +372,45 @@ def test_sampling_counts_the_worlds_of_the_discard_and_draw_exactly() -> None:
             for d2 in range(4)
             if 0 <= 6 - d1 - d2 <= 3
         )
+
+
+def test_d1_is_recorded_replayed_and_written_out() -> None:
+    """The record of D1 replays to the same state and saves and loads back; `format_hand`
+    lists each seat's face-down discard (the whole record: no seat's view)."""
+    state = play(d1_in_play(), D1_TRICKS)  # type: ignore[arg-type]
+    record = game_record(state)
+    assert replay(record) == state and loads(dumps(record)) == record
+    lines = format_hand(state.history[-1], state.rules).splitlines()
+    assert lines[0] == "Hand 1: dealer seat 3, seat 0 bid 5, trump ♠"
+    assert lines[6:10] == [
+        "  seat 0 discarded 3♣ 4♣ 7♦ 9♦ 2♥ 8♥",
+        "  seat 1 discarded 8♣ 9♣ 5♦ 6♦ Q♥",
+        "  seat 2 discarded 6♣ K♣ 4♥ J♥",
+        "  seat 3 discarded 2♣ J♦ Q♦ 5♥ 7♥ 9♥",
+    ]
+    assert lines[-2:] == [
+        "  points: high seats 0+2, low seats 1+3, jack seats 1+3, five seats 0+2, "
+        "game seats 0+2; card points 48-13",
+        "  made; score changes +7 +2",
+    ]
+
+
+def test_the_heuristic_keeps_trumps_aces_and_tens_and_draws_for_the_rest() -> None:
+    """The HeuristicBot's discard and draw on D1: every trump, side ace and side ten stays;
+    the rest goes, as much of it as the bounds allow (Ben keeps only Q♠ 2♠ 10♥, the
+    fewest)."""
+    from setback.bots import HeuristicBot
+
+    state = d1_declared()
+    chosen = {}
+    while state.phase is Phase.DISCARD:  # type: ignore[attr-defined]
+        seat = state.to_act  # type: ignore[attr-defined]
+        action = HeuristicBot(seed=1).choose(observe(state, seat))  # type: ignore[arg-type]
+        chosen[seat] = str(action)
+        state = apply_action(state, action, seat=seat)  # type: ignore[arg-type]
+    assert chosen == {
+        1: "discard 8C 9C 5D 6D QH KH",
+        2: "discard 6C KC 4H JH",
+        3: "discard 2C JD QD 5H 7H 9H",
+        0: "discard 3C 4C 7D 9D 2H 8H",
+    }

@@ -385,6 +385,7 @@ def test_every_preset_expresses_its_play_through_the_fields(name: str) -> None:
         ({"draw": True, "no_trump_first_trick": True}, TrumpBy.DECLARE, False),
         ({"deal": 8}, TrumpBy.DECLARE, True),
         ({"deal": 9, "keep_six": "non_trumps_first"}, TrumpBy.DECLARE, True),
+        ({"deal": 9, "keep_six": "discard_and_draw"}, TrumpBy.DECLARE, False),
         ({"deal": 8, "no_trump_first_trick": True}, TrumpBy.DECLARE, False),
         ({"pitch_instead_of_bid": True}, TrumpBy.LEAD, False),
         ({"play_trump": "when_void"}, TrumpBy.LEAD, False),
