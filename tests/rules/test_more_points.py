@@ -294,6 +294,20 @@ def test_the_pitcher_first_race_under_difference() -> None:
         assert state.is_over and state.winner == winner
 
 
+def test_the_pitcher_first_race_under_difference_counts_only_the_scoring_side() -> None:
+    """The race under `DIFFERENCE` counts the one change a hand makes, not the points each
+    side took: from AC 40, BD 47, Anna's made 9 leaves AC 44 and BD 47 (BD's Five scores
+    nothing), so nobody wins; from AC 48, BD 40, her set 10 gives BD 55, a win that BD's
+    points alone (40 + 5) would not reach."""
+    rules = Rules(**{**_options(cinch_by_hand()), "win_rule": WinRule.PITCHER_FIRST})
+    for bid, scores, after, winner in ((9, (40, 47), (44, 47), None), (10, (48, 40), (48, 55), 1)):
+        state = act(
+            deal(rules, Y1_IN_PLAY, dealer=3, scores=scores), f"A {bid}, B pass, C pass, D pass"
+        )
+        state = play(apply_action(state, "trump H", seat=0), Y1_TRICKS)
+        assert state.scores == after and state.winner == winner
+
+
 def _options(rules: Rules) -> dict[str, Any]:
     return attrs.asdict(rules, recurse=False, filter=lambda field, _: field.init)
 
