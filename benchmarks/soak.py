@@ -100,6 +100,8 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("ten-point", tuple(range(2, 7))),
     ("smear", tuple(range(2, 7))),
     ("joker-pitch", tuple(range(2, 9))),
+    ("pedro-sancho", tuple(range(2, 9))),
+    ("dom-pedro", tuple(range(2, 9))),
     ("trickster-9", (4,)),
     ("cinch", (4,)),
 )
@@ -168,9 +170,9 @@ def random_rules(rng: random.Random) -> Rules:
         fitting = [point for point in fitting if _POINT_RANKS.get(point, 14) in ranks]
         rng.shuffle(fitting)
         points = fitting[: rng.randint(1, len(fitting))]
-        while len(points) > 1 and sum(point.worth for point in points) > 19:  # calls to 20
+        while len(points) > 1 and sum(point.worth for point in points) > 36:  # bids to 36
             points.pop()
-        if sum(point.worth for point in points) > 19:
+        if sum(point.worth for point in points) > 36:
             points = [Point.HIGH, Point.LOW, Point.JACK, Point.GAME]
     most = min(10, (4 * len(ranks) + jokers) // players)
     six = partnerships and players == 6
@@ -230,7 +232,7 @@ def random_rules(rng: random.Random) -> Rules:
         partnerships=partnerships,
         target=rng.randint(1, 31),
         hands_limit=rng.randint(1, 4) if rng.random() < 0.25 else None,
-        min_bid=rng.randint(1, min(total, 20)),
+        min_bid=rng.randint(1, total),
         smudge=smudge,
         dealer_match=rng.choice(list(DealerMatch)),
         all_pass=rng.choice(list(AllPass)),

@@ -119,7 +119,7 @@ def perfect(deals: int, processes: int, seed: int = 0) -> None:
         match(PerfectPlayer, second, deals, processes, seed=seed)
 
 
-FAMILY = ("trickster-10", "trickster-13", "cinch", "pedro-sancho")
+FAMILY = ("trickster-10", "trickster-13", "cinch", "pedro-sancho", "dom-pedro")
 """RULES §7's presets whose whole-game target is measured (`family`): the heuristic wins at
 least 90% of 100 games against cautious random players."""
 

@@ -106,9 +106,9 @@ def point_sets(
         return FOUR_POINTS
     order = draw(st.permutations(fitting))
     chosen = order[: draw(st.integers(1, len(order)))]
-    while len(chosen) > 1 and sum(point.worth for point in chosen) > 19:  # calls go to 20
+    while len(chosen) > 1 and sum(point.worth for point in chosen) > 36:  # bids go to 36
         chosen.pop()
-    if sum(point.worth for point in chosen) > 19:
+    if sum(point.worth for point in chosen) > 36:
         return FOUR_POINTS
     return tuple(chosen)
 
@@ -224,7 +224,7 @@ def all_rules(draw: st.DrawFn) -> Rules:
         partnerships=partnerships,
         target=draw(st.integers(1, 31)),
         hands_limit=hands_limit,
-        min_bid=draw(st.integers(1, min(total, 20))),
+        min_bid=draw(st.integers(1, total)),
         smudge=smudge,
         dealer_match=draw(st.sampled_from(DealerMatch)),
         all_pass=draw(st.sampled_from(AllPass)),
@@ -261,6 +261,7 @@ def presets() -> st.SearchStrategy[Rules]:
         st.integers(2, 6).map(lambda n: Rules.ten_point(players=n)),
         st.integers(2, 6).map(lambda n: Rules.smear(players=n)),
         st.integers(2, 8).map(lambda n: Rules.joker_pitch(players=n)),
+        st.integers(2, 8).map(lambda n: Rules.dom_pedro(players=n)),
         st.just(Rules.cinch()),
     )
 
@@ -287,6 +288,7 @@ PRESETS = (
     Rules.ten_point(players=4),
     Rules.smear(players=4),
     Rules.joker_pitch(players=3),
+    Rules.dom_pedro(players=4),
     Rules.setback(draw=True),
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),

@@ -226,3 +226,58 @@ def test_the_heuristic_throws_its_weakest_cards_after_taking_the_kitty() -> None
         state = apply_action(state, action)
     chosen = HeuristicBot(seed=1).choose(observe(state, 0))
     assert str(chosen) == "discard 4C 3D"
+
+
+# --- the heuristic in the Pedro games (captured card points) ------------------------------
+
+
+def _pedro(hands, calls, plays=()):
+    state = new_game(Rules.pedro_sancho(), hands=hands, dealer=3)
+    for action in calls:
+        state = apply_action(state, action)
+    for card in plays:
+        state = apply_action(state, f"play {card}")
+    return state
+
+
+def test_heuristic_bids_the_minimum_to_name_trump_in_pedro_sancho() -> None:
+    """Pedro Sancho: the pitcher names trump, worth a bid of 1 with a middling hand (it
+    passed such hands, asking for as much as a game of 18 points would)."""
+    state = _pedro(
+        ["Q♥ 8♥ 4♥ 7♣ 9♦ 3♠", "2♣ 3♣ 4♣ 5♣ 6♣ 8♣", "2♦ 3♦ 4♦ 5♦ 6♦ 7♦", "2♠ 4♠ 5♠ 6♠ 7♠ 8♠"], []
+    )
+    assert str(HeuristicBot(seed=0).choose(observe(state, 0))) == "bid 1"
+
+
+def test_heuristic_brings_its_own_pedro_home_on_a_trick_it_surely_wins() -> None:
+    """Last to a diamond trick and out of diamonds, it trumps with Pedro (5♥) rather than
+    the 7♥: the trick is its own, so the Five is captured by itself."""
+    hands = ["A♥ 2♦ 2♣ 3♣ 4♣ 5♣", "3♦ 6♣ 7♣ 8♣ 9♣ 10♣", "4♦ J♣ Q♣ K♣ A♣ 2♠", "5♥ 6♥ 7♥ 3♠ 4♠ 5♠"]
+    state = _pedro(
+        hands, ["bid 1", "pass", "pass", "pass"], ["AH", "6C", "JC", "6H", "2D", "3D", "4D"]
+    )
+    assert str(HeuristicBot(seed=0).choose(observe(state, 3))) == "play 5H"
+
+
+def test_heuristic_leads_sancho_once_nobody_else_may_hold_a_trump() -> None:
+    """Nobody played a trump to its A♥: the others hold none, so its 9♥ (Sancho) wins
+    whatever is unseen, and it leads it."""
+    hands = ["A♥ 9♥ 5♥ 7♣ 8♦ 3♠", "2♣ 3♣ 4♣ 5♣ 6♣ 8♣", "2♦ 3♦ 4♦ 5♦ 6♦ 7♦", "2♠ 4♠ 5♠ 6♠ 7♠ 8♠"]
+    state = _pedro(hands, ["bid 1", "pass", "pass", "pass"], ["AH", "2C", "2D", "2S"])
+    assert str(HeuristicBot(seed=0).choose(observe(state, 0))) == "play 9H"
+
+
+def test_heuristic_wins_its_own_snoozer_on_a_trick_it_surely_wins() -> None:
+    """Dom Pedro: last to a diamond trick and out of diamonds, it trumps with the joker,
+    the lowest trump, which beats every plain card and brings its own 15 points home."""
+    hands = ["A♥ 2♦ 2♣ 3♣ 4♣ 5♣", "3♦ 6♣ 7♣ 8♣ 9♣ 10♣", "4♦ J♣ Q♣ K♣ A♣ 2♠", "JK 6♥ 7♥ 3♠ 4♠ 5♠"]
+    state = new_game(Rules.dom_pedro(), hands=hands, dealer=3)
+    for action in [
+        "bid 1",
+        "pass",
+        "pass",
+        "pass",
+        *(f"play {c}" for c in ["AH", "6C", "JC", "6H", "2D", "3D", "4D"]),
+    ]:
+        state = apply_action(state, action)
+    assert str(HeuristicBot(seed=0).choose(observe(state, 3))) == "play JK"

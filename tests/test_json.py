@@ -91,11 +91,11 @@ GOOD = json.loads(dumps(random_game(Rules.setback(), 5, max_steps=60)))
         (_envelope("Rules", {"players": 3}), "partnerships need 4 or 6"),
         (_envelope("Rules", {"colour": "red"}), "colour"),
         (_envelope("Card", "ZZ"), "not a card"),
-        (_envelope("Action", {"type": "Bid", "level": 21}), "no such call"),
+        (_envelope("Action", {"type": "Bid", "level": 37}), "no such call"),
         (_envelope("Action", {"type": "Fold"}), "Fold"),
         (_envelope("GameState", {**GOOD["data"], "seed": "7"}), "expected int"),
         (_envelope("GameState", {**GOOD["data"], "dealer": 9}), "dealer must be a seat"),
-        (_envelope("GameState", {**GOOD["data"], "actions": ["bid 21"]}), "no such call"),
+        (_envelope("GameState", {**GOOD["data"], "actions": ["bid 37"]}), "no such call"),
         (_envelope("GameState", {**GOOD["data"], "actions": ["bid 9"]}), "the highest bid is 4"),
         (_envelope("GameState", {**GOOD["data"], "actions": ["play 2C"]}), "cannot be replayed"),
         (

@@ -134,6 +134,8 @@ def test_kernel_plays_hands_as_the_checked_api_does(rules: Rules, seed: int, pic
         "ten-point",
         "smear",
         "joker-pitch",
+        "pedro-sancho",
+        "dom-pedro",
         "trickster-9",
         "cinch",
     ],

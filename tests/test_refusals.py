@@ -298,7 +298,7 @@ CASES: dict[str, MakeError] = {
     "no_such_card": lambda _: _notation(lambda: Card(None, Rank.KING)),
     "card_too_long": lambda _: _notation(lambda: Card.parse("K" * 50)),
     "not_a_card": lambda _: _notation(lambda: Card.parse("1S")),
-    "no_such_bid": lambda _: _notation(lambda: Bid(21)),
+    "no_such_bid": lambda _: _notation(lambda: Bid(37)),
     "discard_too_long": lambda _: _notation(lambda: Discard(["KS"] * 55)),
     "discarded_twice": lambda _: _notation(lambda: Discard(["KS", "2C", "K♠"])),
     "action_too_long": lambda _: _notation(lambda: parse_action("pass " * 201)),
@@ -478,8 +478,8 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "not_an_action_id": ({}, "'x' by seat 1 is illegal: not an action id"),
     "no_such_action_id": (
-        {"most": 192, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
-        "'action id 999' by seat 1 is illegal: ids are 0 to 192; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
+        {"most": 208, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
+        "'action id 999' by seat 1 is illegal: ids are 0 to 208; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
     ),
     "no_discard_now": (
         {"legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
@@ -545,7 +545,7 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
         {"value": "'1S'"},
         "not a card: '1S' (write the rank, then the suit: KS, K♠, 10h, Th; jokers: JK, BJ, LJ, joker, big joker, little joker, 🃏)",
     ),
-    "no_such_bid": ({"value": "21", "most": 20}, "no such call: bid 21 (bids are 1 to 20)"),
+    "no_such_bid": ({"value": "37", "most": 36}, "no such call: bid 37 (bids are 1 to 36)"),
     "discard_too_long": ({"count": 55}, "a discard of 55 cards: a discard holds at most 54"),
     "discarded_twice": ({"written": ["2C", "KS", "KS"]}, "a card is discarded twice: 2C KS KS"),
     "action_too_long": (

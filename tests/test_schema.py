@@ -238,7 +238,7 @@ BROKEN = [
     ("view", _set("data/rules/points", ["high", "pinochle"])),
     ("view", _set("data/rules/colour", "red")),
     ("view", _set("data/legal_actions", [{"type": "Bid"}])),
-    ("view", _set("data/legal_actions", [{"type": "Bid", "level": 21}])),
+    ("view", _set("data/legal_actions", [{"type": "Bid", "level": 37}])),
     ("view", _set("data/legal_actions", [{"type": "Fold"}])),
     ("view", _set("data/legal_actions", [{"type": "Bid", "level": 2, "seat": 1}])),
     ("view", _set("data/legal_actions", [{"type": "Play", "card": 12}])),
@@ -300,11 +300,11 @@ def test_action_text_is_the_canonical_text() -> None:
     """A record's actions are `str(action)`: the schema's pattern takes exactly those."""
     pattern = json_schema()["$defs"]["ActionText"]
     check = jsonschema.Draft202012Validator(pattern)
-    for text in ("pass", "smudge", "bid 2", "bid 20", "play 10H", "pitch JK", "trump S"):
+    for text in ("pass", "smudge", "bid 2", "bid 20", "bid 36", "play 10H", "pitch JK", "trump S"):
         assert check.is_valid(text) and str(parse_action(text)) == text
     for text in ("discard", "discard 2C 7D", "discard BJ LJ"):
         assert check.is_valid(text) and str(parse_action(text)) == text
-    for text in ("Pass", "bid 21", "bid 02", "play 1H", "play KS ", "trump ♠", "discard  2C"):
+    for text in ("Pass", "bid 37", "bid 02", "play 1H", "play KS ", "trump ♠", "discard  2C"):
         assert not check.is_valid(text)
 
 

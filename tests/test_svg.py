@@ -505,6 +505,7 @@ def test_the_docs_ask_for_the_tutorials_and_every_presets_pictures() -> None:
         "joker-pitch": "rules/joker-pitch.md",
         "cinch": "rules/cinch.md",
         "pedro-sancho": "rules/pedro-sancho.md",
+        "dom-pedro": "rules/dom-pedro.md",
     }
     page = {name: pages.get(name, "rules/trickster.md") for name in PRESET_NAMES}
     assert {"tutorial.md", "api/svg.md"} | set(page.values()) <= names

@@ -123,6 +123,7 @@ PRESETS = (
     "trickster-13",
     "cinch",
     "pedro-sancho",
+    "dom-pedro",
 )
 COMMANDS = ["help", "rules", "z", "7", "zz top"]
 """Typed once, at the first prompt: every kind of answer the game explains."""

@@ -9,6 +9,7 @@ import attrs
 
 from .cards import Card, Suit, parse_cards
 from .errors import InvalidNotationError, shown
+from .options import MAX_LEVEL as MAX_LEVEL  # the highest bid, read here by the actions
 from .refusals import Refusal
 
 __all__ = [
@@ -34,10 +35,6 @@ class Pass:
 
     def __repr__(self) -> str:
         return "Pass()"
-
-
-MAX_LEVEL = 20
-"""The highest level a `Bid` value may carry (above any point set's total)."""
 
 
 def _check_level(_instance: Any, _attribute: Any, value: Any) -> None:

@@ -23,6 +23,11 @@ __all__ = [
     "WinRule",
 ]
 
+MAX_LEVEL = 36
+"""The highest bid of any rule set: the most points `Rules.points` may be worth in all (T
+= 36 in Dom Pedro, `Rules.dom_pedro`), the highest `min_bid`, and the highest level a
+`Bid` may carry (read as `actions.MAX_LEVEL`); a Smudge or a shoot is worth one more."""
+
 
 class DealerMatch(enum.Enum):
     """Whether the dealer, calling last, may match the highest bid and take the contract."""

@@ -12,6 +12,7 @@ import attrs
 from .cards import CARDS, Card, Rank, Suit, index_of
 from .errors import RulesError, shown
 from .options import (
+    MAX_LEVEL,
     AllPass,
     DealerMatch,
     DrawOrder,
@@ -42,10 +43,10 @@ ends), low enough that every score prints and saves."""
 MAX_SCORE = 10**12
 """The largest score, either way, a game may start from (`new_game(scores=...)`) or a
 loaded view or hand may hold."""
-MAX_CALL = 20
-"""The highest level a call may carry (`Bid`'s and a Smudge's; the same as
-`actions.MAX_LEVEL`, which the action table and its ids are built on): a point set whose
-highest call is above it is refused."""
+MAX_CALL = MAX_LEVEL + 1
+"""The highest level a call may carry (37): a plain bid goes up to `actions.MAX_LEVEL`
+(36, which the action table and its ids are built on), a Smudge or a shoot one above T.
+A point set worth more than `MAX_LEVEL` is refused."""
 MAX_SEED_BITS = 256
 """The most bits a seed may have."""
 
@@ -245,7 +246,7 @@ class Rules:
     """Sides of two, partners opposite (seats i and i + players/2); else each for himself."""
     target: int = attrs.field(default=21, validator=_int_in("target", 1, MAX_TARGET))
     """The score that wins the game (how, is the `win_rule`)."""
-    min_bid: int = attrs.field(default=2, validator=_int_in("min_bid", 1, 20))
+    min_bid: int = attrs.field(default=2, validator=_int_in("min_bid", 1, MAX_LEVEL))
     """The lowest bid, from 1 to `total_points` (the highest plain bid)."""
     smudge: bool = attrs.field(default=True, validator=_is_bool)
     """Whether Smudge (every trick and every point, worth `total_points + 1`) can be bid."""
@@ -482,10 +483,10 @@ class Rules:
                     else "a pitch is a bid of T, which a shoot outranks"
                 )
             )
-        if self.max_bid > MAX_CALL:
+        if self.total_points > MAX_LEVEL:
             raise RulesError(
-                f"points: worth {self.total_points} in all, so the highest call would be "
-                f"{self.max_bid}; calls go up to {MAX_CALL}"
+                f"points: worth {self.total_points} in all, so the highest bid would be "
+                f"{self.total_points}; bids go up to {MAX_LEVEL}"
             )
         if self.min_bid > self.total_points:
             raise RulesError(
@@ -894,10 +895,36 @@ class Rules:
         )
 
     @classmethod
+    def dom_pedro(cls, players: int = 4, **overrides: Any) -> Rules:
+        """Dom Pedro, or Snoozer: Pedro Sancho with one joker (53 cards) ranked below the 2
+        of trumps, the Snoozer, worth 15 to its capturer (it wins any trick of a plain
+        suit, and a trump lead beats it); points High, Low, Jack, Ten, Trey (the 3 of
+        trumps, 3), Five (5), Nine (9) and Snoozer (15), every one to its capturer: 36 in
+        all; bids 1 to 36, a stuck dealer bids 1, pitcher first to 50. A joker led first
+        makes ♠ trump; the joker is never High or Low.
+
+        Raises:
+            RulesError: an override is not an option, or makes no game.
+        """
+        return cls._build(
+            overrides,
+            players=players,
+            partnerships=False,
+            jokers=1,
+            joker_rank=JokerRank.LOWEST,
+            points=DOM_PEDRO_POINTS,
+            min_bid=1,
+            target=50,
+            smudge=False,
+            low_to=LowTo.CAPTURER,
+            win_rule=WinRule.PITCHER_FIRST,
+        )
+
+    @classmethod
     def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
         """The preset called `name` (`PRESET_NAMES`: "setback", "auction-pitch",
         "cutthroat", "six", "ten-point", "smear", "joker-pitch", "trickster-4" to
-        "trickster-13", "cinch", "pedro-sancho"), with `players` seats where
+        "trickster-13", "cinch", "pedro-sancho", "dom-pedro"), with `players` seats where
         the preset takes a count, and any option changed by keyword.
 
         The one table of preset names: the command line (and any adapter) reads it.
@@ -1139,6 +1166,7 @@ PRESET_NAMES = (
     *(f"trickster-{points}" for points in TRICKSTER_POINTS),
     "cinch",
     "pedro-sancho",
+    "dom-pedro",
 )
 """The names `Rules.preset` takes: each is the classmethod of that name (`-` for `_`),
 "six" is `Rules.six_player()` and "trickster-N" is `Rules.trickster(N)`."""
@@ -1169,6 +1197,18 @@ CINCH_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.
 
 PEDRO_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.TEN, Point.FIVE, Point.NINE)
 """Pedro Sancho's points, in Foster's order (T = 18)."""
+
+DOM_PEDRO_POINTS = (
+    Point.HIGH,
+    Point.LOW,
+    Point.JACK,
+    Point.TEN,
+    Point.TREY,
+    Point.FIVE,
+    Point.NINE,
+    Point.SNOOZER,
+)
+"""Dom Pedro's points, in Foster's order of precedence (T = 36)."""
 
 TEN_POINTS = (
     Point.HIGH,

@@ -79,7 +79,7 @@ def settle(
     if is_smudge(rules, contract):
         made = won[pitching] == rules.total_points and swept(rules, pitcher, winners)
         change = contract if made else -contract
-    elif rules.shoot is not None and contract == rules.smudge_level:
+    elif is_shoot(rules, contract):
         return _shoot_settled(rules, pitcher, winners, won)
     else:
         made = won[pitching] >= contract
@@ -194,7 +194,7 @@ def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResu
 
 
 def game_winner(
-    rules: Rules, before: tuple[int, ...], result: HandResult, played: int = 0
+    rules: Rules, before: tuple[int, ...], result: HandResult, played: int
 ) -> int | None:
     """The side that wins at the end of the hand `result`, or None if play goes on.
 
@@ -205,7 +205,7 @@ def game_winner(
     pitching = result.pitching_side
     if pitching is None:
         return None
-    if rules.shoot is not None and result.contract == rules.smudge_level:
+    if is_shoot(rules, result.contract):
         ended = _shoot_ended(rules, before, result, pitching)
         if ended is not None:
             return ended

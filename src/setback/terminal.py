@@ -36,7 +36,16 @@ from .eventlog import (
     TrumpDeclared,
     events,
 )
-from .options import DrawOrder, KeepSix, PackRanks, PlayTrump, Settlement, ShootFor, WinRule
+from .options import (
+    DrawOrder,
+    JokerRank,
+    KeepSix,
+    PackRanks,
+    PlayTrump,
+    Settlement,
+    ShootFor,
+    WinRule,
+)
 from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
@@ -190,6 +199,17 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
                 "Trumps also: {cards} (the card of that rank in the other suit of trump's colour)."
             ).format(cards=", ".join(point_text(key, lang=lang) for key in offs))
         )
+    if rules.jokers == 2:
+        out.append(_("Trumps also: the big and the little joker, below the jacks."))
+    elif rules.jokers and rules.joker_rank is JokerRank.LOWEST:
+        out.append(
+            _(
+                "Trumps also: the joker, the lowest trump (below the 2): it beats every card "
+                "of a plain suit, and any other trump beats it."
+            )
+        )
+    elif rules.jokers:
+        out.append(_("Trumps also: the joker, below the jacks."))
     if rules.trumps_only:
         out.append(
             _(
@@ -222,12 +242,13 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
     )
     low = _words(_, _LOW, rules.low_to.value)
     out.append(_("Points: {points}.").format(points=points) + " " + low)
-    out.append(
-        _(
-            "Game: the card points in your tricks (10 = 10, A = 4, K = 3, Q = 2, J = 1); a "
-            "tie at the top: nobody."
+    if Point.GAME in rules.points:
+        out.append(
+            _(
+                "Game: the card points in your tricks (10 = 10, A = 4, K = 3, Q = 2, J = 1); "
+                "a tie at the top: nobody."
+            )
         )
-    )
     if rules.settlement is Settlement.DIFFERENCE:
         out.append(
             _(

@@ -116,7 +116,7 @@ def test_raw_env_names_the_id_its_action_and_the_legal_ones() -> None:
 def test_an_id_outside_the_table_is_refused() -> None:
     raw = setback.rl.raw_env("setback")
     raw.reset(seed=3)
-    with pytest.raises(IllegalActionError, match="ids are 0 to 192"):
+    with pytest.raises(IllegalActionError, match="ids are 0 to 208"):
         raw.step(NUM_ACTIONS)
     wrapped = setback.rl.env("setback")
     wrapped.reset(seed=3)
@@ -147,12 +147,15 @@ def test_unknown_presets_and_options_are_refused_naming_the_known_ones() -> None
 
 
 def test_every_action_of_every_rule_set_has_one_id() -> None:
-    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 193
-    assert [action_id(text) for text in ("pass", "bid 10", "smudge", "trump S")] == [
-        0,
-        10,
-        21,
-        80,
+    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 209
+    texts = ("pass", "bid 10", "bid 20", "smudge", "trump S", "shoot", "bid 21", "bid 36")
+    assert [action_id(text) for text in texts] == [0, 10, 20, 21, 80, 192, 193, 208]
+    assert [ACTIONS[i] for i in (20, 21, 192, 193, 208)] == [
+        "bid 20",
+        "smudge",
+        "shoot",
+        "bid 21",
+        "bid 36",
     ]
     assert ACTIONS[action_id("pitch BJ")] == "pitch BJ"
     assert ACTIONS[action_id("play JK")] == "play JK"
@@ -229,6 +232,27 @@ def test_played_cards_are_recorded_by_seat() -> None:
     played = obs[_field(rules, "played")].reshape(4, 55)
     assert np.flatnonzero(played).tolist() == [leader * 55 + card.index]
     assert obs[_field(rules, "trump")].tolist() == [float(s == card.suit) for s in range(4)]
+
+
+def test_dom_pedros_observation_has_slots_for_bids_to_36() -> None:
+    """Dom Pedro (T = 36) widens a seat's call to pass, bid 1 to 36, smudge or shoot, pitch
+    and the contract to 1 to 37; every other preset keeps the 20-bid layout (812 numbers
+    in the partnership game)."""
+    rules = Rules.dom_pedro()
+    assert [f.size for f in observation_layout(rules) if f.name in ("calls", "contract")] == [
+        4 * 39,
+        37,
+    ]
+    sancho = observation_layout(Rules.pedro_sancho())
+    assert observation_layout(rules)[-1].stop == sancho[-1].stop + 4 * 16 + 16 == 896
+    assert observation_layout(Rules.setback())[-1].stop == 812
+    state = new_game(rules, seed=2, dealer=3)
+    for call in ("bid 30", "pass", "pass", "pass"):
+        state = apply_action(state, call)
+    obs = setback.rl.encode_observation(observe(state, 1))
+    calls = obs[_field(rules, "calls")].reshape(4, 39)
+    assert [np.flatnonzero(row).tolist() for row in calls] == [[30], [0], [0], [0]]
+    assert np.flatnonzero(obs[_field(rules, "contract")]).tolist() == [29]
 
 
 def test_the_layout_covers_the_array_field_after_field() -> None:
@@ -357,7 +381,7 @@ def test_the_kittys_discard_is_taken_card_by_card_with_the_tables_ids() -> None:
     position = setback.rl.apply_id(position, ACTIONS.index("discard 3D"))
     assert position.state.phase is Phase.PLAY
     assert position.state.discards[0] == tuple(sorted(parse_cards("4C 3D")))
-    assert NUM_ACTIONS == 193
+    assert NUM_ACTIONS == 209
 
 
 def test_the_discard_and_draw_is_taken_card_by_card_with_the_tables_ids() -> None:
@@ -382,4 +406,4 @@ def test_the_discard_and_draw_is_taken_card_by_card_with_the_tables_ids() -> Non
         position = setback.rl.apply_id(position, ACTIONS.index(f"discard {card}"))
     assert position.state.to_act == 3 and position.pending == 0
     assert position.state.discards[2] == tuple(sorted(parse_cards("JH 4H KC 6C AD AH")))
-    assert NUM_ACTIONS == 193
+    assert NUM_ACTIONS == 209

@@ -20,6 +20,7 @@ from setback import (
     WinRule,
     apply_action,
     events,
+    format_hand,
     legal_actions,
     new_game,
     observe,
@@ -108,6 +109,20 @@ def test_y1_non_dealers_discard_face_up_and_are_refilled() -> None:
         ("FaceUpDiscarded", 2, 3),
         ("Discarded", 3, 8),
     ]
+
+
+def test_y1_every_view_shows_the_face_up_discards_and_the_record_names_them() -> None:
+    """RULES §7.8.7, §6.9.2: every seat sees every face-up discard, only the dealer his
+    face-down ones; `format_hand` writes both."""
+    state = y1_declared()
+    for seat in range(4):
+        assert observe(state, seat).face_up_discards == state.face_up_discards
+    played = y1_played()
+    text = format_hand(played.history[-1], played.rules)
+    assert "  seat 0 discarded face up 2♣ K♣ 4♦ 10♦ 8♠" in text
+    assert "  seat 3 discarded 5♣ 8♣ 10♣ J♣ 3♦ 7♦ 9♦ K♦ 2♠ 6♠ 10♠" in text
+    assert text.splitlines()[0] == "Hand 1: dealer seat 3, seat 0 bid 9, trump ♥"
+    assert observe(played, 1).last_result.discards[3] == ()  # type: ignore[union-attr]
 
 
 def test_y1_the_dealer_discards_eleven_face_down() -> None:

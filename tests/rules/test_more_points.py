@@ -294,6 +294,20 @@ def test_the_pitcher_first_race_under_difference() -> None:
         assert state.is_over and state.winner == winner
 
 
+def test_the_pitcher_first_race_under_difference_counts_only_the_scoring_side() -> None:
+    """The race under `DIFFERENCE` counts the one change a hand makes, not the points each
+    side took: from AC 40, BD 47, Anna's made 9 leaves AC 44 and BD 47 (BD's Five scores
+    nothing), so nobody wins; from AC 48, BD 40, her set 10 gives BD 55, a win that BD's
+    points alone (40 + 5) would not reach."""
+    rules = Rules(**{**_options(cinch_by_hand()), "win_rule": WinRule.PITCHER_FIRST})
+    for bid, scores, after, winner in ((9, (40, 47), (44, 47), None), (10, (48, 40), (48, 55), 1)):
+        state = act(
+            deal(rules, Y1_IN_PLAY, dealer=3, scores=scores), f"A {bid}, B pass, C pass, D pass"
+        )
+        state = play(apply_action(state, "trump H", seat=0), Y1_TRICKS)
+        assert state.scores == after and state.winner == winner
+
+
 def _options(rules: Rules) -> dict[str, Any]:
     return attrs.asdict(rules, recurse=False, filter=lambda field, _: field.init)
 
@@ -334,8 +348,12 @@ def _options(rules: Rules) -> dict[str, Any]:
             "FIVE is for a five, and pack_ranks NINE_UP has none",
         ),
         (
-            {"points": (Point.HIGH, Point.NINE, Point.FIVE, Point.TREY, Point.LOW, Point.JACK)},
-            "worth 20 in all, so the highest call would be 21; calls go up to 20",
+            {
+                "jokers": 1,
+                "off_five": True,
+                "points": (Point.SNOOZER, Point.NINE, Point.FIVE, Point.OFF_FIVE, Point.TREY),
+            },
+            "worth 37 in all, so the highest bid would be 37; bids go up to 36",
         ),
         ({"settlement": "halves"}, "Settlement must be one of EACH, DIFFERENCE"),
         ({"pack_ranks": 40}, "PackRanks must be one of ALL, FIVE_UP"),
@@ -446,6 +464,25 @@ def test_the_rules_summary_names_the_off_cards_the_pack_and_the_settlement() -> 
     )
     assert any(line.startswith("Scoring: only one side scores a hand.") for line in lines)
     assert not any("Trumps also" in line for line in rules_lines(Rules()))
+
+
+def test_the_rules_summary_names_the_jokers_and_game_only_where_they_are() -> None:
+    """`setback play`'s rules summary: Dom Pedro's joker is the lowest trump, beating every
+    plain card; two jokers rank below the jacks; the Game line only where Game is a point
+    (Pedro's Ten is no Game by card points)."""
+    from setback.terminal import rules_lines
+
+    dom = rules_lines(Rules.dom_pedro())
+    assert (
+        "Trumps also: the joker, the lowest trump (below the 2): it beats every card of a "
+        "plain suit, and any other trump beats it."
+    ) in dom
+    assert not any(line.startswith("Game:") for line in dom)
+    assert "Trumps also: the big and the little joker, below the jacks." in rules_lines(
+        Rules.ten_point()
+    )
+    assert "Trumps also: the joker, below the jacks." in rules_lines(Rules.trickster(6))
+    assert any(line.startswith("Game:") for line in rules_lines(Rules()))
 
 
 def test_a_short_pack_refuses_hands_and_decks_of_other_cards() -> None:

@@ -347,6 +347,7 @@ PRESET_PLAY_OPTIONS = {
     "trickster-13": (PlayTrump.ONLY, TrumpBy.DECLARE, True),
     "cinch": (PlayTrump.ANYTIME, TrumpBy.DECLARE, False),  # §7.5.6: the pitcher leads any card
     "pedro-sancho": (PlayTrump.ANYTIME, TrumpBy.LEAD, False),
+    "dom-pedro": (PlayTrump.ANYTIME, TrumpBy.LEAD, False),
 }
 
 

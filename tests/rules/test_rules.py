@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from setback import (
+    CARDS,
     AllPass,
     DealerMatch,
     DrawOrder,
@@ -474,6 +475,127 @@ def test_pedro_sancho_worked_hand() -> None:
         "nine": 1,
     }
     assert result.made and result.score_changes == (7, 11, 0, 0)
+
+
+def test_dom_pedro_is_pedro_sancho_with_the_snoozer_and_the_trey() -> None:
+    """RULES §7.6.2: Pedro Sancho plus one joker (53 cards) ranked LOWEST; points High, Low,
+    Jack, Ten, Trey, Five, Nine, Snoozer (T = 36) to the capturer; bids 1 to 36; target 50."""
+    rules = Rules.dom_pedro()
+    assert rules == Rules.preset("dom-pedro")
+    assert [point.value for point in rules.points] == [
+        "high",
+        "low",
+        "jack",
+        "ten",
+        "trey",
+        "five",
+        "nine",
+        "snoozer",
+    ]
+    assert (rules.total_points, rules.min_bid, rules.max_bid, rules.target) == (36, 1, 36, 50)
+    assert (rules.jokers, rules.joker_rank, len(rules.pack)) == (1, JokerRank.LOWEST, 53)
+    assert (rules.partnerships, rules.smudge, rules.low_to) == (False, False, LowTo.CAPTURER)
+    assert (rules.trump_by, rules.play_trump) == (TrumpBy.LEAD, PlayTrump.ANYTIME)
+    assert rules.dealer_match is DealerMatch.ANY and rules.win_rule is WinRule.PITCHER_FIRST
+    assert rules.all_pass is AllPass.DEALER_EXACTLY_MIN
+    assert Rules.dom_pedro(players=8).players == 8
+    order = trump_table(Suit.HEARTS, rules).order
+    assert str(CARDS[order[-2]]) == "2H" and str(CARDS[order[-1]]) == "JK"
+
+
+def test_dom_pedro_bids_run_to_36_and_a_call_above_them_to_37() -> None:
+    """RULES §6.3 with §7.6.2: bids 1 to 36 (above the 20 the calls stopped at before); a
+    shoot, or a Smudge where it is on, is T + 1 = 37; an all-pass dealer must bid 1."""
+    state = new_game(Rules.dom_pedro(), seed=1, dealer=3)
+    calls = [str(action) for action in legal_actions(state)]
+    assert calls == ["pass", *(f"bid {level}" for level in range(1, 37))]
+    state = apply_action(state, "bid 36")
+    assert [str(action) for action in legal_actions(state)] == ["pass"]
+    for options, top in (({"shoot": "all_points"}, "shoot"), ({"smudge": True}, "smudge")):
+        rules = Rules.dom_pedro(**options)
+        assert rules.max_bid == rules.smudge_level == 37
+        state = apply_action(new_game(rules, seed=1, dealer=3), top)
+        for _ in range(3):
+            state = apply_action(state, "pass")
+        assert (state.pitcher, state.contract) == (0, 37)
+    state = new_game(Rules.dom_pedro(), seed=1, dealer=3)
+    for _ in range(3):
+        state = apply_action(state, "pass")
+    assert [str(action) for action in legal_actions(state)] == ["bid 1"]
+
+
+DOM_PEDRO_HANDS = [
+    "A♥ 9♥ 5♥ A♣ 7♠ 4♦",
+    "JK 7♥ Q♣ 8♣ 6♦ 10♠",
+    "2♥ 4♥ 9♠ 5♠ 8♦ 3♣",
+    "J♥ 6♥ 3♥ K♦ Q♦ K♣",
+]
+DOM_PEDRO_TRICKS = "AH 7H 4H 6H 4D 6D 8D KD QD 7S JK 2H 5S KC 5H 10S AC QC 3C 3H JH 9H 8C 9S"
+
+
+def _dom_pedro_hand(upto: int) -> Any:
+    state = new_game(Rules.dom_pedro(), hands=DOM_PEDRO_HANDS, dealer=3)
+    for call in ("bid 6", "pass", "pass", "pass"):
+        state = apply_action(state, call)
+    for card in DOM_PEDRO_TRICKS.split()[:upto]:
+        state = apply_action(state, f"play {card}")
+    return state
+
+
+def test_dom_pedro_worked_hand() -> None:
+    """A hand worked by hand (docs/rules/dom-pedro.md): P1 must follow the trump lead with
+    7♥ or the joker; in trick 3 his Snoozer beats the plain Q♦ and 7♠ but P2's deuce of
+    trumps captures it. P0 takes High and Five, 6, his bid; P2 Low and the Snoozer, 16; P3
+    Jack, Trey and Nine, 13. The 10♥ is not dealt: the Ten scores for nobody."""
+    assert [str(a) for a in legal_actions(_dom_pedro_hand(1))] == ["play 7H", "play JK"]
+    state = _dom_pedro_hand(24)
+    result = state.history[-1]
+    assert [trick.winner for trick in result.tricks] == [0, 3, 2, 0, 3, 3]
+    assert dict(result.points) == {
+        "high": 0,
+        "low": 2,
+        "jack": 3,
+        "ten": None,
+        "trey": 3,
+        "five": 0,
+        "nine": 3,
+        "snoozer": 2,
+    }
+    assert result.made and result.score_changes == (6, 0, 16, 13) and state.scores == (6, 0, 16, 13)
+
+
+def test_dom_pedros_joker_wins_a_plain_suit_trick_but_loses_to_the_deuce() -> None:
+    """RULES §7.6.2, Foster: "the deuce of trumps will win it, but it will win any trick in
+    plain suits". Trick 3 of the worked hand: with P2's 2♥ the deuce wins; had P2 thrown
+    9♠, P1's joker would have won the diamond trick."""
+    state = _dom_pedro_hand(11)  # trick 3: Q♦ 7♠ JK played
+    assert "play 2H" in [str(a) for a in legal_actions(state)]
+    assert apply_action(state, "play 2H").tricks[-1].winner == 2
+    assert apply_action(state, "play 9S").tricks[-1].winner == 1
+
+
+def test_dom_pedros_joker_led_first_makes_spades_trump_and_is_never_low() -> None:
+    """RULES §7.6.2 with §6.1.5 and §6.2: a joker led first makes ♠ trump; the joker is
+    the lowest trump but never Low: Low is the lowest spade in play, P2's 4♠, which P3's
+    K♠ captures."""
+    hands = [
+        "JK 2C 3C 4C 5C 6C",
+        "7C 8C 9C 10C JC QC",
+        "4♠ KC AC 2D 3D 5D",
+        "K♠ 6D 7D 8D 9D 10D",
+    ]
+    state = new_game(Rules.dom_pedro(), hands=hands, dealer=3)
+    for call in ("bid 1", "pass", "pass", "pass"):
+        state = apply_action(state, call)
+    state = apply_action(state, "play JK")
+    assert state.trump is Suit.SPADES
+    for card in ("7C", "4S", "KS"):
+        state = apply_action(state, f"play {card}")
+    assert state.tricks[-1].winner == 3
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[0])
+    points = dict(state.history[-1].points)
+    assert (points["high"], points["low"], points["snoozer"]) == (3, 3, 3)
 
 
 def test_the_presets_page_shows_every_preset_as_it_is() -> None:

@@ -164,6 +164,14 @@ def test_a_made_shoot_under_score_only_scores() -> None:
     assert state.history[-1].score_changes == (4, 0) and not state.is_over
 
 
+def test_a_made_shoot_under_score_wins_by_the_target_as_any_hand() -> None:
+    """RULES §7.4.3: under `SCORE` the made shoot's hand ends the game as any made bid
+    does: from AC 8, BD 0, its +4 takes AC to 12, past the target of 11."""
+    rules = trickster_4(play_trump="when_void", shoot_made="score")
+    state = play(y3_declared(rules, scores=(8, 0)), Y3_TRICKS)
+    assert state.scores == (12, 0) and state.is_over and state.winner == 0
+
+
 def test_all_tricks_needs_every_trick() -> None:
     """RULES §7.4.2: `ALL_TRICKS` is made by winning every trick (Y3: Anna wins all six)."""
     state = play(y3_declared(trickster_4(play_trump="when_void", shoot="all_tricks")), Y3_TRICKS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Shoot, Smudge
@@ -37,6 +38,19 @@ _HOLD_CHANCE = {
 high trump more often than a low one."""
 
 
+_RICH = frozenset((Point.NINE, Point.SNOOZER))
+"""The points worth 9 or more (Sancho, the 9 of trumps, and the Snoozer, the joker): a rule
+set with one is a game of capturing card points (Pedro Sancho, Dom Pedro), whose
+bidding, leads and follows the bot plays by the points each card may capture."""
+
+
+@functools.lru_cache(maxsize=64)
+def captures_points(rules: Rules) -> bool:
+    """Whether `rules` award a point worth 9 or more (`NINE`, `SNOOZER`: the Pedro games):
+    the bot then bids, leads and follows by the points it may capture."""
+    return any(point in _RICH for point in rules.points)
+
+
 def card_point_values(rules: Rules, trump: Suit) -> dict[int, int]:
     """The card points of the extended forms under `trump` (the jick, the off cards, the
     jokers, the 10, 9, 5 and 3 of trumps: every card a point of `rules.points` names but
@@ -51,6 +65,8 @@ def card_point_values(rules: Rules, trump: Suit) -> dict[int, int]:
 
 def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     """A rough estimate of the points `hand` takes with `trump` as trump."""
+    if captures_points(rules):
+        return _capture_estimate(hand, trump, rules)
     table = trump_table(trump, rules)
     held = {c.index for c in hand}
     lowest = rules.joker_rank is JokerRank.LOWEST  # a lone joker below the 2 rarely comes home
@@ -88,12 +104,69 @@ def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     return high + low + jack + game + 0.15 * max(0, count - 2) + extended
 
 
+def _capture_estimate(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
+    """The points `hand` may take with `trump` in a game of captured card points: each point
+    card it holds comes home the more often the more trumps above it it holds, and each
+    one it lacks is captured the more often the stronger its trumps are (an unseen card is
+    in another hand only about as often as the deal fills the hands)."""
+    table = trump_table(trump, rules)
+    power = table.power[trump]
+    trumps = sorted((c for c in hand if table.is_trump(c)), key=lambda c: -power[c.index])
+    if not trumps:
+        return 0.0
+    held = {c.index for c in hand}
+    count = len(trumps)
+    unseen = len(rules.pack) - len(hand)
+    dealt = (rules.players - 1) * rules.deal / unseen if unseen else 0.0  # a card's chance
+    ranks = [c.rank for c in trumps if c.suit is trump]
+    highest = max(power[index] for index in rules.pack_indices)
+    strength = min(1.0, 0.12 * count + 0.25 * (Rank.ACE in ranks) + 0.12 * (Rank.KING in ranks))
+    total = 0.0
+    for point in rules.points:
+        card = point.card(trump)
+        if point is Point.HIGH:
+            total += (
+                {Rank.ACE: 1.0, Rank.KING: 0.6, Rank.QUEEN: 0.35}.get(ranks[0], 0.1)
+                if ranks
+                else 0.0
+            )
+            continue
+        if point is Point.LOW:
+            low = rules.low_to is LowTo.HOLDER
+            two = Rank.TWO in ranks
+            total += (0.9 if low else 0.3 + 0.3 * strength) if two else 0.25 * strength
+            continue
+        if card is None:  # Game: the card points
+            total += 0.3 + 0.3 * strength
+            continue
+        if card in held:  # the more trumps above it, the safer; the highest trump wins
+            above = sum(1 for c in trumps if power[c.index] > power[card])
+            boss = power[card] == highest
+            chance = 0.95 if boss else min(0.9, 0.3 + 0.15 * above + 0.05 * (count - 1))
+        else:
+            chance = dealt * (0.15 + 0.6 * strength)
+        total += chance * point.worth
+    return total
+
+
 def best_suit(hand: tuple[Card, ...], rules: Rules) -> tuple[Suit, float]:
     """The suit that makes the best trump for `hand`, and its estimate."""
     return max(
         ((suit, expected_points(hand, suit, rules)) for suit in Suit),
         key=lambda pair: (pair[1], pair[0]),
     )
+
+
+def _trump_holders(view: PlayerView, trump: Suit) -> set[int]:
+    """The other seats that may still hold a trump: not those that played no trump to a
+    trump lead (a player holding one must play one there)."""
+    rules = view.rules
+    table = trump_table(trump, rules)
+    live = set(range(rules.players)) - {view.seat}
+    for done in (*view.tricks, *([view.trick] if view.trick is not None else [])):
+        if done.plays and table.is_trump(done.plays[0][1]):
+            live -= {seat for seat, card in done.plays if not table.is_trump(card)}
+    return live
 
 
 def winning_play(
@@ -120,8 +193,12 @@ class HeuristicBot:
 
     It bids from the expected points of its hand, pitches its strongest suit,
     pulls trumps as pitcher, protects its jack and tens, and feeds Game cards
-    to tricks its side wins. It plays without randomness: the same view always
-    gets the same action (`seed` is taken so that every bot is built alike).
+    to tricks its side wins. In the Pedro games (a point worth 9 or more) it
+    values a hand by the card points it may capture, bids cheaply to name trump,
+    leads its highest trump while nobody may hold a higher one, and plays its
+    Pedro, Sancho or Snoozer on a trick it surely wins. It plays without
+    randomness: the same view always gets the same action (`seed` is taken so
+    that every bot is built alike).
     """
 
     def __init__(self, *, seed: int | None = None, boldness: float = 0.0) -> None:
@@ -178,6 +255,8 @@ class HeuristicBot:
             return smudge
         # in games of more points a weak pitcher feeds the defenders: ask for more
         threshold = 2.0 + 0.4 * (rules.total_points - 4)
+        if captures_points(rules):  # the pitcher names trump: worth a cheap bid
+            threshold = rules.min_bid + 1.0
         wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= threshold else 0
         if partner_bid:  # outbid a partner only with a hand that should name trump instead
             wanted = wanted if estimate >= 3.5 + 0.5 * (rules.total_points - 4) else 0
@@ -260,13 +339,73 @@ class HeuristicBot:
             and view.rules.pack_mask >> i & 1
         ]
 
+        capture = captures_points(view.rules)
+        # in a game of captured points, the others who showed they hold no trump are out
+        live = _trump_holders(view, trump) if capture else {-1}
+
         def higher_out(card: Card) -> bool:
             """Whether a trump higher than `card` may still be in another hand."""
-            return any(power[c.index] > power[card.index] for c in unseen_trumps)
+            return bool(live) and any(power[c.index] > power[card.index] for c in unseen_trumps)
 
+        if capture:
+            if not trick.plays:
+                lead = self._capture_lead(view, cards, trump, higher_out)
+                if lead is not None:
+                    return Play(lead)
+            else:
+                follow = self._capture_follow(view, cards, trick, trump, live)
+                if follow is not None:
+                    return Play(follow)
         if not trick.plays:
             return Play(self._lead(view, cards, trump, higher_out))
         return Play(self._follow(view, cards, trick, trump, higher_out))
+
+    def _capture_lead(
+        self, view: PlayerView, cards: list[Card], trump: Suit, higher_out: Callable[[Card], bool]
+    ) -> Card | None:
+        """A lead in a game of captured card points, or None to lead as in any game: the
+        highest trump while nobody else may hold one above it (pulling the others' point
+        trumps, a point card of its own included once it is the highest left)."""
+        table = trump_table(trump, view.rules)
+        power = table.power[trump]
+        trumps = sorted(
+            (c for c in cards if table.is_trump(c)), key=lambda c: power[c.index], reverse=True
+        )
+        if trumps and not higher_out(trumps[0]):
+            return trumps[0]
+        return None
+
+    def _capture_follow(
+        self, view: PlayerView, cards: list[Card], trick: Trick, trump: Suit, live: set[int]
+    ) -> Card | None:
+        """A follow in a game of captured card points, or None to follow as in any game: a
+        trick this card surely wins (the last to play, or nobody after it may hold a
+        trump) takes the winning card worth the most points, so a point card of its own
+        comes home."""
+        rules = view.rules
+        table = trump_table(trump, rules)
+        extra = card_point_values(rules, trump)
+        leader = winning_play(trick, trump, rules)
+        assert leader is not None
+        if rules.side_of(leader[0]) == rules.side_of(view.seat):
+            return None  # a partner's trick: fed as in any game
+        best = strength(leader[1], trick, trump, rules)
+        after = {
+            (view.seat + k) % rules.players for k in range(1, rules.players - len(trick.plays))
+        }
+        winners = [c for c in cards if strength(c, trick, trump, rules) > best]
+        if not winners:
+            return None
+        sure = [c for c in winners if not after or (table.is_trump(c) and not after & live)]
+        if not sure:
+            return None
+        return max(
+            sure,
+            key=lambda c: (
+                extra.get(c.index, 0) + (1 if c.suit is trump and c.rank == Rank.JACK else 0),
+                -table.power[trump][c.index] if table.is_trump(c) else -c.rank,
+            ),
+        )
 
     def _lead(
         self, view: PlayerView, cards: list[Card], trump: Suit, higher_out: Callable[[Card], bool]

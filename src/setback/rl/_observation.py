@@ -25,8 +25,17 @@ PHASES = (
     Phase.PLAY,
     Phase.GAME_OVER,
 )
-CALLS = 1 + MAX_LEVEL + 2
-"""Slots of one seat's call: pass, bid 1 to 20, smudge, pitch."""
+LOW_LEVELS = 20
+"""The bid levels of the observation of a point set worth at most 20 (every preset but
+Dom Pedro): its layout is the same as before bids went above 20."""
+
+
+def call_levels(rules: Rules) -> int:
+    """The bid levels the observation of `rules` has slots for: 20 (`LOW_LEVELS`) where T
+    is at most 20, else `actions.MAX_LEVEL` (36, Dom Pedro)."""
+    return LOW_LEVELS if rules.max_plain_bid <= LOW_LEVELS else MAX_LEVEL
+
+
 SCORE_CLIP = 10.0
 """Scores are given as score / target, clipped to ±10."""
 MAX_TRICKS = 16
@@ -55,7 +64,7 @@ class ObservationField:
         return self.start + self.size
 
 
-def _fields(p: int, s: int, recall: bool) -> list[tuple[str, tuple[int, ...], str]]:
+def _fields(p: int, s: int, recall: bool, levels: int) -> list[tuple[str, tuple[int, ...], str]]:
     fields = [
         ("seat", (p,), "one-hot: the observing seat"),
         ("dealer", (p,), "one-hot: the dealer of the hand"),
@@ -73,12 +82,12 @@ def _fields(p: int, s: int, recall: bool) -> list[tuple[str, tuple[int, ...], st
         ("trump", (4,), "one-hot: the trump suit C, D, H, S (all 0 before it is known)"),
         (
             "calls",
-            (p, CALLS),
-            "per seat, one-hot: its call this hand: pass, bid 1 to 20, smudge, pitch "
-            "(all 0 before it calls)",
+            (p, levels + 3),
+            f"per seat, one-hot: its call this hand: pass, bid 1 to {levels}, smudge (or "
+            "shoot), pitch (all 0 before it calls)",
         ),
         ("pitcher", (p,), "one-hot: the seat that won the auction"),
-        ("contract", (MAX_LEVEL + 1,), "one-hot: the contract's level, 1 to 21"),
+        ("contract", (levels + 1,), f"one-hot: the contract's level, 1 to {levels + 1}"),
         ("trick", (p, _CARDS), "per seat, the card it played to the trick in progress"),
         ("leader", (p,), "one-hot: the seat that led the trick in progress"),
         ("played", (p, _CARDS), "per seat, every card it played this hand (this trick too)"),
@@ -103,7 +112,8 @@ def observation_layout(rules: Rules, *, recall: bool = False) -> tuple[Observati
     """The fields of the flat observation for `rules`, in order.
 
     `recall=True` adds the field that makes OpenSpiel's information-state tensor
-    recall the order of play (`trick_of_card`).
+    recall the order of play (`trick_of_card`). The calls and the contract have slots
+    for bids up to 20, or up to 36 where the points are worth more than 20 (Dom Pedro).
 
     Examples:
         >>> from setback import Rules
@@ -111,13 +121,13 @@ def observation_layout(rules: Rules, *, recall: bool = False) -> tuple[Observati
         >>> layout[0].name, layout[-1].stop
         ('seat', 812)
     """
-    return _layout(rules.players, rules.side_count, recall)
+    return _layout(rules.players, rules.side_count, recall, call_levels(rules))
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(players: int, sides: int, recall: bool) -> tuple[ObservationField, ...]:
+def _layout(players: int, sides: int, recall: bool, levels: int) -> tuple[ObservationField, ...]:
     out, start = [], 0
-    for name, shape, meaning in _fields(players, sides, recall):
+    for name, shape, meaning in _fields(players, sides, recall, levels):
         size = math.prod(shape)
         out.append(ObservationField(name, start, size, shape, meaning))
         start += size
@@ -253,13 +263,15 @@ class _Plan:
     stock: int
     scores: int
     trick_of_card: int
+    levels: int
 
 
 @functools.lru_cache(maxsize=64)
-def _plan(players: int, sides: int, recall: bool) -> _Plan:
-    starts = {field.name: field.start for field in _layout(players, sides, recall)}
+def _plan(players: int, sides: int, recall: bool, levels: int) -> _Plan:
+    layout = _layout(players, sides, recall, levels)
+    starts = {field.name: field.start for field in layout}
     return _Plan(
-        size=_layout(players, sides, recall)[-1].stop,
+        size=layout[-1].stop,
         seat=starts["seat"],
         dealer=starts["dealer"],
         to_act=starts["to_act"],
@@ -280,15 +292,15 @@ def _plan(players: int, sides: int, recall: bool) -> _Plan:
         stock=starts["stock"],
         scores=starts["scores"],
         trick_of_card=starts.get("trick_of_card", -1),
+        levels=levels,
     )
 
 
 _PHASE_SLOT = {phase: slot for slot, phase in enumerate(PHASES)}
-_CALL_SLOT: dict[type, int] = {
-    Pass: 0,
-    Smudge: MAX_LEVEL + 1,
-    Shoot: MAX_LEVEL + 1,  # the call above every bid: Smudge and the shoot never coexist
-    Pitch: MAX_LEVEL + 2,
+_CALL_SLOT: dict[type, int] = {  # a pass is slot 0, a bid its level, these above the bids
+    Smudge: 1,  # levels + 1
+    Shoot: 1,  # the call above every bid: Smudge and the shoot never coexist
+    Pitch: 2,
 }
 
 
@@ -337,7 +349,7 @@ def _encode(
     """The observation from its parts: every one-hot bit is set in one Python int, which
     becomes the array in one step; the fractions (contiguous, tricks won to scores) are
     written in one more."""
-    plan = _plan(rules.players, rules.side_count, recall)
+    plan = _plan(rules.players, rules.side_count, recall, call_levels(rules))
     size = plan.size
     ones = 1 << (plan.seat + seat)
     if hand_over:
@@ -359,12 +371,12 @@ def _encode(
         elif not memo:
             memo[:] = [None, 0, None, None, None, None]
         if memo[0] is not bids:
-            memo[:2] = [bids, _calls(plan.calls, bids)]
+            memo[:2] = [bids, _calls(plan.calls, plan.levels, bids)]
         ones |= memo[1]
         if pitcher is not None:
             ones |= 1 << (plan.pitcher + pitcher)
         if contract:
-            ones |= 1 << (plan.contract + min(contract, MAX_LEVEL + 1) - 1)
+            ones |= 1 << (plan.contract + min(contract, plan.levels + 1) - 1)
         played = plan.played
         if trick is not None:
             ones |= 1 << (plan.leader + trick.leader)
@@ -402,18 +414,20 @@ def _score_values(scores: tuple[int, ...], target: int) -> list[float]:
     return [max(-SCORE_CLIP, min(SCORE_CLIP, score / float(target))) for score in scores]
 
 
-def _calls(start: int, bids: tuple[tuple[int, Any], ...]) -> int:
-    """The bits of each seat's last call."""
+def _calls(start: int, levels: int, bids: tuple[tuple[int, Any], ...]) -> int:
+    """The bits of each seat's last call (a seat's calls have `levels + 3` slots)."""
     calls: dict[int, int] = {}
     for bidder, action in bids:
         kind = type(action)
         if kind is Bid:
             calls[bidder] = action.level  # a seat's last call counts
+        elif kind is Pass:
+            calls[bidder] = 0
         elif kind in _CALL_SLOT:
-            calls[bidder] = _CALL_SLOT[kind]
-    ones = 0
+            calls[bidder] = levels + _CALL_SLOT[kind]
+    ones, width = 0, levels + 3
     for bidder, slot in calls.items():
-        ones |= 1 << (start + bidder * CALLS + slot)
+        ones |= 1 << (start + bidder * width + slot)
     return ones
 
 

@@ -13,6 +13,12 @@ one policy network's output layer fits them all:
 | 81 to 135 | `play CARD` (81 + card index) |
 | 136 to 190 | `discard CARD`: add one card to the discard in progress |
 | 191 | `discard done`: submit the cards chosen so far |
+| 192 | `shoot` |
+| 193 to 208 | `bid 21` to `bid 36` (id = 172 + level; Dom Pedro's T is 36) |
+
+The ids that a table grew by come last, so an id keeps its meaning from release to
+release: the shoot's 192, and the bids above 20 (`HIGH_BID_BASE`), which only a point
+set worth more than 20 opens.
 
 A card's index is `Card.index`: 0 (2♣) to 51 (A♠), then BJ 52, LJ 53, JK 54.
 
@@ -55,21 +61,27 @@ __all__ = [
 ]
 
 _CARDS = len(CARDS)
+LOW_BIDS = 20
+"""The bids whose id is their level (`bid 1` to `bid 20`), the table's first bids."""
 PASS_ID = 0
-SMUDGE_ID = MAX_LEVEL + 1
+SMUDGE_ID = LOW_BIDS + 1
 PITCH_BASE = SMUDGE_ID + 1
 TRUMP_BASE = PITCH_BASE + _CARDS
 PLAY_BASE = TRUMP_BASE + 4
 DISCARD_BASE = PLAY_BASE + _CARDS
 DONE_ID = DISCARD_BASE + _CARDS
 SHOOT_ID = DONE_ID + 1
-"""The shoot the moon (`Shoot`): the last id, so the ids before it keep their numbers."""
-NUM_ACTIONS = SHOOT_ID + 1
-"""How many ids the table has (193): the size of every action space."""
+"""The shoot the moon (`Shoot`): after the discards, so the ids before it keep their
+numbers."""
+HIGH_BID_BASE = SHOOT_ID + 1 - (LOW_BIDS + 1)
+"""`bid N` above `LOW_BIDS` has the id `HIGH_BID_BASE + N` (193 for `bid 21`): appended
+after the shoot, so the ids before them keep their numbers."""
+NUM_ACTIONS = HIGH_BID_BASE + MAX_LEVEL + 1
+"""How many ids the table has (209): the size of every action space."""
 
 ACTIONS: tuple[str, ...] = (
     "pass",
-    *(f"bid {level}" for level in range(1, MAX_LEVEL + 1)),
+    *(f"bid {level}" for level in range(1, LOW_BIDS + 1)),
     "smudge",
     *(f"pitch {card}" for card in CARDS),
     *(f"trump {suit.letter}" for suit in Suit),
@@ -77,19 +89,21 @@ ACTIONS: tuple[str, ...] = (
     *(f"discard {card}" for card in CARDS),
     "discard done",
     "shoot",
+    *(f"bid {level}" for level in range(LOW_BIDS + 1, MAX_LEVEL + 1)),
 )
 """`ACTIONS[id]`: the text of each action id (the library's action text, except the two
 one-card discard steps, `discard CARD` and `discard done`)."""
 
 _VALUES: tuple[Action | None, ...] = (
     Pass(),
-    *(Bid(level) for level in range(1, MAX_LEVEL + 1)),
+    *(Bid(level) for level in range(1, LOW_BIDS + 1)),
     Smudge(),
     *(Pitch(card) for card in CARDS),
     *(DeclareTrump(suit) for suit in Suit),
     *(Play(card) for card in CARDS),
     *((None,) * (_CARDS + 1)),
     Shoot(),
+    *(Bid(level) for level in range(LOW_BIDS + 1, MAX_LEVEL + 1)),
 )
 
 
@@ -112,7 +126,8 @@ def action_id(action: Action | str) -> int:
     if kind is Pass:
         return PASS_ID
     if kind is Bid:
-        return action.level  # type: ignore[union-attr, no-any-return]
+        level: int = action.level  # type: ignore[union-attr]
+        return level if level <= LOW_BIDS else HIGH_BID_BASE + level
     if kind is Smudge:
         return SMUDGE_ID
     if kind is Shoot:

@@ -5,7 +5,7 @@ imported (the extra `setback[rl]`).
     >>> import setback.rl.openspiel
     >>> game = pyspiel.load_game("python_setback", {"preset": "auction-pitch", "players": 3})
     >>> game.num_players(), game.num_distinct_actions()
-    (3, 193)
+    (3, 209)
 
 Parameters: `preset` (a name of `setback.rules.PRESET_NAMES`, default `setback`),
 `players` (0: the preset's own count), `options` (`Rules` options as text,
