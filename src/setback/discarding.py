@@ -16,7 +16,7 @@ from itertools import combinations
 import attrs
 
 from .actions import Action, CallPartner, DeclareTrump, Discard
-from .cards import BIT, CARDS, Rank, Suit, cards_of, index_of, mask_of, pick
+from .cards import BIT, CARDS, Card, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
@@ -290,12 +290,18 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
             discard_of(all_others | sum(chosen))
             for chosen in combinations(pick(BIT, cards & trumps), rest)
         )
-    pool = pick(BIT, cards)
+    pool = cards_of(cards)  # in index order, so each combination is a sorted discard
     return tuple(
-        discard_of(sum(chosen))
-        for size in range(fewest, most + 1)
-        for chosen in combinations(pool, size)
+        _discard(chosen) for size in range(fewest, most + 1) for chosen in combinations(pool, size)
     )
+
+
+def _discard(cards: tuple[Card, ...]) -> Discard:
+    """The `Discard` of `cards`, distinct and in index order, built without the converter
+    (which would sort and check them again)."""
+    action = object.__new__(Discard)
+    object.__setattr__(action, "cards", cards)
+    return action
 
 
 @functools.lru_cache(maxsize=4096)
@@ -303,9 +309,7 @@ def discard_of(cards: int) -> Discard:
     """The shared `Discard` of a set of cards (a bit set). Built without `Discard`'s
     converter: `cards_of` gives distinct cards in index order, which is what it makes
     (a discard and draw offers hundreds of discards at a time)."""
-    action = object.__new__(Discard)
-    object.__setattr__(action, "cards", cards_of(cards))
-    return action
+    return _discard(cards_of(cards))
 
 
 def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
