@@ -121,6 +121,14 @@ _PLAYABLE_UNREAD = (
     "the hand is passed out): its `playable` is read only in trick play, and the next "
     "step builds a core with its own"
 )
+_OVER_UNREAD = (
+    "the core of a hand that is over (`to_act` None) is scored at once: nobody asks what it "
+    "leaves playable"
+)
+_PLAYED_UNREAD = (
+    "`game_winner` reads the count of played hands only under `hands_limit`; without it any "
+    "count gives the same winner"
+)
 EQUIVALENT: dict[str, str] = {
     "game_winner: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
     "held_after: outcome.taken is None and outcome.returned is None -> False": (
@@ -191,6 +199,22 @@ EQUIVALENT: dict[str, str] = {
         "places in the trump order are distinct), and a card of strength 0 never ties the "
         "best, which starts at the led card's (above 0)"
     ),
+    "calls_open: top + 1 -> top + 2 #2": (
+        "without a Smudge the dealer's answer to a pitch lists no bid: a range that starts "
+        "above `highest` (top) is empty whether it starts at top + 1 or top + 2"
+    ),
+    "lead: Hand(setup, None, held, (), tricks, 0) -> Hand(setup, None, held, (), tricks, 1)": (
+        _OVER_UNREAD
+    ),
+    "lead: Hand(setup, None, held, (), tricks, 0) -> Hand(setup, None, held, (), tricks, -1)": (
+        _OVER_UNREAD
+    ),
+    "close_hand: 0 if rules.hands_limit is None else played_hands(history) -> "
+    "0 if False else played_hands(history)": _PLAYED_UNREAD,
+    "close_hand: 0 if rules.hands_limit is None else played_hands(history) -> "
+    "1 if rules.hands_limit is None else played_hands(history)": _PLAYED_UNREAD,
+    "close_hand: 0 if rules.hands_limit is None else played_hands(history) -> "
+    "-1 if rules.hands_limit is None else played_hands(history)": _PLAYED_UNREAD,
 }
 """Mutants no test can kill, by key, with the reason (filled in from the runs)."""
 
