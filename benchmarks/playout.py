@@ -186,7 +186,7 @@ def main() -> None:
         ("Ten-point Pitch", Rules.ten_point()),
         ("Smear", Rules.smear()),
         ("Auction Pitch with Joker", Rules.joker_pitch()),
-        *((f"Trickster {n}-point", Rules.trickster(n)) for n in (4, 5, 6, 7, 10, 11, 13)),
+        *((f"Trickster {n}-point", Rules.trickster(n)) for n in (4, 5, 6, 7, 9, 10, 11, 13)),
         ("Pedro Sancho", Rules.pedro_sancho()),
     ):
         seconds, _ = library_hands(rules, hands, 0)

@@ -102,6 +102,7 @@ PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("joker-pitch", tuple(range(2, 9))),
     ("pedro-sancho", tuple(range(2, 9))),
     ("dom-pedro", tuple(range(2, 9))),
+    *((f"trickster-{points}", (4, 5, 6)) for points in (7, 10, 11, 13)),  # 5: call a partner
     ("trickster-9", (4,)),
     ("cinch", (4,)),
 )
@@ -179,8 +180,14 @@ def random_rules(rng: random.Random) -> Rules:
     deal = rng.choice((8, 8, 6)) if six and most >= 8 else 6
     if most > 6 and rng.random() < 0.25:
         deal = rng.randint(7, most)
+    # call your partner (RULES §7.7.3): five seats each for himself, with the draw back
+    call_partner = not partnerships and players == 5 and most > 6 and rng.random() < 0.5
+    if call_partner:
+        deal = rng.randint(7, most)
     more = deal > 6
     keep_six = rng.choice(list(KeepSix)) if more else KeepSix.FREE_DISCARD
+    if call_partner:
+        keep_six = KeepSix.DRAW_BACK
     if keep_six is KeepSix.ROB_THE_PACK and _point_cards(points, ranks) > 6:
         keep_six = KeepSix.NON_TRUMPS_FIRST  # RULES §7.5.5: seven trumps hold one to throw
     if more:
@@ -254,6 +261,7 @@ def random_rules(rng: random.Random) -> Rules:
         pack_ranks=pack_ranks,
         draw_order=draw_order,
         kitty=kitty,
+        call_partner=call_partner,
         **play_options,  # type: ignore[arg-type]
         **shoot,
     )
@@ -296,8 +304,9 @@ def check_step(state: GameState, *, views: bool) -> None:
     hand = state.hands[seat]
     if state.phase is Phase.PLAY:
         assert state.trick is not None
+        called = state.called if seat != state.pitcher else None  # the partner plays it
         expected = reference.legal_cards(
-            rules, hand, state.trick.cards, state.trump, not state.tricks
+            rules, hand, state.trick.cards, state.trump, not state.tricks, called
         )
         assert {a.card for a in legal} == expected, "legal cards"  # type: ignore[union-attr]
     elif state.phase is Phase.DISCARD:
@@ -306,9 +315,18 @@ def check_step(state: GameState, *, views: bool) -> None:
             expected_discards = reference.kitty_discards(rules, hand)
         else:
             expected_discards = reference.legal_discards(
-                rules, hand, state.trump, len(state.stock), dealer=seat == state.dealer
+                rules,
+                hand,
+                state.trump,
+                len(state.stock),
+                state.called,
+                dealer=seat == state.dealer,
             )
         assert {frozenset(a.cards) for a in legal} == expected_discards, "legal discards"  # type: ignore[union-attr]
+    elif state.phase is Phase.CALL_PARTNER:
+        assert state.trump is not None
+        calls = reference.partner_calls(rules, hand, state.trump)
+        assert {str(action) for action in legal} == calls, "legal partner calls"
     elif state.phase is Phase.BIDDING:
         pitched = any(isinstance(action, Pitch) for _, action in state.bids)
         calls = reference.legal_calls(rules, state.dealer, seat, state.bids, hand, pitched)

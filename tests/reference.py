@@ -209,11 +209,19 @@ def must_lead_trump(rules: Rules) -> bool:
 
 
 def legal_cards(
-    rules: Rules, hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, first: bool
+    rules: Rules,
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit | None,
+    first: bool,
+    called: Card | None = None,
 ) -> set[Card]:
     """RULES §1.5, §4.1, §4.3, §4.4, §6.1, §6.5.7, §7.1.1: what may be played to `trick`
-    (trick 1 if `first`)."""
+    (trick 1 if `first`). §7.7.3: `called` is the called card when the seat is not the
+    pitcher: its holder must play it to trick 1."""
     trumps = {c for c in hand if is_trump(rules, c, trump)}
+    if first and called is not None and called in hand:  # §7.7.3: the partner plays it
+        return {called}
     if rules.play_trump is PlayTrump.ONLY:  # §6.5.7: only trumps are led or played
         return trumps
     if not trick:
@@ -349,12 +357,106 @@ def shot(result: HandResult) -> bool:
     return bool(calls) and isinstance(calls[-1], Shoot)
 
 
+def partner_calls(rules: Rules, hand: Sequence[Card], trump: Suit) -> set[str]:
+    """RULES §7.7.3, §7.8.14: the calls open to the pitcher holding `hand`: every trump of
+    the pack he does not hold (jokers included), as action texts."""
+    return {f"call {card}" for card in pack(rules) if is_trump(rules, card, trump)} - {
+        f"call {card}" for card in hand
+    }
+
+
+def partner_of(result: HandResult) -> int | None:
+    """§7.7.3: the seat that held the called card when play began (the pitcher himself
+    if he held it, or if it was out of play); None without a call."""
+    called = result.called
+    if called is None:
+        return None
+    for seat, hand in enumerate(result.hands):
+        if called in hand:
+            return seat
+    return result.pitcher
+
+
+def _partner_score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
+    """§7.7.3, §7.8.12: points to seats; the pitcher and partner are one side (P the sum
+    of their points), the other seats the other (D the sum of theirs); made as any contract
+    with the side's P and tricks; each seat takes its side's change."""
+    assert result.pitcher is not None and result.contract is not None
+    ours = {result.pitcher, partner_of(result)}
+    won = [0] * rules.players
+    for name, seat in points(rules, result).items():
+        if seat is not None:
+            won[seat] += WORTH.get(name, 1)
+    mine = sum(won[seat] for seat in ours if seat is not None)
+    theirs = sum(won) - mine
+    top = total_points(rules)
+    swept = all(t.winner in ours for t in result.tricks)
+    if shot(result):
+        made = mine == top if rules.shoot is ShootFor.ALL_POINTS else swept
+        change = mine if made else -top
+    elif smudged(result):
+        made = swept and mine == top
+        change = top + 1 if made else -(top + 1)
+    else:
+        made = mine >= result.contract
+        change = mine if made else -result.contract
+    return made, [change if seat in ours else theirs for seat in range(rules.players)]
+
+
+def _partner_winner(
+    rules: Rules, before: Sequence[int], result: HandResult, played: int
+) -> int | None:
+    """§7.7.3, §7.8.14: who wins under call your partner. The pitcher's seat, then his
+    partner's, before the defenders; defenders together: the first clockwise from the
+    pitcher. Pitcher first: the pitcher's change, the partner's, then the defenders' points
+    one at a time (every defender takes each)."""
+    assert result.pitcher is not None
+    pitcher, partner = result.pitcher, partner_of(result)
+    ours = [pitcher] if partner in (None, pitcher) else [pitcher, partner]
+    clockwise = [(pitcher + k) % rules.players for k in range(rules.players)]
+    theirs = [seat for seat in clockwise if seat not in ours]
+    after = [b + c for b, c in zip(before, result.score_changes, strict=True)]
+    if shot(result):
+        if result.made and rules.shoot_made is ShootMade.WIN:
+            return pitcher
+        if not result.made and rules.shoot_failed is ShootFailed.LOSE:
+            return max(theirs, key=lambda seat: (after[seat], -theirs.index(seat)))
+    if rules.hands_limit is not None:
+        best = max(after)
+        leaders = [seat for seat, score in enumerate(after) if score == best]
+        return leaders[0] if played >= rules.hands_limit and len(leaders) == 1 else None
+    reached = [seat for seat in ours if result.made and after[seat] >= rules.target]
+    if rules.win_rule is WinRule.BID_OUT:
+        return reached[0] if reached else None
+    if rules.win_rule is WinRule.HIGHEST_SCORE:
+        if max(after) < rules.target:
+            return None
+        top = [seat for seat in clockwise if after[seat] == max(after)]
+        if len(top) == 1:
+            return top[0]
+        return next((seat for seat in ours if seat in top), None)
+    if reached:
+        return reached[0]
+    running = list(before)
+    for point in rules.points:
+        seat = result.points[point.value]
+        if seat is not None and seat not in ours:
+            for defender in theirs:
+                running[defender] += WORTH.get(point.value, 1)
+            for defender in theirs:
+                if running[defender] >= rules.target:
+                    return defender
+    return None
+
+
 def score_changes(rules: Rules, result: HandResult) -> tuple[bool, list[int]]:
     """RULES §1.7, §6.3, §7.5.8: made or set, and each side's change. A made bid scores the
     points won; a Smudge (worth T + 1) needs every trick played and every point. Under
     `DIFFERENCE` (two sides) only one side scores: made, the one with more points the
     difference; set, the other side its points and the contract."""
     assert result.pitcher is not None and result.contract is not None
+    if rules.call_partner:
+        return _partner_score_changes(rules, result)
     won = [0] * len(rules.sides)
     for name, side in points(rules, result).items():
         if side is not None:
@@ -406,6 +508,8 @@ def winner(rules: Rules, before: Sequence[int], result: HandResult, played: int 
     on a single highest score wins (a tie plays on)."""
     if result.pitcher is None:
         return None
+    if rules.call_partner:
+        return _partner_winner(rules, before, result, played)
     pitching = rules.side_of(result.pitcher)
     after = [b + c for b, c in zip(before, result.score_changes, strict=True)]
     if shot(result):  # §7.4.3-4: WIN and LOSE end the game at once, whatever else
@@ -559,7 +663,13 @@ def rob_the_pack(
 
 
 def legal_discards(
-    rules: Rules, hand: Sequence[Card], trump: Suit, stock: int, *, dealer: bool = False
+    rules: Rules,
+    hand: Sequence[Card],
+    trump: Suit,
+    stock: int,
+    called: Card | None = None,
+    *,
+    dealer: bool = False,
 ) -> set[frozenset[Card]]:
     """RULES §4.1, §4.4, §6.4, §6.5.6: the discards open to a seat holding `hand` (with
     `stock` cards left to draw from), each a set of cards.
@@ -573,7 +683,7 @@ def legal_discards(
     §7.8.14; `dealer` says the seat is the dealer, who holds the rest of the stock): with
     seven trumps or more, every non-trump and the trumps above six, no point card; else
     only non-trumps, down to six, and a player but the dealer keeps as many of them as the
-    stock cannot replace.
+    stock cannot replace. §7.8.12: never the `called` card in a face-up discard.
     """
     trumps = {c for c in hand if is_trump(rules, c, trump)}
     others = set(hand) - trumps
@@ -599,7 +709,7 @@ def legal_discards(
             for chosen in combinations(sorted(hand), len(hand) - kept)
         }
     if rules.keep_six is KeepSix.DRAW_BACK:
-        free = sorted(trumps - point_cards(rules, trump))
+        free = sorted(trumps - point_cards(rules, trump) - {called})
         size = min(len(hand) - 6, len(free))
         return {frozenset(chosen) for chosen in combinations(free, size)}
     every = {frozenset(chosen) for chosen in combinations(sorted(hand), len(hand) - 6)}

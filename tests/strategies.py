@@ -160,8 +160,14 @@ def all_rules(draw: st.DrawFn) -> Rules:
     deal = draw(st.sampled_from((8, 8, 6))) if six and most >= 8 else 6
     if most > 6 and draw(st.integers(0, 3)) == 0:
         deal = draw(st.integers(7, most))
+    # §7.7.3: call your partner, five seats each for himself with the draw back
+    call_partner = not partnerships and players == 5 and most > 6 and draw(st.booleans())
+    if call_partner:
+        deal = draw(st.integers(7, most))
     dealt_more = deal > 6  # the pitcher declares trump, the hands come down to six (§6.4)
     keep_six = draw(st.sampled_from(KeepSix)) if dealt_more else KeepSix.FREE_DISCARD
+    if call_partner:
+        keep_six = KeepSix.DRAW_BACK
     if keep_six is KeepSix.ROB_THE_PACK and _point_cards(points, ranks) > 6:
         keep_six = KeepSix.NON_TRUMPS_FIRST  # §7.5.5: seven trumps must hold one to throw
     if dealt_more:  # the draw needs a deal of six
@@ -246,6 +252,7 @@ def all_rules(draw: st.DrawFn) -> Rules:
         pack_ranks=pack_ranks,
         draw_order=draw_order,
         kitty=kitty,
+        call_partner=call_partner,
         **play_options,  # type: ignore[arg-type]
         **shoot,  # type: ignore[arg-type]
     )
@@ -261,6 +268,7 @@ def presets() -> st.SearchStrategy[Rules]:
         st.integers(2, 6).map(lambda n: Rules.ten_point(players=n)),
         st.integers(2, 6).map(lambda n: Rules.smear(players=n)),
         st.integers(2, 8).map(lambda n: Rules.joker_pitch(players=n)),
+        st.sampled_from((7, 10, 11, 13)).map(lambda n: Rules.trickster(n, players=5)),
         st.integers(2, 8).map(lambda n: Rules.dom_pedro(players=n)),
         st.just(Rules.cinch()),
     )
@@ -292,6 +300,7 @@ PRESETS = (
     Rules.setback(draw=True),
     Rules.setback(pitch_instead_of_bid=True),
     Rules.setback(no_trump_first_trick=True),
+    Rules.trickster(10, players=5),
     Rules.trickster(9),
     Rules.cinch(),
 )

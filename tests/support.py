@@ -21,6 +21,7 @@ from setback import (
     JokerRank,
     KeepSix,
     LowTo,
+    Phase,
     Pitch,
     Play,
     Point,
@@ -31,7 +32,7 @@ from setback import (
     new_game,
 )
 
-NAMES = {"A": 0, "B": 1, "C": 2, "D": 3, "P0": 0, "P1": 1, "P2": 2, "P3": 3}
+NAMES = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "P0": 0, "P1": 1, "P2": 2, "P3": 3, "P4": 4}
 
 
 def deal(
@@ -316,6 +317,10 @@ def visible(state: GameState, seat: int, seen: set[Card]) -> set[Card]:
             visible.add(action.card)
     visible |= set(state.discards[seat])
     visible |= {card for cards in state.face_up_discards for card in cards}  # seen by all
+    if state.called is not None:  # call your partner: the called card is named to all
+        visible.add(state.called)
+    if state.phase is Phase.CALL_PARTNER and state.to_act == seat:  # the trumps he lacks
+        visible |= {action.card for action in legal_actions(state)}  # type: ignore[union-attr]
     if state.history:  # the hand just finished was played face up to its last card
         last = state.history[-1]
         visible |= {card for trick in last.tricks for card in trick.cards}
@@ -454,6 +459,41 @@ def y2_declared(draw_order: DrawOrder = DrawOrder.PITCHER_LEFT, **kw: object) ->
     state = new_game(y2_rules(draw_order), deck=Y2_DECK, dealer=3, **kw)  # type: ignore[arg-type]
     state = act(state, "A pass, B 8, C pass, D pass")
     return apply_action(state, "trump S", seat=1)
+
+
+TEN_FIVE = Rules.trickster(10, players=5)
+"""Five-player Trickster, ten points: call your partner (RULES §7.7.3)."""
+
+P1_HANDS = (
+    "A: 9♠ 3♠ 2♣ 3♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣;"
+    " B: K♠ Q♠ J♠ BJ 10♠ Q♣ K♣ A♣ 2♦ 3♦;"
+    " C: 2♠ 6♠ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦;"
+    " D: A♠ J♣ 8♠ K♦ A♦ 2♥ 3♥ 5♥ 6♥ 7♥;"
+    " E: LJ 7♠ 5♠ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥"
+)
+"""The worked hand P1 of docs/rules/trickster.md (Eva, seat 4, deals): Ben bids 6, names ♠
+and calls A♠, which Dan holds."""
+
+P1_TRICKS = (
+    "B 10♠ C 2♠ D A♠ E 5♠ A 9♠ → D;"
+    " D 8♠ E 7♠ A 3♠ B K♠ C 6♠ → B;"
+    " B J♠ D J♣ E LJ → B;"
+    " B Q♠ → B;"
+    " B BJ → B"
+)
+"""P1's tricks (trumps only: a seat out of trumps is passed over)."""
+
+
+def p1_declared(rules: Rules = TEN_FIVE, scores: tuple[int, ...] | None = None) -> GameState:
+    """P1 after Ben names ♠: his call of a partner is next."""
+    state = deal(rules, P1_HANDS, dealer=4, scores=scores)
+    state = act(state, "A pass, B 6, C pass, D pass, E pass")
+    return apply_action(state, "trump S", seat=1)
+
+
+def p1_called(rules: Rules = TEN_FIVE, scores: tuple[int, ...] | None = None) -> GameState:
+    """P1 after Ben calls A♠ (no stock: nobody draws; Ben leads)."""
+    return apply_action(p1_declared(rules, scores), "call AS", seat=1)
 
 
 Y1_DECK = (

@@ -13,6 +13,7 @@ from setback import (
     CARDS,
     Action,
     Bid,
+    CallPartner,
     Card,
     DeclareTrump,
     Discard,
@@ -36,6 +37,7 @@ EVERY_ACTION = [
     *(Play(c) for c in CARDS),
     *(Pitch(c) for c in CARDS),
     *(DeclareTrump(suit) for suit in Suit),
+    *(CallPartner(c) for c in CARDS),
     Discard(),
     Discard(["2C", "7D"]),
     Discard(["AS"]),
@@ -49,6 +51,7 @@ NAMES = {
     "Card": Card,
     "Pitch": Pitch,
     "DeclareTrump": DeclareTrump,
+    "CallPartner": CallPartner,
     "Discard": Discard,
     "Suit": Suit,
 }

@@ -141,6 +141,7 @@ NEWER_OPTIONS = frozenset(
         "shoot_made",
         "shoot_failed",
         "kitty",
+        "call_partner",
     )
 )
 """Options the golden files predate (RULES §7): listed only where they are not at their

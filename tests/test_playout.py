@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from setback import (
     CARDS,
     Action,
+    CallPartner,
     DeclareTrump,
     Discard,
     GameState,
@@ -56,6 +57,11 @@ class Recorder:
         self.log.append(("discard", seat, (cards, fewest, most, first), chosen))
         return chosen
 
+    def call_partner(self, seat: int, held: int, cards: int, table: TrumpTable) -> int:
+        chosen = self.inner.call_partner(seat, held, cards, table)
+        self.log.append(("partner", seat, cards, chosen))
+        return chosen
+
     def play(
         self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
     ) -> int:
@@ -90,6 +96,10 @@ def replay_and_compare(state: GameState, recorder: Recorder, result: PlayoutResu
         elif kind == "declare":
             assert state.phase is Phase.DECLARE_TRUMP
             action = DeclareTrump(chosen)  # type: ignore[arg-type]
+        elif kind == "partner":  # call your partner: a trump the pitcher lacks
+            assert state.phase is Phase.CALL_PARTNER
+            assert mask_of(a.card for a in legal) == offered  # type: ignore[attr-defined]
+            action = CallPartner(CARDS[chosen])  # type: ignore[index]
         elif kind == "discard":
             assert state.phase is Phase.DISCARD
             assert {mask_of(a.cards) for a in legal} == discards_of(*offered)  # type: ignore[attr-defined,misc]

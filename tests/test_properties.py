@@ -15,6 +15,7 @@ from setback import (
     CARDS,
     Action,
     Bid,
+    CallPartner,
     Card,
     DeclareTrump,
     Discard,
@@ -67,12 +68,13 @@ def every_action(rules: Rules) -> tuple[Action, ...]:
         *(Play(card) for card in pack),
         *(Pitch(card) for card in pack),
         *(DeclareTrump(suit) for suit in Suit),
+        *(CallPartner(card) for card in pack),
         Discard(),
         *(Discard([card]) for card in pack),
     )
 
 
-KINDS = (Pass, Bid, Smudge, Shoot, Pitch, DeclareTrump, Discard, Play)
+KINDS = (Pass, Bid, Smudge, Shoot, Pitch, DeclareTrump, CallPartner, Discard, Play)
 
 
 def order(action: Action) -> tuple[int, ...]:
@@ -81,7 +83,7 @@ def order(action: Action) -> tuple[int, ...]:
     kind = KINDS.index(type(action))
     if isinstance(action, Bid):
         return (kind, action.level)
-    if isinstance(action, Play | Pitch):
+    if isinstance(action, Play | Pitch | CallPartner):
         return (kind, action.card.index)
     if isinstance(action, DeclareTrump):
         return (kind, action.suit)
@@ -109,7 +111,10 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
             assert state.trick is not None
             hand = state.hands[state.to_act]  # type: ignore[index]
             first = not state.tricks
-            expected = reference.legal_cards(rules, hand, state.trick.cards, state.trump, first)
+            called = state.called if state.to_act != state.pitcher else None  # §7.7.3
+            expected = reference.legal_cards(
+                rules, hand, state.trick.cards, state.trump, first, called
+            )
             assert {a.card for a in legal} == expected  # type: ignore[union-attr]
         if state.phase is Phase.DISCARD:
             assert state.trump is not None and state.to_act is not None
@@ -118,11 +123,20 @@ def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -
                 expected_discards = reference.kitty_discards(rules, hand)
             else:
                 expected_discards = reference.legal_discards(
-                    rules, hand, state.trump, len(state.stock), dealer=state.to_act == state.dealer
+                    rules,
+                    hand,
+                    state.trump,
+                    len(state.stock),
+                    state.called,
+                    dealer=state.to_act == state.dealer,
                 )
             assert {frozenset(a.cards) for a in legal} == expected_discards  # type: ignore[union-attr]
             if _draws_back(rules) or _robs(rules):
                 assert len(expected_discards) > 1, "a discard without a choice is made"
+        if state.phase is Phase.CALL_PARTNER:  # §7.7.3: a trump he does not hold
+            assert state.trump is not None and state.to_act == state.pitcher
+            hand = state.hands[state.to_act]
+            assert {str(a) for a in legal} == reference.partner_calls(rules, hand, state.trump)
         for offer in legal:
             assert is_legal(state, offer)
             apply_action(state, offer)
@@ -258,6 +272,14 @@ def _check_played_hand(rules: Rules, result: HandResult) -> None:
         else:
             assert not dead and len(hand) == 6
     _check_discards(rules, result)
+    if rules.call_partner:  # §7.7.3: the holder when play began; he played it to trick 1
+        assert result.called is not None
+        assert result.partner == reference.partner_of(result)
+        if result.partner != result.pitcher:
+            assert (result.partner, result.called) in result.tricks[0].plays
+        assert result.called not in [c for cards in result.face_up_discards for c in cards]
+    else:
+        assert result.called is None and result.partner is None
     if not rules.declares_trump:  # §1.4, §6.1.5: the first lead sets trump
         assert trump == reference.trump_named_by(result.tricks[0].plays[0][1])
     if rules.trumps_only:  # §6.5.7: who leads and who plays, and the hand's end
@@ -387,7 +409,7 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
             continue
         sizes = [len(hand) for hand in state.hands]
         on_table = {seat for seat, _ in state.trick.plays} if state.trick else set()
-        if state.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP):
+        if state.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP, Phase.CALL_PARTNER):
             assert sizes == [rules.hand_size - (seat in on_table) for seat in range(rules.players)]
         elif _kitty_turn(state):  # §7.7.1: the pitcher holds the kitty too
             assert sizes == [
@@ -417,7 +439,8 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
             assert sizes == [left - (seat in on_table) for seat in range(rules.players)]
         if state.phase is Phase.PLAY:
             _check_hands_in_play(state, at_play)
-        if previous is not None and previous.phase is Phase.DECLARE_TRUMP and _draws_back(rules):
+        before_draw_back = Phase.CALL_PARTNER if rules.call_partner else Phase.DECLARE_TRUMP
+        if previous is not None and previous.phase is before_draw_back and _draws_back(rules):
             _check_draw_back(previous, state)
         if (
             previous is not None
@@ -437,7 +460,8 @@ def test_players_hold_what_the_phase_allows(rules: Rules, seed: int) -> None:
         seen += [card for cards in state.face_up_discards for card in cards]
         assert sorted(seen) == pack, "every card of the pack is in exactly one place"
         stock = len(pack) - rules.players * rules.hand_size - rules.kitty
-        if _draws_back(rules) and state.phase not in (Phase.BIDDING, Phase.DECLARE_TRUMP):
+        undrawn = (Phase.BIDDING, Phase.DECLARE_TRUMP, Phase.CALL_PARTNER)
+        if _draws_back(rules) and state.phase not in undrawn:
             stock = 0  # the pitcher took the rest of the stock
         if not rules.draw and not _discards_and_draws(rules) and not _robs(rules):
             assert len(state.stock) == stock, "the stock moved"

@@ -46,7 +46,7 @@ from setback import (
 )
 from setback.refusals import MESSAGES, PARAMS, SUFFIXES, Refusal, placeholders, render
 
-from .support import y1_declared
+from .support import p1_called, p1_declared, y1_declared
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs" / "api" / "errors.md"
@@ -281,6 +281,13 @@ CASES: dict[str, MakeError] = {
     "no_trump_first_trick": lambda _: _first(
         Rules.setback(no_trump_first_trick=True), 0, "no_trump_first_trick", _plays, True
     ),
+    "call_partner": lambda _: _refused(p1_declared(), "play AS"),
+    "call_not_trump": lambda _: _refused(p1_declared(), "call AH"),
+    "call_held": lambda _: _refused(p1_declared(), "call KS"),
+    "call_not_in_pack": lambda _: _refused(p1_declared(), "call 4S"),
+    "play_called": lambda _: _refused(
+        apply_action(apply_action(p1_called(), "play 10S"), "play 2S"), "play 8S", seat=3
+    ),
     "too_many_actions": lambda patch: _too_many(patch, "MAX_ACTIONS"),
     "too_many_hands": lambda patch: _too_many(patch, "MAX_HANDS"),
     "not_an_action_id": lambda _: _rl(new_game(SETBACK, seed=1), "x"),
@@ -468,6 +475,26 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
         {"trump": "S", "led": "D", "playable": ["3C", "2H", "7H"]},
         "play 4S by seat 0 is illegal: no trump may be played to the first trick unless you must: to a ♦ lead, follow suit, else play a non-trump, and a trump (♠) only holding nothing else; play one of 3♣ 2♥ 7♥",
     ),
+    "call_partner": (
+        {},
+        "play AS by seat 1 is illegal: the pitcher must call his partner: a trump he does not hold (e.g. 'call QS')",
+    ),
+    "call_not_trump": (
+        {"card": "AH", "trump": "S"},
+        "call AH by seat 1 is illegal: A♥ is no trump (♠): the pitcher calls a trump he does not hold",
+    ),
+    "call_held": (
+        {"card": "KS"},
+        "call KS by seat 1 is illegal: the pitcher holds K♠: he calls a trump he does not hold",
+    ),
+    "call_not_in_pack": (
+        {"card": "4S"},
+        "call 4S by seat 1 is illegal: 4♠ is not in this pack: the pitcher calls a trump he does not hold",
+    ),
+    "play_called": (
+        {"playable": ["AS"]},
+        "play 8S by seat 3 is illegal: the holder of the called card must play it to the first trick; play one of A♠",
+    ),
     "too_many_actions": (
         {"count": 302, "most": 300},
         "pass by seat 0 is illegal: the game would hold 302 actions, more than a game may (300): start a new game (scores=... carries the score sheet over)",
@@ -478,8 +505,8 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "not_an_action_id": ({}, "'x' by seat 1 is illegal: not an action id"),
     "no_such_action_id": (
-        {"most": 208, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
-        "'action id 999' by seat 1 is illegal: ids are 0 to 208; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
+        {"most": 263, "legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},
+        "'action id 999' by seat 1 is illegal: ids are 0 to 263; legal now: 0 (pass), 2 (bid 2), 3 (bid 3), 4 (bid 4), 21 (smudge)",
     ),
     "no_discard_now": (
         {"legal": ["0 (pass)", "2 (bid 2)", "3 (bid 3)", "4 (bid 4)", "21 (smudge)"]},

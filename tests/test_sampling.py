@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from setback import (
+    CallPartner,
     DeclareTrump,
     Discard,
     DrawOrder,
@@ -130,6 +131,7 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
             drawn.extend(c.index for c in cards_of(kept[seat] & ~mask))
             kept[seat] = mask | thrown[seat]
         everything = list(cards_of(kept[hand.pitcher] | thrown[hand.pitcher]))
+        everything.sort(key=lambda card: card == world.called)  # he could only draw it
         kept[hand.pitcher] = sum(1 << c.index for c in everything[:deal])
         return kept, drawn + [c.index for c in everything[deal:]]
     return [k | t for k, t in zip(kept, thrown, strict=True)], stock
@@ -231,6 +233,9 @@ def _replays(world: GameState) -> None:
     if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
         assert hand.trump is not None
         state = apply_action(state, DeclareTrump(hand.trump))
+    if state.phase is Phase.CALL_PARTNER and world.phase is not Phase.CALL_PARTNER:
+        assert world.called is not None  # call your partner (RULES §7.7.3)
+        state = apply_action(state, CallPartner(world.called))
     faced = world.face_up_discards
     while state.phase is Phase.DISCARD and (
         state.to_act != world.to_act

@@ -50,6 +50,7 @@ GAMES = [
     pytest.param(Rules.setback(pitch_instead_of_bid=True), id="pitch-instead-of-bid"),
     pytest.param(Rules.setback(no_trump_first_trick=True), id="no-trump-first-trick"),
     pytest.param(Rules.cutthroat(players=3, all_pass="redeal"), id="redeal"),
+    pytest.param(Rules.trickster(10, players=5), id="trickster-10-call-partner"),
     pytest.param(
         Rules.setback(smudge=False, shoot="all_points", all_pass="dealer_free", hands_limit=3),
         id="shoot-dealer-free-hands-limit",

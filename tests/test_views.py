@@ -42,6 +42,14 @@ def test_a_view_shows_no_card_its_seat_could_not_have_seen(rules: Rules, seed: i
             assert view.hand_sizes == tuple(len(h) for h in state.hands)
             assert view.face_up_discards == state.face_up_discards  # RULES §6.9.2: seen by all
             assert view.legal_actions == (legal_actions(state) if state.to_act == seat else ())
+            # call your partner: the holder of the called card is named only once it has
+            # been played, or to the holder himself (RULES §7.7.3, §7.8.12)
+            shown = {
+                card for trick in (*state.tricks, state.trick) if trick for card in trick.cards
+            }
+            holds = state.called is not None and state.called in state.hands[seat]
+            known = state.called in shown or holds
+            assert view.partner == (state.partner if known else None)
 
 
 @pytest.mark.parametrize(

@@ -191,6 +191,8 @@ HAND_RESULT = {
     "discards": array(CARDS),
     "face_up_discards": array(CARDS),
     "kitty": array(ref("Card"), maxItems=6, uniqueItems=True),
+    "called": nullable(ref("Card")),
+    "partner": nullable(SEAT),
 }
 
 PLAYER_VIEW = {
@@ -217,6 +219,8 @@ PLAYER_VIEW = {
     "face_up_discards": array(CARDS),
     "kitty_size": {"type": "integer", "minimum": 0, "maximum": 6},
     "kitty": array(ref("Card"), maxItems=6, uniqueItems=True),
+    "called": nullable(ref("Card")),
+    "partner": nullable(SEAT),
 }
 
 GAME_RECORD = {
@@ -237,6 +241,7 @@ ACTIONS = {
     setback.Play: {"card": ref("Card")},
     setback.Pitch: {"card": ref("Card")},
     setback.DeclareTrump: {"suit": ref("Suit")},
+    setback.CallPartner: {"card": ref("Card")},
     setback.Discard: {"cards": array(ref("Card"), maxItems=54, uniqueItems=True)},
 }
 
@@ -266,6 +271,7 @@ EVENTS = {
         "drawn": COUNT,
         "drawn_cards": CARDS,
     },
+    setback.PartnerCalled: {"number": NUMBER, "seat": SEAT, "card": ref("Card")},
     setback.Played: {
         "number": NUMBER,
         "seat": SEAT,
@@ -297,11 +303,11 @@ def action_text() -> dict[str, Any]:
     levels = "|".join(str(level) for level in range(MAX_LEVEL, 0, -1))
     return {
         "description": "An action's canonical text (`str(action)`), as a record stores it: "
-        '"pass", "bid 3", "smudge", "play KS", "pitch 10H", "trump S", "discard 2C 7D" '
+        '"pass", "bid 3", "smudge", "play KS", "pitch 10H", "trump S", "call QS", "discard 2C 7D" '
         '(a bare "discard" discards nothing).',
         "type": "string",
         "pattern": (
-            f"^(?:pass|smudge|shoot|bid (?:{levels})|(?:play|pitch) {card}|trump [CDHS]"
+            f"^(?:pass|smudge|shoot|bid (?:{levels})|(?:play|pitch|call) {card}|trump [CDHS]"
             f"|discard(?: {card})*)$"
         ),
     }

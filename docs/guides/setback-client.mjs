@@ -50,6 +50,8 @@ export function actionLabel(action) {
       return `pitch ${cardLabel(action.card)}`;
     case "DeclareTrump":
       return `trump ${SUITS[action.suit]}`;
+    case "CallPartner":
+      return `call ${cardLabel(action.card)}`;
     case "Discard":
       return action.cards.length === 0
         ? "discard nothing"

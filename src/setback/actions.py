@@ -15,6 +15,7 @@ from .refusals import Refusal
 __all__ = [
     "Action",
     "Bid",
+    "CallPartner",
     "DeclareTrump",
     "Discard",
     "Pass",
@@ -148,6 +149,22 @@ class DeclareTrump:
         return f"DeclareTrump(Suit.{self.suit.name})"
 
 
+@attrs.frozen(repr=False)
+class CallPartner:
+    """Call your partner (`Rules.call_partner`): after naming trump, the pitcher calls
+    `card`, a trump he does not hold; its holder is his partner for the hand. Text:
+    `"call QS"`."""
+
+    card: Card = attrs.field(converter=_to_card)
+    """The card called (card text such as `"QS"` is read with `Card.parse`)."""
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+    def __repr__(self) -> str:
+        return f"CallPartner(Card.parse({str(self.card)!r}))"
+
+
 _INDEX = operator.attrgetter("index")
 
 
@@ -185,13 +202,13 @@ class Discard:
         return f"Discard({[str(card) for card in self.cards]!r})"
 
 
-Action = Pass | Bid | Smudge | Shoot | Play | Pitch | DeclareTrump | Discard
+Action = Pass | Bid | Smudge | Shoot | Play | Pitch | DeclareTrump | CallPartner | Discard
 """Any action: the union of the action classes."""
 
 _PASS = Pass()
 _SMUDGE = Smudge()
 _SHOOT = Shoot()
-_WORDS = "pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS"
+_WORDS = "pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, call CARD, discard CARDS"
 _LONGEST = 1000
 """The longest action text read: a discard of every card of a pack, spaced out, fits."""
 
@@ -201,7 +218,7 @@ def parse_action(value: str | dict[str, Any]) -> Action:
 
     Text: `"pass"`, `"bid 3"`, `"smudge"` (also `"bid smudge"`), `"shoot"`, `"play KS"`
     (any card text `Card.parse` reads), `"pitch 10H"`, `"trump S"` (or
-    `"trump ♠"`), `"discard 2C 7D"` (bare `"discard"` or `"discard nothing"` discards
+    `"trump ♠"`), `"call QS"`, `"discard 2C 7D"` (bare `"discard"` or `"discard nothing"` discards
     nothing), case and spacing free, and the forms `setback.text.action_text` shows
     (`"play 5♦"`). A bare card (`"5♦"`, `"5d"`) is a play of it. `str(action)` gives the
     canonical text back.
@@ -210,15 +227,16 @@ def parse_action(value: str | dict[str, Any]) -> Action:
     entry of a view's `legal_actions`:
     `{"type": "Bid", "level": 2}`, `{"type": "Play", "card": "KS"}`,
     `{"type": "Discard", "cards": ["2C", "7D"]}`, `{"type": "DeclareTrump", "suit": "S"}`,
-    `{"type": "Pass"}`, `{"type": "Shoot"}`. So a client that knows only the JSON sends
-    back what it was offered, exactly as it was offered.
+    `{"type": "Pass"}`, `{"type": "Shoot"}`, `{"type": "CallPartner", "card": "QS"}`. So a
+    client that knows only the JSON sends back what it was offered, exactly as it was
+    offered.
 
     Args:
         value: the action's text, or its JSON object (parsed, as a `dict`).
 
     Returns:
         The action value (`Pass`, `Bid`, `Smudge`, `Shoot`, `Play`, `Pitch`,
-        `DeclareTrump` or `Discard`).
+        `DeclareTrump`, `CallPartner` or `Discard`).
 
     Examples:
         >>> parse_action("play 10h")
@@ -269,6 +287,8 @@ def parse_action(value: str | dict[str, Any]) -> Action:
         return Pitch(Card.parse(" ".join(rest)))
     if verb == "trump" and len(rest) == 1:
         return DeclareTrump(Suit.parse(rest[0]))
+    if verb == "call" and rest:
+        return CallPartner(Card.parse(" ".join(rest)))
     if verb == "discard":
         if len(rest) == 1 and rest[0].lower() == "nothing":
             return Discard()
@@ -291,6 +311,7 @@ _OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
     "Play": ("card",),
     "Pitch": ("card",),
     "DeclareTrump": ("suit",),
+    "CallPartner": ("card",),
     "Discard": ("cards",),
 }
 """Each action's JSON object: its `"type"` and the fields beside it."""
@@ -320,6 +341,8 @@ def _action_of(value: dict[Any, Any]) -> Action:
         return Play(_text_of(value["card"], kind, "card"))
     if kind == "Pitch":
         return Pitch(_text_of(value["card"], kind, "card"))
+    if kind == "CallPartner":
+        return CallPartner(_text_of(value["card"], kind, "card"))
     if kind == "DeclareTrump":
         return DeclareTrump(Suit.parse(_text_of(value["suit"], kind, "suit")))
     if kind == "Discard":

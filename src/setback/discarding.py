@@ -15,13 +15,13 @@ from itertools import combinations
 
 import attrs
 
-from .actions import Action, DeclareTrump, Discard
-from .cards import BIT, Rank, Suit, cards_of, index_of, mask_of, pick
+from .actions import Action, CallPartner, DeclareTrump, Discard
+from .cards import BIT, CARDS, Card, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
 from .rules import Rules
-from .state import ForcedStep, GameState, Hand, HandState, Phase
+from .state import ForcedStep, GameState, Hand, HandState, Phase, with_call
 from .trumps import TrumpTable
 
 __all__: list[str] = []
@@ -45,10 +45,21 @@ def declaration_refusal(state: GameState, action: object, *, show_hand: bool) ->
 def step_declaration(
     rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: DeclareTrump
 ) -> Hand:
-    """The pitcher names trump; then everyone discards (the draw back and its forced
-    face-up discards happen at once, recorded as forced steps), or the pitcher leads."""
+    """The pitcher names trump; then he calls his partner (`Rules.call_partner`), or
+    everyone discards (the draw back and its forced face-up discards happen at once,
+    recorded as forced steps), or the pitcher leads."""
     setup = attrs.evolve(hand.setup, trump=action.suit, discarded=(0,) * rules.players)
-    table = tables[action.suit]
+    if rules.call_partner:
+        setup = attrs.evolve(setup, phase=Phase.CALL_PARTNER)
+        return Hand(setup=setup, to_act=_pitcher(setup), held=hand.held)
+    return _after_trump(rules, tables, hand, setup)
+
+
+def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: HandState) -> Hand:
+    """The core once trump is named (and any partner called): the draw back, the
+    discards, or the pitcher's lead."""
+    assert setup.trump is not None
+    table = tables[setup.trump]
     if rules.draws_back:
         held, steps = draw_back(rules, table, setup.dealer, _pitcher(setup), setup.stock, hand.held)
         discarded = [0] * rules.players
@@ -57,6 +68,8 @@ def step_declaration(
         setup = attrs.evolve(
             setup, stock=(), discarded=tuple(discarded), forced=setup.forced + steps
         )
+        if setup.called and not held[_pitcher(setup)] & setup.called:
+            setup = with_call(setup, setup.called, setup.called)  # a partner holds it
         return _face_up_turn(rules, tables, setup, held, 0)
     if rules.robs_the_pack:
         return _rob_turn(rules, tables, setup, hand.held, 0)
@@ -68,6 +81,50 @@ def step_declaration(
         first = draw_back_order(rules, setup.dealer, _pitcher(setup))[0]
         return _discard_turn(setup, hand.held, first)
     return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
+
+
+def callable_cards(rules: Rules, table: TrumpTable, held: int) -> int:
+    """The cards the pitcher holding `held` may call (call your partner, a bit set): every
+    trump of the pack he does not hold, jokers included."""
+    return table.trump_mask & rules.pack_mask & ~held
+
+
+CALLS: tuple[CallPartner, ...] = tuple(CallPartner(card) for card in CARDS)
+"""`CALLS[index]`: the shared `CallPartner` of each card."""
+
+
+def legal_partner_calls(state: GameState) -> tuple[Action, ...]:
+    """Every `CallPartner` open to the pitcher, by card order."""
+    hand = state.hand_state
+    assert hand.trump is not None and hand.pitcher is not None
+    table = state.standing.tables[hand.trump]
+    return pick(CALLS, callable_cards(state.rules, table, state.held[hand.pitcher]))
+
+
+def partner_call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
+    """Why the pitcher may not take `action` now, or None if he may: only a call of a
+    trump of the pack that he does not hold is open."""
+    if not isinstance(action, CallPartner):
+        return Refusal("call_partner")
+    hand = state.hand_state
+    assert hand.trump is not None and hand.pitcher is not None
+    card = action.card
+    if not state.rules.pack_mask >> card.index & 1:
+        return Refusal("call_not_in_pack", {"card": str(card)})
+    if not state.standing.tables[hand.trump].trump_mask >> card.index & 1:
+        return Refusal("call_not_trump", {"card": str(card), "trump": hand.trump.letter})
+    if state.held[hand.pitcher] >> card.index & 1:
+        return Refusal("call_held", {"card": str(card)})
+    return None
+
+
+def step_partner_call(
+    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: CallPartner
+) -> Hand:
+    """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
+    as after any declaration."""
+    setup = with_call(hand.setup, 1 << action.card.index)
+    return _after_trump(rules, tables, hand, setup)
 
 
 def take_kitty(rules: Rules, setup: HandState, held: tuple[int, ...]) -> Hand:
@@ -140,18 +197,19 @@ def draw_back(
     return tuple(cards), tuple(steps)
 
 
-def excess_trumps(rules: Rules, table: TrumpTable, held: int) -> tuple[int, int]:
+def excess_trumps(rules: Rules, table: TrumpTable, held: int, called: int = 0) -> tuple[int, int]:
     """Ten-point Pitch's face-up discard: the trumps a hand of more than six may discard
-    face up (a bit set: its trumps that are no point card) and how many it must, to come
-    down to six or to point cards only. Point cards: the A and 2 of trumps and every card a
-    point names."""
+    face up (a bit set: its trumps that are no point card, nor the `called` card of call
+    your partner, which is never discarded) and how many it must, to come down to six or
+    to point cards (and the called card) only. Point cards: the A and 2 of trumps and
+    every card a point names."""
     trump = table.trump
     points = 1 << index_of(trump, Rank.ACE) | 1 << index_of(trump, Rank.TWO)
     for point in rules.points:
         card = point.card(trump)
         if card is not None:
             points |= 1 << card
-    free = held & table.trump_mask & ~points
+    free = held & table.trump_mask & ~points & ~called
     return free, min(max(held.bit_count() - 6, 0), free.bit_count())
 
 
@@ -178,14 +236,19 @@ def discard_options(
         held = hand.held[seat]
         cards, count = rob_bounds(rules, table, held, len(setup.stock), seat == setup.dealer)
         return cards, count, count, cards & ~table.trump_mask
-    cards, fewest, most = discard_bounds(rules, table, hand.held[seat], len(setup.stock))
+    cards, fewest, most = discard_bounds(
+        rules, table, hand.held[seat], len(setup.stock), setup.called
+    )
     first = cards & ~table.trump_mask if rules.non_trumps_first else cards
     return cards, fewest, most, first
 
 
-def discard_bounds(rules: Rules, table: TrumpTable, held: int, stock: int) -> tuple[int, int, int]:
+def discard_bounds(
+    rules: Rules, table: TrumpTable, held: int, stock: int, called: int = 0
+) -> tuple[int, int, int]:
     """The cards of `held` that may be discarded (a bit set), and how few and how many,
-    with `stock` cards left to draw.
+    with `stock` cards left to draw (`called`: the called card of call your partner,
+    never discarded).
 
     A deal above six: exactly the cards above six (`KeepSix.FREE_DISCARD`: any;
     `NON_TRUMPS_FIRST`: a trump only with every non-trump, see `discard_refusal`;
@@ -195,7 +258,7 @@ def discard_bounds(rules: Rules, table: TrumpTable, held: int, stock: int) -> tu
     home of these bounds: the checked engine and the playout kernel both ask it.
     """
     if rules.draws_back:
-        free, count = excess_trumps(rules, table, held)
+        free, count = excess_trumps(rules, table, held, called)
         return free, count, count
     if rules.discards_and_draws:
         size = held.bit_count()
@@ -227,12 +290,18 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
             discard_of(all_others | sum(chosen))
             for chosen in combinations(pick(BIT, cards & trumps), rest)
         )
-    pool = pick(BIT, cards)
+    pool = cards_of(cards)  # in index order, so each combination is a sorted discard
     return tuple(
-        discard_of(sum(chosen))
-        for size in range(fewest, most + 1)
-        for chosen in combinations(pool, size)
+        _discard(chosen) for size in range(fewest, most + 1) for chosen in combinations(pool, size)
     )
+
+
+def _discard(cards: tuple[Card, ...]) -> Discard:
+    """The `Discard` of `cards`, distinct and in index order, built without the converter
+    (which would sort and check them again)."""
+    action = object.__new__(Discard)
+    object.__setattr__(action, "cards", cards)
+    return action
 
 
 @functools.lru_cache(maxsize=4096)
@@ -240,9 +309,7 @@ def discard_of(cards: int) -> Discard:
     """The shared `Discard` of a set of cards (a bit set). Built without `Discard`'s
     converter: `cards_of` gives distinct cards in index order, which is what it makes
     (a discard and draw offers hundreds of discards at a time)."""
-    action = object.__new__(Discard)
-    object.__setattr__(action, "cards", cards_of(cards))
-    return action
+    return _discard(cards_of(cards))
 
 
 def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
@@ -349,7 +416,12 @@ def _discard_turn(setup: HandState, held: tuple[int, ...], seat: int) -> Hand:
 
 
 def forced_face_up(
-    rules: Rules, table: TrumpTable, dealer: int, held: Sequence[int], start: int
+    rules: Rules,
+    table: TrumpTable,
+    dealer: int,
+    held: Sequence[int],
+    start: int,
+    called: int = 0,
 ) -> tuple[int | None, tuple[tuple[int, int], ...]]:
     """From place `start` of the discarding order (eldest first, dealer last), the seats
     whose face-up discard of excess trumps is forced (no choice: every free trump goes),
@@ -358,7 +430,7 @@ def forced_face_up(
     the playout kernel both take it."""
     forced: list[tuple[int, int]] = []
     for seat in discard_order(dealer, rules.players)[start:]:
-        free, count = excess_trumps(rules, table, held[seat])
+        free, count = excess_trumps(rules, table, held[seat], called)
         if not count:
             continue
         if free.bit_count() > count:
@@ -378,7 +450,7 @@ def _face_up_turn(
     choice; the forced discards on the way are made (and recorded). None left: play."""
     assert setup.trump is not None
     table = tables[setup.trump]
-    chooser, forced = forced_face_up(rules, table, setup.dealer, held, start)
+    chooser, forced = forced_face_up(rules, table, setup.dealer, held, start, setup.called)
     if forced:
         cards, face_up = list(held), list(setup.face_up or (0,) * rules.players)
         steps = []

@@ -12,6 +12,7 @@ from typing import NoReturn
 from .actions import (
     Action,
     Bid,
+    CallPartner,
     DeclareTrump,
     Discard,
     Pass,
@@ -29,8 +30,11 @@ from .discarding import (
     discard_refusal,
     legal_declarations,
     legal_discards,
+    legal_partner_calls,
+    partner_call_refusal,
     step_declaration,
     step_discard,
+    step_partner_call,
 )
 from .errors import (
     IllegalActionError,
@@ -198,7 +202,7 @@ def _check_hands(
     return masks, stock
 
 
-_ACTIONS = frozenset((Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, Discard))
+_ACTIONS = frozenset((Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner, Discard))
 _PLAY = Phase.PLAY
 _BIDDING = Phase.BIDDING
 _GAME_OVER = Phase.GAME_OVER
@@ -206,12 +210,14 @@ _GAME_OVER = Phase.GAME_OVER
 _LEGAL: dict[Phase, Callable[[GameState], tuple[Action, ...]]] = {
     Phase.BIDDING: legal_calls,
     Phase.DECLARE_TRUMP: legal_declarations,
+    Phase.CALL_PARTNER: legal_partner_calls,
     Phase.DISCARD: legal_discards,
     Phase.PLAY: legal_plays,
 }
 _REFUSAL: dict[Phase, Callable[..., Refusal | None]] = {
     Phase.BIDDING: call_refusal,
     Phase.DECLARE_TRUMP: declaration_refusal,
+    Phase.CALL_PARTNER: partner_call_refusal,
     Phase.DISCARD: discard_refusal,
     Phase.PLAY: play_refusal,
 }
@@ -286,7 +292,7 @@ def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | No
     return _REFUSAL[state.phase](state, action, show_hand=seat is not None)
 
 
-_KINDS = "an action (Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump or Discard)"
+_KINDS = "an action (Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner or Discard)"
 
 
 def _not_a_state(function: str, value: object) -> TypeError:
@@ -419,6 +425,9 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     if phase is Phase.DISCARD:
         assert isinstance(action, Discard)
         return step_discard(rules, tables, hand, action)
+    if phase is Phase.CALL_PARTNER:
+        assert isinstance(action, CallPartner)
+        return step_partner_call(rules, tables, hand, action)
     assert isinstance(action, DeclareTrump)
     return step_declaration(rules, tables, hand, action)
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from .actions import Action, DeclareTrump, Discard, Pitch, Play, Smudge
+from .actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play, Smudge
 from .cards import Card, Suit, cards_of
 from .dealing import start_hand
 from .discarding import discard_order, excess_trumps, rob_bounds
@@ -37,6 +37,7 @@ __all__ = [
     "FaceUpDiscarded",
     "GameOver",
     "HandScored",
+    "PartnerCalled",
     "Pitched",
     "Played",
     "TrickWon",
@@ -97,6 +98,19 @@ class TrumpDeclared:
     """The pitcher."""
     trump: Suit
     """The trump suit named."""
+
+
+@attrs.frozen
+class PartnerCalled:
+    """The pitcher called his partner (call your partner): the card, seen by everyone;
+    who holds it is shown by nobody until it is played."""
+
+    number: int
+    """The event's number in the game (from 1)."""
+    seat: int
+    """The pitcher."""
+    card: Card
+    """The card called."""
 
 
 @attrs.frozen
@@ -195,6 +209,7 @@ Event = (
     | Called
     | Pitched
     | TrumpDeclared
+    | PartnerCalled
     | Discarded
     | FaceUpDiscarded
     | Played
@@ -209,6 +224,7 @@ EVENT_CLASSES = (
     Called,
     Pitched,
     TrumpDeclared,
+    PartnerCalled,
     Discarded,
     FaceUpDiscarded,
     Played,
@@ -361,7 +377,9 @@ def _face_up_choices(rules: Rules, result: HandResult) -> int:
             before = 0
             for card in (*result.hands[seat], *thrown):
                 before |= 1 << card.index
-            free, count = excess_trumps(rules, trump_tables(rules)[result.trump], before)
+            called = 0 if result.called is None else 1 << result.called.index
+            table = trump_tables(rules)[result.trump]
+            free, count = excess_trumps(rules, table, before, called)
             chose += free.bit_count() > count
     return chose
 
@@ -373,7 +391,7 @@ def _action_count(rules: Rules, result: HandResult) -> int | None:
     if result.pitcher is None:
         return count
     if rules.declares_trump:
-        count += 1 + (rules.kitty > 0)  # the pitcher's discard after taking the kitty
+        count += 1 + rules.call_partner + (rules.kitty > 0)  # a partner's call; a kitty's discard
     if rules.robs_the_pack:
         chose = _rob_choices(rules, result)
         if chose is None:
@@ -473,6 +491,9 @@ def _step(
         yield Pitched(next(counter), actor, action.card, trump_named_by(action.card))
     elif isinstance(action, DeclareTrump):
         yield TrumpDeclared(next(counter), actor, action.suit)
+        yield from _forced(forced, seat, counter)
+    elif isinstance(action, CallPartner):
+        yield PartnerCalled(next(counter), actor, action.card)
         yield from _forced(forced, seat, counter)
     elif isinstance(action, Discard):
         if before.rules.robs_the_pack:

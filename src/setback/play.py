@@ -46,6 +46,7 @@ class Narrowed(enum.Enum):
     FOLLOW_SUIT = "follow_suit"
     TRUMPS_ONLY = "trumps_only"
     NO_TRUMP_FIRST_TRICK = "no_trump_first_trick"
+    PLAY_CALLED = "play_called"
 
 
 _NOTHING = Narrowed.NOTHING  # module names: an enum member's lookup costs twice a global's
@@ -55,18 +56,27 @@ _FOLLOW_OR_TRUMP = Narrowed.FOLLOW_OR_TRUMP
 _FOLLOW_SUIT = Narrowed.FOLLOW_SUIT
 _TRUMPS_ONLY = Narrowed.TRUMPS_ONLY
 _NO_TRUMP_FIRST_TRICK = Narrowed.NO_TRUMP_FIRST_TRICK
+_PLAY_CALLED = Narrowed.PLAY_CALLED
 _WHEN_VOID = PlayTrump.WHEN_VOID
 
 
 def open_cards(
-    rules: Rules, table: TrumpTable | None, held: int, lead: int, first_trick: bool
+    rules: Rules,
+    table: TrumpTable | None,
+    held: int,
+    lead: int,
+    first_trick: bool,
+    called: int = 0,
 ) -> tuple[int, Narrowed]:
     """The cards of `held` that may be played (a bit set), and the rule that narrowed
     them, when the card `lead` (an index; -1 when leading) was led under the trump of
-    `table` (None before the first lead sets trump), in the hand's first trick or not.
+    `table` (None before the first lead sets trump), in the hand's first trick or not;
+    `called` is the called card of call your partner while a partner holds it (a bit
+    set, `HandState.must_play`; 0 without one).
 
     The one home of the rules of following:
-    - under `trumps_only` (`play_trump` `ONLY`), only trumps;
+    - under `trumps_only` (`play_trump` `ONLY`), only trumps; and in the first trick the
+      holder of the called card (call your partner) must play it;
     - leading, any card, but the pitcher's first lead must be a trump while he holds one
       where `rules.pitcher_leads_trump`;
     - to a trump lead, a trump if you hold one;
@@ -81,6 +91,8 @@ def open_cards(
         return held, _NOTHING
     trumps = held & table.trump_mask
     if rules.trumps_only:
+        if called & held and first_trick:  # call your partner: only with trumps only
+            return called, _PLAY_CALLED
         return trumps, _TRUMPS_ONLY
     if lead < 0:
         if first_trick and rules.pitcher_leads_trump and trumps:
@@ -115,6 +127,7 @@ def open_in(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> tuple[int
         hand.held[hand.to_act],
         plays[0][1].index if plays else -1,
         not hand.tricks,
+        setup.must_play,
     )
 
 
@@ -216,7 +229,9 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     table = tables[setup.trump]
     to_act = next_to_play(rules, table, held, plays)
     if to_act is not None:
-        playable = open_cards(rules, table, held[to_act], plays[0][1].index, not hand.tricks)[0]
+        playable = open_cards(
+            rules, table, held[to_act], plays[0][1].index, not hand.tricks, setup.must_play
+        )[0]
         return Hand(setup, to_act, held, plays, hand.tricks, playable)  # typed, positional
     winner = table.winner(plays)
     return lead(
@@ -246,7 +261,7 @@ def lead(
     leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
         return Hand(setup, None, held, (), tricks, 0)  # typed, positional
-    playable = open_cards(rules, table, held[leader], -1, not tricks)[0]
+    playable = open_cards(rules, table, held[leader], -1, not tricks, setup.must_play)[0]
     return Hand(setup, leader, held, (), tricks, playable)  # typed, positional
 
 

@@ -144,6 +144,10 @@ def format_hand(result: HandResult, rules: Rules) -> str:
             f"Hand {result.number + 1}: dealer seat {result.dealer}, "
             f"seat {result.pitcher} {call}, trump {trump}"
         )
+        if result.called is not None:  # call your partner: the pairing, now public
+            alone = result.partner in (None, result.pitcher)
+            pairing = "alone" if alone else f"partner seat {result.partner}"
+            head += f", called {result.called.symbol} ({pairing})"
     lines = [head]
     for seat, cards in enumerate(result.hands):
         lines.append(f"  seat {seat}: {' '.join(card.symbol for card in cards)}")

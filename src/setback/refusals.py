@@ -85,6 +85,11 @@ MESSAGES: dict[str, str] = {
     ),
     "keep_trumps": "trumps are kept first: discard only non-trumps (below seven trumps)",
     "rob_count": "discard exactly {count} cards: six are kept, with what the stock gives back",
+    # call your partner (setback.discarding)
+    "call_partner": "the pitcher must call his partner: a trump he does not hold (e.g. 'call QS')",
+    "call_not_trump": "{card} is no trump ({trump}): the pitcher calls a trump he does not hold",
+    "call_held": "the pitcher holds {card}: he calls a trump he does not hold",
+    "call_not_in_pack": "{card} is not in this pack: the pitcher calls a trump he does not hold",
     # trick play (setback.play, the rules of following)
     "play_a_card": "the auction is over: play a card",
     "lead_trump": "the pitcher's first lead must be a trump ({trump}) while he holds one",
@@ -99,6 +104,7 @@ MESSAGES: dict[str, str] = {
         "no trump may be played to the first trick unless you must: to a {led} lead, "
         "follow suit, else play a non-trump, and a trump ({trump}) only holding nothing else"
     ),
+    "play_called": "the holder of the called card must play it to the first trick",
     # the length of a game (setback.dealing)
     "too_many_actions": (
         f"the game would hold {{count}} actions, more than a game may ({{most}}): {_START_AGAIN}"

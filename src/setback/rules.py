@@ -352,6 +352,14 @@ class Rules:
     the `target`; a number, from 1 to 10,000, ignores the target, and after that many
     played hands (passed-out hands do not count) the highest score wins; sides tied at
     the top play one more hand at a time."""
+    call_partner: bool = attrs.field(default=False, validator=_is_bool)
+    """Call your partner (five-player Trickster, 7, 10, 11 and 13 points): after naming
+    trump the pitcher calls a trump he does not hold (`CallPartner`, phase
+    `CALL_PARTNER`); its holder when play begins is his partner for the hand and must play
+    it to the first trick (nobody may discard it). Points go to seats; for settlement the
+    pitcher and partner are one side and the other seats the other, and each seat's score
+    takes its side's change. Only with 5 seats each for himself, `trump_by` `DECLARE` and
+    the draw back (trumps only)."""
 
     # --- derived once, when the value is built, after the options they read are checked
     # (fields, not cached properties: attrs' cached properties on a slotted class slow down
@@ -473,6 +481,8 @@ class Rules:
             )
         if self.trumps_only and self.no_trump_first_trick:
             raise RulesError("trumps_only does not combine with no_trump_first_trick")
+        if self.call_partner:
+            self._check_call_partner()
         if self.shoot is not None and (self.smudge or self.pitch_instead_of_bid):
             clash = "smudge" if self.smudge else "pitch_instead_of_bid"
             raise RulesError(
@@ -546,6 +556,26 @@ class Rules:
                 f"kitty does not combine with keep_six {self.keep_six.name}: the pitcher's "
                 "kitty discard is the only discard down to six"
             )
+
+    def _check_call_partner(self) -> None:
+        """Call your partner needs five seats each for himself, declared trump and the
+        draw back with trumps only."""
+        clashes = []
+        if self.players != 5 or self.partnerships:
+            clashes.append(
+                f"{self.players} players"
+                + (" in partnerships" if self.partnerships else "")
+                + " (it needs 5 players each for himself)"
+            )
+        if self.trump_by is not TrumpBy.DECLARE:
+            clashes.append(f"trump_by {self.trump_by.name} (it needs DECLARE)")
+        if not (self.draws_back and self.trumps_only):
+            clashes.append(
+                "no trumps-only draw back (it needs keep_six DRAW_BACK with a deal above 6 "
+                "and play_trump ONLY)"
+            )
+        if clashes:
+            raise RulesError("call_partner does not combine with " + "; ".join(clashes))
 
     def _check_pack(self) -> None:
         """The cards the deal needs fit the pack, and the off cards are in it."""
@@ -764,12 +794,15 @@ class Rules:
           back from the pitcher's left, trumps only; the points High, Low, Jack, Off-jack,
           Big and Little joker and Ten (7; the 10 of trumps replaces Game), with the Trey
           (10), and the off-ace (11) or the off-three (13); targets 21, 32, 52 and 52.
-          4 players (partners unless `partnerships=False`) or 6 (three sides of two).
+          4 players (partners unless `partnerships=False`), 6 (three sides of two), or
+          5 with call your partner (`call_partner`): the 50-card pack without the 4s
+          (`PackRanks.NO_FOURS` with both jokers), 10 cards each and no stock; the
+          pitcher calls a trump he does not hold, and its holder is his partner for the
+          hand.
 
         Raises:
             RulesError: `points` is not one of those, `players` is not allowed
-                for it (five players need call-your-partner, which this version does not
-                have), or an override is not an option or makes no game.
+                for it, or an override is not an option or makes no game.
         """
         if type(points) is not int:
             raise TypeError(f"Rules.trickster takes points (int), not {type(points).__name__}")
@@ -780,7 +813,7 @@ class Rules:
             )
         _check_count("trickster", players)
         small = points <= 6
-        allowed = (2, 3, 4) if small else (4,) if points == 9 else (4, 6)
+        allowed = (2, 3, 4) if small else (4,) if points == 9 else (4, 5, 6)
         if players not in allowed:
             raise RulesError(
                 f"Rules.trickster({points}) is for "
@@ -816,6 +849,9 @@ class Rules:
                 keep_six=KeepSix.DISCARD_AND_DRAW,
                 draw_order=DrawOrder.PITCHER_LEFT,
             )
+        five: dict[str, Any] = {}
+        if players == 5:  # call your partner: the 50-card pack, 10 each, none left
+            five = {"pack_ranks": PackRanks.NO_FOURS, "deal": 10, "call_partner": True}
         return cls._build(
             overrides,
             **common,
@@ -824,7 +860,7 @@ class Rules:
             off_jack=True,
             off_ace=points == 11,
             off_three=points == 13,
-            deal=9,
+            **({"deal": 9} | five),
             keep_six=KeepSix.DRAW_BACK,
             draw_order=DrawOrder.PITCHER_LEFT,
             play_trump=PlayTrump.ONLY,

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import cast
 
 from .actions import Action
-from .cards import cards_of
+from .cards import CARDS, cards_of
 from .dealing import next_dealer, start_hand
 from .errors import IllegalActionError
 from .options import Settlement, ShootFailed, ShootFor, ShootMade, WinRule
@@ -59,7 +59,12 @@ def swept(rules: Rules, pitcher: int, winners: Iterable[int]) -> bool:
 
 
 def settle(
-    rules: Rules, pitcher: int, contract: int, winners: Sequence[int], won: tuple[int, ...]
+    rules: Rules,
+    pitcher: int,
+    contract: int,
+    winners: Sequence[int],
+    won: tuple[int, ...],
+    partner: int | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
     """Whether the pitching side made its contract, and each side's score change, given
     the winners of the hand's tricks and the points each side `won`: the one home of made
@@ -74,7 +79,12 @@ def settle(
     points plus the contract and the pitching side nothing; a made Smudge (every trick and
     every point: the other side has none) scores its level, a failed one the other side's
     points plus its level.
+
+    Under call your partner (`partner`: the seat that held the called card, the pitcher's
+    own when he played alone), `settle_partner`.
     """
+    if partner is not None:
+        return settle_partner(rules, pitcher, partner, contract, winners, won)
     pitching = rules.seat_sides[pitcher]
     if is_smudge(rules, contract):
         made = won[pitching] == rules.total_points and swept(rules, pitcher, winners)
@@ -89,6 +99,38 @@ def settle(
     changes = list(won)
     changes[pitching] = change
     return made, tuple(changes)
+
+
+def settle_partner(
+    rules: Rules,
+    pitcher: int,
+    partner: int,
+    contract: int,
+    winners: Sequence[int],
+    won: tuple[int, ...],
+) -> tuple[bool, tuple[int, ...]]:
+    """Call your partner's settlement: `won` is each seat's points;
+    the pitcher and `partner` are one side for the hand, P the sum of their points, and
+    the other seats the other side, D the sum of theirs. The pitching side makes its
+    contract as any side does (a plain bid with P at least the bid; a Smudge or a shoot
+    with every point or every trick, the partner's tricks counting), scoring P (a Smudge
+    its level), else loses the contract (a shoot T); the defending side scores D. Each
+    seat's change is its side's change."""
+    pitching = {pitcher, partner}
+    points = won[pitcher] + (won[partner] if partner != pitcher else 0)
+    defended = sum(won) - points
+    swept_all = all(winner in pitching for winner in winners)
+    if is_smudge(rules, contract):
+        made = points == rules.total_points and swept_all
+        change = contract if made else -contract
+    elif is_shoot(rules, contract):
+        every = rules.shoot is _ALL_POINTS
+        made = points == rules.total_points if every else swept_all
+        change = points if made else -rules.total_points
+    else:
+        made = points >= contract
+        change = points if made else -contract
+    return made, tuple(change if seat in pitching else defended for seat in range(len(won)))
 
 
 def _shoot_settled(
@@ -154,7 +196,8 @@ def score_hand(
     counted = tally(rules, table, cards_in_tricks(tricks))
     awards, won = award_all(rules.points, counted, rules.side_count)
     winners = [trick.winner for trick in tricks if trick.winner is not None]
-    made, changes = settle(rules, hand.pitcher, hand.contract, winners, won)
+    partner = holder_of(hand.called, played, hand.pitcher) if hand.called else None
+    made, changes = settle(rules, hand.pitcher, hand.contract, winners, won, partner)
     return HandResult(
         number=hand.number,
         dealer=hand.dealer,
@@ -171,7 +214,16 @@ def score_hand(
         discards=tuple(map(cards_of, hand.discarded)),
         face_up_discards=tuple(map(cards_of, hand.face_up)),
         kitty=cards_of(kitty_cards(hand, rules.kitty)) if rules.kitty else (),
+        called=CARDS[hand.called.bit_length() - 1] if hand.called else None,
+        partner=partner,
     )
+
+
+def holder_of(called: int, played: Sequence[int], pitcher: int) -> int:
+    """Call your partner: the seat whose cards in play (`played`, bit sets) hold the
+    `called` card, the pitcher's partner; the `pitcher` himself when he holds it or it is
+    out of play (he plays alone)."""
+    return next((seat for seat, cards in enumerate(played) if cards & called), pitcher)
 
 
 def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResult:
@@ -205,6 +257,8 @@ def game_winner(
     pitching = result.pitching_side
     if pitching is None:
         return None
+    if result.partner is not None:
+        return _partner_winner(rules, before, result, played)
     if is_shoot(rules, result.contract):
         ended = _shoot_ended(rules, before, result, pitching)
         if ended is not None:
@@ -241,6 +295,61 @@ def game_winner(
     if len(leaders) == 1:
         return leaders[0]
     return pitching if pitching in leaders else None
+
+
+def _partner_winner(
+    rules: Rules, before: tuple[int, ...], result: HandResult, played: int
+) -> int | None:
+    """`game_winner` under call your partner (sides are seats; the hand's two sides are
+    the pitcher with his partner and the rest): the pitching seats come first, the
+    pitcher before his partner, and defenders reaching a score together go to the first
+    clockwise from the pitcher. A made shoot under `WIN` names the pitcher's seat; a
+    failed one under `LOSE` the highest defender. In the pitcher-first race the pitcher's
+    change counts first, then the partner's, then the defenders' points one at a time in
+    award order (each defender's score takes every one of them)."""
+    pitcher, partner = result.pitcher, result.partner
+    assert pitcher is not None and partner is not None
+    players = rules.players
+    clockwise = [(pitcher + k) % players for k in range(players)]
+    ours = [pitcher] if partner == pitcher else [pitcher, partner]
+    theirs = [seat for seat in clockwise if seat not in ours]
+    final = list(map(operator.add, before, result.score_changes))
+    if is_shoot(rules, result.contract):
+        if result.made and rules.shoot_made is _WIN:
+            return pitcher
+        if not result.made and rules.shoot_failed is _LOSE:
+            best = max(final[seat] for seat in theirs)
+            return next(seat for seat in theirs if final[seat] == best)
+    if rules.hands_limit is not None:
+        if played < rules.hands_limit:
+            return None
+        top = max(final)
+        return final.index(top) if final.count(top) == 1 else None
+    target = rules.target
+    if rules.win_rule is _BID_OUT:
+        return next((seat for seat in ours if result.made and final[seat] >= target), None)
+    if rules.win_rule is _PITCHER_FIRST:
+        if result.made:
+            for seat in ours:
+                if final[seat] >= target:
+                    return seat
+        running = list(before)
+        for name, taker in result.awards:
+            if taker is None or taker in ours:
+                continue
+            for defender in theirs:
+                running[defender] += Point(name).worth
+            reached = [defender for defender in theirs if running[defender] >= target]
+            if reached:
+                return reached[0]
+        return None
+    top = max(final)
+    if top < target:
+        return None
+    leaders = [seat for seat in clockwise if final[seat] == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    return next((seat for seat in ours if seat in leaders), None)
 
 
 def _first_to_target(

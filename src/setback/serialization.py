@@ -26,6 +26,7 @@ from .actions import (
     MAX_LEVEL,
     Action,
     Bid,
+    CallPartner,
     DeclareTrump,
     Discard,
     Pass,
@@ -183,7 +184,7 @@ _KINDS: dict[str, type] = {
     "Card": Card,
     "Action": Pass,  # any action class: see _kind_of
 }
-_ACTIONS = (Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, Discard)
+_ACTIONS = (Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner, Discard)
 
 # Events (`setback.eventlog`): one event ("Event", tagged by "type" like actions) or a tuple
 # of them ("Events", as `events()` returns).
@@ -381,7 +382,7 @@ _LOADABLE: dict[Any, str] = {
     Trick: "Trick",
     Card: "Card",
     Action: "Action",
-    **dict.fromkeys((Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, Discard), "Action"),
+    **dict.fromkeys(_ACTIONS, "Action"),
     Event: "Event",
     **dict.fromkeys(EVENT_CLASSES, "Event"),
 }
@@ -610,6 +611,14 @@ def _check_result(result: HandResult, rules: Rules | None) -> None:
         _require(
             side is None or 0 <= side < sides, f"a point awarded to side {shown(side)} of {sides}"
         )
+    _seat(result.partner, players, "the partner", none=True)
+    _require(
+        (result.partner is None or result.called is not None) and (result.called is None or played),
+        "a hand's called card and partner do not agree",
+    )
+    if rules is not None and result.called is not None:
+        _require(rules.call_partner, "a called card without call_partner")
+        _in_pack(rules, [result.called], "the called card")
     for trick in result.tricks:
         _check_trick(trick, players, rules)
     for seats in (result.discards, result.face_up_discards):
@@ -712,9 +721,38 @@ def _check_view(view: PlayerView) -> None:
     _distinct(mine, "the seat's cards")
     seen = [card for cards in view.face_up_discards for card in cards]
     _in_pack(rules, [*mine, *seen], "the view")
+    _check_call(view)
     _check_kitty(view)
     if view.last_result is not None:
         _check_result(view.last_result, rules)
+
+
+def _check_call(view: PlayerView) -> None:
+    """Call your partner's fields of a view fit its rules and its cards: a called card
+    only once trump is named under `call_partner`, and the partner shown exactly when the
+    seat holds the called card or it has been played (by that seat)."""
+    rules, called = view.rules, view.called
+    _seat(view.partner, rules.players, "the partner", none=True)
+    if called is None:
+        _require(view.partner is None, "a partner without a called card")
+        return
+    _require(
+        rules.call_partner and view.trump is not None and view.pitcher is not None,
+        "a called card without call_partner, trump or a pitcher",
+    )
+    _in_pack(rules, [called], "the called card")
+    played = [
+        seat
+        for trick in (*view.tricks, *([view.trick] if view.trick is not None else []))
+        for seat, card in trick.plays
+        if card == called
+    ]
+    if called in view.hand:
+        _require(view.partner == view.seat, "the seat holds the called card: it is the partner")
+    elif played:
+        _require(view.partner == played[0], "the called card was played: its player is the partner")
+    else:
+        _require(view.partner is None, "a partner shown before the called card is played")
 
 
 def _check_kitty(view: PlayerView) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, overload
+from typing import Any, ClassVar, NamedTuple, overload
 
 import attrs
 
@@ -38,6 +38,10 @@ class Phase(enum.Enum):
     DECLARE_TRUMP = "declare_trump"
     """The pitcher names trump before the first lead (`Rules.declares_trump`: the draw, no
     trump in the first trick, deals above six)."""
+    CALL_PARTNER = "call_partner"
+    """Call your partner (`Rules.call_partner`): after naming trump, before the draw back,
+    the pitcher calls a trump he does not hold (`CallPartner`); its holder is his partner
+    for the hand."""
     DISCARD = "discard"
     """Players discard before trick play: the pitcher's discard after taking the kitty,
     the draw's discards (and draws), the discards down to six of a bigger deal,
@@ -136,6 +140,14 @@ class HandResult:  # `scoring.score_hand` and `passed_out` build it positionally
     """The kitty (`Rules.kitty`): the cards dealt face down after the hands, which the
     pitcher added to his hand once he declared trump; empty without a kitty and for a
     passed-out hand. Only the pitcher's own views show it (`PlayerView.last_result`)."""
+    called: Card | None = None
+    """The card the pitcher called (`Rules.call_partner`); None without a call."""
+    partner: int | None = None
+    """The seat that held the called card when trick play began: the pitcher's partner
+    for the hand (the pitcher's own seat when he held it and played alone); None without
+    a call. Under call your partner `awards`, `card_points` and `points_won` are per seat,
+    and each seat's `score_changes` entry is its side's change (the pitcher and partner
+    one side, the other seats the other)."""
 
     @property
     def points(self) -> Mapping[str, int | None]:
@@ -313,6 +325,33 @@ class HandState:
     """The steps the rules took in this hand without a choice (the draw, the draw back,
     forced face-up discards), in order, as the step that took them recorded them: the
     event log reads them here."""
+    called: ClassVar[int] = 0
+    """The card the pitcher called (`Rules.call_partner`), as a bit set of one card; 0
+    before the call and without one (a field of `CalledHandState` only: a field here
+    would cost every hand of every game its building)."""
+    must_play: ClassVar[int] = 0
+    """The called card, as a bit set, when a partner holds it (not the pitcher): its
+    holder must play it to the first trick (`play.open_cards`); else 0 (a field of
+    `CalledHandState` only)."""
+
+
+@attrs.frozen
+class CalledHandState(HandState):
+    """Internal: the setup of a hand in which the pitcher has called his partner
+    (`Rules.call_partner`): `HandState` and the call."""
+
+    called: int = 0  # type: ignore[misc]  # the base's class constant, made a field here
+    """The card called, as a bit set of one card."""
+    must_play: int = 0  # type: ignore[misc]
+    """The called card, as a bit set, when a partner holds it (not the pitcher): its
+    holder must play it to the first trick; else 0."""
+
+
+def with_call(hand: HandState, called: int, must_play: int = 0) -> CalledHandState:
+    """`hand` with the pitcher's call of the card `called`, and the card its holder must
+    play to the first trick (`must_play`; bit sets)."""
+    fields = {field.name: getattr(hand, field.name) for field in attrs.fields(HandState)}
+    return CalledHandState(**fields, called=called, must_play=must_play)
 
 
 def kitty_cards(hand: HandState, size: int) -> int:
@@ -341,6 +380,10 @@ def with_auction(
     """`hand` with a new auction, trump and phase (the deal, stock, discards and forced
     steps carried over). The setup's own builder: its callers pass keywords, it builds
     positionally, in the order of the fields (once per call of the auction)."""
+    if type(hand) is not HandState:  # a called partner's setup (`CalledHandState`)
+        return attrs.evolve(
+            hand, bids=bids, contract=contract, pitcher=pitcher, trump=trump, phase=phase
+        )
     return HandState(
         hand.number,
         hand.dealer,
@@ -770,6 +813,33 @@ class GameState:
         if self.phase is _GAME_OVER or not self.hand.setup.discarded:
             return ((),) * self.rules.players
         return tuple(cards_of(mask) for mask in self.hand.setup.discarded)
+
+    @property
+    def called(self) -> Card | None:
+        """The card the pitcher called this hand (`Rules.call_partner`); None before the
+        call, without one and once the game is over."""
+        called = self.hand.setup.called
+        if not called or self.phase is _GAME_OVER:
+            return None
+        return CARDS[called.bit_length() - 1]
+
+    @property
+    def partner(self) -> int | None:
+        """The seat holding the called card, or that played it this hand: the pitcher's
+        partner (the pitcher's own seat when he holds it and plays alone). Hidden from the
+        other seats' views until the card is played. None without a call, and in the
+        call's phase (`Phase.CALL_PARTNER`)."""
+        called = self.hand.setup.called
+        if not called or self.phase is _GAME_OVER:
+            return None
+        for seat, held in enumerate(self.held):
+            if held & called:
+                return seat
+        for trick in (*self.tricks, Trick(0, self.plays)):
+            for seat, card in trick.plays:
+                if 1 << card.index == called:
+                    return seat
+        return None
 
     def _repr_svg_(self) -> str:
         """The table's picture, every hand shown, for Jupyter: `setback.svg.state_svg`."""

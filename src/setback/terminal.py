@@ -17,7 +17,18 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from .actions import Action, DeclareTrump, Discard, Pass, Pitch, Play, Shoot, Smudge, parse_action
+from .actions import (
+    Action,
+    CallPartner,
+    DeclareTrump,
+    Discard,
+    Pass,
+    Pitch,
+    Play,
+    Shoot,
+    Smudge,
+    parse_action,
+)
 from .bots import Bot
 from .cards import Card, Suit
 from .engine import apply_action
@@ -30,6 +41,7 @@ from .eventlog import (
     FaceUpDiscarded,
     GameOver,
     HandScored,
+    PartnerCalled,
     Pitched,
     Played,
     TrickWon,
@@ -106,6 +118,8 @@ def verbs(rules: Rules, lang: str = "en") -> str:
         words.append(_("pitch {card}").format(card=card))
     if rules.declares_trump:
         words.append(_("trump {suit}").format(suit=suit))
+    if rules.call_partner:
+        words.append(_("call {card}").format(card=card))
     if rules.discard_count or rules.draw or rules.deal > 6 or rules.kitty:
         words.append(_("discard {cards}").format(cards=cards))
     words.append(_("{play} (or just the card)").format(play=_("play {card}").format(card=card)))
@@ -192,6 +206,14 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         out.append(_("Trump: the pitcher names it before leading."))
     else:
         out.append(_("Trump: the pitcher leads first, and that card's suit is trump."))
+    if rules.call_partner:
+        out.append(
+            _(
+                "Call your partner: after naming trump the pitcher calls a trump he does not "
+                "hold; its holder is his partner for the hand and must play it to the first "
+                "trick. Nobody knows who it is until then. Both score their side's points."
+            )
+        )
     offs = [key for key in ("off_ace", "off_five", "off_three") if getattr(rules, key)]
     if offs:
         out.append(
@@ -421,12 +443,14 @@ def read_save(
     return state, seat, bots
 
 
-def _action_of(event: Called | Pitched | TrumpDeclared | Played) -> Action:
+def _action_of(event: Called | Pitched | TrumpDeclared | PartnerCalled | Played) -> Action:
     """The action an event records."""
     if isinstance(event, Called):
         return event.call
     if isinstance(event, Pitched):
         return Pitch(event.card)
+    if isinstance(event, PartnerCalled):
+        return CallPartner(event.card)
     if isinstance(event, TrumpDeclared):
         return DeclareTrump(event.trump)
     return Play(event.card)
@@ -537,6 +561,7 @@ class TerminalGame:
             "pitch {card}": "pitch",
             "discard {cards}": "discard",
             "trump {suit}": "trump",
+            "call {card}": "call",
             "bid {level}": "bid",
         }
         words: dict[str, str] = {}
@@ -620,7 +645,7 @@ class TerminalGame:
     def tell(self, event: Event) -> None:
         """One event, as the person sees it (their own actions are not echoed)."""
         _ = self._
-        if isinstance(event, Called | Pitched | TrumpDeclared | Played):
+        if isinstance(event, Called | Pitched | TrumpDeclared | PartnerCalled | Played):
             if event.seat != self.seat:
                 self.say(
                     _("  {seat}: {action}").format(
@@ -830,6 +855,18 @@ class TerminalGame:
                     suit=view.trump.symbol, word=suit_text(view.trump, lang=self.lang)
                 )
             )
+        if view.called is not None:  # call your partner: the card, and the partner if known
+            card = view.called.symbol
+            if view.partner is None:
+                self.say(_("Called: {card} (partner not yet known)").format(card=card))
+            elif view.partner == view.pitcher:
+                self.say(_("Called: {card} (the pitcher plays alone)").format(card=card))
+            else:
+                self.say(
+                    _("Called: {card} (partner {seat})").format(
+                        card=card, seat=self.name(view.partner)
+                    )
+                )
         so_far = self.played_so_far(view)
         if so_far is not None:
             self.say(so_far)
@@ -972,6 +1009,8 @@ class TerminalGame:
         that takes one, else a play."""
         if view.phase is Phase.DISCARD:
             return Discard([card])
+        if view.phase is Phase.CALL_PARTNER:
+            return CallPartner(card)
         if view.phase is Phase.BIDDING and self.rules.pitch_instead_of_bid:
             return Pitch(card)
         return Play(card)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import (
     Action,
     Bid,
+    CallPartner,
     DeclareTrump,
     Discard,
     Pass,
@@ -199,6 +200,8 @@ def action_text(action: Action, *, lang: str = "en") -> str:
         return _("discard {cards}").format(cards=cards_text(action.cards))
     if isinstance(action, DeclareTrump):
         return _("trump {suit}").format(suit=action.suit.symbol)
+    if isinstance(action, CallPartner):
+        return _("call {card}").format(card=action.card.symbol)
     if isinstance(action, Bid):
         return _("bid {level}").format(level=action.level)
     if isinstance(action, Pass):
@@ -279,6 +282,7 @@ def point_text(point: Point | str, *, lang: str = "en") -> str:
 _PHASES = {
     "bidding": N_("Bidding"),
     "declare_trump": N_("Declare trump"),
+    "call_partner": N_("Call your partner"),
     "discard": N_("Discard"),
     "play": N_("Play"),
     "game_over": N_("Game over"),
@@ -381,8 +385,11 @@ def _common(
     trick: Trick | None,
     tricks: tuple[Trick, ...],
     face_up: tuple[tuple[Card, ...], ...],
+    called: Card | None = None,
+    partner: int | None = None,
 ) -> list[str]:
-    """The lines a state and a view share: the game, the hand, the auction and the play."""
+    """The lines a state and a view share: the game, the hand, the auction and the play
+    (`called` and `partner`: call your partner's, as far as the reader may know them)."""
     t = _translation(lang)
     _ = t.gettext
     if rules.hands_limit is None:
@@ -426,6 +433,16 @@ def _common(
         )
     if trump is not None:
         lines.append(_("Trump: {suit}").format(suit=trump.symbol))
+    if called is not None:
+        if partner is None:
+            line = _("Called: {card} (partner not yet known)").format(card=called.symbol)
+        elif partner == pitcher:
+            line = _("Called: {card} (the pitcher plays alone)").format(card=called.symbol)
+        else:
+            line = _("Called: {card} (partner {seat})").format(
+                card=called.symbol, seat=_seat(t, partner)
+            )
+        lines.append(line)
     for seat, cards in enumerate(face_up):
         if cards:
             lines.append(
@@ -485,6 +502,8 @@ def state_text(state: GameState, *, lang: str = "en") -> str:
         state.trick,
         state.tricks,
         state.face_up_discards,
+        state.called,
+        state.partner,
     )
     if state.phase is not Phase.GAME_OVER:
         discards = state.discards
@@ -545,6 +564,8 @@ def view_text(view: PlayerView, *, lang: str = "en") -> str:
         view.trick,
         view.tricks,
         view.face_up_discards,
+        view.called,
+        view.partner,
     )
     lines[0] = _("Seat {seat}'s view: {table}").format(seat=view.seat, table=lines[0])
     if view.phase is not Phase.GAME_OVER:

@@ -76,6 +76,13 @@ class PlayerView:
     kitty: tuple[Card, ...] = ()
     """The kitty's cards, shown to the pitcher once he has taken them (they are in his
     hand or his discards); empty for every other seat, who never sees them."""
+    called: Card | None = None
+    """The card the pitcher called this hand (call your partner), seen by all once
+    called; None before and without a call."""
+    partner: int | None = None
+    """The seat of the pitcher's partner (call your partner; the pitcher's own seat when he
+    plays alone), once the called card has been played, or when this seat holds it; None
+    until then (nobody else learns who holds it) and without a call."""
 
     @property
     def is_my_turn(self) -> bool:
@@ -115,6 +122,17 @@ def _public_result(result: HandResult, seat: int) -> HandResult:
     if result.kitty and seat != result.pitcher:  # the kitty: the pitcher's alone
         return attrs.evolve(result, hands=hands, discards=discards, kitty=())
     return attrs.evolve(result, hands=hands, discards=discards)
+
+
+def seen_partner(state: GameState, seat: int) -> int | None:
+    """Call your partner: the pitcher's partner as `seat` may know him (`PlayerView.partner`):
+    once the called card has been played, or when `seat` holds it; else None."""
+    called = state.hand_state.called
+    if not called or state.phase is Phase.GAME_OVER or state.phase is Phase.CALL_PARTNER:
+        return None
+    if state.held[seat] & called or not any(held & called for held in state.held):
+        return state.partner  # this seat holds it, or it has been played
+    return None
 
 
 def observe(state: GameState, seat: int) -> PlayerView:
@@ -158,6 +176,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
             stock -= rules.kitty
         elif seat == setup.pitcher:
             kitty = cards_of(kitty_cards(setup, rules.kitty))
+    partner = seen_partner(state, seat)
     return PlayerView(
         rules=rules,
         seat=seat,
@@ -182,4 +201,6 @@ def observe(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_actions(state) if state.to_act == seat else (),
         last_result=last,
         winner=state.winner,
+        called=state.called,
+        partner=partner,
     )

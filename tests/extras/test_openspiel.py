@@ -157,3 +157,11 @@ def test_a_kitty_rule_set_passes_random_sim_test(options: str) -> None:
     game = pyspiel.load_game("python_setback", {"preset": "trickster-4", "options": options})
     assert game.rules.kitty == int(options[6])
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("points", [7, 10, 11, 13])
+def test_five_player_call_your_partner_passes_random_sim_test(points: int) -> None:
+    """RULES §7.7.3: five seats, the call's ids (193 + card index), per-seat returns."""
+    game = pyspiel.load_game("python_setback", {"preset": f"trickster-{points}", "players": 5})
+    assert game.num_players() == 5 and game.rules.call_partner
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)

@@ -116,7 +116,7 @@ def test_raw_env_names_the_id_its_action_and_the_legal_ones() -> None:
 def test_an_id_outside_the_table_is_refused() -> None:
     raw = setback.rl.raw_env("setback")
     raw.reset(seed=3)
-    with pytest.raises(IllegalActionError, match="ids are 0 to 208"):
+    with pytest.raises(IllegalActionError, match="ids are 0 to 263"):
         raw.step(NUM_ACTIONS)
     wrapped = setback.rl.env("setback")
     wrapped.reset(seed=3)
@@ -147,7 +147,7 @@ def test_unknown_presets_and_options_are_refused_naming_the_known_ones() -> None
 
 
 def test_every_action_of_every_rule_set_has_one_id() -> None:
-    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 209
+    assert len(ACTIONS) == len(set(ACTIONS)) == NUM_ACTIONS == 264
     texts = ("pass", "bid 10", "bid 20", "smudge", "trump S", "shoot", "bid 21", "bid 36")
     assert [action_id(text) for text in texts] == [0, 10, 20, 21, 80, 192, 193, 208]
     assert [ACTIONS[i] for i in (20, 21, 192, 193, 208)] == [
@@ -381,7 +381,7 @@ def test_the_kittys_discard_is_taken_card_by_card_with_the_tables_ids() -> None:
     position = setback.rl.apply_id(position, ACTIONS.index("discard 3D"))
     assert position.state.phase is Phase.PLAY
     assert position.state.discards[0] == tuple(sorted(parse_cards("4C 3D")))
-    assert NUM_ACTIONS == 209
+    assert NUM_ACTIONS == 264
 
 
 def test_the_discard_and_draw_is_taken_card_by_card_with_the_tables_ids() -> None:
@@ -406,4 +406,18 @@ def test_the_discard_and_draw_is_taken_card_by_card_with_the_tables_ids() -> Non
         position = setback.rl.apply_id(position, ACTIONS.index(f"discard {card}"))
     assert position.state.to_act == 3 and position.pending == 0
     assert position.state.discards[2] == tuple(sorted(parse_cards("JH 4H KC 6C AD AH")))
-    assert NUM_ACTIONS == 209
+    assert NUM_ACTIONS == 264
+
+
+def test_call_your_partner_passes_pettingzoos_api_test_with_the_call_ids() -> None:
+    """RULES §7.7.3: the calls are ids 209 + card index, after every older id; the
+    observation names the called card to all and the partner only once he may be known."""
+    rules = Rules.trickster(10, players=5)
+    api_test(setback.rl.env(rules), num_cycles=300)
+    assert ACTIONS[209] == "call 2C" and ACTIONS[209 + 51] == "call AS"
+    assert setback.rl.action_id("call AS") == 260 and ACTIONS[-1] == "call JK"
+    from setback.rl import observation_layout
+
+    names = [field.name for field in observation_layout(rules)]
+    assert names[-2:] == ["called", "partner"]
+    assert "called" not in [field.name for field in observation_layout(Rules.trickster(10))]

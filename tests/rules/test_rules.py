@@ -367,8 +367,8 @@ def test_trickster_games_are_their_table_row(points: int) -> None:
 def test_trickster_seat_counts_and_refusals() -> None:
     """RULES §7.3.1: 2 to 4 players in the 4- to 6-point games (4 as partners unless told
     otherwise), 4 or 6 (three sides of two) in the 7- to 13-point games (the 9-point game:
-    tests/rules/test_discard_and_draw.py); five players are not built yet, and other
-    point counts are no Trickster game."""
+    tests/rules/test_discard_and_draw.py) or 5 with call your partner in 7, 10, 11 and 13
+    (tests/rules/test_call_partner.py); other point counts are no Trickster game."""
     assert Rules.trickster(4, players=3).partnerships is False
     assert Rules.trickster(6, players=2).side_count == 2
     assert Rules.trickster(4, partnerships=False).side_count == 4
@@ -377,8 +377,10 @@ def test_trickster_seat_counts_and_refusals() -> None:
     for points in (0, 3, 8, 12, 14):
         with pytest.raises(RulesError, match=r"Rules\.trickster is for 4, 5, 6, 7, 9, 10, 11, 13"):
             Rules.trickster(points)
-    with pytest.raises(RulesError, match=r"trickster\(10\) is for 4 or 6 players, not 5"):
-        Rules.trickster(10, players=5)
+    with pytest.raises(RulesError, match=r"trickster\(10\) is for 4 or 5 or 6 players, not 3"):
+        Rules.trickster(10, players=3)
+    with pytest.raises(RulesError, match=r"trickster\(9\) is for 4 players, not 5"):
+        Rules.trickster(9, players=5)
     with pytest.raises(RulesError, match=r"trickster\(4\) is for 2 or 3 or 4 players, not 5"):
         Rules.trickster(4, players=5)
     with pytest.raises(TypeError):

@@ -7,11 +7,12 @@ import secrets
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from ..actions import Action
+from ..actions import Action, CallPartner
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, RulesError
 from ..rules import Rules
 from ..state import GameState
+from ..tables import trump_tables
 from ..views import PlayerView, observe
 
 
@@ -39,6 +40,18 @@ def check_view(bot: object, view: object) -> PlayerView:
             "(a bot chooses only on its own seat's turn)"
         )
     return view
+
+
+def highest_call(view: PlayerView) -> Action:
+    """Call your partner as Trickster's bot does: the highest trump the pitcher lacks (of
+    `view.legal_actions`, in the trump order; the first action if none is a call)."""
+    calls = {
+        action.card.index: action for action in view.legal_actions if type(action) is CallPartner
+    }
+    if not calls or view.trump is None:
+        return view.legal_actions[0]
+    order = trump_tables(view.rules)[view.trump].order
+    return next(calls[index] for index in order if index in calls)
 
 
 def bot_seed(seed: int | None) -> int:

@@ -14,7 +14,7 @@ from ..state import Phase, Trick
 from ..tables import trump_table
 from ..trumps import trump_named_by
 from ..views import PlayerView
-from ._base import check_view
+from ._base import check_view, highest_call
 
 _PASS = Pass()
 
@@ -222,6 +222,8 @@ class HeuristicBot:
             return self._call(view)
         if view.phase is Phase.DECLARE_TRUMP:
             return DeclareTrump(best_suit(view.hand, view.rules)[0])
+        if view.phase is Phase.CALL_PARTNER:  # the highest trump it lacks
+            return highest_call(view)
         if view.phase is Phase.DISCARD:
             return self._discard(view)
         return self._play(view)

@@ -267,15 +267,16 @@ class MonteCarloBot:
         """Internal: the `HeuristicBot` that discards and proposes the calls and trump."""
 
     def choose(self, view: PlayerView) -> Action:
-        """The choice with the best playouts (discards: the heuristic's).
+        """The choice with the best playouts (discards and the call of a partner: the
+        heuristic's).
 
         Raises:
             TypeError: `view` is not a `PlayerView`.
             InvalidStateError: it is not `view.seat`'s turn.
         """
         legal = check_view(self, view).legal_actions
-        if len(legal) == 1 or view.phase is Phase.DISCARD:
-            return self.heuristic.choose(view)
+        if len(legal) == 1 or view.phase in (Phase.DISCARD, Phase.CALL_PARTNER):
+            return self.heuristic.choose(view)  # its call: the highest trump it lacks
         candidates: tuple[Action, ...] = legal
         if view.phase is Phase.DECLARE_TRUMP:
             candidates = tuple(DeclareTrump(suit) for suit in Suit)

@@ -22,7 +22,7 @@ preset and random option sets and finds the same choices, tricks and points.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import attrs
@@ -30,14 +30,14 @@ import attrs
 from ..actions import Action, Play
 from ..bidding import PITCHES, after_call, held_after, position
 from ..cards import CARDS, Suit, pick
-from ..discarding import DECLARATIONS, discard_of, discard_options
+from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
 from ..play import next_leader, next_to_play, open_cards
 from ..points import award_all
 from ..rules import Rules
-from ..scoring import settle, tally
-from ..state import GameState, Hand, Phase, with_auction
+from ..scoring import holder_of, settle, tally
+from ..state import GameState, Hand, Phase, Trick, with_auction
 from ..tables import CallTable
 from ..trumps import TrumpTable, trump_named_by
 
@@ -87,6 +87,12 @@ class PlayoutPolicy(Protocol):
         is the trump's table (None before the first lead sets trump)."""
         ...
 
+    # Optional (call your partner, `Rules.call_partner`): a policy without it calls the
+    # highest trump the pitcher lacks (`highest_trump`).
+    # def call_partner(self, seat: int, held: int, cards: int, table: TrumpTable) -> int:
+    #     """The index of the card the pitcher `seat`, holding `held`, calls: one of the
+    #     bit set `cards` (the trumps he does not hold)."""
+
 
 @attrs.frozen
 class RandomPolicy:
@@ -110,6 +116,10 @@ class RandomPolicy:
             return random_cards(self.rng, first, count)
         return first | random_cards(self.rng, cards & ~first, count - first.bit_count())
 
+    def call_partner(self, seat: int, held: int, cards: int, table: TrumpTable) -> int:
+        """A random card of `cards` (call your partner)."""
+        return self.play(seat, cards, [], table)
+
     def play(
         self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
     ) -> int:
@@ -119,6 +129,13 @@ class RandomPolicy:
             choices &= choices - 1
             skip -= 1
         return (choices & -choices).bit_length() - 1
+
+
+def highest_trump(table: TrumpTable, cards: int) -> int:
+    """The index of the highest trump of the bit set `cards` (in the trump order of
+    `table`): the call of a policy that has no `call_partner`, and the bots' call
+    (Trickster's bot calls the highest trump it lacks)."""
+    return next(index for index in table.order if cards >> index & 1)
 
 
 def random_cards(rng: Callable[[], float], cards: int, count: int) -> int:
@@ -211,6 +228,8 @@ def playout_hand(
             action, first = first, None
         elif phase is Phase.DECLARE_TRUMP:
             action = DECLARATIONS[policy.declare(actor, hand.held[actor])]
+        elif phase is Phase.CALL_PARTNER:
+            action = CALLS[_call(rules, tables, hand, policy)]
         else:
             cards, fewest, most, before = discard_options(rules, tables, hand)
             thrown = policy.discard(actor, hand.held[actor], cards, fewest, most, before)
@@ -240,13 +259,16 @@ def playout_hand(
     seat = hand.to_act
     if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None
-        return _score(rules, table, pitcher, contract, played, winners)
+        return _score(rules, table, pitcher, contract, played, winners, _partner(hand))
     # trick play, on bit sets: trick play's own transitions
     held = list(hand.held)
     plays = [(player, card.index) for player, card in hand.plays]
     play = policy.play
+    must = setup.must_play  # call your partner's called card (0 without one)
     while True:
-        choices = open_cards(rules, table, held[seat], plays[0][1] if plays else -1, not winners)[0]
+        choices = open_cards(
+            rules, table, held[seat], plays[0][1] if plays else -1, not winners, must
+        )[0]
         if first is None:
             index = play(seat, choices, plays, table)
         else:
@@ -266,8 +288,35 @@ def playout_hand(
             played.append((card, player, winner))
         lead = next_leader(rules, table, held, winner, len(winners))
         if lead is None:
-            return _score(rules, table, pitcher, contract, played, winners)
+            return _score(rules, table, pitcher, contract, played, winners, _partner(hand))
         seat, plays = lead, []
+
+
+def _call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, policy: PlayoutPolicy) -> int:
+    """The card the pitcher calls (call your partner): the policy's `call_partner`, or
+    the highest trump he lacks."""
+    setup, seat = hand.setup, hand.to_act
+    assert seat is not None and setup.trump is not None
+    table = tables[setup.trump]
+    cards = callable_cards(rules, table, hand.held[seat])
+    chooser = getattr(policy, "call_partner", None)
+    if chooser is None:
+        return highest_trump(table, cards)
+    return int(chooser(seat, hand.held[seat], cards, table))
+
+
+def _partner(hand: Hand) -> int | None:
+    """Call your partner: the seat that holds or played the called card when the kernel
+    starts trick play (the pitcher's partner, or the pitcher alone); None without a call."""
+    setup = hand.setup
+    if not setup.called:
+        return None
+    played = list(hand.held)
+    for trick in (*hand.tricks, Trick(0, hand.plays)):
+        for seat, card in trick.plays:
+            played[seat] |= 1 << card.index
+    assert setup.pitcher is not None
+    return holder_of(setup.called, played, setup.pitcher)
 
 
 def _auction(
@@ -313,11 +362,13 @@ def _score(
     contract: int,
     played: list[tuple[int, int, int]],
     winners: list[int],
+    partner: int | None = None,
 ) -> PlayoutResult:
-    """The points of the hand from its tricks' cards: `(card, holder, capturer)` triples."""
+    """The points of the hand from its tricks' cards: `(card, holder, capturer)` triples
+    (`partner`: call your partner's, see `scoring.settle`)."""
     counted = tally(rules, table, played)
     awards, won = award_all(rules.points, counted, rules.side_count)
-    made, changes = settle(rules, pitcher, contract, winners, won)
+    made, changes = settle(rules, pitcher, contract, winners, won, partner)
     return PlayoutResult(
         score_changes=changes,
         awards=awards,

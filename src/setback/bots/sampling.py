@@ -69,7 +69,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ..actions import Action, Bid, DeclareTrump, Discard, Pitch, Play, Shoot, Smudge
+from ..actions import Action, Bid, CallPartner, DeclareTrump, Discard, Pitch, Play, Shoot, Smudge
 from ..bidding import call_table
 from ..cards import CARDS, Card, Suit, cards_of
 from ..dealing import packets
@@ -90,6 +90,7 @@ from ..state import (
     Trick,
     kitty_cards,
     make_state,
+    with_call,
 )
 from ..tables import trump_tables
 from ..trumps import TrumpTable
@@ -98,10 +99,12 @@ from ..views import observe as _observe
 
 __all__ = ["sample_states"]
 
-_CLASSES = 5
-"""Classes of cards: the four suits under the trump (by `Suit` value), and 4 for the
-trumps that are no point card where the draw back tells them apart."""
+_CLASSES = 6
+"""Classes of cards: the four suits under the trump (by `Suit` value), 4 for the
+trumps that are no point card where the draw back tells them apart, and 5 for the called
+card of call your partner while it is hidden."""
 _FREE = 4
+_CALLED = 5
 _ANY = 1 << 10
 """A cap that bounds nothing."""
 
@@ -499,14 +502,21 @@ def _problem(view: PlayerView) -> _Problem:
     # --- the classes of cards: their suit under the trump -------------------------------
     split = (rules.draws_back or rules.robs_the_pack) and trump is not None
     table = trump_tables(rules)[trump] if trump is not None else None
-    free = excess_trumps(rules, table, rules.pack_mask)[0] if split and table is not None else 0
+    called = 0 if view.called is None else 1 << view.called.index
+    free = excess_trumps(rules, table, rules.pack_mask, called)[0] if split and table else 0
 
     def klass(index: int) -> int:
         if table is None:
             return 0
+        if called >> index & 1:
+            return _CALLED
         return _FREE if free >> index & 1 else int(table.suits[index])
 
-    trumps = (int(trump), *((_FREE,) if split else ())) if trump is not None else ()
+    trumps = (
+        (int(trump), *((_FREE,) if split else ()), *((_CALLED,) if called else ()))
+        if trump is not None
+        else ()
+    )
     others = tuple(c for c in range(_CLASSES) if c not in trumps)
     caps = [[_ANY] * _CLASSES for _ in range(players)]
     lows: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(players)]
@@ -515,6 +525,8 @@ def _problem(view: PlayerView) -> _Problem:
         caps[seat][int(suit)] = 0
         if suit is trump and split:
             caps[seat][_FREE] = 0
+        if suit is trump:
+            caps[seat][_CALLED] = 0
 
     # --- following: which suits each play shows its player lacked ------------------------
     for k, trick in enumerate(tricks):
@@ -542,6 +554,12 @@ def _problem(view: PlayerView) -> _Problem:
                 out.update(_between(order[-1], view.to_act, players))
         for seat in out:
             lacks(seat, trump)
+        # call your partner: a seat that played another card to the first trick does not
+        # hold the called card (its holder must play it there), the pitcher apart
+        if called and tricks:
+            for seat, card in tricks[0].plays:
+                if card.index != view.called.index and seat != view.pitcher:  # type: ignore[union-attr]
+                    caps[seat][_CALLED] = 0
         if view.to_act is not None and view.to_act != me:
             lows[view.to_act].append((trumps, 1))
 
@@ -574,12 +592,15 @@ def _problem(view: PlayerView) -> _Problem:
         extra: Sequence[tuple[tuple[int, ...], int]] = (),
         *,
         bare: bool = False,
+        uncalled: bool = False,
         points: int = _ANY,
     ) -> _Slot:
         cap = list(caps[seat])
         if bare:  # nothing but trumps
             for c in others:
                 cap[c] = 0
+        if uncalled:  # not the called card
+            cap[_CALLED] = 0
         if trumps:  # at most `points` trumps that are point cards (with `split`)
             cap[trumps[0]] = min(cap[trumps[0]], points)
         return _Slot((seat,), ((in_hand[seat],),), tuple(cap), (*lows[seat], *extra))
@@ -603,7 +624,9 @@ def _problem(view: PlayerView) -> _Problem:
     start_stock = len(rules.pack_indices) - players * deal - rules.kitty
     if draw_back:
         assert view.pitcher is not None
-        stages.extend(_draw_back(view, after, hand_slot, discard_slot, start_stock))
+        stages.extend(
+            _draw_back(view, after, hand_slot, discard_slot, start_stock, called & hidden)
+        )
     else:
         handled: set[int] = set()
         if rules.robs_the_pack and trump is not None and phase in (Phase.DISCARD, Phase.PLAY):
@@ -662,6 +685,7 @@ def _problem(view: PlayerView) -> _Problem:
             tuple(cap[c] for cap in caps),
             tuple(c in classes for bounds in lows for classes, _ in bounds),
             c in trumps,
+            c == _CALLED,  # its own class: the pitcher's slot may refuse it (`_draw_back`)
         )
 
     groups: dict[tuple[object, ...], list[int]] = {}
@@ -813,12 +837,15 @@ def _draw_back(
     hand_slot: Callable[..., _Slot],
     discard_slot: Callable[..., _Slot],
     stock: int,
+    called: int = 0,
 ) -> list[_Stage]:
     """The draw back, a chain of stages in its order (`discarding.draw_back_order`; each
     passes on the stock it left):
     each seat but the pitcher kept its `t` trumps, discarded the rest of its deal face
     down and drew to six from what was left; the pitcher took the rest of the stock and
-    kept only trumps. `after` is each seat's hand size when the draw back was done."""
+    kept only trumps. `after` is each seat's hand size when the draw back was done;
+    `called` is call your partner's called card while hidden: the pitcher did not hold it
+    when he called it, so he holds it only if he drew it (from a stock left to him)."""
     rules, me, pitcher = view.rules, view.seat, view.pitcher
     deal, players = rules.deal, rules.players
     assert pitcher is not None
@@ -841,7 +868,7 @@ def _draw_back(
                 return [((), left - got)] if kept + got == after[seat] else []
 
             return mine
-        trumps = tuple(c for c in range(_CLASSES) if c == _FREE or c == int(view.trump))  # type: ignore[arg-type]
+        trumps = tuple(c for c in range(_CLASSES) if c in (_FREE, _CALLED, int(view.trump)))  # type: ignore[arg-type]
 
         def theirs(left: int) -> list[_Alternative]:
             found: list[_Alternative] = []
@@ -863,7 +890,8 @@ def _draw_back(
             return [((), 0)] if thrown == len(view.discards) else []
         if thrown < 0:
             return []
-        return [((hand_slot(pitcher, bare=True), discard_slot(pitcher, thrown)), 0)]
+        own = hand_slot(pitcher, bare=True, uncalled=bool(called) and not left)
+        return [((own, discard_slot(pitcher, thrown)), 0)]
 
     first = True
     for seat in draw_back_order(rules, view.dealer, pitcher)[:-1]:  # the pitcher is last
@@ -998,6 +1026,15 @@ def _build(
         contract, pitcher = _call_leader(rules, view.bids)
     else:
         contract, pitcher = view.contract or 0, view.pitcher
+    called = must_play = 0
+    if view.called is not None:  # call your partner: the partner must play it, not the pitcher
+        called = 1 << view.called.index
+        shown = [play for trick in (*view.tricks, view.trick) if trick for play in trick.plays]
+        pitchers = held[pitcher] if pitcher is not None else 0
+        for seat, card in shown:
+            if seat == pitcher:
+                pitchers |= 1 << card.index
+        must_play = 0 if pitchers & called else called
     stock = tuple(got.get(2 * players, ()))
     forced: tuple[ForcedStep, ...] = ()
     if kitty and view.kitty_size:  # face down: the stock's first cards
@@ -1018,13 +1055,16 @@ def _build(
         phase=phase,
         forced=forced,
     )
+    if called:
+        hand = with_call(hand, called, must_play)
     tables = trump_tables(rules)
     playable = 0
     if phase is Phase.PLAY and view.to_act is not None:
         plays = view.trick.plays if view.trick is not None else ()
         table = None if view.trump is None else tables[view.trump]
         lead = plays[0][1].index if plays else -1
-        playable = open_cards(rules, table, held[view.to_act], lead, not view.tricks)[0]
+        first = not view.tricks
+        playable = open_cards(rules, table, held[view.to_act], lead, first, must_play)[0]
     core = Hand(
         setup=hand,
         to_act=view.to_act,
@@ -1195,6 +1235,7 @@ def _replay_hand(world: GameState) -> None:
             drawn.extend(_indices(kept[seat] & ~keep))
             kept[seat] = keep | thrown[seat]
         everything = _indices(kept[hand.pitcher] | thrown[hand.pitcher])
+        everything.sort(key=lambda index: hand.called >> index & 1)  # he drew what he called
         kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
         stock = everything[deal:]
     else:
@@ -1210,6 +1251,9 @@ def _replay_hand(world: GameState) -> None:
     if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
         assert hand.trump is not None
         state = apply_action(state, DeclareTrump(hand.trump))
+    if state.phase is Phase.CALL_PARTNER and world.phase is not Phase.CALL_PARTNER:
+        assert world.called is not None
+        state = apply_action(state, CallPartner(world.called))
     face_up = rules.draws_back
     while state.phase is Phase.DISCARD and (
         world.phase is not Phase.DISCARD
@@ -1237,6 +1281,8 @@ def _replay_hand(world: GameState) -> None:
         and state.discards == world.discards
         and state.face_up_discards == world.face_up_discards
         and state.bids == world.bids
+        and state.hand_state.called == hand.called
+        and state.hand_state.must_play == hand.must_play
     )
     if not same:
         raise InvalidStateError("the view's hand is not one that legal play gives")

@@ -13,7 +13,7 @@ from ..actions import MAX_LEVEL, Bid, Pass, Pitch, Shoot, Smudge
 from ..cards import CARDS, mask_of
 from ..rules import Rules
 from ..state import GameState, Phase, Trick
-from ..views import PlayerView
+from ..views import PlayerView, seen_partner
 
 __all__ = ["ObservationField", "encode_observation", "observation_layout"]
 
@@ -64,7 +64,9 @@ class ObservationField:
         return self.start + self.size
 
 
-def _fields(p: int, s: int, recall: bool, levels: int) -> list[tuple[str, tuple[int, ...], str]]:
+def _fields(
+    p: int, s: int, recall: bool, levels: int, partner: bool = False
+) -> list[tuple[str, tuple[int, ...], str]]:
     fields = [
         ("seat", (p,), "one-hot: the observing seat"),
         ("dealer", (p,), "one-hot: the dealer of the hand"),
@@ -96,6 +98,11 @@ def _fields(p: int, s: int, recall: bool, levels: int) -> list[tuple[str, tuple[
         ("stock", (1,), "cards undealt / cards in the pack"),
         ("scores", (s,), f"per side, score / target, clipped to ±{SCORE_CLIP:g}"),
     ]
+    if partner:  # call your partner (`Rules.call_partner`) only: other layouts are unchanged
+        fields.append(("called", (_CARDS,), "1 for the card the pitcher called"))
+        fields.append(
+            ("partner", (p,), "one-hot: the pitcher's partner, once the seat may know him")
+        )
     if recall:
         fields.append(
             (
@@ -114,6 +121,8 @@ def observation_layout(rules: Rules, *, recall: bool = False) -> tuple[Observati
     `recall=True` adds the field that makes OpenSpiel's information-state tensor
     recall the order of play (`trick_of_card`). The calls and the contract have slots
     for bids up to 20, or up to 36 where the points are worth more than 20 (Dom Pedro).
+    Under call your partner (`Rules.call_partner`) the layout adds `called` and
+    `partner`, and the call's phase (`Phase.CALL_PARTNER`) shows as declare trump's.
 
     Examples:
         >>> from setback import Rules
@@ -121,13 +130,15 @@ def observation_layout(rules: Rules, *, recall: bool = False) -> tuple[Observati
         >>> layout[0].name, layout[-1].stop
         ('seat', 812)
     """
-    return _layout(rules.players, rules.side_count, recall, call_levels(rules))
+    return _layout(rules.players, rules.side_count, recall, call_levels(rules), rules.call_partner)
 
 
 @functools.lru_cache(maxsize=64)
-def _layout(players: int, sides: int, recall: bool, levels: int) -> tuple[ObservationField, ...]:
+def _layout(
+    players: int, sides: int, recall: bool, levels: int, partner: bool = False
+) -> tuple[ObservationField, ...]:
     out, start = [], 0
-    for name, shape, meaning in _fields(players, sides, recall, levels):
+    for name, shape, meaning in _fields(players, sides, recall, levels, partner):
         size = math.prod(shape)
         out.append(ObservationField(name, start, size, shape, meaning))
         start += size
@@ -193,6 +204,9 @@ def encode_observation(
         recall,
         private,
         None,
+        0 if view.called is None else 1 << view.called.index,
+        # the holder knows himself from his own hand: private to him
+        view.partner if private or view.called not in view.hand else None,
     )
 
 
@@ -235,6 +249,8 @@ def encode_state(
         False,
         True,
         memo,
+        hand.called if not over else 0,
+        seen_partner(state, seat) if hand.called else None,
     )
 
 
@@ -264,11 +280,13 @@ class _Plan:
     scores: int
     trick_of_card: int
     levels: int
+    called: int = -1
+    partner: int = -1
 
 
 @functools.lru_cache(maxsize=64)
-def _plan(players: int, sides: int, recall: bool, levels: int) -> _Plan:
-    layout = _layout(players, sides, recall, levels)
+def _plan(players: int, sides: int, recall: bool, levels: int, partner: bool = False) -> _Plan:
+    layout = _layout(players, sides, recall, levels, partner)
     starts = {field.name: field.start for field in layout}
     return _Plan(
         size=layout[-1].stop,
@@ -293,10 +311,13 @@ def _plan(players: int, sides: int, recall: bool, levels: int) -> _Plan:
         scores=starts["scores"],
         trick_of_card=starts.get("trick_of_card", -1),
         levels=levels,
+        called=starts.get("called", -1),
+        partner=starts.get("partner", -1),
     )
 
 
 _PHASE_SLOT = {phase: slot for slot, phase in enumerate(PHASES)}
+_PHASE_SLOT[Phase.CALL_PARTNER] = _PHASE_SLOT[Phase.DECLARE_TRUMP]  # the pitcher's choices
 _CALL_SLOT: dict[type, int] = {  # a pass is slot 0, a bid its level, these above the bids
     Smudge: 1,  # levels + 1
     Shoot: 1,  # the call above every bid: Smudge and the shoot never coexist
@@ -345,13 +366,19 @@ def _encode(
     recall: bool,
     private: bool,
     memo: list[Any] | None,
+    called: int = 0,
+    partner: int | None = None,
 ) -> Any:
     """The observation from its parts: every one-hot bit is set in one Python int, which
     becomes the array in one step; the fractions (contiguous, tricks won to scores) are
     written in one more."""
-    plan = _plan(rules.players, rules.side_count, recall, call_levels(rules))
+    plan = _plan(rules.players, rules.side_count, recall, call_levels(rules), rules.call_partner)
     size = plan.size
     ones = 1 << (plan.seat + seat)
+    if called and not hand_over:  # call your partner: the called card, and who may be known
+        ones |= called << plan.called
+        if partner is not None:
+            ones |= 1 << (plan.partner + partner)
     if hand_over:
         out = _bits(ones | 1 << (plan.phase + len(PHASES)), size)
     else:

@@ -15,10 +15,11 @@ one policy network's output layer fits them all:
 | 191 | `discard done`: submit the cards chosen so far |
 | 192 | `shoot` |
 | 193 to 208 | `bid 21` to `bid 36` (id = 172 + level; Dom Pedro's T is 36) |
+| 209 to 263 | `call CARD`: call your partner (209 + card index) |
 
 The ids that a table grew by come last, so an id keeps its meaning from release to
 release: the shoot's 192, and the bids above 20 (`HIGH_BID_BASE`), which only a point
-set worth more than 20 opens.
+set worth more than 20 opens, and the calls of a partner (`CALL_BASE`).
 
 A card's index is `Card.index`: 0 (2♣) to 51 (A♠), then BJ 52, LJ 53, JK 54.
 
@@ -37,6 +38,7 @@ from ..actions import (
     MAX_LEVEL,
     Action,
     Bid,
+    CallPartner,
     DeclareTrump,
     Discard,
     Pass,
@@ -76,8 +78,11 @@ numbers."""
 HIGH_BID_BASE = SHOOT_ID + 1 - (LOW_BIDS + 1)
 """`bid N` above `LOW_BIDS` has the id `HIGH_BID_BASE + N` (193 for `bid 21`): appended
 after the shoot, so the ids before them keep their numbers."""
-NUM_ACTIONS = HIGH_BID_BASE + MAX_LEVEL + 1
-"""How many ids the table has (209): the size of every action space."""
+CALL_BASE = HIGH_BID_BASE + MAX_LEVEL + 1
+"""Call your partner (`CallPartner`): `CALL_BASE + card index` (209 for `call 2C`), the
+last ids, so the ids before them keep their numbers."""
+NUM_ACTIONS = CALL_BASE + _CARDS
+"""How many ids the table has (264): the size of every action space."""
 
 ACTIONS: tuple[str, ...] = (
     "pass",
@@ -90,6 +95,7 @@ ACTIONS: tuple[str, ...] = (
     "discard done",
     "shoot",
     *(f"bid {level}" for level in range(LOW_BIDS + 1, MAX_LEVEL + 1)),
+    *(f"call {card}" for card in CARDS),
 )
 """`ACTIONS[id]`: the text of each action id (the library's action text, except the two
 one-card discard steps, `discard CARD` and `discard done`)."""
@@ -104,6 +110,7 @@ _VALUES: tuple[Action | None, ...] = (
     *((None,) * (_CARDS + 1)),
     Shoot(),
     *(Bid(level) for level in range(LOW_BIDS + 1, MAX_LEVEL + 1)),
+    *(CallPartner(card) for card in CARDS),
 )
 
 
@@ -136,6 +143,8 @@ def action_id(action: Action | str) -> int:
         return PITCH_BASE + action.card.index  # type: ignore[union-attr]
     if kind is DeclareTrump:
         return TRUMP_BASE + int(action.suit)  # type: ignore[union-attr]
+    if kind is CallPartner:
+        return CALL_BASE + action.card.index  # type: ignore[union-attr]
     if kind is Discard:
         if not action.cards:  # type: ignore[union-attr]
             return DONE_ID

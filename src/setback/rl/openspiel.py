@@ -5,7 +5,7 @@ imported (the extra `setback[rl]`).
     >>> import setback.rl.openspiel
     >>> game = pyspiel.load_game("python_setback", {"preset": "auction-pitch", "players": 3})
     >>> game.num_players(), game.num_distinct_actions()
-    (3, 209)
+    (3, 264)
 
 Parameters: `preset` (a name of `setback.rules.PRESET_NAMES`, default `setback`),
 `players` (0: the preset's own count), `options` (`Rules` options as text,
@@ -226,12 +226,13 @@ class SetbackGame(pyspiel.Game):  # type: ignore[misc]
             raise RulesError(f"hands must be at least 1, not {self.hands}")
         if not 0 <= self.first_dealer < rules.players:
             raise RulesError(f"dealer must be a seat from 0 to {rules.players - 1}")
-        per_hand = (  # a kitty's discard is one step per card
+        per_hand = (  # a kitty's discard is one step per card; the call of a partner one
             2 * rules.players
             + 1
             + rules.players * (rules.deal + 1)
             + len(rules.pack_indices)
             + rules.kitty
+            + rules.call_partner
         )
         # the most a hand changes a score: the top call, or under the difference a set
         # bid's points and bid (`Settlement.DIFFERENCE`, Cinch: up to 14 + 14)
