@@ -119,7 +119,10 @@ def _first_deal(world: GameState) -> tuple[list[int], list[int]]:
         assert hand.trump is not None and hand.pitcher is not None
         trumps = trump_table(hand.trump, rules).trump_mask
         drawn = []
-        for seat in order:
+        # RULES §7.3.10: the seats drew in the draw back's order (from the pitcher's left
+        # under PITCHER_LEFT), each from the front of the stock
+        start = hand.pitcher if rules.draw_order is DrawOrder.PITCHER_LEFT else hand.dealer
+        for seat in [(start + k) % players for k in range(1, players + 1)]:
             if seat == hand.pitcher:
                 continue
             count = deal - thrown[seat].bit_count()  # the trumps it kept

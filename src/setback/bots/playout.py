@@ -259,7 +259,15 @@ def playout_hand(
     seat = hand.to_act
     if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None
-        return _score(rules, table, pitcher, contract, played, winners, _partner(hand))
+        return _score(
+            rules,
+            table,
+            pitcher,
+            contract,
+            played,
+            winners,
+            _partner(hand) if setup.called else None,
+        )
     # trick play, on bit sets: trick play's own transitions
     held = list(hand.held)
     plays = [(player, card.index) for player, card in hand.plays]
@@ -288,7 +296,15 @@ def playout_hand(
             played.append((card, player, winner))
         lead = next_leader(rules, table, held, winner, len(winners))
         if lead is None:
-            return _score(rules, table, pitcher, contract, played, winners, _partner(hand))
+            return _score(
+                rules,
+                table,
+                pitcher,
+                contract,
+                played,
+                winners,
+                _partner(hand) if setup.called else None,
+            )
         seat, plays = lead, []
 
 
