@@ -593,7 +593,7 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "unknown_action_type": (
         {"value": "{'type': 'Fold'}", "given": "'Fold'"},
-        "not an action: {'type': 'Fold'} (its \"type\" must be one of Pass, Bid, Smudge, Play, Pitch, DeclareTrump, Discard, not 'Fold')",
+        "not an action: {'type': 'Fold'} (its \"type\" must be one of Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner, Discard, not 'Fold')",
     ),
     "object_fields": (
         {"value": "{'type': 'Bid'}", "kind": "Bid", "field": "level"},

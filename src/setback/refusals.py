@@ -139,8 +139,8 @@ MESSAGES: dict[str, str] = {
     "leading_zeros": "not an action: {value} (write the level without leading zeros)",
     "not_an_action": f"not an action: {{value}} (actions are {_WORDS})",
     "unknown_action_type": (
-        'not an action: {value} (its "type" must be one of Pass, Bid, Smudge, Play, Pitch, '
-        "DeclareTrump, Discard, not {given})"
+        'not an action: {value} (its "type" must be one of Pass, Bid, Smudge, Shoot, Play, '
+        "Pitch, DeclareTrump, CallPartner, Discard, not {given})"
     ),
     "object_fields": (
         'not an action: {value} (a {kind}\'s object has the fields "type" and "{field}")'
