@@ -436,7 +436,17 @@ def run_tests(tree: Path, timeout: float, stages: tuple[tuple[str, ...], ...]) -
 def _run_stage(tree: Path, timeout: float, tests: tuple[str, ...]) -> tuple[str, str]:
     """One pytest run in a forked child (pytest and hypothesis are imported once, by this
     process; setback and the tests are imported fresh by each child)."""
-    arguments = ["-x", "-q", "-p", "no:randomly", "-p", "no:cacheprovider", "--no-header"]
+    arguments = [
+        "-x",
+        "-q",
+        "-n",
+        "0",
+        "-p",
+        "no:randomly",
+        "-p",
+        "no:cacheprovider",
+        "--no-header",
+    ]
     arguments += ["--timeout", str(int(timeout)), *tests]
     log = tree.parent / "pytest.log"
     pid = os.fork()

@@ -45,7 +45,7 @@ def _positions(name: str, count: int, tricks_left: int, late: bool = True) -> li
         rng = random.Random(seed)
         bots = [HeuristicBot(seed=seat) for seat in range(rules.players)]
         state = new_game(rules, seed=seed)
-        stop = rules.tricks_per_hand - tricks_left
+        stop = 6 - tricks_left  # six tricks a hand
         while not state.is_over:
             at = stop if late else rng.randrange(1, stop + 1)
             if state.phase is Phase.PLAY and len(state.tricks) >= at:

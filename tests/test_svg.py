@@ -32,6 +32,7 @@ from setback import (
     new_game,
     observe,
     parse_cards,
+    trump_table,
 )
 from setback.rules import PRESET_NAMES
 from setback.svg import card_svg, hand_result_svg, hand_svg, state_svg, trick_svg, view_svg
@@ -402,7 +403,7 @@ def test_a_finished_hand_marks_the_off_cards_with_or_without_its_rules() -> None
         assert result.trump is not None
         marked = set(off.findall(hand_result_svg(result, rules)))
         assert marked == set(off.findall(hand_result_svg(result)))
-        table = rules.trump_tables[result.trump]
+        table = trump_table(result.trump, rules)
         dealt = {card for hand in result.hands for card in hand}
         assert marked == {str(c) for c in dealt if c.suit is not result.trump and table.is_trump(c)}
         jacks |= {card for card in marked if card.startswith("J") and card != "JK"}
