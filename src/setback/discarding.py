@@ -421,7 +421,7 @@ def forced_face_up(
     dealer: int,
     held: Sequence[int],
     start: int,
-    called: int = 0,
+    called: int,
 ) -> tuple[int | None, tuple[tuple[int, int], ...]]:
     """From place `start` of the discarding order (eldest first, dealer last), the seats
     whose face-up discard of excess trumps is forced (no choice: every free trump goes),
