@@ -215,6 +215,23 @@ EQUIVALENT: dict[str, str] = {
     "1 if rules.hands_limit is None else played_hands(history)": _PLAYED_UNREAD,
     "close_hand: 0 if rules.hands_limit is None else played_hands(history) -> "
     "-1 if rules.hands_limit is None else played_hands(history)": _PLAYED_UNREAD,
+    "step_discard: rules.draw or rules.discards_and_draws -> True": (
+        "the other discards leave six cards, so six less the hand draws nothing, and a "
+        "recorded draw of nothing shows in no event (the events sum the draws)"
+    ),
+    "step_discard: len(action.cards) if rules.draw else 6 - held[seat].bit_count() -> "
+    "len(action.cards) if False else 6 - held[seat].bit_count()": (
+        "in the draw every hand holds six before its discard (the kitty's discard comes "
+        "first and leaves six), so six less what it keeps is the count it threw"
+    ),
+    "step_discard: order.index(seat) + 1 -> order.index(seat) + 0 #2": (
+        "the seat that just discarded face up holds no excess trump any more: the walk from "
+        "its own place skips it"
+    ),
+    "excess_trumps: 0 -> 1": (
+        "`called` 1 leaves out card 0, the 2 of clubs: a point card (Low) where clubs are "
+        "trumps, and no trump elsewhere, so it is never free either way"
+    ),
 }
 """Mutants no test can kill, by key, with the reason (filled in from the runs)."""
 

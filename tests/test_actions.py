@@ -202,7 +202,11 @@ def test_parse_action_reads_json_objects(value: dict[str, Any], action: object) 
 @pytest.mark.parametrize(
     ("value", "words"),
     [
-        ({}, 'its "type" must be one of Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner, Discard'),
+        (
+            {},
+            'its "type" must be one of Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, '
+            "CallPartner, Discard",
+        ),
         ({"type": "Fold"}, "not 'Fold'"),
         ({"type": "bid", "level": 2}, "not 'bid'"),
         ({"type": ["Bid"], "level": 2}, "not ['Bid']"),

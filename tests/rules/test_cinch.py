@@ -269,3 +269,5 @@ def test_a_short_stock_and_the_dealers_excess_trumps() -> None:
     assert state.phase.name == "PLAY" and state.to_act == 3
     shown = [type(event).__name__ for event in events(state, 0)[-3:]]
     assert shown == ["FaceUpDiscarded", "Discarded", "FaceUpDiscarded"]
+    given = [e for e in events(state, 2) if isinstance(e, FaceUpDiscarded) and e.seat == 2]
+    assert [(e.drawn, set(e.drawn_cards)) for e in given] == [(4, stock)]  # what she was given

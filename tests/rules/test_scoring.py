@@ -4,6 +4,8 @@ worked examples replayed exactly through the public API."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -662,3 +664,34 @@ def test_without_the_game_point_a_tie_scores_nothing_either() -> None:
     assert result.points_won == (2, 0)
     assert result.score_changes == (2, 0)
     assert state.scores == (2, 0)
+
+
+@pytest.mark.parametrize(
+    ("win_rule", "winner"), [(WinRule.PITCHER_FIRST, 0), (WinRule.HIGHEST_SCORE, 1)]
+)
+def test_pitcher_first_and_highest_score_name_different_winners(
+    win_rule: WinRule, winner: int
+) -> None:
+    """RULES §2.5 against §1.8: from 9 to 10 in a game to 11, the pitcher's side makes its
+    bid of 2 with High and Low (11) while the others take Jack and Game (12). Pitcher first,
+    the pitcher's side wins, having reached the target first; under the highest score the
+    others win, 12 to 11."""
+    from setback.scoring import game_winner
+
+    rules = Rules.trickster(4, win_rule=win_rule)
+    rng = random.Random(3)
+    state = play_until(
+        new_game(rules, seed=3),
+        lambda s: any(result.pitcher is not None for result in s.history),
+        lambda s: calm_choice(s, rng),
+    )
+    played = next(result for result in state.history if result.pitcher is not None)
+    result = attrs.evolve(
+        played,
+        pitcher=0,
+        contract=2,
+        made=True,
+        awards=(("high", 0), ("low", 0), ("jack", 1), ("game", 1)),
+        score_changes=(2, 2),
+    )
+    assert game_winner(rules, (9, 10), result, 1) == winner
