@@ -942,19 +942,8 @@ class Rules:
         Raises:
             RulesError: an override is not an option, or makes no game.
         """
-        return cls._build(
-            overrides,
-            players=players,
-            partnerships=False,
-            jokers=1,
-            joker_rank=JokerRank.LOWEST,
-            points=DOM_PEDRO_POINTS,
-            min_bid=1,
-            target=50,
-            smudge=False,
-            low_to=LowTo.CAPTURER,
-            win_rule=WinRule.PITCHER_FIRST,
-        )
+        dom = {"jokers": 1, "joker_rank": JokerRank.LOWEST, "points": DOM_PEDRO_POINTS}
+        return cls.pedro_sancho(players, **{**dom, **overrides})  # Pedro Sancho's own rules
 
     @classmethod
     def preset(cls, name: str, players: int | None = None, **overrides: Any) -> Rules:
