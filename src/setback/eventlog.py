@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import attrs
 
 from .actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play, Smudge
-from .cards import Card, Suit, cards_of
+from .cards import Card, Suit, cards_of, mask_of
 from .dealing import start_hand
 from .discarding import discard_order, excess_trumps, rob_bounds
 from .engine import apply_action, new_game
@@ -333,11 +333,11 @@ def _rob_choices(rules: Rules, result: HandResult) -> int | None:
     table = trump_tables(rules)[result.trump]
     trumps = table.trump_mask
     stock = len(rules.pack_indices) - rules.players * rules.deal
-    up = [_mask(cards) for cards in result.face_up_discards] or [0] * rules.players
-    down = [_mask(cards) for cards in result.discards] or [0] * rules.players
+    up = [mask_of(cards) for cards in result.face_up_discards] or [0] * rules.players
+    down = [mask_of(cards) for cards in result.discards] or [0] * rules.players
     chose = 0
     for seat in discard_order(result.dealer, rules.players):
-        held = _mask(result.hands[seat])
+        held = mask_of(result.hands[seat])
         if seat == result.dealer:
             allowed, count = rob_bounds(rules, table, held | up[seat] | down[seat], 0, True)
             chose += allowed.bit_count() != count
@@ -353,13 +353,6 @@ def _rob_choices(rules: Rules, result: HandResult) -> int | None:
                 drawn = stock
             stock -= drawn
     return chose
-
-
-def _mask(cards: tuple[Card, ...]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
 
 
 def _drawn_back(rules: Rules, result: HandResult) -> bool:
@@ -543,7 +536,7 @@ def _rob_step(
     own = actor == seat
     if actor == before.dealer:
         trumps = before.standing.tables[before.hand_state.trump].trump_mask
-        thrown = _mask(action.cards)
+        thrown = mask_of(action.cards)
         down, up = thrown & ~trumps, thrown & trumps
         if down:
             yield Discarded(
