@@ -56,6 +56,9 @@ _MATCH_ANY = DealerMatch.ANY
 _DECLARE = TrumpBy.DECLARE
 _MATCH_BELOW_MAX = DealerMatch.BELOW_MAX
 _MATCH_NONE = DealerMatch.NONE
+_BIDDING = Phase.BIDDING  # module names: an enum member's lookup costs twice a global's
+_PLAY = Phase.PLAY
+_DECLARE_TRUMP = Phase.DECLARE_TRUMP
 
 
 def dealer_may_match(rules: Rules, contract: int) -> bool:
@@ -308,7 +311,7 @@ def after_call(
                 contract=contract,
                 pitcher=pitcher,
                 trump=trump_named_by(card),
-                phase=Phase.PLAY,
+                phase=_PLAY,
                 to_act=(first + 1) % players,
                 plays=pitched,
             )
@@ -317,7 +320,7 @@ def after_call(
                 contract=rules.max_plain_bid,
                 pitcher=dealer,
                 trump=trump_named_by(action.card),
-                phase=Phase.PLAY,
+                phase=_PLAY,
                 to_act=(dealer + 1) % players,
                 plays=((dealer, action.card),),
                 taken=action.card,
@@ -328,7 +331,7 @@ def after_call(
             contract=rules.smudge_level,
             pitcher=dealer,
             trump=None,
-            phase=Phase.PLAY,
+            phase=_PLAY,
             to_act=dealer,
             returned=(first, card),
         )
@@ -338,7 +341,7 @@ def after_call(
             contract=rules.max_plain_bid,
             pitcher=seat,
             trump=trump_named_by(action.card),
-            phase=Phase.PLAY if dealt else Phase.BIDDING,
+            phase=_PLAY if dealt else _BIDDING,
             to_act=(seat + 1) % players if dealt else dealer,
             plays=((seat, action.card),),
             taken=action.card,
@@ -348,26 +351,14 @@ def after_call(
     elif isinstance(action, _TOP_CALLS):  # a Smudge, or a shoot
         contract, pitcher = rules.smudge_level, seat
     if seat != dealer:  # the next seat calls
-        return CallOutcome(
-            contract=contract,
-            pitcher=pitcher,
-            trump=None,
-            phase=Phase.BIDDING,
-            to_act=(seat + 1) % players,
-        )
+        # positionally (contract, pitcher, trump, phase, to_act): the most common call
+        return CallOutcome(contract, pitcher, None, _BIDDING, (seat + 1) % players)
     if pitcher is None:  # everyone passed, the dealer too
         if rules.all_pass is not _ALL_PASS_DEALER_FREE:  # the hand is passed out
-            return CallOutcome(
-                contract=0, pitcher=None, trump=None, phase=Phase.BIDDING, to_act=None
-            )
+            return CallOutcome(0, None, None, _BIDDING, None)  # positionally, as above
         pitcher = dealer  # the dealer plays free: contract 0, which cannot be set
-    return CallOutcome(
-        contract=contract,
-        pitcher=pitcher,
-        trump=None,
-        phase=Phase.DECLARE_TRUMP if rules.trump_by is _DECLARE else Phase.PLAY,
-        to_act=pitcher,
-    )
+    phase = _DECLARE_TRUMP if rules.trump_by is _DECLARE else _PLAY
+    return CallOutcome(contract, pitcher, None, phase, pitcher)  # positionally, as above
 
 
 def held_after(outcome: CallOutcome, seat: int, held: tuple[int, ...]) -> tuple[int, ...]:
@@ -405,7 +396,7 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     )
     held = held_after(outcome, seat, hand.held)
     playable = 0
-    if outcome.phase is Phase.PLAY and outcome.to_act is not None:
+    if outcome.phase is _PLAY and outcome.to_act is not None:
         table = None if outcome.trump is None else tables[outcome.trump]
         led = outcome.plays[0][1].index if outcome.plays else -1
         playable = open_cards(rules, table, held[outcome.to_act], led, True)[0]

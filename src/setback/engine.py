@@ -406,7 +406,10 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         if why is not None:
             _refuse(state, action, seat, why)
     standing = state.standing
-    after = step_core(standing.rules, standing.tables, hand, action)
+    if phase is _BIDDING:  # `step_core`, without its call: the auction's step
+        after = step_call(standing.rules, standing.tables, hand, action)
+    else:
+        after = step_core(standing.rules, standing.tables, hand, action)
     if after.to_act is None:  # the hand is over (passed out, or its last card): score it
         return close_hand(state, action, after)
     return advance(state, action, after)

@@ -239,7 +239,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
         tables,
         setup,
         held,
-        (*hand.tricks, Trick(leader=plays[0][0], plays=plays, winner=winner)),
+        (*hand.tricks, Trick(plays[0][0], plays, winner)),  # leader, plays, winner (typed)
         winner,
     )
 
