@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import cast
 
 from .actions import Action
-from .cards import CARDS, cards_of
+from .cards import BIT, CARDS, cards_of
 from .dealing import next_dealer, start_hand
 from .errors import IllegalActionError
 from .options import Settlement, ShootFailed, ShootFor, ShootMade, WinRule
@@ -173,27 +172,22 @@ def tally(rules: Rules, table: TrumpTable, played: Iterable[tuple[int, int, int]
     return Tally.of(rules.seat_sides, rules.low_to, table, played)
 
 
-def cards_in_tricks(tricks: Sequence[Trick]) -> list[tuple[int, int, int]]:
-    """Every card played to `tricks` (finished tricks: each knows its winner), as `(card
-    index, holder, capturer)` triples."""
-    played = [(card.index, seat, trick.winner) for trick in tricks for seat, card in trick.plays]
-    return cast("list[tuple[int, int, int]]", played)  # a finished trick's winner is a seat
-
-
 def score_hand(
     rules: Rules,
     table: TrumpTable,
     hand: HandState,
     tricks: tuple[Trick, ...],
     played: tuple[int, ...],
+    cards: list[tuple[int, int, int]],
 ) -> HandResult:
     """The record of the hand whose last trick has just been played, under the trump of
     `table`.
 
-    `played` holds each seat's cards in play (bit sets): what it held when play began.
+    `played` holds each seat's cards in play (bit sets): what it held when play began;
+    `cards` every card in the tricks, as `(card index, holder, capturer)` triples.
     """
     assert hand.trump is not None and hand.pitcher is not None
-    counted = tally(rules, table, cards_in_tricks(tricks))
+    counted = tally(rules, table, cards)
     awards, won = award_all(rules.points, counted, rules.side_count)
     winners = [trick.winner for trick in tricks if trick.winner is not None]
     partner = holder_of(hand.called, played, hand.pitcher) if hand.called else None
@@ -397,11 +391,16 @@ def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandR
     if setup.pitcher is None:
         return passed_out(rules, setup, hand.held)
     assert setup.trump is not None
-    played = list(hand.held)
+    played = list(hand.held)  # each seat's cards in play, and every card in the tricks
+    cards: list[tuple[int, int, int]] = []  # as (card index, holder, capturer)
     for trick in hand.tricks:
+        winner = trick.winner
+        assert winner is not None  # a finished trick
         for seat, card in trick.plays:
-            played[seat] |= 1 << card.index
-    return score_hand(rules, tables[setup.trump], setup, hand.tricks, tuple(played))
+            index = card.index
+            played[seat] |= BIT[index]
+            cards.append((index, seat, winner))
+    return score_hand(rules, tables[setup.trump], setup, hand.tricks, tuple(played), cards)
 
 
 def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
