@@ -16,7 +16,8 @@ random hands from dealt states (built before the timing; a second line
 times the deal by `new_game` too), in the same rounds. Then: hands per
 second (checked API and kernel) for Auction Pitch with 3 players, six
 players, the extended presets (Ten-point Pitch, Smear, Auction Pitch with
-Joker) and RULES §7's (Trickster's games, Pedro Sancho), and the time of hand 1
+Joker) and RULES §7's (Trickster's games, Pedro Sancho, Dom Pedro, Cinch, call your
+partner, a kitty), and the time of hand 1
 against hand 50 of one long game (the cost of a hand must not grow with the
 history).
 """
@@ -188,6 +189,10 @@ def main() -> None:
         ("Auction Pitch with Joker", Rules.joker_pitch()),
         *((f"Trickster {n}-point", Rules.trickster(n)) for n in (4, 5, 6, 7, 9, 10, 11, 13)),
         ("Pedro Sancho", Rules.pedro_sancho()),
+        ("Dom Pedro", Rules.dom_pedro()),
+        ("Cinch", Rules.cinch()),
+        ("Trickster 10, 5 players", Rules.trickster(10, players=5)),  # call your partner
+        ("Setback, a kitty of 4", Rules.setback(kitty=4)),
     ):
         seconds, _ = library_hands(rules, hands, 0)
         kernel = kernel_hands(dealt_states(rules, hands, 0), 0)
