@@ -399,5 +399,5 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     if outcome.phase is _PLAY and outcome.to_act is not None:
         table = None if outcome.trump is None else tables[outcome.trump]
         led = outcome.plays[0][1].index if outcome.plays else -1
-        playable = open_cards(rules, table, held[outcome.to_act], led, True)[0]
+        playable = open_cards(rules, table, held[outcome.to_act], led, True, setup.must_play)[0]
     return Hand(setup, outcome.to_act, held, outcome.plays, (), playable)  # typed, positional

@@ -244,11 +244,11 @@ def discard_options(
 
 
 def discard_bounds(
-    rules: Rules, table: TrumpTable, held: int, stock: int, called: int = 0
+    rules: Rules, table: TrumpTable, held: int, stock: int, called: int
 ) -> tuple[int, int, int]:
     """The cards of `held` that may be discarded (a bit set), and how few and how many,
     with `stock` cards left to draw (`called`: the called card of call your partner,
-    never discarded).
+    never discarded; 0 without one).
 
     A deal above six: exactly the cards above six (`KeepSix.FREE_DISCARD`: any;
     `NON_TRUMPS_FIRST`: a trump only with every non-trump, see `discard_refusal`;

@@ -66,7 +66,7 @@ def open_cards(
     held: int,
     lead: int,
     first_trick: bool,
-    called: int = 0,
+    called: int,
 ) -> tuple[int, Narrowed]:
     """The cards of `held` that may be played (a bit set), and the rule that narrowed
     them, when the card `lead` (an index; -1 when leading) was led under the trump of

@@ -419,8 +419,8 @@ def _probe(
     table = trump_tables(rules)[trump]
     lead = trick.plays[0][1].index if i else -1
 
-    def ask(seat: int, held: int) -> int:
-        return open_cards(rules, table, held, lead, k == 0)[0]
+    def ask(seat: int, held: int) -> int:  # never under trumps-only play: no called card
+        return open_cards(rules, table, held, lead, k == 0, 0)[0]
 
     return ask
 
