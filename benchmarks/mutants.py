@@ -161,8 +161,10 @@ EQUIVALENT: dict[str, str] = {
         "a card lies face up only after one pitch, which the dealer answers at once: "
         "`pitched` holds exactly one play, so its first is its last"
     ),
-    "after_call: 0 -> 1": _PASSED_OUT_CONTRACT,
-    "after_call: 0 -> -1": _PASSED_OUT_CONTRACT,
+    "after_call: CallOutcome(0, None, None, _BIDDING, None) -> "
+    "CallOutcome(1, None, None, _BIDDING, None)": _PASSED_OUT_CONTRACT,
+    "after_call: CallOutcome(0, None, None, _BIDDING, None) -> "
+    "CallOutcome(-1, None, None, _BIDDING, None)": _PASSED_OUT_CONTRACT,
     "calls_open: rules.smudge_level if rules.smudge else top + 1 -> rules.smudge_level "
     "if True else top + 1": (
         "without Smudge the two branches are one value: `top` is then `max_plain_bid`, T, "
@@ -182,8 +184,8 @@ EQUIVALENT: dict[str, str] = {
     ),
     "step_call: 0 -> 1": _PLAYABLE_UNREAD,
     "step_call: 0 -> -1": _PLAYABLE_UNREAD,
-    "step_call: outcome.phase is Phase.PLAY and outcome.to_act is not None -> outcome.phase "
-    "is Phase.PLAY or outcome.to_act is not None": _PLAYABLE_UNREAD,
+    "step_call: outcome.phase is _PLAY and outcome.to_act is not None -> outcome.phase "
+    "is _PLAY or outcome.to_act is not None": _PLAYABLE_UNREAD,
     "step_call: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "step_call: -1 -> -0": (
         "no card lies face up only where no trump is set yet (the auction's end where the "
