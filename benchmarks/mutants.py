@@ -73,7 +73,15 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "play": ("next_to_play", "next_leader", "lead", "step_play", "open_cards"),
     "trumps": ("TrumpTable.winner_of",),
     "points": ("Tally.of", "Tally.capturer_of", "_high", "_low", "_captured", "_game", "award_all"),
-    "scoring": ("settle", "swept", "is_smudge", "game_winner", "hand_result", "close_hand"),
+    "scoring": (
+        "contract_made",
+        "settle",
+        "settle_partner",
+        "is_smudge",
+        "game_winner",
+        "hand_result",
+        "close_hand",
+    ),
     "dealing": ("next_dealer",),
 }
 """The transitions, by module (`docs/guides/internals.md`, "Every transition, once")."""

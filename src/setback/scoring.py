@@ -4,7 +4,7 @@ the step that closes a hand (the next hand dealt, or the game over)."""
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 
 from .actions import Action
 from .cards import BIT, CARDS, cards_of
@@ -50,11 +50,26 @@ def is_shoot(rules: Rules, contract: int | None) -> bool:
     return rules.shoot is not None and contract == rules.smudge_level
 
 
-def swept(rules: Rules, pitcher: int, winners: Iterable[int]) -> bool:
-    """Whether the pitcher's side won every trick whose winners are `winners` (what a
-    Smudge needs besides every point)."""
-    pitching = rules.seat_sides[pitcher]
-    return all(rules.seat_sides[winner] == pitching for winner in winners)
+def contract_made(
+    rules: Rules, contract: int, points: int, winners: Iterable[int], seats: Container[int]
+) -> tuple[bool, int]:
+    """Whether the pitching side, the `seats` that took `points`, made `contract` given the
+    winners of the hand's tricks, and its own score change under `Settlement.EACH`: the
+    one home of made or set. A plain bid is made with at least its points (scoring
+    them, else losing the bid); a Smudge with every point and every trick (scoring its
+    level, else losing it); a shoot with every point (`ShootFor.ALL_POINTS`) or every
+    trick (`ALL_TRICKS`), scoring the points won, else losing T."""
+    if is_smudge(rules, contract):
+        made = points == rules.total_points and all(winner in seats for winner in winners)
+        return made, contract if made else -contract
+    if is_shoot(rules, contract):
+        if rules.shoot is _ALL_POINTS:
+            made = points == rules.total_points
+        else:
+            made = all(winner in seats for winner in winners)
+        return made, points if made else -rules.total_points
+    made = points >= contract
+    return made, points if made else -contract
 
 
 def settle(
@@ -66,12 +81,11 @@ def settle(
     partner: int | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
     """Whether the pitching side made its contract, and each side's score change, given
-    the winners of the hand's tricks and the points each side `won`: the one home of made
-    or set (the playout kernel asks it too).
+    the winners of the hand's tricks and the points each side `won` (the playout kernel
+    asks it too); made or set is `contract_made`'s.
 
-    Under `Settlement.EACH`, a plain bid scores the points won if at least the bid, else
-    loses the bid; a Smudge scores its level with every trick and every point, else loses
-    it. The other sides always score what they won.
+    Under `Settlement.EACH`, the pitching side scores `contract_made`'s change; the other
+    sides always score what they won.
 
     Under `Settlement.DIFFERENCE` (two sides, Cinch), a made bid scores the side
     with more points the difference (a tie, nothing), a set one scores the other side its
@@ -85,16 +99,11 @@ def settle(
     if partner is not None:
         return settle_partner(rules, pitcher, partner, contract, winners, won)
     pitching = rules.seat_sides[pitcher]
-    if is_smudge(rules, contract):
-        made = won[pitching] == rules.total_points and swept(rules, pitcher, winners)
-        change = contract if made else -contract
-    elif is_shoot(rules, contract):
-        return _shoot_settled(rules, pitcher, winners, won)
-    else:
-        made = won[pitching] >= contract
-        change = won[pitching] if made else -contract
-    if rules.settlement is _DIFFERENCE:
-        return made, _difference(pitching, contract, won, made, is_smudge(rules, contract))
+    seats = rules.sides[pitching]
+    made, change = contract_made(rules, contract, won[pitching], winners, seats)
+    if rules.settlement is _DIFFERENCE:  # a shoot is settled as a bid of T
+        level = rules.total_points if is_shoot(rules, contract) else contract
+        return made, _difference(pitching, level, won, made, is_smudge(rules, contract))
     changes = list(won)
     changes[pitching] = change
     return made, tuple(changes)
@@ -118,36 +127,8 @@ def settle_partner(
     pitching = {pitcher, partner}
     points = won[pitcher] + (won[partner] if partner != pitcher else 0)
     defended = sum(won) - points
-    swept_all = all(winner in pitching for winner in winners)
-    if is_smudge(rules, contract):
-        made = points == rules.total_points and swept_all
-        change = contract if made else -contract
-    elif is_shoot(rules, contract):
-        every = rules.shoot is _ALL_POINTS
-        made = points == rules.total_points if every else swept_all
-        change = points if made else -rules.total_points
-    else:
-        made = points >= contract
-        change = points if made else -contract
+    made, change = contract_made(rules, contract, points, winners, pitching)
     return made, tuple(change if seat in pitching else defended for seat in range(len(won)))
-
-
-def _shoot_settled(
-    rules: Rules, pitcher: int, winners: Sequence[int], won: tuple[int, ...]
-) -> tuple[bool, tuple[int, ...]]:
-    """A shoot's settlement: made with every point (`ALL_POINTS`) or every trick
-    (`ALL_TRICKS`); made, it scores as a made bid of T (the points won; under `DIFFERENCE`
-    the difference), failed, as a bid of T set (under `DIFFERENCE` the other side scores
-    its points and T)."""
-    pitching = rules.seat_sides[pitcher]
-    top = rules.total_points
-    every = rules.shoot is _ALL_POINTS
-    made = won[pitching] == top if every else swept(rules, pitcher, winners)
-    if rules.settlement is _DIFFERENCE:
-        return made, _difference(pitching, top, won, made, False)
-    changes = list(won)
-    changes[pitching] = won[pitching] if made else -top
-    return made, tuple(changes)
 
 
 def _difference(

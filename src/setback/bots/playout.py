@@ -256,18 +256,11 @@ def playout_hand(
         assert done.winner is not None
         winners.append(done.winner)
         played.extend((card.index, player, done.winner) for player, card in done.plays)
+    partner = _partner(hand)  # call your partner's, fixed once trick play begins
     seat = hand.to_act
     if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None
-        return _score(
-            rules,
-            table,
-            pitcher,
-            contract,
-            played,
-            winners,
-            _partner(hand) if setup.called else None,
-        )
+        return _score(rules, table, pitcher, contract, played, winners, partner)
     # trick play, on bit sets: trick play's own transitions
     held = list(hand.held)
     plays = [(player, card.index) for player, card in hand.plays]
@@ -296,15 +289,7 @@ def playout_hand(
             played.append((card, player, winner))
         lead = next_leader(rules, table, held, winner, len(winners))
         if lead is None:
-            return _score(
-                rules,
-                table,
-                pitcher,
-                contract,
-                played,
-                winners,
-                _partner(hand) if setup.called else None,
-            )
+            return _score(rules, table, pitcher, contract, played, winners, partner)
         seat, plays = lead, []
 
 
