@@ -255,3 +255,23 @@ def test_without_smudge_the_dealer_answers_a_pitch_by_pass_or_pitch_only() -> No
     assert state.to_act == 3
     pitches = {f"pitch {card}" for card in ("AS", "7H", "5H", "4D", "10D", "QC")}
     assert _texts(state) == {"pass"} | pitches
+
+
+def test_a_shoot_for_every_point_is_made_without_every_trick() -> None:
+    """RULES §7.4: under `ShootFor.ALL_POINTS` the shoot is made with every point, though
+    the other side took a trick (made or set is `scoring.contract_made`'s)."""
+    from setback.scoring import settle
+
+    rules = setback.Rules.trickster(10, shoot=setback.ShootFor.ALL_POINTS)
+    winners = [0, 1, 2, 3, 0, 2]  # seats 1 and 3 (the other side) took a trick each
+    assert settle(rules, 0, rules.smudge_level, winners, (10, 0)) == (True, (10, 0))
+
+
+def test_a_pitcher_who_called_his_own_card_counts_his_points_once() -> None:
+    """RULES §7.7.3: a pitcher holding the called card plays alone: his side's points are
+    his own (not twice), the four others score theirs together."""
+    from setback.scoring import settle
+
+    rules = setback.Rules.trickster(10, players=5)
+    won = (6, 1, 1, 1, 1)  # each seat's points
+    assert settle(rules, 0, 5, [0, 0, 1, 2, 3, 4], won, partner=0) == (True, (6, 4, 4, 4, 4))
