@@ -4,6 +4,14 @@ Run by hand, not by the test suite:
 
     python benchmarks/strength.py [DEALS] [PROCESSES]
     python benchmarks/strength.py [GAMES] [PROCESSES] family
+    python benchmarks/strength.py duel FIRST SECOND DEALS PROCESSES [SEED [PRESET]]
+    python benchmarks/strength.py times SPEC [GAMES [SEED]]
+    python benchmarks/strength.py steady FIRST SECOND DEALS [SEED]
+
+FIRST, SECOND and SPEC are bot names or bots with options (`spec_of`), e.g.
+`solver:playouts=170,auction_playouts=400,margin=0`; `times` prints a bot's CPU time
+per decision on the views of a few games (to calibrate budgets); `steady` runs a
+German-game duel here in chunks of ten deals, printing the result so far after each.
 
 Duplicate duels (`setback.arena.duel`: every deal played in every seating, so
 both line-ups get the same cards) of DEALS deals each (default 100):
@@ -23,7 +31,9 @@ its paired interval, and the first line-up's CPU time per decision (mean and
 
 from __future__ import annotations
 
+import functools
 import importlib
+import math
 import random
 import statistics
 import subprocess
@@ -41,10 +51,72 @@ import setback.arena as arena
 from setback import GameState, PlayerView, Rules
 from setback.arena import DuelResult, duel, wilson_interval
 from setback.bots import MonteCarloBot, SolverBot
-from setback.simulation import BotSpec, simulate
+from setback.simulation import BOTS, BotSpec, _spec_name, simulate
 
 PRESETS = ("auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch")
 """The presets besides the German game whose heuristic-against-cautious duel is run."""
+
+
+CLASSES = {"montecarlo": MonteCarloBot, "solver": SolverBot}
+"""The bots a spec with options may name (`spec_of`)."""
+
+
+def spec_of(text: str) -> BotSpec:
+    """A bot spec from its text: a name from `BOTS`, or `montecarlo:` or `solver:` and
+    options as `key=value` pairs split by commas (numbers, `true`, `false`, `none`), e.g.
+    `solver:playouts=170,auction_playouts=400,margin=0`."""
+    name, colon, options = text.partition(":")
+    if not colon:
+        return name
+    keywords: dict[str, object] = {}
+    for pair in options.split(","):
+        key, _, value = pair.partition("=")
+        word = value.lower()
+        parsed: object
+        if word in ("true", "false"):
+            parsed = word == "true"
+        elif word == "none":
+            parsed = None
+        elif word.lstrip("-").isdigit():
+            parsed = int(word)
+        else:
+            parsed = float(word)
+        keywords[key] = parsed
+    return functools.partial(CLASSES[name], **keywords)
+
+
+def decision_times(spec: BotSpec, games: int, seed: int = 0) -> None:
+    """CPU ms per decision of the bot `spec` (mean, p99, by phase) on the views of `games`
+    German games among default MonteCarloBots (every choice with more than one legal
+    action), each view asked of a fresh bot seeded by its number."""
+    rules = Rules.setback()
+    views = []
+    for g in range(games):
+        bots = [MonteCarloBot(seed=100 * g + s) for s in range(4)]
+        state = setback.new_game(rules, seed=seed + g, dealer=g % 4)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            view = setback.observe(state, seat)
+            if len(view.legal_actions) > 1:
+                views.append(view)
+            state = setback.apply_action(state, bots[seat].choose(view))
+    by_phase: dict[str, list[float]] = {}
+    for i, view in enumerate(views):
+        bot = BOTS[spec](i) if isinstance(spec, str) else spec(seed=i)
+        start = time.process_time()
+        bot.choose(view)
+        by_phase.setdefault(view.phase.name, []).append(time.process_time() - start)
+    times = sorted(t for phase in by_phase.values() for t in phase)
+    p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
+    phases = ", ".join(
+        f"{phase} {statistics.mean(ts) * 1000:.1f} ms ({len(ts)})" for phase, ts in by_phase.items()
+    )
+    print(
+        f"{_spec_name(spec)}: {len(times)} decisions, mean {statistics.mean(times) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms; {phases}",
+        flush=True,
+    )
 
 
 def report(name: str, result: DuelResult, seconds: float) -> str:
@@ -82,6 +154,24 @@ def match(
         result = duel(rules, first, second, deals=deals, seed=seed)
     print(report(name, result, time.perf_counter() - start), flush=True)
     return result
+
+
+def steady(first: BotSpec, second: BotSpec, deals: int, seed: int = 0, chunk: int = 10) -> None:
+    """A duplicate duel of up to `deals` deals on the German game, run here in chunks of
+    `chunk` deals, its result so far printed after each: stopped at any time, the last
+    line is the result of `duel` over the deals done (the result is the same however the
+    work is split)."""
+    rules = Rules.setback()
+    specs = (arena._spec(rules, first), arena._spec(rules, second))
+    names = (_spec_name(specs[0]), _spec_name(specs[1]))
+    parts = []
+    start = time.perf_counter()
+    for at in range(seed, seed + deals, chunk):
+        count = min(chunk, seed + deals - at)
+        parts.append(arena._play_deals(rules, specs, at, count, 1000))
+        done = at + count - seed
+        result = arena._result(rules, names, parts, done, seed, 1000)
+        print(report("setback", result, time.perf_counter() - start), flush=True)
 
 
 # --- the perfect-information player (never a bot: it reads the true state) ---------------
@@ -289,7 +379,19 @@ if __name__ == "__main__":
         deals, processes = int(sys.argv[4]), int(sys.argv[5])
         seed = int(sys.argv[6]) if len(sys.argv) > 6 else 0
         preset = sys.argv[7] if len(sys.argv) > 7 else "setback"
-        match(sys.argv[2], sys.argv[3], deals, processes, preset, seed)
+        match(spec_of(sys.argv[2]), spec_of(sys.argv[3]), deals, processes, preset, seed)
+    elif len(sys.argv) > 1 and sys.argv[1] == "steady":
+        # python benchmarks/strength.py steady FIRST SECOND DEALS [SEED]
+        steady(
+            spec_of(sys.argv[2]),
+            spec_of(sys.argv[3]),
+            int(sys.argv[4]),
+            int(sys.argv[5]) if len(sys.argv) > 5 else 0,
+        )
+    elif len(sys.argv) > 1 and sys.argv[1] == "times":
+        # python benchmarks/strength.py times SPEC [GAMES [SEED]]
+        games = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+        decision_times(spec_of(sys.argv[2]), games, int(sys.argv[4]) if len(sys.argv) > 4 else 0)
     elif len(sys.argv) > 1 and sys.argv[1] == "calibrate":
         calibrate(int(sys.argv[2]) if len(sys.argv) > 2 else 4)
     else:

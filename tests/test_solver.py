@@ -201,3 +201,40 @@ def test_it_is_a_named_bot_and_refuses_bad_budgets() -> None:
         SolverBot(nodes=0)
     with pytest.raises(ValueError, match="pool"):
         SolverBot(pool=True)  # type: ignore[arg-type]
+
+
+def test_the_auction_budget_is_spent_on_calls_and_the_first_lead_only() -> None:
+    """`auction_playouts` sizes the search of a call and of a first lead that names trump;
+    later cards keep `playouts`."""
+    rules = Rules.setback()
+    bot = SolverBot(seed=1, playouts=10, auction_playouts=30)
+    state = new_game(rules, seed=4)
+    seat = state.to_act
+    assert seat is not None
+    assert bot._playouts(observe(state, seat)) == 30
+    heuristic = HeuristicBot(seed=0)
+    while state.phase is not Phase.PLAY or state.trump is None:
+        if state.phase is Phase.PLAY:
+            assert bot._playouts(observe(state, state.to_act or 0)) == 30
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, heuristic.choose(observe(state, seat)))
+    assert bot._playouts(observe(state, state.to_act or 0)) == 10
+    assert SolverBot(seed=1, playouts=10)._playouts(observe(state, state.to_act or 0)) == 10
+
+
+def test_the_auction_options_keep_the_choice_reproducible() -> None:
+    state = new_game(Rules.setback(), seed=5)
+    seat = state.to_act
+    assert seat is not None
+    view = observe(state, seat)
+    made = [
+        SolverBot(seed=2, playouts=20, auction_playouts=40, margin=0.0, smart_leads=True)
+        for _ in range(2)
+    ]
+    assert made[0].choose(view) == made[1].choose(view)
+    assert made[0].choose(view) in view.legal_actions
+    with pytest.raises(ValueError, match="auction_playouts"):
+        SolverBot(auction_playouts=0)
+    with pytest.raises(ValueError, match="margin"):
+        SolverBot(margin=-1.0)

@@ -295,15 +295,11 @@ class MonteCarloBot:
         totals = [0.0] * len(candidates)
         values: list[list[float]] = [[] for _ in candidates]
         weights: list[float] = []
-        deals = math.ceil(self.playouts / len(candidates))
+        deals = math.ceil(self._playouts(view) / len(candidates))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         playout_rng = random.Random(0)
-        policy: PlayoutPolicy
-        if self.rollout == "greedy":
-            policy = GreedyPolicy(rules, playout_rng)
-        else:
-            policy = RandomPolicy(playout_rng.random)
+        policy = self._policy(rules, playout_rng)
         batch = 8  # with a time budget, states are sampled a few at a time
         states: list[GameState] = []
         while True:
@@ -334,6 +330,16 @@ class MonteCarloBot:
             return self._over_prior(candidates, values, candidates.index(prior), rules, weights)
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
+
+    def _playouts(self, view: PlayerView) -> int:
+        """The hands a decision plays out, shared among its choices (here: `playouts`)."""
+        return self.playouts
+
+    def _policy(self, rules: Rules, rng: random.Random) -> PlayoutPolicy:
+        """The playouts' rule, drawing its luck from `rng` (here: by `rollout`)."""
+        if self.rollout == "greedy":
+            return GreedyPolicy(rules, rng)
+        return RandomPolicy(rng.random)
 
     def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
         """`n` guessed deals for a decision (here: uniform, `sample_states`)."""

@@ -14,8 +14,8 @@ from ..state import GameState, Phase
 from ..tables import trump_table
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
-from .montecarlo import MonteCarloBot, _estimate
-from .playout import playout_hand
+from .montecarlo import GreedyPolicy, MonteCarloBot, _estimate
+from .playout import PlayoutPolicy, playout_hand
 from .sampling import sample_states
 
 _CARD_POINTS = tuple(card.points for card in CARDS)
@@ -412,11 +412,18 @@ class SolverBot(MonteCarloBot):
         solve_deals: int = 40,
         inference: bool = False,
         pool: int = 2,
+        auction_playouts: int | None = None,
+        margin: float = MonteCarloBot.margin,
+        smart_leads: bool = False,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
         `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
         solved; `inference`: weight guesses by the calls and trump; `pool`: uniform
-        guesses drawn per solved deal. The rest as `MonteCarloBot`."""
+        guesses drawn per solved deal; `auction_playouts`: hands played out for a call,
+        a pitch, the trump or the first lead of a hand that names trump (None: `playouts`);
+        `margin`: how much better than the heuristic's a call or trump must play out;
+        `smart_leads`: the playouts lead by rule, not at random. The rest as
+        `MonteCarloBot`."""
         super().__init__(seed=bot_seed(seed), playouts=playouts, seconds=seconds, rollout=rollout)
         for name, value, least in (
             ("solve_cards", solve_cards, 0),
@@ -439,6 +446,23 @@ class SolverBot(MonteCarloBot):
         """Whether guesses are weighted by the others' calls and the pitcher's trump."""
         self.pool = pool
         """Uniform guesses drawn for each solved deal (with `inference`)."""
+        if auction_playouts is not None and (
+            not isinstance(auction_playouts, int)
+            or isinstance(auction_playouts, bool)
+            or auction_playouts < 1
+        ):
+            raise ValueError(
+                f"auction_playouts must be a whole number of at least 1, not {auction_playouts!r}"
+            )
+        if not isinstance(margin, int | float) or isinstance(margin, bool) or margin < 0:
+            raise ValueError(f"margin must be a number of at least 0, not {margin!r}")
+        self.auction_playouts = auction_playouts
+        """Hands played out for a call, a pitch, the trump or a first lead that names
+        trump (None: `playouts`)."""
+        self.margin = float(margin)
+        self.smart_leads = smart_leads
+        """Whether the playouts lead by rule (top trumps, aces, low cards), not at
+        random."""
 
     def choose(self, view: PlayerView) -> Action:
         """The solved card late in trick play; else `MonteCarloBot`'s choice (on
@@ -459,6 +483,20 @@ class SolverBot(MonteCarloBot):
         if view.rules.trumps_only:
             return False
         return sum(view.hand_sizes) <= self.solve_cards
+
+    def _playouts(self, view: PlayerView) -> int:
+        """`auction_playouts` for the auction, the trump and a first lead naming trump."""
+        if self.auction_playouts is not None and (
+            view.phase is not Phase.PLAY or view.trump is None
+        ):
+            return self.auction_playouts
+        return self.playouts
+
+    def _policy(self, rules: Rules, rng: random.Random) -> PlayoutPolicy:
+        """The greedy rule, with rule-based leads if `smart_leads`."""
+        if self.rollout == "greedy":
+            return GreedyPolicy(rules, rng, smart_leads=self.smart_leads)
+        return super()._policy(rules, rng)
 
     def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
         if not self.inference or self.pool == 1 or not view.bids or not self._solves(view):
