@@ -212,6 +212,8 @@ def test_the_auction_budget_is_spent_on_calls_and_the_first_lead_only() -> None:
     seat = state.to_act
     assert seat is not None
     assert bot._playouts(observe(state, seat)) == 30
+    plain = SolverBot(seed=1, playouts=10, auction_playouts=None)
+    assert plain._playouts(observe(state, seat)) == 10
     heuristic = HeuristicBot(seed=0)
     while state.phase is not Phase.PLAY or state.trump is None:
         if state.phase is Phase.PLAY:

@@ -383,7 +383,11 @@ class SolverBot(MonteCarloBot):
     (ties: the `HeuristicBot`'s card if it is among the best). The budget is a count
     of search nodes (`nodes`) shared by the deals, at most `solve_deals` of them:
     reproducible, like the playout count. Before that, and in the auction, it searches
-    as `MonteCarloBot` does.
+    as `MonteCarloBot` does, with its own budget for the auction (`auction_playouts`:
+    a call, a pitch, the trump and a first lead that names trump, the few decisions
+    that decide most of a hand's points), its own `margin` over the heuristic's call,
+    and playouts that lead by rule (`smart_leads`); by default these are
+    `MonteCarloBot`'s (see the bots guide for what the auction search measured).
 
     With `inference` (off by default: it measured weaker, see the bots guide), a
     guessed deal counts in proportion to how likely the others'
@@ -421,9 +425,9 @@ class SolverBot(MonteCarloBot):
         solved; `inference`: weight guesses by the calls and trump; `pool`: uniform
         guesses drawn per solved deal; `auction_playouts`: hands played out for a call,
         a pitch, the trump or the first lead of a hand that names trump (None: `playouts`);
-        `margin`: how much better than the heuristic's a call or trump must play out;
-        `smart_leads`: the playouts lead by rule, not at random. The rest as
-        `MonteCarloBot`."""
+        `margin`: how much better than the heuristic's a call or trump must play out
+        (by default `MonteCarloBot.margin`, 0.25); `smart_leads`: the playouts lead by
+        rule, not at random. The rest as `MonteCarloBot`."""
         super().__init__(seed=bot_seed(seed), playouts=playouts, seconds=seconds, rollout=rollout)
         for name, value, least in (
             ("solve_cards", solve_cards, 0),
@@ -460,6 +464,8 @@ class SolverBot(MonteCarloBot):
         """Hands played out for a call, a pitch, the trump or a first lead that names
         trump (None: `playouts`)."""
         self.margin = float(margin)
+        """How much better (in points per hand of four points, at the lower end of a 95%
+        interval) a call or trump must play out than the `HeuristicBot`'s to be taken."""
         self.smart_leads = smart_leads
         """Whether the playouts lead by rule (top trumps, aces, low cards), not at
         random."""
