@@ -9,6 +9,7 @@ import pytest
 
 from setback import (
     CARDS,
+    Bid,
     GameState,
     Phase,
     Play,
@@ -22,6 +23,7 @@ from setback import (
     trump_table,
 )
 from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, play_game
+from setback.bots.montecarlo import GreedyPolicy
 from setback.bots.solver import Solver, deal_likelihood, follow_cards, solvable
 from setback.rules import PRESET_NAMES
 from setback.simulation import BOTS
@@ -240,3 +242,24 @@ def test_the_auction_options_keep_the_choice_reproducible() -> None:
         SolverBot(auction_playouts=0)
     with pytest.raises(ValueError, match="margin"):
         SolverBot(margin=-1.0)
+
+
+def test_the_margin_decides_whether_the_heuristics_call_stands() -> None:
+    """`margin` is the bar another call must clear over the heuristic's: at 0 the playouts
+    overturn the heuristic's bid 2 on this deal, at 100 points a hand nothing can."""
+    state = new_game(Rules.setback(), seed=1)
+    seat = state.to_act
+    assert seat is not None
+    view = observe(state, seat)
+    assert HeuristicBot(seed=0).choose(view) == Bid(2)
+    assert SolverBot(seed=1, playouts=40, margin=0).choose(view) == Bid(4)
+    assert SolverBot(seed=1, playouts=40, margin=100).choose(view) == Bid(2)
+
+
+def test_smart_leads_reach_the_playouts_rule() -> None:
+    rules = Rules.setback()
+    rng = random.Random(0)
+    smart = SolverBot(seed=1, smart_leads=True)._policy(rules, rng)
+    plain = SolverBot(seed=1)._policy(rules, rng)
+    assert isinstance(smart, GreedyPolicy) and smart.smart_leads
+    assert isinstance(plain, GreedyPolicy) and not plain.smart_leads
