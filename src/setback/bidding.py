@@ -20,7 +20,7 @@ from .options import AllPass, DealerMatch, TrumpBy
 from .play import open_cards
 from .refusals import Refusal
 from .rules import Rules
-from .state import GameState, Hand, HandState, Phase, with_auction
+from .state import GameState, Hand, HandState, Phase, hand_of, with_auction
 from .tables import Bound, CallTable, OpenCalls, Position
 from .trumps import TrumpTable, trump_named_by
 
@@ -400,4 +400,5 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         table = None if outcome.trump is None else tables[outcome.trump]
         led = outcome.plays[0][1].index if outcome.plays else -1
         playable = open_cards(rules, table, held[outcome.to_act], led, True, setup.must_play)[0]
-    return Hand(setup, outcome.to_act, held, outcome.plays, (), playable)  # typed, positional
+    # typed, in field order
+    return hand_of((setup, outcome.to_act, held, outcome.plays, (), playable))

@@ -18,7 +18,7 @@ from .cards import ALL_BUT, CARDS, Card, cards_of, picker
 from .options import PlayTrump
 from .refusals import MESSAGES, Refusal, placeholders
 from .rules import Rules
-from .state import GameState, Hand, HandState, Phase, Trick, with_auction
+from .state import GameState, Hand, HandState, Phase, Trick, hand_of, with_auction
 from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
@@ -232,7 +232,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
         playable = open_cards(
             rules, table, held[to_act], plays[0][1].index, not hand.tricks, setup.must_play
         )[0]
-        return Hand(setup, to_act, held, plays, hand.tricks, playable)  # typed, positional
+        return hand_of((setup, to_act, held, plays, hand.tricks, playable))  # typed, in field order
     winner = table.winner(plays)
     return lead(
         rules,
@@ -257,18 +257,17 @@ def lead(
     leader to act in trick play, or the hand over (`to_act` None)."""
     assert setup.trump is not None
     table = tables[setup.trump]
-    setup = in_play(setup)
+    if setup.phase is not _PLAY:  # trump was just declared, or the discards are over
+        setup = in_play(setup)
     leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
-        return Hand(setup, None, held, (), tricks, 0)  # typed, positional
+        return hand_of((setup, None, held, (), tricks, 0))  # typed, in field order
     playable = open_cards(rules, table, held[leader], -1, not tricks, setup.must_play)[0]
-    return Hand(setup, leader, held, (), tricks, playable)  # typed, positional
+    return hand_of((setup, leader, held, (), tricks, playable))  # typed, in field order
 
 
 def in_play(setup: HandState) -> HandState:
-    """`setup` in trick play."""
-    if setup.phase is _PLAY:
-        return setup
+    """`setup`, not yet in trick play, put in it."""
     return with_auction(
         setup,
         bids=setup.bids,
