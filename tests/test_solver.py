@@ -11,6 +11,7 @@ from setback import (
     CARDS,
     Bid,
     GameState,
+    Pass,
     Phase,
     Play,
     PlayTrump,
@@ -22,8 +23,9 @@ from setback import (
     sample_states,
     trump_table,
 )
-from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, play_game
+from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, _outlook, play_game
 from setback.bots.montecarlo import GreedyPolicy
+from setback.bots.playout import PlayoutResult
 from setback.bots.solver import Solver, deal_likelihood, follow_cards, solvable
 from setback.rules import PRESET_NAMES
 from setback.simulation import BOTS
@@ -263,3 +265,78 @@ def test_smart_leads_reach_the_playouts_rule() -> None:
     plain = SolverBot(seed=1)._policy(rules, rng)
     assert isinstance(smart, GreedyPolicy) and smart.smart_leads
     assert isinstance(plain, GreedyPolicy) and not plain.smart_leads
+
+
+def test_the_outlook_reads_the_games_end_and_then_its_table() -> None:
+    """The German game is won only by a made bid that reaches 21: at 20 to 20 the pitching
+    side's made hand wins it, a set one does not end it (the defenders pass 21 but cannot
+    win without a bid), and the table the chances then come from is even at 0 to 0, the
+    same for either side, and rises with a side's score."""
+    rules = Rules.setback()
+    outlook = _outlook.outlook(rules)
+    table = outlook.table
+    assert table[(0, 0)] == pytest.approx(0.5, abs=1e-4)
+    for mine, theirs in ((20, 0), (15, 18), (-5, 10), (3, 21)):
+        assert table[(mine, theirs)] + table[(theirs, mine)] == pytest.approx(1.0, abs=1e-4)
+    assert table[(0, 20)] < table[(10, 10)] < table[(20, 0)]
+    assert table[(20, 0)] > 0.95
+
+    def end(pitcher: int, made: bool, changes: tuple[int, int]) -> PlayoutResult:
+        return PlayoutResult(
+            score_changes=changes,
+            awards=(),
+            card_points=(0, 0),
+            made=made,
+            pitcher=pitcher,
+            contract=2,
+            trump=None,
+            winners=(),
+        )
+
+    made_by_0 = end(pitcher=0, made=True, changes=(2, 1))
+    assert outlook.chance((20, 20), 0, made_by_0) == 1.0
+    assert outlook.chance((20, 20), 1, made_by_0) == 0.0
+    assert outlook.chance((20, 20), 0, end(pitcher=1, made=True, changes=(1, 2))) == 0.0
+    set_for_0 = end(pitcher=0, made=False, changes=(-2, 3))
+    assert outlook.chance((20, 20), 0, set_for_0) == pytest.approx(table[(18, 23)])
+    assert outlook.chance((20, 20), 1, set_for_0) == pytest.approx(1 - table[(18, 23)])
+    assert 0 < table[(18, 23)] < 0.5
+
+
+def test_a_game_aware_search_bids_for_the_game() -> None:
+    """At 18 to 20 (the bidder's side at 20, one made bid from the game) the points of the
+    hand say pass on this deal; the chance of the game says bid 3. Where the outlook does
+    not apply (three sides), the value stays the hand's points."""
+    rules = Rules.setback()
+    state = new_game(rules, seed=4, scores=(18, 20))
+    assert state.to_act == 1
+    view = observe(state, 1)
+    aware = SolverBot(seed=1, playouts=40, margin=0, game_aware=True)
+    assert aware.choose(view) == Bid(3)
+    assert SolverBot(seed=1, playouts=40, margin=0).choose(view) == Pass()
+    result = PlayoutResult(
+        score_changes=(1, 3),
+        awards=(),
+        card_points=(0, 0),
+        made=True,
+        pitcher=1,
+        contract=3,
+        trump=None,
+        winners=(),
+    )
+    assert aware._value(view, 1, result) == 100.0  # side 1 bid out: the game
+    assert SolverBot(seed=1)._value(view, 1, result) == 2  # points: 3 less 1
+    cutthroat = new_game(Rules.preset("cutthroat"), seed=4)
+    three = observe(cutthroat, cutthroat.to_act or 0)
+    assert not _outlook.applies(cutthroat.rules)
+    sides = PlayoutResult(
+        score_changes=(1, 3, 0),
+        awards=(),
+        card_points=(0, 0, 0),
+        made=True,
+        pitcher=1,
+        contract=3,
+        trump=None,
+        winners=(),
+    )
+    assert aware._value(three, 1, sides) == 2

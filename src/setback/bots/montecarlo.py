@@ -15,7 +15,7 @@ from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
 from .heuristic import HeuristicBot, best_suit
-from .playout import PlayoutPolicy, RandomPolicy, playout_hand
+from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .sampling import sample_states
 
 # --- a quick policy for the playouts ------------------------------------------------------
@@ -316,10 +316,9 @@ class MonteCarloBot:
             start = playout_rng.getstate()
             for i, action in enumerate(candidates):
                 playout_rng.setstate(start)  # every candidate meets the same luck
-                changes = playout_hand(state, policy, first=action).score_changes
-                best_other = max(c for side, c in enumerate(changes) if side != mine)
-                totals[i] += weight * (changes[mine] - best_other)
-                values[i].append(changes[mine] - best_other)
+                value = self._value(view, mine, playout_hand(state, policy, first=action))
+                totals[i] += weight * value
+                values[i].append(value)
             done += 1
             if deadline is None:
                 if done >= deals:
@@ -330,6 +329,12 @@ class MonteCarloBot:
             return self._over_prior(candidates, values, candidates.index(prior), rules, weights)
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
+
+    def _value(self, view: PlayerView, mine: int, result: PlayoutResult) -> float:
+        """What a playout ending as `result` is worth to the side `mine` (here: its score
+        change less the best of the others')."""
+        changes = result.score_changes
+        return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
 
     def _playouts(self, view: PlayerView) -> int:
         """The hands a decision plays out, shared among its choices (here: `playouts`)."""

@@ -14,8 +14,9 @@ from ..state import GameState, Phase
 from ..tables import trump_table
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
+from ._outlook import applies, outlook
 from .montecarlo import GreedyPolicy, MonteCarloBot, _estimate
-from .playout import PlayoutPolicy, playout_hand
+from .playout import PlayoutPolicy, PlayoutResult, playout_hand
 from .sampling import sample_states
 
 _CARD_POINTS = tuple(card.points for card in CARDS)
@@ -419,6 +420,7 @@ class SolverBot(MonteCarloBot):
         auction_playouts: int | None = None,
         margin: float = MonteCarloBot.margin,
         smart_leads: bool = False,
+        game_aware: bool = False,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
         `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
@@ -427,7 +429,9 @@ class SolverBot(MonteCarloBot):
         a pitch, the trump or the first lead of a hand that names trump (None: `playouts`);
         `margin`: how much better than the heuristic's a call or trump must play out
         (by default `MonteCarloBot.margin`, 0.25); `smart_leads`: the playouts lead by
-        rule, not at random. The rest as `MonteCarloBot`."""
+        rule, not at random; `game_aware`: a playout is worth the chance of winning the
+        game it leaves (in hundredths of a game), not the hand's points. The rest as
+        `MonteCarloBot`."""
         super().__init__(seed=bot_seed(seed), playouts=playouts, seconds=seconds, rollout=rollout)
         for name, value, least in (
             ("solve_cards", solve_cards, 0),
@@ -469,6 +473,13 @@ class SolverBot(MonteCarloBot):
         self.smart_leads = smart_leads
         """Whether the playouts lead by rule (top trumps, aces, low cards), not at
         random."""
+        self.game_aware = game_aware
+        """Whether a playout is worth the chance of winning the game from the score it
+        leaves (in hundredths of a game; `margin` then counts in them too), not the
+        hand's points. Only in games of two sides to a target without a called partner
+        (elsewhere the points, as without it). The chances come from a table built once
+        a process for each rules (about two seconds, at the first decision that needs
+        it), from the hands of a few games of `HeuristicBot`s."""
 
     def choose(self, view: PlayerView) -> Action:
         """The solved card late in trick play; else `MonteCarloBot`'s choice (on
@@ -503,6 +514,14 @@ class SolverBot(MonteCarloBot):
         if self.rollout == "greedy":
             return GreedyPolicy(rules, rng, smart_leads=self.smart_leads)
         return super()._policy(rules, rng)
+
+    def _value(self, view: PlayerView, mine: int, result: PlayoutResult) -> float:
+        """With `game_aware` (where it applies): the chance, in hundredths, that the side
+        `mine` wins the game after a hand ending as `result`; else the points."""
+        rules = view.rules
+        if not self.game_aware or not applies(rules):
+            return super()._value(view, mine, result)
+        return 100 * outlook(rules).chance(view.scores, mine, result)
 
     def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
         if not self.inference or self.pool == 1 or not view.bids or not self._solves(view):
