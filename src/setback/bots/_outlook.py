@@ -29,9 +29,10 @@ SAMPLE_GAMES = 24
 """Games of `HeuristicBot`s whose hands model the hands to come."""
 KNOWN = 100_000
 """At most this many chances are kept (then forgotten, all at once)."""
-SWEEPS = 20
-"""Value-iteration sweeps over the score table (the German game's settles within 20 to four
-decimals)."""
+SWEEPS = 200
+"""At most this many value-iteration sweeps over the score table."""
+SETTLED = 1e-6
+"""The sweeps stop once no chance moved more than this in one."""
 
 
 def applies(rules: Rules) -> bool:
@@ -88,26 +89,31 @@ class Outlook:
     def _solve(self) -> dict[tuple[int, int], float]:
         scores = range(self.low, self.high + 1)
         table = dict.fromkeys(((a, b) for a in scores for b in scores), 0.5)
-        steps: dict[tuple[int, int], list[tuple[float, float | tuple[int, int]]]] = {}
+        # each score: the chance the next hand wins the game for side 0, and the scores
+        # it may leave otherwise with their chances (hands leaving the same score merged)
+        steps: list[tuple[tuple[int, int], float, list[tuple[tuple[int, int], float]]]] = []
         for a, b in table:
-            moves: list[tuple[float, float | tuple[int, int]]] = []
+            won = 0.0
+            goes_on: dict[tuple[int, int], float] = {}
             for result, chance in self.hands:
                 winner = game_winner(self.rules, (a, b), result, 0)
-                if winner is not None:
-                    moves.append((chance, 1.0 if winner == 0 else 0.0))
-                else:
+                if winner is None:
                     after = (
                         self._clamp(a + result.score_changes[0]),
                         self._clamp(b + result.score_changes[1]),
                     )
-                    moves.append((chance, after))
-            steps[(a, b)] = moves
+                    goes_on[after] = goes_on.get(after, 0.0) + chance
+                elif winner == 0:
+                    won += chance
+            steps.append(((a, b), won, list(goes_on.items())))
         for _ in range(SWEEPS):
-            for score, moves in steps.items():
-                table[score] = sum(
-                    chance * (end if isinstance(end, float) else table[end])
-                    for chance, end in moves
-                )
+            change = 0.0
+            for score, won, moves in steps:
+                chance = won + sum(chance * table[after] for after, chance in moves)
+                change = max(change, abs(chance - table[score]))
+                table[score] = chance
+            if change < SETTLED:
+                break
         return table
 
     def chance(self, scores: tuple[int, ...], side: int, result: PlayoutResult) -> float:
