@@ -388,9 +388,7 @@ def _worlds(state: GameState, seat: int) -> set[tuple[int, ...]]:
         for other, card in zip(waiting, cards, strict=True):
             held[other] = 1 << card.index
         stock = tuple(c.index for c in hidden if c not in cards)
-        core = state.hand._replace(
-            held=tuple(held), setup=attrs.evolve(state.hand_state, stock=stock)
-        )
+        core = state.hand._replace(held=tuple(held), setup=state.hand_state._replace(stock=stock))
         world = attrs.evolve(state, hand=core)
         try:
             _replays(world)
@@ -647,7 +645,7 @@ def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
         thrown = list(state.hand_state.discarded)
         thrown[pitcher] = rest
         forced = (ForcedStep(seat=pitcher, drawn=rest),)  # the kitty taken: its cards
-        setup = attrs.evolve(state.hand_state, discarded=tuple(thrown), forced=forced)
+        setup = state.hand_state._replace(discarded=tuple(thrown), forced=forced)
         world = attrs.evolve(state, hand=state.hand._replace(held=tuple(held), setup=setup))
         try:
             _replays(world)

@@ -13,8 +13,6 @@ import functools
 from collections.abc import Sequence
 from itertools import combinations
 
-import attrs
-
 from .actions import Action, CallPartner, DeclareTrump, Discard
 from .cards import BIT, CARDS, Card, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
@@ -48,9 +46,9 @@ def step_declaration(
     """The pitcher names trump; then he calls his partner (`Rules.call_partner`), or
     everyone discards (the draw back and its forced face-up discards happen at once,
     recorded as forced steps), or the pitcher leads."""
-    setup = attrs.evolve(hand.setup, trump=action.suit, discarded=(0,) * rules.players)
+    setup = hand.setup._replace(trump=action.suit, discarded=(0,) * rules.players)
     if rules.call_partner:
-        setup = attrs.evolve(setup, phase=Phase.CALL_PARTNER)
+        setup = setup._replace(phase=Phase.CALL_PARTNER)
         return Hand(setup=setup, to_act=_pitcher(setup), held=hand.held)
     return _after_trump(rules, tables, hand, setup)
 
@@ -65,9 +63,7 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
         discarded = [0] * rules.players
         for step in steps:
             discarded[step.seat] = step.discarded
-        setup = attrs.evolve(
-            setup, stock=(), discarded=tuple(discarded), forced=setup.forced + steps
-        )
+        setup = setup._replace(stock=(), discarded=tuple(discarded), forced=setup.forced + steps)
         if setup.called and not held[_pitcher(setup)] & setup.called:
             setup = with_call(setup, setup.called, setup.called)  # a partner holds it
         return _face_up_turn(rules, tables, setup, held, 0)
@@ -139,7 +135,7 @@ def take_kitty(rules: Rules, setup: HandState, held: tuple[int, ...]) -> Hand:
     cards = list(held)
     cards[pitcher] |= kitty
     step = ForcedStep(seat=pitcher, drawn=kitty)
-    setup = attrs.evolve(setup, stock=setup.stock[rules.kitty :], forced=(*setup.forced, step))
+    setup = setup._replace(stock=setup.stock[rules.kitty :], forced=(*setup.forced, step))
     return _discard_turn(setup, tuple(cards), pitcher)
 
 
@@ -367,7 +363,7 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         trumps = tables[setup.trump].trump_mask
         setup, cards, drawn = _rob_discard(rules, setup, hand.held, seat, thrown, trumps)
         if drawn:  # the stock gives back what it can (a short stock)
-            setup = attrs.evolve(setup, forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
+            setup = setup._replace(forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
         order = discard_order(setup.dealer, rules.players)
         return _rob_turn(rules, tables, setup, cards, order.index(seat) + 1)
     held = list(hand.held)
@@ -375,13 +371,13 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
     if rules.draws_back:
         face_up = list(setup.face_up or (0,) * rules.players)
         face_up[seat] = thrown
-        setup = attrs.evolve(setup, face_up=tuple(face_up))
+        setup = setup._replace(face_up=tuple(face_up))
         order = discard_order(setup.dealer, rules.players)
         return _face_up_turn(rules, tables, setup, tuple(held), order.index(seat) + 1)
     if rules.kitty and kitty_due(rules, setup, seat):  # the kitty's discard, face down
         discarded = list(setup.discarded)
         discarded[seat] = thrown
-        setup = attrs.evolve(setup, discarded=tuple(discarded))
+        setup = setup._replace(discarded=tuple(discarded))
         if rules.draw:  # then the draw, eldest first
             return _discard_turn(setup, tuple(held), (setup.dealer + 1) % rules.players)
         return lead(rules, tables, setup, tuple(held), (), seat)
@@ -396,7 +392,7 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         forced += (ForcedStep(seat=seat, drawn=drawn),)
     discarded = list(setup.discarded)
     discarded[seat] |= thrown  # the pitcher's kitty discard came first
-    setup = attrs.evolve(setup, stock=stock, discarded=tuple(discarded), forced=forced)
+    setup = setup._replace(stock=stock, discarded=tuple(discarded), forced=forced)
     if rules.discards_and_draws:
         pitcher = _pitcher(setup)
         if seat == pitcher:
@@ -411,7 +407,7 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
 def _discard_turn(setup: HandState, held: tuple[int, ...], seat: int) -> Hand:
     """The core with `seat` to discard."""
     if setup.phase is not Phase.DISCARD:
-        setup = attrs.evolve(setup, phase=Phase.DISCARD)
+        setup = setup._replace(phase=Phase.DISCARD)
     return Hand(setup=setup, to_act=seat, held=held)
 
 
@@ -457,7 +453,7 @@ def _face_up_turn(
         for seat, thrown in forced:
             face_up[seat], cards[seat] = thrown, cards[seat] & ~thrown
             steps.append(ForcedStep(seat=seat, face_up=thrown))
-        setup = attrs.evolve(setup, face_up=tuple(face_up), forced=setup.forced + tuple(steps))
+        setup = setup._replace(face_up=tuple(face_up), forced=setup.forced + tuple(steps))
         held = tuple(cards)
     if chooser is not None:
         return _discard_turn(setup, held, chooser)
@@ -526,7 +522,7 @@ def _rob_discard(
             drawn |= 1 << index
         cards[seat] |= drawn
         stock = stock[count:]
-    setup = attrs.evolve(setup, stock=stock, face_up=tuple(face_up), discarded=tuple(discarded))
+    setup = setup._replace(stock=stock, face_up=tuple(face_up), discarded=tuple(discarded))
     return setup, tuple(cards), drawn
 
 
@@ -554,7 +550,7 @@ def _rob_turn(
             robbed[seat] |= drawn
             cards = tuple(robbed)
             steps = (*setup.forced, ForcedStep(seat=seat, drawn=drawn))
-            setup = attrs.evolve(setup, stock=(), forced=steps)
+            setup = setup._replace(stock=(), forced=steps)
         allowed, count = rob_bounds(rules, table, cards[seat], len(setup.stock), dealer)
         if allowed.bit_count() != count:
             return _discard_turn(setup, cards, seat)
@@ -565,7 +561,7 @@ def _rob_turn(
             face_up=allowed & trumps if dealer else allowed,
             drawn=drawn,
         )
-        setup = attrs.evolve(setup, forced=(*setup.forced, step))
+        setup = setup._replace(forced=(*setup.forced, step))
     return lead(rules, tables, setup, cards, (), _pitcher(setup))
 
 

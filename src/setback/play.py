@@ -209,13 +209,12 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     """The seat to act plays `card` (the first lead sets trump where no trump is declared):
     the next seat plays, or the trick closes and its winner leads (`lead`), or the hand is
     over (the core's `to_act` is None)."""
-    seat = hand.to_act
+    setup, seat, before, trick, tricks, _ = hand  # the core's fields, read once
     assert seat is not None
-    held_list = list(hand.held)
+    held_list = list(before)
     held_list[seat] &= ALL_BUT[card.index]
     held = tuple(held_list)
-    plays = hand.plays + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per card)
-    setup = hand.setup
+    plays = trick + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per card)
     if setup.trump is None:  # the first card led sets trump
         setup = with_auction(
             setup,
@@ -230,16 +229,16 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     to_act = next_to_play(rules, table, held, plays)
     if to_act is not None:
         playable = open_cards(
-            rules, table, held[to_act], plays[0][1].index, not hand.tricks, setup.must_play
+            rules, table, held[to_act], plays[0][1].index, not tricks, setup.must_play
         )[0]
-        return hand_of((setup, to_act, held, plays, hand.tricks, playable))  # typed, in field order
+        return hand_of((setup, to_act, held, plays, tricks, playable))  # typed, in field order
     winner = table.winner(plays)
     return lead(
         rules,
         tables,
         setup,
         held,
-        (*hand.tricks, Trick(plays[0][0], plays, winner)),  # leader, plays, winner (typed)
+        (*tricks, Trick(plays[0][0], plays, winner)),  # leader, plays, winner (typed)
         winner,
     )
 
