@@ -246,9 +246,13 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if type(state) is not GameState:
         raise _not_a_state("legal_actions", state)
-    phase = state.hand.setup.phase  # `state.phase`, without the property's call
-    if phase is _PLAY:
-        return plays_of(state.hand.playable)  # legal_plays(state), without the call
+    hand = state.hand
+    playable = hand.playable  # the cards the last step found open: 0 outside trick play
+    if playable:
+        return plays_of(playable)  # legal_plays(state), without the call
+    phase = hand.setup.phase  # `state.phase`, without the property's call
+    if phase is _PLAY:  # trick play with no card open: none (never in a state a step built)
+        return ()
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
     if phase is _GAME_OVER:
@@ -382,13 +386,9 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     if type(state) is not GameState:
         raise _not_a_state("apply_action", state)
     hand = state.hand
-    phase = hand.setup.phase  # `state.phase`, without the property's call
     if (
-        type(action) is Play
-        and seat is None
-        and phase is _PLAY
-        and hand.playable & BIT[action.card.index]
-    ):  # the hot path: the cards the last step found open (play.open_cards), no words needed
+        type(action) is Play and seat is None and hand.playable & BIT[action.card.index]
+    ):  # the hot path: a card the last step found open (play.open_cards: only in trick play)
         standing = state.standing
         after = step_play(standing.rules, standing.tables, hand, action.card)
         if after.to_act is None:  # the hand is over: score it, deal the next
@@ -400,6 +400,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise _not_an_action("apply_action", action)
     if seat is not None and type(seat) is not int:
         raise _not_a_seat(seat)
+    phase = hand.setup.phase  # `state.phase`, without the property's call
     # refuse (a call listed open needs no words), step, wrap
     if not (phase is _BIDDING and seat is None and action in listed_calls(state)):
         why = _refusal(state, action, seat)

@@ -215,17 +215,18 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     held_list[seat] &= ALL_BUT[card.index]
     held = tuple(held_list)
     plays = trick + ((seat, card),)  # noqa: RUF005 (one allocation, not three: per card)
-    if setup.trump is None:  # the first card led sets trump
+    trump = setup.trump
+    if trump is None:  # the first card led sets trump
+        trump = trump_named_by(card)
         setup = with_auction(
             setup,
             bids=setup.bids,
             contract=setup.contract,
             pitcher=setup.pitcher,
-            trump=trump_named_by(card),
+            trump=trump,
             phase=_PLAY,
         )
-    assert setup.trump is not None
-    table = tables[setup.trump]
+    table = tables[trump]
     to_act = next_to_play(rules, table, held, plays)
     if to_act is not None:
         playable = open_cards(
@@ -254,8 +255,9 @@ def lead(
     """The core when a trick was just won by `winner` (or, before the first trick, when
     trump is declared and the discards are over, `winner` being the pitcher): the next
     leader to act in trick play, or the hand over (`to_act` None)."""
-    assert setup.trump is not None
-    table = tables[setup.trump]
+    trump = setup.trump
+    assert trump is not None
+    table = tables[trump]
     if setup.phase is not _PLAY:  # trump was just declared, or the discards are over
         setup = in_play(setup)
     leader = next_leader(rules, table, held, winner, len(tricks))
