@@ -124,11 +124,6 @@ _PASSED_OUT_CONTRACT = (
     "the contract of a passed-out hand's last core is read by nobody: the engine and the "
     "playout kernel see `pitcher is None` and record the hand passed out (contract None)"
 )
-_PLAYABLE_UNREAD = (
-    "only a core outside trick play changes (the auction goes on, trump is to be named, or "
-    "the hand is passed out): its `playable` is read only in trick play, and the next "
-    "step builds a core with its own"
-)
 _OVER_UNREAD = (
     "the core of a hand that is over (`to_act` None) is scored at once: nobody asks what it "
     "leaves playable"
@@ -190,10 +185,6 @@ EQUIVALENT: dict[str, str] = {
         "with neither set, the block rebuilds the same held cards: each change inside it "
         "is guarded by its own test (an optimisation: skip the copy)"
     ),
-    "step_call: 0 -> 1": _PLAYABLE_UNREAD,
-    "step_call: 0 -> -1": _PLAYABLE_UNREAD,
-    "step_call: outcome.phase is _PLAY and outcome.to_act is not None -> outcome.phase "
-    "is _PLAY or outcome.to_act is not None": _PLAYABLE_UNREAD,
     "step_call: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "step_call: -1 -> -0": (
         "no card lies face up only where no trump is set yet (the auction's end where the "
@@ -213,11 +204,15 @@ EQUIVALENT: dict[str, str] = {
         "without a Smudge the dealer's answer to a pitch lists no bid: a range that starts "
         "above `highest` (top) is empty whether it starts at top + 1 or top + 2"
     ),
-    "lead: Hand(setup, None, held, (), tricks, 0) -> Hand(setup, None, held, (), tricks, 1)": (
+    "lead: (setup, None, held, (), tricks, 0) -> (setup, None, held, (), tricks, 1)": (
         _OVER_UNREAD
     ),
-    "lead: Hand(setup, None, held, (), tricks, 0) -> Hand(setup, None, held, (), tricks, -1)": (
+    "lead: (setup, None, held, (), tricks, 0) -> (setup, None, held, (), tricks, -1)": (
         _OVER_UNREAD
+    ),
+    "lead: setup.phase is not _PLAY -> True": (
+        "a setup already in trick play is put in it again: `in_play` builds an equal setup "
+        "(every field the same, the phase PLAY)"
     ),
     "close_hand: 0 if rules.hands_limit is None else played_hands(history) -> "
     "0 if False else played_hands(history)": _PLAYED_UNREAD,

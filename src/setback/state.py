@@ -568,8 +568,9 @@ class Hand(NamedTuple):
     """
 
     setup: HandState
-    """The deal, the auction, trump, the discards, the phase and the forced steps: the
-    part that changes a few times a hand (shared by the cores in between)."""
+    """The deal, the auction, trump, the discards, the phase, the forced steps and call
+    your partner's call: the part that changes a few times a hand (shared by the cores in
+    between)."""
     to_act: int | None
     """The seat to act; None once the hand is over."""
     held: tuple[int, ...]
@@ -582,7 +583,8 @@ class Hand(NamedTuple):
     playable: int = 0
     """The cards `to_act` may play (a bit set; 0 outside trick play), found by the step
     that built the core (`play.open_cards`, the rules of following: asked once per core,
-    by trick play's rules, never here)."""
+    by trick play's rules, never here). `legal_actions` and `apply_action` read a set bit
+    as trick play: every step keeps it 0 in the other phases (a test walks every preset)."""
 
 
 HandFields = tuple[
@@ -765,7 +767,7 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether a side has won."""
-        return self.standing.winner is not None
+        return self.hand.setup.phase is _GAME_OVER
 
     @property
     def dealer(self) -> int:

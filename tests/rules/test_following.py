@@ -24,6 +24,7 @@ from setback import (
 )
 
 from .. import reference
+from ..strategies import PRESETS, random_states
 from ..support import (
     CARD_MODELS,
     DRAW_HANDS,
@@ -358,3 +359,14 @@ def test_trick_winner_asks_the_rules_card_model() -> None:
     ten, jick = Card.parse("10S"), Card.parse("JC")
     assert trick_winner(((0, ten), (1, jick)), Suit.SPADES, smear) == 1
     assert trick_winner(((0, Card.parse("2S")), (1, Card.parse("BJ"))), Suit.SPADES, smear) == 1
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda rules: str(PRESETS.index(rules)))
+def test_cards_are_open_only_to_a_seat_to_act_in_trick_play(rules: Rules) -> None:
+    """Every step leaves the open cards (`GameState.playable`) empty outside trick play and
+    holds at least one card for a seat to act in it: `legal_actions` and `apply_action`
+    read a set bit as trick play (mutants: the auction's step leaving a card open)."""
+    for seed in range(3):
+        for state in random_states(rules, seed, max_steps=120):
+            in_play = state.phase is Phase.PLAY and state.to_act is not None
+            assert bool(state.playable) == in_play, (state.phase, state.to_act)
