@@ -251,8 +251,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if playable:
         return plays_of(playable)  # legal_plays(state), without the call
     phase = hand.setup.phase  # `state.phase`, without the property's call
-    if phase is _PLAY:  # trick play with no card open: none (never in a state a step built)
-        return ()
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
     if phase is _GAME_OVER:

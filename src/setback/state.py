@@ -398,7 +398,8 @@ def with_auction(
 ) -> HandState:
     """`hand` with a new auction, trump and phase (the deal, stock, discards and forced
     steps carried over). The setup's own builder: its callers pass keywords, it builds
-    positionally, in the order of the fields (once per call of the auction; typed)."""
+    positionally, in the order of the fields, through `setup_of` (once per call of the
+    auction)."""
     return setup_of(
         (
             hand.number,
