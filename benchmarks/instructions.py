@@ -16,7 +16,7 @@ With `--cache` it runs `valgrind --tool=cachegrind` with its cache and branch
 simulation instead, and prints per hand also the first-level instruction and data cache
 misses and the mispredicted branches (conditional + indirect). Instructions alone can
 hide a cost: on 2026-12-02 the checked API ran 5.6% more instructions a hand than 62cecef
-but took 12-14% more time, and the simulation showed why (`--cache 300 library`: 29% more
+but took about 14% more time, and the simulation showed why (`--cache 300 library`: 29% more
 instruction-cache misses, 25% more data-cache misses, 13% more mispredicted branches). The
 simulated machine is not this one: read the misses as a comparison between two commits,
 not as cycles.
@@ -67,14 +67,16 @@ CACHE_EVENTS = {
 def _counts(loop: str, hands: int, *, cache: bool) -> dict[str, int]:
     """Valgrind's totals of one run of `loop` with `hands` hands, by event name (only `Ir`
     under callgrind; every event of the simulation under cachegrind, with `cache`)."""
-    tool = ["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes"] if cache else []
+    tool = "cachegrind" if cache else "callgrind"
+    simulate = ["--cache-sim=yes", "--branch-sim=yes"] if cache else []
     with tempfile.TemporaryDirectory() as out:
         log = os.path.join(out, "valgrind.out")
         subprocess.run(
             [
                 "valgrind",
-                *(tool or ["--tool=callgrind"]),
-                f"--{'cachegrind' if cache else 'callgrind'}-out-file={log}",
+                f"--tool={tool}",
+                *simulate,
+                f"--{tool}-out-file={log}",
                 sys.executable,
                 __file__,
                 "--loop",
