@@ -11,6 +11,8 @@ import string
 from itertools import combinations
 from pathlib import Path
 
+import attrs
+
 from setback import (
     Card,
     DealerMatch,
@@ -31,6 +33,7 @@ from setback import (
     legal_actions,
     new_game,
 )
+from setback.state import HELD, SETUP, HandState
 
 NAMES = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "P0": 0, "P1": 1, "P2": 2, "P3": 3, "P4": 4}
 
@@ -524,3 +527,14 @@ def y1_played(rules: Rules | None = None, bid: int = 9, upto: int = 24) -> GameS
     for card in Y1_PLAYS.split()[:upto]:
         state = apply_action(state, f"play {card}")
     return state
+
+
+def with_held(state: GameState, held: tuple[int, ...], setup: HandState | None = None) -> GameState:
+    """`state` with the cards of every seat replaced by `held` (bit sets, one per seat), and
+    its `HandState` by `setup` if given: another world behind the same view, as the sampler
+    builds one. The other fields of the hand core stay as they are."""
+    core = list(state.hand)
+    core[HELD] = held
+    if setup is not None:
+        core[SETUP] = setup
+    return attrs.evolve(state, hand=tuple(core))

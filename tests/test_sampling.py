@@ -48,7 +48,7 @@ from setback.play import open_to
 from setback.state import ForcedStep
 
 from .strategies import SOAK, any_rules, each_preset, examples, random_states, seeds
-from .support import y1_played, y2_declared
+from .support import with_held, y1_played, y2_declared
 
 
 def _played(state: GameState) -> list[int]:
@@ -388,8 +388,7 @@ def _worlds(state: GameState, seat: int) -> set[tuple[int, ...]]:
         for other, card in zip(waiting, cards, strict=True):
             held[other] = 1 << card.index
         stock = tuple(c.index for c in hidden if c not in cards)
-        core = state.hand._replace(held=tuple(held), setup=state.hand_state._replace(stock=stock))
-        world = attrs.evolve(state, hand=core)
+        world = with_held(state, tuple(held), state.hand_state._replace(stock=stock))
         try:
             _replays(world)
         except Exception:  # an illegal replay: not a world
@@ -518,7 +517,7 @@ def test_the_suits_a_play_shows_lacking_are_exactly_what_the_rules_of_following_
             hand = {card, *rng.sample(pack, rng.randint(0, 7))}
             held = list(before.held)
             held[seat] = sum(1 << c.index for c in hand)
-            moved = attrs.evolve(before, hand=before.hand._replace(held=tuple(held)))
+            moved = with_held(before, tuple(held))
             allowed = open_to(moved)[0] >> card.index & 1
             if rules.trumps_only or (
                 not before.tricks and not before.plays and not rules.declares_trump
@@ -646,7 +645,7 @@ def test_the_worlds_with_a_kitty_are_drawn_uniformly() -> None:
         thrown[pitcher] = rest
         forced = (ForcedStep(seat=pitcher, drawn=rest),)  # the kitty taken: its cards
         setup = state.hand_state._replace(discarded=tuple(thrown), forced=forced)
-        world = attrs.evolve(state, hand=state.hand._replace(held=tuple(held), setup=setup))
+        world = with_held(state, tuple(held), setup)
         try:
             _replays(world)
         except Exception:  # an illegal replay: not a world
@@ -684,8 +683,7 @@ def test_cinch_samples_keep_the_trumps_each_player_was_dealt() -> None:
         hands = [sum(1 << hidden[order[2 * seat + k]].index for k in range(2)) for seat in range(3)]
         if tuple(hands) in worlds:
             continue
-        core = state.hand._replace(held=(*hands, state.held[3]))
-        world = attrs.evolve(state, hand=core)
+        world = with_held(state, (*hands, state.held[3]))
         try:
             _replays(world)
         except Exception:  # an illegal replay: not a world

@@ -20,7 +20,7 @@ from .options import AllPass, DealerMatch, TrumpBy
 from .play import open_cards
 from .refusals import Refusal
 from .rules import Rules
-from .state import GameState, Hand, HandState, Phase, hand_of, with_auction
+from .state import HELD, PLAYS, SETUP, TO_ACT, GameState, Hand, HandState, Phase, with_auction
 from .tables import Bound, CallTable, OpenCalls, Position
 from .trumps import TrumpTable, trump_named_by
 
@@ -106,10 +106,10 @@ def position(table: CallTable, contract: int, dealer: int, seat: int, pitched: b
 
 def _position(state: GameState) -> Position:
     core = state.hand  # the core's fields, not the state's properties: asked on every call
-    seat = core.to_act
+    seat = core[TO_ACT]
     assert seat is not None
-    setup = core.setup
-    return position(state.standing.calls, setup.contract, setup.dealer, seat, bool(core.plays))
+    setup = core[SETUP]
+    return position(state.standing.calls, setup.contract, setup.dealer, seat, bool(core[PLAYS]))
 
 
 def calls_open(
@@ -187,11 +187,11 @@ def listed_calls(state: GameState) -> tuple[Action, ...]:
 def calls_of(table: CallTable, hand: Hand) -> tuple[Action, ...]:
     """The calls open to the seat to act in the hand core `hand` (read from the auction's
     `table`): pass (where allowed), then bids low to high, then pitches by suit and rank."""
-    setup, seat = hand.setup, hand.to_act
+    setup, seat = hand[SETUP], hand[TO_ACT]
     assert seat is not None
-    calls, legal = position(table, setup.contract, setup.dealer, seat, bool(hand.plays))
+    calls, legal = position(table, setup.contract, setup.dealer, seat, bool(hand[PLAYS]))
     if calls.may_pitch:
-        return legal + pick(PITCHES, hand.held[seat])
+        return legal + pick(PITCHES, hand[HELD][seat])
     return legal
 
 
@@ -380,11 +380,11 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     """The seat to act makes the call `action` (`after_call`): the next seat calls, or the
     pitcher declares trump or leads, or the hand is passed out (the core's `to_act` is
     None)."""
-    setup = hand.setup
-    seat = hand.to_act
+    setup = hand[SETUP]
+    seat = hand[TO_ACT]
     assert seat is not None
     outcome = after_call(
-        rules, setup.dealer, seat, setup.contract, setup.pitcher, hand.plays, action
+        rules, setup.dealer, seat, setup.contract, setup.pitcher, hand[PLAYS], action
     )
     setup = with_auction(
         setup,
@@ -394,11 +394,11 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         trump=outcome.trump,
         phase=outcome.phase,
     )
-    held = held_after(outcome, seat, hand.held)
+    held = held_after(outcome, seat, hand[HELD])
     playable = 0
     if outcome.phase is _PLAY and outcome.to_act is not None:
         table = None if outcome.trump is None else tables[outcome.trump]
         led = outcome.plays[0][1].index if outcome.plays else -1
         playable = open_cards(rules, table, held[outcome.to_act], led, True, setup.must_play)[0]
     # typed, in field order
-    return hand_of((setup, outcome.to_act, held, outcome.plays, (), playable))
+    return (setup, outcome.to_act, held, outcome.plays, (), playable)

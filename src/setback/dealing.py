@@ -13,7 +13,7 @@ from .bidding import call_table
 from .cards import BIT
 from .options import AllPass
 from .rules import Rules
-from .state import ActionLog, GameRecord, GameState, Hand, HandResult, HandState, make_state
+from .state import ActionLog, GameRecord, GameState, HandResult, HandState, hand_core, make_state
 from .tables import CallTable, trump_tables
 from .trumps import TrumpTable
 
@@ -126,7 +126,7 @@ def start_hand(
         scores=scores,
         history=history,
         winner=None,
-        hand=Hand(setup=setup, to_act=(dealer + 1) % rules.players, held=held),
+        hand=hand_core(setup=setup, to_act=(dealer + 1) % rules.players, held=held),
         log=log,
         tables=trump_tables(rules) if tables is None else tables,
         calls=call_table(rules) if calls is None else calls,

@@ -19,7 +19,18 @@ from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
 from .rules import Rules
-from .state import ForcedStep, GameState, Hand, HandState, Phase, with_call
+from .state import (
+    HELD,
+    SETUP,
+    TO_ACT,
+    ForcedStep,
+    GameState,
+    Hand,
+    HandState,
+    Phase,
+    hand_core,
+    with_call,
+)
 from .trumps import TrumpTable
 
 __all__: list[str] = []
@@ -46,10 +57,10 @@ def step_declaration(
     """The pitcher names trump; then he calls his partner (`Rules.call_partner`), or
     everyone discards (the draw back and its forced face-up discards happen at once,
     recorded as forced steps), or the pitcher leads."""
-    setup = hand.setup._replace(trump=action.suit, discarded=(0,) * rules.players)
+    setup = hand[SETUP]._replace(trump=action.suit, discarded=(0,) * rules.players)
     if rules.call_partner:
         setup = setup._replace(phase=Phase.CALL_PARTNER)
-        return Hand(setup=setup, to_act=_pitcher(setup), held=hand.held)
+        return hand_core(setup=setup, to_act=_pitcher(setup), held=hand[HELD])
     return _after_trump(rules, tables, hand, setup)
 
 
@@ -59,7 +70,9 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
     assert setup.trump is not None
     table = tables[setup.trump]
     if rules.draws_back:
-        held, steps = draw_back(rules, table, setup.dealer, _pitcher(setup), setup.stock, hand.held)
+        held, steps = draw_back(
+            rules, table, setup.dealer, _pitcher(setup), setup.stock, hand[HELD]
+        )
         discarded = [0] * rules.players
         for step in steps:
             discarded[step.seat] = step.discarded
@@ -68,15 +81,15 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
             setup = with_call(setup, setup.called, setup.called)  # a partner holds it
         return _face_up_turn(rules, tables, setup, held, 0)
     if rules.robs_the_pack:
-        return _rob_turn(rules, tables, setup, hand.held, 0)
+        return _rob_turn(rules, tables, setup, hand[HELD], 0)
     if rules.kitty:
-        return take_kitty(rules, setup, hand.held)
+        return take_kitty(rules, setup, hand[HELD])
     if rules.discards_to_six or rules.draw:
-        return _discard_turn(setup, hand.held, (setup.dealer + 1) % rules.players)
+        return _discard_turn(setup, hand[HELD], (setup.dealer + 1) % rules.players)
     if rules.discards_and_draws:
         first = draw_back_order(rules, setup.dealer, _pitcher(setup))[0]
-        return _discard_turn(setup, hand.held, first)
-    return lead(rules, tables, setup, hand.held, (), _pitcher(setup))
+        return _discard_turn(setup, hand[HELD], first)
+    return lead(rules, tables, setup, hand[HELD], (), _pitcher(setup))
 
 
 def callable_cards(rules: Rules, table: TrumpTable, held: int) -> int:
@@ -119,7 +132,7 @@ def step_partner_call(
 ) -> Hand:
     """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
     as after any declaration."""
-    setup = with_call(hand.setup, 1 << action.card.index)
+    setup = with_call(hand[SETUP], 1 << action.card.index)
     return _after_trump(rules, tables, hand, setup)
 
 
@@ -222,18 +235,18 @@ def discard_options(
     how few and how many (`discard_bounds`; Cinch's `rob_bounds`), and the cards a
     discard must hold all of before it holds any other (the non-trumps of Smear,
     `rules.non_trumps_first`, and of Cinch; else all of them, no order binding)."""
-    setup, seat = hand.setup, hand.to_act
+    setup, seat = hand[SETUP], hand[TO_ACT]
     assert seat is not None and setup.trump is not None
     if rules.kitty and kitty_due(rules, setup, seat):  # any cards, exactly the kitty's count
-        held = hand.held[seat]
+        held = hand[HELD][seat]
         return held, rules.kitty, rules.kitty, held
     table = tables[setup.trump]
     if rules.robs_the_pack:
-        held = hand.held[seat]
+        held = hand[HELD][seat]
         cards, count = rob_bounds(rules, table, held, len(setup.stock), seat == setup.dealer)
         return cards, count, count, cards & ~table.trump_mask
     cards, fewest, most = discard_bounds(
-        rules, table, hand.held[seat], len(setup.stock), setup.called
+        rules, table, hand[HELD][seat], len(setup.stock), setup.called
     )
     first = cards & ~table.trump_mask if rules.non_trumps_first else cards
     return cards, fewest, most, first
@@ -354,19 +367,19 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
     then drawing from the stock: as many in the draw variant, back to six in the discard
     and draw, a forced step; the pitcher's kitty discard comes first, then the draw if
     on); after the last, the pitcher leads."""
-    setup = hand.setup
-    seat = hand.to_act
+    setup = hand[SETUP]
+    seat = hand[TO_ACT]
     assert seat is not None
     thrown = mask_of(action.cards)
     if rules.robs_the_pack:
         assert setup.trump is not None
         trumps = tables[setup.trump].trump_mask
-        setup, cards, drawn = _rob_discard(rules, setup, hand.held, seat, thrown, trumps)
+        setup, cards, drawn = _rob_discard(rules, setup, hand[HELD], seat, thrown, trumps)
         if drawn:  # the stock gives back what it can (a short stock)
             setup = setup._replace(forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
         order = discard_order(setup.dealer, rules.players)
         return _rob_turn(rules, tables, setup, cards, order.index(seat) + 1)
-    held = list(hand.held)
+    held = list(hand[HELD])
     held[seat] &= ~thrown
     if rules.draws_back:
         face_up = list(setup.face_up or (0,) * rules.players)
@@ -408,7 +421,7 @@ def _discard_turn(setup: HandState, held: tuple[int, ...], seat: int) -> Hand:
     """The core with `seat` to discard."""
     if setup.phase is not Phase.DISCARD:
         setup = setup._replace(phase=Phase.DISCARD)
-    return Hand(setup=setup, to_act=seat, held=held)
+    return hand_core(setup=setup, to_act=seat, held=held)
 
 
 def forced_face_up(

@@ -48,7 +48,18 @@ from .play import legal_plays, play_refusal, plays_of, step_play
 from .refusals import Refusal
 from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
 from .scoring import close_hand
-from .state import EMPTY_HISTORY, EMPTY_LOG, GameRecord, GameState, Hand, Phase, advance
+from .state import (
+    EMPTY_HISTORY,
+    EMPTY_LOG,
+    PLAYABLE,
+    SETUP,
+    TO_ACT,
+    GameRecord,
+    GameState,
+    Hand,
+    Phase,
+    advance,
+)
 from .trumps import TrumpTable
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
@@ -247,10 +258,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if type(state) is not GameState:
         raise _not_a_state("legal_actions", state)
     hand = state.hand
-    playable = hand.playable  # the cards the last step found open: 0 outside trick play
+    playable = hand[PLAYABLE]  # the cards the last step found open: 0 outside trick play
     if playable:
         return plays_of(playable)  # legal_plays(state), without the call
-    phase = hand.setup.phase  # `state.phase`, without the property's call
+    phase = hand[SETUP].phase  # `state.phase`, without the property's call
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
     if phase is _GAME_OVER:
@@ -385,11 +396,11 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise _not_a_state("apply_action", state)
     hand = state.hand
     if (
-        type(action) is Play and seat is None and hand.playable & BIT[action.card.index]
+        type(action) is Play and seat is None and hand[PLAYABLE] & BIT[action.card.index]
     ):  # the hot path: a card the last step found open (play.open_cards: only in trick play)
         standing = state.standing
         after = step_play(standing.rules, standing.tables, hand, action.card)
-        if after.to_act is None:  # the hand is over: score it, deal the next
+        if after[TO_ACT] is None:  # the hand is over: score it, deal the next
             return close_hand(state, action, after)
         return advance(state, action, after)
     if isinstance(action, str):
@@ -398,7 +409,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise _not_an_action("apply_action", action)
     if seat is not None and type(seat) is not int:
         raise _not_a_seat(seat)
-    phase = hand.setup.phase  # `state.phase`, without the property's call
+    phase = hand[SETUP].phase  # `state.phase`, without the property's call
     # refuse (a call listed open needs no words), step, wrap
     if not (phase is _BIDDING and seat is None and action in listed_calls(state)):
         why = _refusal(state, action, seat)
@@ -409,7 +420,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         after = step_call(standing.rules, standing.tables, hand, action)
     else:
         after = step_core(standing.rules, standing.tables, hand, action)
-    if after.to_act is None:  # the hand is over (passed out, or its last card): score it
+    if after[TO_ACT] is None:  # the hand is over (passed out, or its last card): score it
         return close_hand(state, action, after)
     return advance(state, action, after)
 
@@ -418,7 +429,7 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     """The hand core after the seat to act in `hand` takes `action`, unchecked: the step
     of the phase's own module (the auction's, the discards' or trick play's). The checked
     engine asks it after the refusal, the playout kernel without one."""
-    phase = hand.setup.phase
+    phase = hand[SETUP].phase
     if phase is _BIDDING:
         return step_call(rules, tables, hand, action)
     if phase is _PLAY:

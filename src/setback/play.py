@@ -18,7 +18,19 @@ from .cards import ALL_BUT, CARDS, Card, cards_of, picker
 from .options import PlayTrump
 from .refusals import MESSAGES, Refusal, placeholders
 from .rules import Rules
-from .state import GameState, Hand, HandState, Phase, Trick, hand_of, with_auction
+from .state import (
+    HELD,
+    PLAYS,
+    SETUP,
+    TO_ACT,
+    TRICKS,
+    GameState,
+    Hand,
+    HandState,
+    Phase,
+    Trick,
+    with_auction,
+)
 from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
@@ -28,9 +40,9 @@ HAND_TRICKS = 6
 only, a hand lasts until nobody holds a trump)."""
 
 _PLAY = Phase.PLAY
-PLAYS: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
-"""`PLAYS[index]`: the shared `Play` value of each card."""
-plays_of = picker(PLAYS)
+PLAY_OF_CARD: tuple[Play, ...] = tuple(Play(card) for card in CARDS)
+"""`PLAY_OF_CARD[index]`: the shared `Play` value of each card."""
+plays_of = picker(PLAY_OF_CARD)
 """`plays_of(mask)`: the `Play` values of a bit set of cards, in index order."""
 
 
@@ -116,17 +128,17 @@ def open_cards(
 def open_in(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> tuple[int, Narrowed]:
     """`open_cards` for the seat to act in the hand core `hand` (no card outside trick
     play)."""
-    setup = hand.setup
-    if setup.phase is not _PLAY or hand.to_act is None:
+    setup = hand[SETUP]
+    if setup.phase is not _PLAY or hand[TO_ACT] is None:
         return 0, _NOTHING
-    plays = hand.plays
+    plays = hand[PLAYS]
     table = None if setup.trump is None else tables[setup.trump]
     return open_cards(
         rules,
         table,
-        hand.held[hand.to_act],
+        hand[HELD][hand[TO_ACT]],
         plays[0][1].index if plays else -1,
-        not hand.tricks,
+        not hand[TRICKS],
         setup.must_play,
     )
 
@@ -232,7 +244,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
         playable = open_cards(
             rules, table, held[to_act], plays[0][1].index, not tricks, setup.must_play
         )[0]
-        return hand_of((setup, to_act, held, plays, tricks, playable))  # typed, in field order
+        return (setup, to_act, held, plays, tricks, playable)  # typed, in field order
     winner = table.winner(plays)
     return lead(
         rules,
@@ -262,9 +274,9 @@ def lead(
         setup = in_play(setup)
     leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
-        return hand_of((setup, None, held, (), tricks, 0))  # typed, in field order
+        return (setup, None, held, (), tricks, 0)  # typed, in field order
     playable = open_cards(rules, table, held[leader], -1, not tricks, setup.must_play)[0]
-    return hand_of((setup, leader, held, (), tricks, playable))  # typed, in field order
+    return (setup, leader, held, (), tricks, playable)  # typed, in field order
 
 
 def in_play(setup: HandState) -> HandState:

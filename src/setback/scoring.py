@@ -15,14 +15,18 @@ from .points import Point, Tally, award_all
 from .refusals import Refusal
 from .rules import Rules
 from .state import (
+    HELD,
     MAX_ACTIONS,
     MAX_HANDS,
+    SETUP,
+    TRICKS,
     GameState,
     Hand,
     HandResult,
     HandState,
     Phase,
     Trick,
+    hand_core,
     kitty_cards,
     make_state,
     with_auction,
@@ -368,20 +372,20 @@ def played_hands(history: Iterable[HandResult]) -> int:
 def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandResult:
     """The record of the hand core `hand`, which is over: passed out, or its last trick
     played (the cards still held are dead cards, under `trumps_only`)."""
-    setup = hand.setup
+    setup = hand[SETUP]
     if setup.pitcher is None:
-        return passed_out(rules, setup, hand.held)
+        return passed_out(rules, setup, hand[HELD])
     assert setup.trump is not None
-    played = list(hand.held)  # each seat's cards in play, and every card in the tricks
+    played = list(hand[HELD])  # each seat's cards in play, and every card in the tricks
     cards: list[tuple[int, int, int]] = []  # as (card index, holder, capturer)
-    for trick in hand.tricks:
+    for trick in hand[TRICKS]:
         winner = trick.winner
         assert winner is not None  # a finished trick
         for seat, card in trick.plays:
             index = card.index
             played[seat] |= BIT[index]
             cards.append((index, seat, winner))
-    return score_hand(rules, tables[setup.trump], setup, hand.tricks, tuple(played), cards)
+    return score_hand(rules, tables[setup.trump], setup, hand[TRICKS], tuple(played), cards)
 
 
 def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
@@ -408,7 +412,7 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
         )
     played = 0 if rules.hands_limit is None else played_hands(history)
     winner = game_winner(rules, standing.scores, result, played)
-    setup = hand.setup
+    setup = hand[SETUP]
     if winner is None:
         dealer = next_dealer(rules, result)
         return start_hand(
@@ -437,7 +441,7 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
         scores=scores,
         history=history,
         winner=winner,
-        hand=Hand(setup=over, to_act=None, held=(0,) * rules.players),
+        hand=hand_core(setup=over, to_act=None, held=(0,) * rules.players),
         log=log,
         tables=standing.tables,
         calls=standing.calls,

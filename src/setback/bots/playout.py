@@ -37,7 +37,19 @@ from ..play import next_leader, next_to_play, open_cards
 from ..points import award_all
 from ..rules import Rules
 from ..scoring import holder_of, settle, tally
-from ..state import GameState, Hand, Phase, Trick, with_auction
+from ..state import (
+    HELD,
+    PLAYS,
+    SETUP,
+    TO_ACT,
+    TRICKS,
+    GameState,
+    Hand,
+    Phase,
+    Trick,
+    hand_core,
+    with_auction,
+)
 from ..tables import CallTable
 from ..trumps import TrumpTable, trump_named_by
 
@@ -218,24 +230,24 @@ def playout_hand(
     standing = state.standing
     rules, tables, calls = standing.rules, standing.tables, standing.calls
     hand = state.hand
-    if hand.setup.phase is _BIDDING:
+    if hand[SETUP].phase is _BIDDING:
         hand = _auction(rules, calls, hand, policy, first)
         first = None  # the first call took it
     # trump and the discards: the engine's own steps, on the hand core
-    while hand.to_act is not None and hand.setup.phase is not _PLAY:
-        actor, phase = hand.to_act, hand.setup.phase
+    while hand[TO_ACT] is not None and hand[SETUP].phase is not _PLAY:
+        actor, phase = hand[TO_ACT], hand[SETUP].phase
         if first is not None:
             action, first = first, None
         elif phase is Phase.DECLARE_TRUMP:
-            action = DECLARATIONS[policy.declare(actor, hand.held[actor])]
+            action = DECLARATIONS[policy.declare(actor, hand[HELD][actor])]
         elif phase is Phase.CALL_PARTNER:
             action = CALLS[_call(rules, tables, hand, policy)]
         else:
             cards, fewest, most, before = discard_options(rules, tables, hand)
-            thrown = policy.discard(actor, hand.held[actor], cards, fewest, most, before)
+            thrown = policy.discard(actor, hand[HELD][actor], cards, fewest, most, before)
             action = discard_of(thrown)
         hand = step_core(rules, tables, hand, action)
-    setup = hand.setup
+    setup = hand[SETUP]
     pitcher, contract, trump = setup.pitcher, setup.contract, setup.trump
     if pitcher is None:  # passed out: nothing is played or scored
         sides = rules.side_count
@@ -252,18 +264,18 @@ def playout_hand(
     table = None if trump is None else tables[trump]
     played: list[tuple[int, int, int]] = []  # (card, holder, capturer) of finished tricks
     winners: list[int] = []
-    for done in hand.tricks:
+    for done in hand[TRICKS]:
         assert done.winner is not None
         winners.append(done.winner)
         played.extend((card.index, player, done.winner) for player, card in done.plays)
     partner = _partner(hand)  # call your partner's, fixed once trick play begins
-    seat = hand.to_act
+    seat = hand[TO_ACT]
     if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None
         return _score(rules, table, pitcher, contract, played, winners, partner)
     # trick play, on bit sets: trick play's own transitions
-    held = list(hand.held)
-    plays = [(player, card.index) for player, card in hand.plays]
+    held = list(hand[HELD])
+    plays = [(player, card.index) for player, card in hand[PLAYS]]
     play = policy.play
     must = setup.must_play  # call your partner's called card (0 without one)
     while True:
@@ -296,24 +308,24 @@ def playout_hand(
 def _call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, policy: PlayoutPolicy) -> int:
     """The card the pitcher calls (call your partner): the policy's `call_partner`, or
     the highest trump he lacks."""
-    setup, seat = hand.setup, hand.to_act
+    setup, seat = hand[SETUP], hand[TO_ACT]
     assert seat is not None and setup.trump is not None
     table = tables[setup.trump]
-    cards = callable_cards(rules, table, hand.held[seat])
+    cards = callable_cards(rules, table, hand[HELD][seat])
     chooser = getattr(policy, "call_partner", None)
     if chooser is None:
         return highest_trump(table, cards)
-    return int(chooser(seat, hand.held[seat], cards, table))
+    return int(chooser(seat, hand[HELD][seat], cards, table))
 
 
 def _partner(hand: Hand) -> int | None:
     """Call your partner: the seat that holds or played the called card when the kernel
     starts trick play (the pitcher's partner, or the pitcher alone); None without a call."""
-    setup = hand.setup
+    setup = hand[SETUP]
     if not setup.called:
         return None
-    played = list(hand.held)
-    for trick in (*hand.tricks, Trick(0, hand.plays)):
+    played = list(hand[HELD])
+    for trick in (*hand[TRICKS], Trick(0, hand[PLAYS])):
         for seat, card in trick.plays:
             played[seat] |= 1 << card.index
     assert setup.pitcher is not None
@@ -326,10 +338,10 @@ def _auction(
     """The auction of `hand` played to its end with `policy`'s calls (`first` first), on
     plain values through the auction's own transition (`bidding.after_call`): the core
     after it (the pitcher to declare trump or to lead; `to_act` None if passed out)."""
-    setup = hand.setup
-    held = hand.held
-    dealer, contract, pitcher, pitched = setup.dealer, setup.contract, setup.pitcher, hand.plays
-    seat = hand.to_act
+    setup = hand[SETUP]
+    held = hand[HELD]
+    dealer, contract, pitcher, pitched = setup.dealer, setup.contract, setup.pitcher, hand[PLAYS]
+    seat = hand[TO_ACT]
     assert seat is not None
     while True:
         bounds, options = position(calls, contract, dealer, seat, bool(pitched))
@@ -353,7 +365,7 @@ def _auction(
         trump=outcome.trump,
         phase=outcome.phase,
     )
-    return Hand(setup=ended, to_act=outcome.to_act, held=held, plays=pitched)
+    return hand_core(setup=ended, to_act=outcome.to_act, held=held, plays=pitched)
 
 
 def _score(
