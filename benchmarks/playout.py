@@ -1,25 +1,27 @@
 """Random full hands per second through the public, checked API.
 
-Run by hand, not by the test suite:
+Run by hand, not by the test suite (which runs a small smoke of it):
 
     python benchmarks/playout.py [HANDS] [ROUNDS]
 
 A hand is dealt, bid with uniformly random legal calls, played with random
 legal cards and scored, through `legal_actions` and `apply_action` only. The
 hand-tuned reference of `../shared/bench/` (beside the checkout) runs in the
-same process, alternating with the library, and the ratio of the two is
-printed. Each timed loop starts after `gc.collect()`, so that no loop's
-collections walk what the benchmark built for another (the kernel's dealt
-states are built after the checked API's loop); the collector stays on
-while timing, as in real use. The playout kernel (`setback.playout_hand`, unchecked) plays the same
-random hands from dealt states (built before the timing; a second line
-times the deal by `new_game` too), in the same rounds. Then: hands per
-second (checked API and kernel) for Auction Pitch with 3 players, six
-players, the extended presets (Ten-point Pitch, Smear, Auction Pitch with
-Joker) and RULES §7's (Trickster's games, Pedro Sancho, Dom Pedro, Cinch, call your
-partner, a kitty), and the time of hand 1
-against hand 50 of one long game (the cost of a hand must not grow with the
-history).
+same process, and the ratio of the two is printed. The German preset's loops
+take turns a chunk of `CHUNK` hands at a time (the reference, the checked
+API, the playout kernel from dealt states, the kernel dealing each state by
+`new_game`), each round going on where its last chunk stopped: the same
+hands as one long loop each, but a slow spell of a shared machine (they
+last seconds here) falls on every loop alike instead of on one of them, so
+the ratios move far less from run to run. Each timed chunk starts after
+`gc.collect()`, so that no loop's collections walk what the benchmark built
+for another (the kernel's dealt states are built before the round); the
+collector stays on while timing, as in real use. Then: hands per second
+(checked API and kernel) for Auction Pitch with 3 players, six players, the
+extended presets (Ten-point Pitch, Smear, Auction Pitch with Joker) and
+RULES §7's (Trickster's games, Pedro Sancho, Dom Pedro, Cinch, call your
+partner, a kitty), and the time of hand 1 against hand 50 of one long game
+(the cost of a hand must not grow with the history).
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ import importlib.util
 import random
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
 from setback import (
     GameState,
@@ -41,6 +45,8 @@ from setback import (
     new_game,
     playout_hand,
 )
+
+T = TypeVar("T")
 
 _HERE = Path(__file__).resolve().parents[1]
 REFERENCE = next(
@@ -63,16 +69,21 @@ def load_reference() -> ModuleType | None:
     return module
 
 
-def library_hands(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
-    """Seconds for `hands` random hands played one after the other, each dealt once like
-    the reference's, and the actions taken. A new game starts when one ends or reaches
-    50 hands (uniformly random calls rarely end a bid-out game; real games are shorter)."""
+CHUNK = 100
+"""Hands a loop of the German preset plays before the next loop's turn (see above)."""
+
+
+def library_stream(rules: Rules, seed: int) -> Iterator[int]:
+    """Random hands played one after the other, each dealt once like the reference's: each
+    `next` plays one more hand and gives the actions it took. A new game starts when one
+    ends or reaches 50 hands (uniformly random calls rarely end a bid-out game; real
+    games are shorter)."""
     rng = random.Random(seed)
     choice = rng.choice
-    steps = played = 0
-    start = time.perf_counter()
+    played = 0
     state = new_game(rules, seed=seed)
-    while played < hands:
+    while True:
+        steps = 0
         done = len(state.history)
         while len(state.history) == done and not state.is_over:
             state = apply_action(state, choice(legal_actions(state)))
@@ -80,6 +91,14 @@ def library_hands(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
         played += 1
         if state.is_over or len(state.history) == 50:
             state = new_game(rules, seed=seed + played)
+        yield steps
+
+
+def library_hands(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
+    """Seconds for `hands` hands of `library_stream`, and the actions taken."""
+    stream = library_stream(rules, seed)
+    start = time.perf_counter()
+    steps = sum(next(stream) for _ in range(hands))
     return time.perf_counter() - start, steps
 
 
@@ -95,15 +114,6 @@ def kernel_hands(states: list[GameState], seed: int) -> float:
     start = time.perf_counter()
     for state in states:
         playout_hand(state, policy)
-    return time.perf_counter() - start
-
-
-def kernel_hands_dealing(rules: Rules, hands: int, seed: int) -> float:
-    """The same, each state dealt by `new_game` inside the timing."""
-    policy = RandomPolicy(random.Random(seed).random)
-    start = time.perf_counter()
-    for k in range(hands):
-        playout_hand(new_game(rules, seed=seed + k, dealer=k % rules.players), policy)
     return time.perf_counter() - start
 
 
@@ -145,6 +155,33 @@ def hand_times(games: int, upto: int) -> list[float]:
     return [t / games for t in totals]
 
 
+def timed(run: Callable[..., T], *args: object) -> tuple[float, T]:
+    """Seconds `run(*args)` takes, after `gc.collect()`, and what it returned."""
+    gc.collect()
+    start = time.perf_counter()
+    value = run(*args)
+    return time.perf_counter() - start, value
+
+
+def reference_chunk(reference: ModuleType, rng: random.Random, size: int) -> None:
+    for _ in range(size):
+        reference.hand(rng)
+
+
+def library_chunk(stream: Iterator[int], size: int) -> int:
+    return sum(next(stream) for _ in range(size))
+
+
+def kernel_chunk(states: list[GameState], policy: RandomPolicy) -> None:
+    for state in states:
+        playout_hand(state, policy)
+
+
+def dealing_chunk(rules: Rules, seed: int, hands: range, policy: RandomPolicy) -> None:
+    for k in hands:  # hand k of `dealt_states(rules, ..., seed)`, dealt inside the timing
+        playout_hand(new_game(rules, seed=seed + k, dealer=k % rules.players), policy)
+
+
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
@@ -153,19 +190,23 @@ def main() -> None:
     lib_time = ref_time = kernel_time = dealing_time = 0.0
     steps = 0
     for r in range(rounds):
-        if reference is not None:
-            gc.collect()
-            ref_time += reference_hands(reference, hands, r)
-        gc.collect()
-        seconds, taken = library_hands(german, hands, r * hands)
-        lib_time += seconds
-        steps += taken
+        # each loop's own stream, going on where its last chunk stopped
+        ref_rng = random.Random(r)
+        stream = library_stream(german, r * hands)
         states = dealt_states(german, hands, r * hands)
-        gc.collect()
-        kernel_time += kernel_hands(states, r)
+        policy = RandomPolicy(random.Random(r).random)
+        dealing_policy = RandomPolicy(random.Random(r).random)
+        for start in range(0, hands, CHUNK):
+            end = min(start + CHUNK, hands)
+            if reference is not None:
+                ref_time += timed(reference_chunk, reference, ref_rng, end - start)[0]
+            seconds, taken = timed(library_chunk, stream, end - start)
+            lib_time += seconds
+            steps += taken
+            kernel_time += timed(kernel_chunk, states[start:end], policy)[0]
+            dealt = range(start, end)
+            dealing_time += timed(dealing_chunk, german, r * hands, dealt, dealing_policy)[0]
         del states
-        gc.collect()
-        dealing_time += kernel_hands_dealing(german, hands, r * hands)
     total = hands * rounds
     print(f"setback, German preset     {total / lib_time:10,.0f} hands/s")
     print(
