@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 from collections.abc import Callable, Iterable, Sequence
 
 import attrs
@@ -93,9 +94,24 @@ FOUR_POINTS = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
 """The points of the four-point game, in the order they are awarded."""
 
 
+_CARD_POINT_GROUPS: tuple[tuple[int, int], ...] = tuple(
+    (worth, sum(1 << index for index, points in enumerate(CARD_POINTS) if points == worth))
+    for worth in sorted(set(CARD_POINTS))
+    if worth
+)
+"""The cards that count for Game, grouped by their card points: `(points, bit set)`."""
+
+
+def card_points_of(cards: int) -> int:
+    """The card points (for Game) of the bit set `cards`: 10 for a ten, 4 for an ace, 3
+    for a king, 2 for a queen, 1 for a jack (`Card.points`)."""
+    return sum([worth * (cards & group).bit_count() for worth, group in _CARD_POINT_GROUPS])
+
+
 @attrs.frozen
 class Tally:
-    """Everything the points of one played hand depend on, from one walk over its tricks."""
+    """Everything the points of one played hand depend on: who held and who captured each
+    card in the tricks, as bit sets (bit `card.index`)."""
 
     seat_sides: tuple[int, ...]
     """Each seat's side (`Rules.seat_sides`)."""
@@ -103,11 +119,13 @@ class Tally:
     """Who takes Low."""
     table: TrumpTable
     """The trump of the hand."""
-    trumps: tuple[tuple[int, int, int], ...]
-    """Every trump in play that is not a joker, as `(card index, holder, capturer)`,
-    strongest first (High and Low come from it)."""
-    captured: dict[int, int] = attrs.field(eq=False)
-    """Who captured each card in play: card index to seat."""
+    held: tuple[int, ...]
+    """Each seat's cards in play: every card it played to a trick (cards it still holds
+    may be among them: they are in no trick, and no point reads them)."""
+    won: tuple[int, ...]
+    """Each seat's captured cards: every card of the tricks it won."""
+    in_tricks: int
+    """Every card in the tricks (the cards of `won` together)."""
     card_points: tuple[int, ...]
     """Card points (for Game) in each side's tricks."""
 
@@ -117,46 +135,60 @@ class Tally:
         seat_sides: tuple[int, ...],
         low_to: LowTo,
         table: TrumpTable,
-        played: Iterable[tuple[int, int, int]],
+        held: tuple[int, ...],
+        won: tuple[int, ...],
     ) -> Tally:
-        """The tally of a hand whose cards in tricks were `played`: `(card index, holder,
-        capturer)` triples. The one builder: the checked engine's scoring and the playout
-        kernel both come here."""
-        totals = [0] * (max(seat_sides) + 1)
-        captured: dict[int, int] = {}
-        trumps = []
-        power = table.power[table.trump]  # a trump's strength when trump is led, else 0
-        for index, holder, capturer in played:
-            captured[index] = capturer
-            totals[seat_sides[capturer]] += CARD_POINTS[index]
-            strength = power[index]
-            if strength and index < JOKERS_FROM:  # High and Low are never jokers
-                trumps.append((strength, index, holder, capturer))
-        trumps.sort(reverse=True)
+        """The tally of a hand whose seats held the cards `held` in play and captured the
+        cards `won` (bit sets, one per seat). The one builder: the checked engine's
+        scoring and the playout kernel both come here."""
+        captured = [0] * (max(seat_sides) + 1)  # each side's tricks
+        for seat, cards in enumerate(won):
+            captured[seat_sides[seat]] |= cards
         return cls(
             seat_sides=seat_sides,
             low_to=low_to,
             table=table,
-            trumps=tuple([(index, holder, capturer) for _, index, holder, capturer in trumps]),
-            captured=captured,
-            card_points=tuple(totals),
+            held=held,
+            won=won,
+            in_tricks=functools.reduce(operator.or_, won),
+            card_points=tuple([card_points_of(cards) for cards in captured]),
         )
 
-    def capturer_of(self, index: int | None) -> int | None:
-        """The side that captured the card `index`, or None if it was not in play."""
-        seat = None if index is None else self.captured.get(index)
-        return None if seat is None else self.seat_sides[seat]
+    def holder_of(self, index: int) -> int:
+        """The side that held the card `index`, which is in a trick."""
+        for seat, cards in enumerate(self.held):
+            if cards >> index & 1:
+                return self.seat_sides[seat]
+        raise ValueError(f"card {index} is in no seat's cards in play")
+
+    def capturer_of(self, index: int) -> int | None:
+        """The side that captured the card `index`, or None if it is in no trick."""
+        for seat, cards in enumerate(self.won):
+            if cards >> index & 1:
+                return self.seat_sides[seat]
+        return None
+
+
+def _trump_in_tricks(tally: Tally, order: Iterable[int]) -> int | None:
+    """The first trump of `order` (card indices) in the tricks, jokers left out (High and
+    Low are never jokers); None if there is none."""
+    cards = tally.in_tricks
+    for index in order:
+        if index < JOKERS_FROM and cards >> index & 1:
+            return index
+    return None
 
 
 def _high(tally: Tally) -> int | None:
-    return tally.seat_sides[tally.trumps[0][1]] if tally.trumps else None
+    high = _trump_in_tricks(tally, tally.table.order)  # the trumps, highest first
+    return None if high is None else tally.holder_of(high)
 
 
 def _low(tally: Tally) -> int | None:
-    if not tally.trumps:
+    low = _trump_in_tricks(tally, reversed(tally.table.order))
+    if low is None:
         return None
-    _, holder, capturer = tally.trumps[-1]
-    return tally.seat_sides[holder if tally.low_to is _HOLDER else capturer]
+    return tally.holder_of(low) if tally.low_to is _HOLDER else tally.capturer_of(low)
 
 
 def _captured(cards: tuple[int, ...], tally: Tally) -> int | None:

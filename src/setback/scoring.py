@@ -151,10 +151,10 @@ def _difference(
     return tuple(changes)
 
 
-def tally(rules: Rules, table: TrumpTable, played: Iterable[tuple[int, int, int]]) -> Tally:
-    """The tally of a hand whose cards in tricks were `played`: `(card index, holder,
-    capturer)` triples."""
-    return Tally.of(rules.seat_sides, rules.low_to, table, played)
+def tally(rules: Rules, table: TrumpTable, held: tuple[int, ...], won: tuple[int, ...]) -> Tally:
+    """The tally of a hand whose seats held the cards `held` in play and captured the
+    cards `won` (bit sets, one per seat)."""
+    return Tally.of(rules.seat_sides, rules.low_to, table, held, won)
 
 
 def score_hand(
@@ -163,16 +163,16 @@ def score_hand(
     hand: HandState,
     tricks: tuple[Trick, ...],
     played: tuple[int, ...],
-    cards: list[tuple[int, int, int]],
+    won: tuple[int, ...],
 ) -> HandResult:
     """The record of the hand whose last trick has just been played, under the trump of
     `table`.
 
     `played` holds each seat's cards in play (bit sets): what it held when play began;
-    `cards` every card in the tricks, as `(card index, holder, capturer)` triples.
+    `won` the cards of the tricks each seat won.
     """
     assert hand.trump is not None and hand.pitcher is not None
-    counted = tally(rules, table, cards)
+    counted = tally(rules, table, played, won)
     awards, won = award_all(rules.points, counted, rules.side_count)
     winners = [trick.winner for trick in tricks if trick.winner is not None]
     partner = holder_of(hand.called, played, hand.pitcher) if hand.called else None
@@ -376,16 +376,18 @@ def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandR
     if setup.pitcher is None:
         return passed_out(rules, setup, hand[HELD])
     assert setup.trump is not None
-    played = list(hand[HELD])  # each seat's cards in play, and every card in the tricks
-    cards: list[tuple[int, int, int]] = []  # as (card index, holder, capturer)
+    played = list(hand[HELD])  # each seat's cards in play
+    won = [0] * len(played)  # the cards of the tricks each seat won
     for trick in hand[TRICKS]:
         winner = trick.winner
         assert winner is not None  # a finished trick
+        cards = 0
         for seat, card in trick.plays:
-            index = card.index
-            played[seat] |= BIT[index]
-            cards.append((index, seat, winner))
-    return score_hand(rules, tables[setup.trump], setup, hand[TRICKS], tuple(played), cards)
+            bit = BIT[card.index]
+            played[seat] |= bit
+            cards |= bit
+        won[winner] |= cards
+    return score_hand(rules, tables[setup.trump], setup, hand[TRICKS], tuple(played), tuple(won))
 
 
 def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:

@@ -100,13 +100,16 @@ def test_an_off_card_follows_as_a_trump_and_not_as_its_printed_suit() -> None:
 
 def tally_of(rules: Rules, trump: Suit, played: str) -> Tally:
     """The tally of cards played 'AH:0>1 ...' (card, holder > capturer)."""
-    triples = []
+    held = [0] * rules.players
+    won = [0] * rules.players
     for word in played.split():
         card, seats = word.split(":")
         holder, capturer = seats.split(">")
-        triples.append((Card.parse(card).index, int(holder), int(capturer)))
+        bit = 1 << Card.parse(card).index
+        held[int(holder)] |= bit
+        won[int(capturer)] |= bit
     table = trump_table(trump, rules)
-    return Tally.of(rules.seat_sides, rules.low_to, table, triples)
+    return Tally.of(rules.seat_sides, rules.low_to, table, tuple(held), tuple(won))
 
 
 def test_the_off_ace_is_high_only_without_the_ace() -> None:

@@ -29,7 +29,7 @@ import attrs
 
 from ..actions import Action, Play
 from ..bidding import PITCHES, after_call, held_after, position
-from ..cards import CARDS, Suit, pick
+from ..cards import ALL_BUT, BIT, CARDS, Suit, mask_of, pick
 from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
@@ -46,7 +46,6 @@ from ..state import (
     GameState,
     Hand,
     Phase,
-    Trick,
     hand_core,
     with_auction,
 )
@@ -262,20 +261,25 @@ def playout_hand(
             winners=(),
         )
     table = None if trump is None else tables[trump]
-    played: list[tuple[int, int, int]] = []  # (card, holder, capturer) of finished tricks
+    in_play = _in_play(hand)  # each seat's cards in play, fixed once trick play begins
+    won = [0] * rules.players  # the cards of the tricks each seat won
     winners: list[int] = []
     for done in hand[TRICKS]:
         assert done.winner is not None
         winners.append(done.winner)
-        played.extend((card.index, player, done.winner) for player, card in done.plays)
-    partner = _partner(hand)  # call your partner's, fixed once trick play begins
+        won[done.winner] |= mask_of(card for _, card in done.plays)
+    # call your partner's partner: who holds or played the called card
+    partner = holder_of(setup.called, in_play, pitcher) if setup.called else None
     seat = hand[TO_ACT]
     if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None
-        return _score(rules, table, pitcher, contract, played, winners, partner)
+        return _score(rules, table, pitcher, contract, in_play, won, winners, partner)
     # trick play, on bit sets: trick play's own transitions
     held = list(hand[HELD])
     plays = [(player, card.index) for player, card in hand[PLAYS]]
+    trick = 0  # the cards of the trick in progress
+    for _, card in hand[PLAYS]:
+        trick |= BIT[card.index]
     play = policy.play
     must = setup.must_play  # call your partner's called card (0 without one)
     while True:
@@ -287,7 +291,8 @@ def playout_hand(
         else:
             assert isinstance(first, Play)
             index, first = first.card.index, None
-        held[seat] &= ~(1 << index)
+        held[seat] &= ALL_BUT[index]
+        trick |= BIT[index]
         if table is None:  # the first lead sets trump
             table = tables[trump_named_by(CARDS[index])]
         plays.append((seat, index))
@@ -297,12 +302,11 @@ def playout_hand(
             continue
         winner = table.winner_of(plays)
         winners.append(winner)
-        for player, card in plays:
-            played.append((card, player, winner))
+        won[winner] |= trick
         lead = next_leader(rules, table, held, winner, len(winners))
         if lead is None:
-            return _score(rules, table, pitcher, contract, played, winners, partner)
-        seat, plays = lead, []
+            return _score(rules, table, pitcher, contract, in_play, won, winners, partner)
+        seat, plays, trick = lead, [], 0
 
 
 def _call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, policy: PlayoutPolicy) -> int:
@@ -318,18 +322,16 @@ def _call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, policy: Playou
     return int(chooser(seat, hand[HELD][seat], cards, table))
 
 
-def _partner(hand: Hand) -> int | None:
-    """Call your partner: the seat that holds or played the called card when the kernel
-    starts trick play (the pitcher's partner, or the pitcher alone); None without a call."""
-    setup = hand[SETUP]
-    if not setup.called:
-        return None
+def _in_play(hand: Hand) -> tuple[int, ...]:
+    """Each seat's cards in play when the kernel starts trick play (bit sets): the cards
+    it holds and the cards it played to the tricks so far."""
     played = list(hand[HELD])
-    for trick in (*hand[TRICKS], Trick(0, hand[PLAYS])):
+    for trick in hand[TRICKS]:
         for seat, card in trick.plays:
-            played[seat] |= 1 << card.index
-    assert setup.pitcher is not None
-    return holder_of(setup.called, played, setup.pitcher)
+            played[seat] |= BIT[card.index]
+    for seat, card in hand[PLAYS]:
+        played[seat] |= BIT[card.index]
+    return tuple(played)
 
 
 def _auction(
@@ -373,15 +375,16 @@ def _score(
     table: TrumpTable,
     pitcher: int,
     contract: int,
-    played: list[tuple[int, int, int]],
+    in_play: tuple[int, ...],
+    won: list[int],
     winners: list[int],
     partner: int | None = None,
 ) -> PlayoutResult:
-    """The points of the hand from its tricks' cards: `(card, holder, capturer)` triples
-    (`partner`: call your partner's, see `scoring.settle`)."""
-    counted = tally(rules, table, played)
-    awards, won = award_all(rules.points, counted, rules.side_count)
-    made, changes = settle(rules, pitcher, contract, winners, won, partner)
+    """The points of the hand from each seat's cards in play and the cards of the tricks
+    it won (bit sets; `partner`: call your partner's, see `scoring.settle`)."""
+    counted = tally(rules, table, in_play, tuple(won))
+    awards, points = award_all(rules.points, counted, rules.side_count)
+    made, changes = settle(rules, pitcher, contract, winners, points, partner)
     return PlayoutResult(
         score_changes=changes,
         awards=awards,
