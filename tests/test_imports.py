@@ -171,3 +171,19 @@ def test_the_old_import_paths_warn_and_still_give_the_same_names() -> None:
         assert any(issubclass(w.category, DeprecationWarning) for w in caught), old
         assert module.__all__ == new.__all__
         assert all(getattr(module, name) is getattr(new, name) for name in new.__all__)
+
+
+def test_no_value_is_built_or_changed_behind_attrs_back() -> None:
+    """Values are built through their own constructors: no module calls
+    `object.__setattr__` or `object.__new__` (attrs' generated code does, inside attrs)."""
+    found = []
+    for module, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Attribute)
+                and node.attr in ("__setattr__", "__new__")
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "object"
+            ):
+                found.append(f"{module}:{node.lineno}: object.{node.attr}")
+    assert not found, found

@@ -168,7 +168,23 @@ class CallPartner:
 _INDEX = operator.attrgetter("index")
 
 
+class _InOrder(tuple[Card, ...]):
+    """Cards already distinct and in index order (the engine's own enumeration of the legal
+    discards): `Discard` keeps them as they are instead of parsing, sorting and checking
+    them again (a discard and draw offers hundreds of discards at a time)."""
+
+    __slots__ = ()
+
+
+def discard_in_order(cards: tuple[Card, ...]) -> Discard:
+    """Internal: the `Discard` of `cards`, which must be distinct and in index order (as
+    `cards.cards_of` and `itertools.combinations` of its result give them)."""
+    return Discard(_InOrder(cards))
+
+
 def _to_discards(value: Any) -> tuple[Card, ...]:
+    if type(value) is _InOrder:  # the engine's own, checked where they were chosen
+        return tuple(value)
     if type(value) in (str, Card):
         value = [value]
     elif type(value) not in (tuple, list):

@@ -13,8 +13,8 @@ import functools
 from collections.abc import Sequence
 from itertools import combinations
 
-from .actions import Action, CallPartner, DeclareTrump, Discard
-from .cards import BIT, CARDS, Card, Rank, Suit, cards_of, index_of, mask_of, pick
+from .actions import Action, CallPartner, DeclareTrump, Discard, discard_in_order
+from .cards import BIT, CARDS, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
@@ -301,24 +301,17 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
         )
     pool = cards_of(cards)  # in index order, so each combination is a sorted discard
     return tuple(
-        _discard(chosen) for size in range(fewest, most + 1) for chosen in combinations(pool, size)
+        discard_in_order(chosen)
+        for size in range(fewest, most + 1)
+        for chosen in combinations(pool, size)
     )
-
-
-def _discard(cards: tuple[Card, ...]) -> Discard:
-    """The `Discard` of `cards`, distinct and in index order, built without the converter
-    (which would sort and check them again)."""
-    action = object.__new__(Discard)
-    object.__setattr__(action, "cards", cards)
-    return action
 
 
 @functools.lru_cache(maxsize=4096)
 def discard_of(cards: int) -> Discard:
-    """The shared `Discard` of a set of cards (a bit set). Built without `Discard`'s
-    converter: `cards_of` gives distinct cards in index order, which is what it makes
-    (a discard and draw offers hundreds of discards at a time)."""
-    return _discard(cards_of(cards))
+    """The shared `Discard` of a set of cards (a bit set), taken as they are: `cards_of`
+    gives distinct cards in index order, which is what `Discard` makes of any cards."""
+    return discard_in_order(cards_of(cards))
 
 
 def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
