@@ -20,7 +20,8 @@ began: a copy of `tests/` beside the copy of `src/`). A mutant is killed (by the
 failing test), survived, or equivalent (EQUIVALENT: survived, with the reason no
 test can kill it). Results are kept in `benchmarks/mutants.json` by mutant key, so a
 run of one module adds to the others' and a run can be resumed (`--again` reruns
-mutants that have a result).
+mutants that have a result); remaking the table drops the results of mutants the code
+no longer has.
 
 Standard library only, and pytest (the suite's own runner, imported once and forked per run).
 """
@@ -85,6 +86,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "award_all",
     ),
     "scoring": (
+        "cards_in_play",
         "contract_made",
         "settle",
         "settle_partner",
@@ -610,6 +612,10 @@ def main() -> None:
     results = _load()
     if args.table:
         everything = [m for module in sorted(TARGETS) for m in mutants(module)]
+        with _locked():  # the results of mutants the code no longer has are dropped
+            keys = {m.key for m in everything}
+            results = {key: result for key, result in _load().items() if key in keys}
+            _save(results)
         page, marker = Path(args.table), "<!-- notes: kept when the table is remade -->"
         notes = page.read_text().partition(marker)[2] if page.exists() else ""
         page.write_text(table(results, everything) + "\n" + marker + (notes or "\n"))

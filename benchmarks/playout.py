@@ -195,7 +195,7 @@ def main() -> None:
         stream = library_stream(german, r * hands)
         states = dealt_states(german, hands, r * hands)
         policy = RandomPolicy(random.Random(r).random)
-        dealing_policy = RandomPolicy(random.Random(r).random)
+        dealing_policy = RandomPolicy(random.Random(r * hands).random)
         for start in range(0, hands, CHUNK):
             end = min(start + CHUNK, hands)
             if reference is not None:

@@ -33,7 +33,7 @@ from setback import (
     legal_actions,
     new_game,
 )
-from setback.state import HELD, SETUP, HandState
+from setback.state import HandState, hand_core
 
 NAMES = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "P0": 0, "P1": 1, "P2": 2, "P3": 3, "P4": 4}
 
@@ -533,8 +533,13 @@ def with_held(state: GameState, held: tuple[int, ...], setup: HandState | None =
     """`state` with the cards of every seat replaced by `held` (bit sets, one per seat), and
     its `HandState` by `setup` if given: another world behind the same view, as the sampler
     builds one. The other fields of the hand core stay as they are."""
-    core = list(state.hand)
-    core[HELD] = held
-    if setup is not None:
-        core[SETUP] = setup
-    return attrs.evolve(state, hand=tuple(core))
+    before, to_act, _, plays, tricks, playable = state.hand
+    core = hand_core(
+        setup=before if setup is None else setup,
+        to_act=to_act,
+        held=held,
+        plays=plays,
+        tricks=tricks,
+        playable=playable,
+    )
+    return attrs.evolve(state, hand=core)

@@ -119,9 +119,10 @@ class Tally:
     """Who takes Low."""
     table: TrumpTable
     """The trump of the hand."""
-    held: tuple[int, ...]
-    """Each seat's cards in play: every card it played to a trick (cards it still holds
-    may be among them: they are in no trick, and no point reads them)."""
+    in_play: tuple[int, ...]
+    """Each seat's cards in play: what it held when trick play began, every card it
+    played to a trick among them (cards it still holds at the end, dead cards under
+    trumps-only play, are in no trick: no point reads them)."""
     won: tuple[int, ...]
     """Each seat's captured cards: every card of the tricks it won."""
     in_tricks: int
@@ -135,12 +136,12 @@ class Tally:
         seat_sides: tuple[int, ...],
         low_to: LowTo,
         table: TrumpTable,
-        held: tuple[int, ...],
+        in_play: tuple[int, ...],
         won: tuple[int, ...],
     ) -> Tally:
-        """The tally of a hand whose seats held the cards `held` in play and captured the
-        cards `won` (bit sets, one per seat). The one builder: the checked engine's
-        scoring and the playout kernel both come here."""
+        """The tally of a hand whose seats had the cards `in_play` and captured the cards
+        `won` (bit sets, one per seat: `scoring.cards_in_play`). The one builder: the
+        checked engine's scoring and the playout kernel both come here."""
         captured = [0] * (max(seat_sides) + 1)  # each side's tricks
         for seat, cards in enumerate(won):
             captured[seat_sides[seat]] |= cards
@@ -148,7 +149,7 @@ class Tally:
             seat_sides=seat_sides,
             low_to=low_to,
             table=table,
-            held=held,
+            in_play=in_play,
             won=won,
             in_tricks=functools.reduce(operator.or_, won),
             card_points=tuple([card_points_of(cards) for cards in captured]),
@@ -156,7 +157,7 @@ class Tally:
 
     def holder_of(self, index: int) -> int:
         """The side that held the card `index`, which is in a trick."""
-        for seat, cards in enumerate(self.held):
+        for seat, cards in enumerate(self.in_play):
             if cards >> index & 1:
                 return self.seat_sides[seat]
         raise ValueError(f"card {index} is in no seat's cards in play")

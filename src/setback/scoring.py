@@ -7,7 +7,7 @@ import operator
 from collections.abc import Container, Iterable, Sequence
 
 from .actions import Action
-from .cards import BIT, CARDS, cards_of
+from .cards import BIT, CARDS, Card, cards_of
 from .dealing import next_dealer, start_hand
 from .errors import IllegalActionError
 from .options import Settlement, ShootFailed, ShootFor, ShootMade, WinRule
@@ -151,10 +151,10 @@ def _difference(
     return tuple(changes)
 
 
-def tally(rules: Rules, table: TrumpTable, held: tuple[int, ...], won: tuple[int, ...]) -> Tally:
-    """The tally of a hand whose seats held the cards `held` in play and captured the
-    cards `won` (bit sets, one per seat)."""
-    return Tally.of(rules.seat_sides, rules.low_to, table, held, won)
+def tally(rules: Rules, table: TrumpTable, in_play: tuple[int, ...], won: tuple[int, ...]) -> Tally:
+    """The tally of a hand whose seats had the cards `in_play` and captured the cards
+    `won` (bit sets, one per seat: `cards_in_play`)."""
+    return Tally.of(rules.seat_sides, rules.low_to, table, in_play, won)
 
 
 def score_hand(
@@ -162,25 +162,25 @@ def score_hand(
     table: TrumpTable,
     hand: HandState,
     tricks: tuple[Trick, ...],
-    played: tuple[int, ...],
+    in_play: tuple[int, ...],
     won: tuple[int, ...],
 ) -> HandResult:
     """The record of the hand whose last trick has just been played, under the trump of
     `table`.
 
-    `played` holds each seat's cards in play (bit sets): what it held when play began;
-    `won` the cards of the tricks each seat won.
+    `in_play` holds each seat's cards in play (bit sets): what it held when play began;
+    `won` the cards of the tricks each seat won (`cards_in_play`).
     """
     assert hand.trump is not None and hand.pitcher is not None
-    counted = tally(rules, table, played, won)
-    awards, won = award_all(rules.points, counted, rules.side_count)
+    counted = tally(rules, table, in_play, won)
+    awards, points = award_all(rules.points, counted, rules.side_count)
     winners = [trick.winner for trick in tricks if trick.winner is not None]
-    partner = holder_of(hand.called, played, hand.pitcher) if hand.called else None
-    made, changes = settle(rules, hand.pitcher, hand.contract, winners, won, partner)
+    partner = holder_of(hand.called, in_play, hand.pitcher) if hand.called else None
+    made, changes = settle(rules, hand.pitcher, hand.contract, winners, points, partner)
     return HandResult(  # positionally, in the order of its fields (a quarter faster)
         hand.number,  # number
         hand.dealer,  # dealer
-        tuple(map(cards_of, played)),  # hands
+        tuple(map(cards_of, in_play)),  # hands
         hand.bids,  # bids
         hand.pitcher,  # pitcher
         hand.contract,  # contract
@@ -369,6 +369,32 @@ def played_hands(history: Iterable[HandResult]) -> int:
     return sum(1 for result in history if result.pitcher is not None)
 
 
+def cards_in_play(
+    held: Sequence[int],
+    tricks: Iterable[Trick],
+    plays: Iterable[tuple[int, Card]] = (),
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each seat's cards in play and the cards of the finished `tricks` it won, as bit sets
+    (one per seat): what the tally reads. A seat's cards in play are those it `held`
+    and every card it played, to `tricks` and to the trick in progress (`plays`). The
+    checked engine asks it when a hand is over, the playout kernel when it starts trick
+    play (and adds each trick it plays to the winner's cards)."""
+    in_play = list(held)
+    won = [0] * len(in_play)
+    for trick in tricks:
+        winner = trick.winner
+        assert winner is not None  # a finished trick
+        cards = 0
+        for seat, card in trick.plays:
+            bit = BIT[card.index]
+            in_play[seat] |= bit
+            cards |= bit
+        won[winner] |= cards
+    for seat, card in plays:
+        in_play[seat] |= BIT[card.index]
+    return tuple(in_play), tuple(won)
+
+
 def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandResult:
     """The record of the hand core `hand`, which is over: passed out, or its last trick
     played (the cards still held are dead cards, under `trumps_only`)."""
@@ -376,18 +402,8 @@ def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandR
     if setup.pitcher is None:
         return passed_out(rules, setup, hand[HELD])
     assert setup.trump is not None
-    played = list(hand[HELD])  # each seat's cards in play
-    won = [0] * len(played)  # the cards of the tricks each seat won
-    for trick in hand[TRICKS]:
-        winner = trick.winner
-        assert winner is not None  # a finished trick
-        cards = 0
-        for seat, card in trick.plays:
-            bit = BIT[card.index]
-            played[seat] |= bit
-            cards |= bit
-        won[winner] |= cards
-    return score_hand(rules, tables[setup.trump], setup, hand[TRICKS], tuple(played), tuple(won))
+    in_play, won = cards_in_play(hand[HELD], hand[TRICKS])
+    return score_hand(rules, tables[setup.trump], setup, hand[TRICKS], in_play, won)
 
 
 def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, NamedTuple, overload
+from typing import Any, Final, NamedTuple, TypeAlias, overload
 
 import attrs
 
@@ -548,8 +548,8 @@ class GameRecord:
     """Every action of the game since it began, oldest first."""
 
 
-Hand = tuple[
-    "HandState", int | None, tuple[int, ...], tuple[tuple[int, Card], ...], tuple["Trick", ...], int
+Hand: TypeAlias = tuple[
+    HandState, int | None, tuple[int, ...], tuple[tuple[int, Card], ...], tuple[Trick, ...], int
 ]
 """Internal: the hand core, one hand in progress: what every phase's step reads and
 builds.

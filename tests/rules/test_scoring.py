@@ -17,11 +17,13 @@ from setback import (
     Point,
     Rules,
     Suit,
+    Trick,
     WinRule,
     apply_action,
     legal_actions,
     new_game,
 )
+from setback.scoring import cards_in_play
 
 from ..strategies import calm_choice, play_until
 from ..support import (
@@ -695,3 +697,31 @@ def test_pitcher_first_and_highest_score_name_different_winners(
         score_changes=(2, 2),
     )
     assert game_winner(rules, (9, 10), result, 1) == winner
+
+
+def test_the_tally_counts_every_card_played_and_each_tricks_cards_to_its_winner() -> None:
+    """`scoring.cards_in_play`, what the tally reads (the engine when a hand is over, the
+    playout kernel when it starts mid-hand): a seat's cards in play are what it holds and
+    every card it played, to finished tricks and to the trick in progress; a finished
+    trick's cards are its winner's."""
+
+    def bits(text: str) -> int:
+        return sum(1 << Card.parse(word).index for word in text.split())
+
+    def plays(text: str) -> tuple[tuple[int, Card], ...]:
+        return tuple((int(word[0]), Card.parse(word[2:])) for word in text.split())
+
+    held = (bits("2C"), bits("3C 4C"), bits("5C"), bits("6C"))
+    tricks = (
+        Trick(0, plays("0:AH 1:KH 2:QH 3:JH"), winner=0),
+        Trick(0, plays("0:AS 1:2S 2:KS 3:3S"), winner=0),
+        Trick(0, plays("0:TD 1:2D 2:AD 3:3D"), winner=2),
+    )
+    in_play, won = cards_in_play(held, tricks, plays("2:9C 3:TC"))
+    assert in_play == (
+        bits("2C AH AS TD"),
+        bits("3C 4C KH 2S 2D"),
+        bits("5C QH KS AD 9C"),
+        bits("6C JH 3S 3D TC"),
+    )
+    assert won == (bits("AH KH QH JH AS 2S KS 3S"), 0, bits("TD 2D AD 3D"), 0)

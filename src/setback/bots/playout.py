@@ -29,14 +29,14 @@ import attrs
 
 from ..actions import Action, Play
 from ..bidding import PITCHES, after_call, held_after, position
-from ..cards import ALL_BUT, BIT, CARDS, Suit, mask_of, pick
+from ..cards import ALL_BUT, BIT, CARDS, Suit, pick
 from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
 from ..play import next_leader, next_to_play, open_cards
 from ..points import award_all
 from ..rules import Rules
-from ..scoring import holder_of, settle, tally
+from ..scoring import cards_in_play, holder_of, settle, tally
 from ..state import (
     HELD,
     PLAYS,
@@ -261,13 +261,10 @@ def playout_hand(
             winners=(),
         )
     table = None if trump is None else tables[trump]
-    in_play = _in_play(hand)  # each seat's cards in play, fixed once trick play begins
-    won = [0] * rules.players  # the cards of the tricks each seat won
-    winners: list[int] = []
-    for done in hand[TRICKS]:
-        assert done.winner is not None
-        winners.append(done.winner)
-        won[done.winner] |= mask_of(card for _, card in done.plays)
+    # each seat's cards in play (fixed once trick play begins) and the cards it has won
+    in_play, done = cards_in_play(hand[HELD], hand[TRICKS], hand[PLAYS])
+    won = list(done)
+    winners = [trick.winner for trick in hand[TRICKS] if trick.winner is not None]
     # call your partner's partner: who holds or played the called card
     partner = holder_of(setup.called, in_play, pitcher) if setup.called else None
     seat = hand[TO_ACT]
@@ -320,18 +317,6 @@ def _call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, policy: Playou
     if chooser is None:
         return highest_trump(table, cards)
     return int(chooser(seat, hand[HELD][seat], cards, table))
-
-
-def _in_play(hand: Hand) -> tuple[int, ...]:
-    """Each seat's cards in play when the kernel starts trick play (bit sets): the cards
-    it holds and the cards it played to the tricks so far."""
-    played = list(hand[HELD])
-    for trick in hand[TRICKS]:
-        for seat, card in trick.plays:
-            played[seat] |= BIT[card.index]
-    for seat, card in hand[PLAYS]:
-        played[seat] |= BIT[card.index]
-    return tuple(played)
 
 
 def _auction(
