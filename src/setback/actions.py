@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import operator
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -176,10 +177,11 @@ class _InOrder(tuple[Card, ...]):
     __slots__ = ()
 
 
-def discard_in_order(cards: tuple[Card, ...]) -> Discard:
-    """Internal: the `Discard` of `cards`, which must be distinct and in index order (as
-    `cards.cards_of` and `itertools.combinations` of its result give them)."""
-    return Discard(_InOrder(cards))
+def discards_in_order(choices: Iterable[tuple[Card, ...]]) -> tuple[Discard, ...]:
+    """Internal: the `Discard` of each of `choices`, whose cards must be distinct and in
+    index order (as `cards.cards_of` and `itertools.combinations` of its result give
+    them). One call for all the legal discards: a discard and draw offers hundreds."""
+    return tuple([Discard(_InOrder(cards)) for cards in choices])
 
 
 def _to_discards(value: Any) -> tuple[Card, ...]:

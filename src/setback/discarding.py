@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import chain, combinations
 
-from .actions import Action, CallPartner, DeclareTrump, Discard, discard_in_order
+from .actions import Action, CallPartner, DeclareTrump, Discard, discards_in_order
 from .cards import BIT, CARDS, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
 from .play import lead
@@ -300,18 +300,15 @@ def legal_discards(state: GameState) -> tuple[Action, ...]:
             for chosen in combinations(pick(BIT, cards & trumps), rest)
         )
     pool = cards_of(cards)  # in index order, so each combination is a sorted discard
-    return tuple(
-        discard_in_order(chosen)
-        for size in range(fewest, most + 1)
-        for chosen in combinations(pool, size)
-    )
+    sizes = range(fewest, most + 1)
+    return discards_in_order(chain.from_iterable(combinations(pool, n) for n in sizes))
 
 
 @functools.lru_cache(maxsize=4096)
 def discard_of(cards: int) -> Discard:
     """The shared `Discard` of a set of cards (a bit set), taken as they are: `cards_of`
     gives distinct cards in index order, which is what `Discard` makes of any cards."""
-    return discard_in_order(cards_of(cards))
+    return discards_in_order((cards_of(cards),))[0]
 
 
 def discard_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
