@@ -246,6 +246,11 @@ EQUIVALENT: dict[str, str] = {
         "the seat that just discarded face up holds no excess trump any more: the walk from "
         "its own place skips it"
     ),
+    "Tally.of: [0] -> [1]": (
+        "each side's captured cards then start with card 0, the 2 of clubs, which is worth "
+        "no card points: `card_points_of` gives the same totals, and nothing else reads "
+        "these per-side sets"
+    ),
     "excess_trumps: 0 -> 1": (
         "`called` 1 leaves out card 0, the 2 of clubs: a point card (Low) where clubs are "
         "trumps, and no trump elsewhere, so it is never free either way"

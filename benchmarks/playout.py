@@ -110,19 +110,12 @@ def dealt_states(rules: Rules, hands: int, seed: int) -> list[GameState]:
 def kernel_hands(states: list[GameState], seed: int) -> float:
     """Seconds for the playout kernel to play each dealt state's hand with random choices
     (random calls, trump and discards, random legal cards, as the other loops)."""
-    policy = RandomPolicy(random.Random(seed).random)
-    start = time.perf_counter()
-    for state in states:
-        playout_hand(state, policy)
-    return time.perf_counter() - start
+    return timed(kernel_chunk, states, RandomPolicy(random.Random(seed).random))[0]
 
 
 def reference_hands(reference: ModuleType, hands: int, seed: int) -> float:
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for _ in range(hands):
-        reference.hand(rng)
-    return time.perf_counter() - start
+    """Seconds for `hands` hands of the reference."""
+    return timed(reference_chunk, reference, random.Random(seed), hands)[0]
 
 
 def long_game(hands: int, window: int) -> list[float]:

@@ -125,10 +125,15 @@ class Tally:
     trumps-only play, are in no trick: no point reads them)."""
     won: tuple[int, ...]
     """Each seat's captured cards: every card of the tricks it won."""
-    in_tricks: int
-    """Every card in the tricks (the cards of `won` together)."""
     card_points: tuple[int, ...]
     """Card points (for Game) in each side's tricks."""
+    in_tricks: int = attrs.field(
+        init=False,
+        default=attrs.Factory(
+            lambda tally: functools.reduce(operator.or_, tally.won), takes_self=True
+        ),
+    )
+    """Every card in the tricks (the cards of `won` together; derived, not given)."""
 
     @classmethod
     def of(
@@ -151,7 +156,6 @@ class Tally:
             table=table,
             in_play=in_play,
             won=won,
-            in_tricks=functools.reduce(operator.or_, won),
             card_points=tuple([card_points_of(cards) for cards in captured]),
         )
 

@@ -29,7 +29,7 @@ import attrs
 
 from ..actions import Action, Play
 from ..bidding import PITCHES, after_call, held_after, position
-from ..cards import ALL_BUT, BIT, CARDS, Suit, pick
+from ..cards import ALL_BUT, BIT, CARDS, Suit, mask_of, pick
 from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
@@ -274,9 +274,7 @@ def playout_hand(
     # trick play, on bit sets: trick play's own transitions
     held = list(hand[HELD])
     plays = [(player, card.index) for player, card in hand[PLAYS]]
-    trick = 0  # the cards of the trick in progress
-    for _, card in hand[PLAYS]:
-        trick |= BIT[card.index]
+    trick = mask_of(card for _, card in hand[PLAYS])  # the cards of the trick in progress
     play = policy.play
     must = setup.must_play  # call your partner's called card (0 without one)
     while True:
