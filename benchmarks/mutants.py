@@ -101,7 +101,6 @@ TARGETS: dict[str, tuple[str, ...]] = {
 
 FIXED_TESTS = (
     (
-        "tests/test_transitions.py",
         "tests/rules",
         "tests/test_engine.py",
         "-m",

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Iterable
 from itertools import combinations
 from pathlib import Path
 
 import attrs
 
 from setback import (
+    AllPass,
     Card,
     DealerMatch,
     Discard,
@@ -32,6 +34,7 @@ from setback import (
     apply_action,
     legal_actions,
     new_game,
+    parse_cards,
 )
 from setback.state import HandState, hand_core
 
@@ -98,9 +101,9 @@ def texts(state: GameState) -> list[str]:
     return [str(action) for action in legal_actions(state)]
 
 
-def card_set(text: str) -> set[Card]:
-    """'9♠ 3♠ LJ' as a set of cards."""
-    return {Card.parse(word) for word in text.split()}
+def card_set(cards: str | Iterable[Card]) -> set[Card]:
+    """'9♠ 3♠ LJ', or cards, as a set of cards."""
+    return {Card.parse(word) for word in cards.split()} if isinstance(cards, str) else set(cards)
 
 
 def play_texts(text: str) -> set[str]:
@@ -543,3 +546,166 @@ def with_held(state: GameState, held: tuple[int, ...], setup: HandState | None =
         playable=playable,
     )
     return attrs.evolve(state, hand=core)
+
+
+D1_DECK = (
+    "AS KS 5S QS 2S KH JS 7S 3S 10S 8S 4S "
+    "9D 7D 4C QH 10H 6D AH JH 4H 9H 7H 5H "
+    "3C 8H 2H 5D 9C 8C AD KC 6C QD JD 2C "
+    "6S 10D AC 3H QC KD 9S 2D JC 6H 10C 8D 7C 4D 3D 5C"
+)
+"""D1's pack for `new_game(Rules.trickster(9), deck=..., dealer=3)`: packets of three from
+Anna, then the stock from its front."""
+
+
+D1_DEALT = {
+    0: "A♠ K♠ 5♠ 9♦ 7♦ 4♣ 3♣ 8♥ 2♥",
+    1: "Q♠ 2♠ K♥ Q♥ 10♥ 6♦ 5♦ 9♣ 8♣",
+    2: "J♠ 7♠ 3♠ A♥ J♥ 4♥ A♦ K♣ 6♣",
+    3: "10♠ 8♠ 4♠ 9♥ 7♥ 5♥ Q♦ J♦ 2♣",
+}
+
+
+D1_DISCARDS = {
+    1: "Q♥ 6♦ 5♦ 9♣ 8♣",
+    2: "J♥ 4♥ K♣ 6♣",
+    3: "9♥ 7♥ 5♥ Q♦ J♦ 2♣",
+    0: "9♦ 7♦ 4♣ 3♣ 8♥ 2♥",
+}
+"""In the discard and draw's order: from Anna's left (Ben, Carla, Dan), Anna last."""
+
+
+D1_DRAWN = {1: "6♠ 10♦", 2: "A♣", 3: "3♥ Q♣ K♦", 0: "9♠ 2♦ J♣"}
+
+
+D1_IN_PLAY = {
+    0: "A♠ K♠ 9♠ 5♠ J♣ 2♦",
+    1: "Q♠ 6♠ 2♠ K♥ 10♥ 10♦",
+    2: "J♠ 7♠ 3♠ A♥ A♦ A♣",
+    3: "10♠ 8♠ 4♠ 3♥ Q♣ K♦",
+}
+
+
+D1_TRICKS = (
+    "A A♠ B 2♠ C 3♠ D 4♠ → A; A K♠ B 6♠ C 7♠ D 8♠ → A; A 9♠ B Q♠ C J♠ D 10♠ → B; "
+    "B 10♦ C A♦ D K♦ A 2♦ → C; C A♥ D 3♥ A J♣ B 10♥ → C; C A♣ D Q♣ A 5♠ B K♥ → A"
+)
+
+
+def d1_declared(rules: Rules | None = None, **kw: object) -> object:
+    """D1 after the auction (Anna bids 5, the others pass) and Anna's `trump S`."""
+    state = new_game(rules or Rules.trickster(9), deck=D1_DECK.split(), dealer=3, **kw)  # type: ignore[arg-type]
+    state = act(state, "A 5, B pass, C pass, D pass")
+    return apply_action(state, "trump S", seat=0)
+
+
+def d1_in_play(**kw: object) -> object:
+    state = d1_declared(**kw)
+    for seat in (1, 2, 3, 0):
+        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
+    return state
+
+
+KITTY_DECK = parse_cards(
+    "KH QH 7H AS KS 2C QS JS 10C JH 5H KD 9C 4C 3D 5D 6D 8S JC 9D 7D QD 2S 3S AH 10H 3C 5C 6C "
+    "7C 8C QC KC AC 2D 4D 8D 10D JD AD 2H 3H 4H 6H 8H 9H 4S 5S 6S 7S 9S 10S"
+)
+"""Dealt by Dan (seat 3) under `Rules.trickster(4, kitty=2)`: Anna K♥ Q♥ 7♥ 9♣ 4♣ 3♦, Ben
+A♠ K♠ 2♣ 5♦ 6♦ 8♠, Carla Q♠ J♠ 10♣ J♣ 9♦ 7♦, Dan J♥ 5♥ K♦ Q♦ 2♠ 3♠; the kitty A♥ 10♥ (the
+two cards right after the packets); the rest is the stock."""
+
+
+def kitty_rules(**options: object) -> Rules:
+    return Rules.trickster(4, **{"kitty": 2, **options})  # type: ignore[arg-type]
+
+
+def kitty_declared(rules: Rules | None = None, *, trump: str = "H") -> GameState:
+    """Anna bids 2, the others pass, Anna names trump: she holds the kitty now."""
+    state = new_game(rules or kitty_rules(), deck=KITTY_DECK, dealer=3, seed=1)
+    for call in ("bid 2", "pass", "pass", "pass", f"trump {trump}"):
+        state = apply_action(state, call)
+    return state
+
+
+def sorted_cards(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(parse_cards(text)))
+
+
+def trickster_4(**options: object) -> Rules:
+    """`Rules.trickster(4)` with `shoot=ALL_POINTS` (RULES §7.9 Y3), any option changed."""
+    return Rules.trickster(4, **{"shoot": "all_points", **options})  # type: ignore[arg-type]
+
+
+Y3_HANDS = "A: A♦ K♦ J♦ 2♦ A♣ 7♣; B: Q♦ 5♦ 5♣ 4♠ 9♥ 6♥; C: 8♦ K♣ 7♥ 9♠ 3♠ 2♥; D: 3♦ 10♥ J♠ 8♥ 7♠ 6♠"
+
+
+Y3_TRICKS = (
+    "A A♦ B 5♦ C 8♦ D 3♦ → A; A A♣ B 5♣ C K♣ D 6♠ → A; A K♦ B Q♦ C 2♥ D 7♠ → A; "
+    "A J♦ B 4♠ C 3♠ D 8♥ → A; A 7♣ B 6♥ C 7♥ D J♠ → A; A 2♦ B 9♥ C 9♠ D 10♥ → A"
+)
+
+
+def y3_declared(rules: Rules, scores: tuple[int, ...] | None = None) -> GameState:
+    """RULES §7.9 Y3: Anna shoots, the others pass, Anna names ♦."""
+    state = apply_action(deal(rules, Y3_HANDS, scores=scores), "shoot", seat=0)
+    state = act(state, "B pass, C pass, D pass")
+    return apply_action(state, "trump D", seat=0)
+
+
+FREE = Rules.setback(all_pass=AllPass.DEALER_FREE)
+
+
+FREE_TRICKS = (
+    "D Q♣ A 10♣ B 8♣ C 3♣ → D; D 4♦ A 7♦ B 5♦ C K♣ → C; C A♦ D 10♦ A 9♦ B J♦ → C; "
+    "C 9♥ D 5♥ A Q♥ B 2♥ → A; A 4♠ B 3♠ C 6♠ D 2♠ → C; C J♠ D 7♥ A K♠ B A♠ → B"
+)
+
+
+def cinch_short_stock() -> GameState:
+    """RULES §7.5.5: Cinch where Anna and Ben, holding no trump, take 6 cards each from the
+    stock, leaving 4 for Carla (no trump either); Dan, the dealer, holds eight trumps and
+    J♣. Dan bid 3 and named hearts: Anna's discard is forced, Carla is to act."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "2D 3D 4D 6D 7D 8D 9D 10D JD",
+        "AH KH QH JH 10H 9H 8H 7H JC",
+    ]
+    state = new_game(Rules.cinch(), hands=hands, dealer=3, seed=2)
+    for call in ("pass", "pass", "pass", "bid 3", "trump H"):
+        state = apply_action(state, call)
+    return state
+
+
+TIED_HANDS = (
+    "A: 9♠ 8♠ 7♠ 6♠ 5♠ 2♥; B: 10♥ 3♣ 4♣ 5♣ 6♣ 7♣; C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 10♦ 3♥ 4♥ 5♥ 6♥ 7♥"
+)
+TIED_CALLS = "A 2, B pass, C pass, D pass"
+TIED_TRICKS = (
+    "A 9♠ B 3♣ C 2♦ D 10♦ → A; A 8♠ B 4♣ C 3♦ D 3♥ → A; A 7♠ B 5♣ C 4♦ D 4♥ → A; "
+    "A 6♠ B 6♣ C 5♦ D 5♥ → A; A 5♠ B 7♣ C 6♦ D 6♥ → A; A 2♥ B 10♥ C 7♦ D 7♥ → B"
+)
+"""RULES §1.6 under `Rules.setback()`: D deals; A bids 2 and leads the spades (trump); B, C
+and D are void. D throws 10♦ on the first trick (A takes it: 10 card points); B's 10♥ takes
+the last trick (10 card points): Game is tied."""
+
+THREE_HANDS = "P0: 9♠ 8♠ 7♠ 6♠ 2♥ 10♦; P1: 10♥ 3♣ 4♣ 5♣ 6♣ 7♣; P2: 8♣ 3♥ 3♦ 4♦ 5♦ 6♦"
+THREE_CALLS = "P0 2, P1 pass, P2 pass"
+THREE_TRICKS = (
+    "P0 9♠ P1 3♣ P2 3♦ → P0; P0 8♠ P1 4♣ P2 4♦ → P0; P0 7♠ P1 5♣ P2 5♦ → P0; "
+    "P0 6♠ P1 6♣ P2 6♦ → P0; P0 2♥ P1 10♥ P2 3♥ → P1; P1 7♣ P2 8♣ P0 10♦ → P2"
+)
+"""`Rules.cutthroat(players=3)`, P2 deals: P0 bids 2 and leads four spades (trump), P1 and P2
+void. P1's 10♥ takes the hearts (10 card points); P2's 8♣ takes P1's 7♣ lead and P0's 10♦
+(10 card points)."""
+
+JOKER_HANDS = (
+    "A: 10♠ 2♥ 3♥ 4♥ 5♥ 6♥; B: B🃏 2♣ 3♣ 4♣ 5♣ 6♣; C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 7♣ 8♣ 7♥ 8♥ 9♥ 9♣"
+)
+JOKER_TRICKS = (
+    "A 10♠ B B🃏 C 2♦ D 7♣ → B; B 2♣ C 3♦ D 8♣ A 2♥ → D; D 7♥ A 3♥ B 3♣ C 4♦ → D; "
+    "D 8♥ A 4♥ B 4♣ C 5♦ → D; D 9♥ A 5♥ B 5♣ C 6♦ → D; D 9♣ A 6♥ B 6♣ C 7♦ → D"
+)
+"""`Rules.setback(jokers=2)`, bid as `TIED_CALLS`: A leads 10♠ (spades trump); B must play
+his trump, the big joker, and takes the 10. The only trumps in play are 10♠ and the joker:
+High and Low are both the 10 (never a joker)."""

@@ -19,15 +19,20 @@ from setback import (
     Discard,
     InvalidNotationError,
     Pass,
+    Phase,
     Pitch,
     Play,
     Shoot,
     Smudge,
     Suit,
     dumps,
+    loads,
     parse_action,
 )
 from setback.actions import MAX_LEVEL
+from setback.text import action_text, contract_text, phase_text
+
+from .support import trickster_4
 
 EVERY_ACTION = [
     Pass(),
@@ -258,3 +263,36 @@ def test_a_bad_card_is_echoed_as_typed(text: str, echo: str) -> None:
     with pytest.raises(InvalidNotationError) as caught:
         parse_action(text)
     assert str(caught.value).startswith(echo)
+
+
+# --- call your partner (RULES §7.7.3) ---------------------------------------------------
+
+
+def test_the_call_as_text_json_and_words() -> None:
+    call = parse_action("call Q♠")
+    assert call == CallPartner(Card.parse("QS")) and str(call) == "call QS"
+    assert parse_action({"type": "CallPartner", "card": "QS"}) == call
+    assert loads(dumps(call)) == call and repr(call) == "CallPartner(Card.parse('QS'))"
+    assert action_text(call) == "call Q♠" and action_text(call, lang="de") == "rufen Q♠"
+    assert phase_text(Phase.CALL_PARTNER) == "Call your partner"
+
+
+# --- the shoot (RULES §7.4) -------------------------------------------------------------
+
+
+def test_the_shoot_as_text_json_and_words() -> None:
+    """The action `shoot`: its text and JSON object round trip, and it reads in words."""
+    assert parse_action("shoot") == Shoot() == parse_action({"type": "Shoot"})
+    assert str(Shoot()) == "shoot" and loads(dumps(Shoot())) == Shoot()
+    assert [action_text(Shoot(), lang=lang) for lang in ("en", "de", "sv", "fr")] == [
+        "shoot",
+        "Shoot",
+        "shoot",
+        "shoot",
+    ]
+    assert [contract_text(trickster_4(), 5, lang=lang) for lang in ("en", "de", "sv", "fr")] == [
+        "shoot the moon",
+        "Shoot the Moon",
+        "skjut månen",
+        "tenter la lune",
+    ]

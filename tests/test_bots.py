@@ -4,8 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from setback import PlayerView, Rules, RulesError, apply_action, new_game, observe
+from setback import (
+    CARDS,
+    CallPartner,
+    Card,
+    Phase,
+    PlayerView,
+    Point,
+    Rules,
+    RulesError,
+    Suit,
+    apply_action,
+    new_game,
+    observe,
+)
 from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
+
+from .support import P1_HANDS, TEN_FIVE, act, d1_declared, deal, p1_declared
 
 RULES = [
     Rules.setback(),
@@ -281,3 +296,72 @@ def test_heuristic_wins_its_own_snoozer_on_a_trick_it_surely_wins() -> None:
     ]:
         state = apply_action(state, action)
     assert str(HeuristicBot(seed=0).choose(observe(state, 3))) == "play JK"
+
+
+# --- call your partner (RULES §7.7.3) ---------------------------------------------------
+
+
+def test_every_bot_but_the_random_ones_calls_the_highest_trump_it_lacks() -> None:
+    """Trickster's bot calls the highest trump it lacks [S2]: Ben (K♠ Q♠ J♠ B🃏 10♠)
+    calls A♠; holding A♠ instead of K♠ he would call K♠."""
+    from setback.bots import HeuristicBot, MonteCarloBot, SolverBot
+
+    view = observe(p1_declared(), 1)
+    for bot in (HeuristicBot(seed=1), MonteCarloBot(seed=1, playouts=4), SolverBot(seed=1)):
+        assert bot.choose(view) == CallPartner(Card.parse("AS"))
+    hands = P1_HANDS.replace("B: K♠", "B: A♠").replace("D: A♠", "D: K♠")
+    state = act(deal(TEN_FIVE, hands, dealer=4), "A pass, B 6, C pass, D pass, E pass")
+    state = apply_action(state, "trump S")
+    assert HeuristicBot(seed=1).choose(observe(state, 1)) == CallPartner(Card.parse("KS"))
+
+
+# --- the discard and draw (RULES §7.3.6) ------------------------------------------------
+
+
+def test_the_heuristic_keeps_trumps_aces_and_tens_and_draws_for_the_rest() -> None:
+    """The HeuristicBot's discard and draw on D1: every trump, side ace and side ten stays;
+    the rest goes, as much of it as the bounds allow (Ben keeps only Q♠ 2♠ 10♥, the
+    fewest)."""
+    from setback.bots import HeuristicBot
+
+    state = d1_declared()
+    chosen = {}
+    while state.phase is Phase.DISCARD:  # type: ignore[attr-defined]
+        seat = state.to_act  # type: ignore[attr-defined]
+        action = HeuristicBot(seed=1).choose(observe(state, seat))  # type: ignore[arg-type]
+        chosen[seat] = str(action)
+        state = apply_action(state, action, seat=seat)  # type: ignore[arg-type]
+    assert chosen == {
+        1: "discard 8C 9C 5D 6D QH KH",
+        2: "discard 6C KC 4H JH",
+        3: "discard 2C JD QD 5H 7H 9H",
+        0: "discard 3C 4C 7D 9D 2H 8H",
+    }
+
+
+# --- more points (RULES §7.2) -----------------------------------------------------------
+
+
+def test_the_heuristic_values_the_new_point_cards() -> None:
+    """The heuristic reads the point set as data: every card a point names (but High, Low,
+    Jack and Game) at its worth, and a hand holding them is worth more."""
+    from setback.bots.heuristic import card_point_values, expected_points
+
+    rules = Rules(
+        points=(Point.HIGH, Point.FIVE, Point.OFF_FIVE, Point.NINE),
+        off_five=True,
+        smudge=False,
+        min_bid=1,
+    )
+    values = card_point_values(rules, Suit.HEARTS)
+    assert {str(CARDS[index]): worth for index, worth in values.items()} == {
+        "5H": 5,
+        "5D": 5,
+        "9H": 9,
+    }
+    with_pedros = tuple(map(Card.parse, ["AH", "5H", "5D", "9H", "2C", "3C"]))
+    without = tuple(map(Card.parse, ["AH", "6H", "6D", "8H", "2C", "3C"]))
+    assert (
+        expected_points(with_pedros, Suit.HEARTS, rules)
+        > expected_points(without, Suit.HEARTS, rules) + 5
+    )

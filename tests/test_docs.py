@@ -11,6 +11,8 @@ import pytest
 
 import setback
 import setback.bots
+from setback import DealerMatch, Rules
+from setback.rules import PRESET_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -148,3 +150,31 @@ def test_no_reference_to_documents_readers_do_not_have(path: Path) -> None:
         if PRIVATE_REFERENCE.search(line)
     ]
     assert found == []
+
+
+# --- docs/rules/presets.md --------------------------------------------------------------
+
+
+def test_the_presets_page_shows_every_preset_as_it_is() -> None:
+    """docs/rules/presets.md: one row per preset, in `PRESET_NAMES` order, whose pack,
+    deal, T, bids, Smudge, dealer's match, Low and target are the preset's own (so the page
+    cannot fall behind the code)."""
+    page = (ROOT / "docs" / "rules" / "presets.md").read_text(encoding="utf-8")
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in page.splitlines()
+        if line.startswith("| [`")
+    ]
+    names = [row[0].split("`")[1] for row in rows]
+    assert names == list(PRESET_NAMES)
+    for name, row in zip(names, rows, strict=True):
+        rules = Rules.preset(name)
+        pack, deal, total, bids, match, low, target = (row[i] for i in (3, 4, 8, 9, 10, 11, 13))
+        assert int(pack) == len(rules.pack) and int(deal) == rules.deal, name
+        assert int(total) == rules.total_points, name
+        assert bids == f"{rules.min_bid}-{rules.max_plain_bid}" + (", Smudge" * rules.smudge)
+        assert (match == "no") is (rules.dealer_match is DealerMatch.NONE), name
+        assert low == rules.low_to.name.lower(), name
+        assert int(target) == rules.target, name
+        assert (row[5] == "declared") is rules.declares_trump, name
+        assert (row[6] == "trumps only") is rules.trumps_only, name

@@ -38,7 +38,7 @@ from setback.eventlog import _replay, hand_counts
 from setback.rules import PRESET_NAMES
 
 from .strategies import any_rules, each_preset, examples, presets, random_states, seeds
-from .support import cards_in, visible
+from .support import cards_in, cinch_short_stock, kitty_declared, sorted_cards, visible, y1_declared
 
 
 def _all(state: GameState, seat: int) -> tuple[object, ...]:
@@ -331,3 +331,49 @@ def test_no_event_leaks_the_kitty(rules: Rules) -> None:
     """RULES §7.7.1: the kitty's cards reach only the pitcher's events (the pick-up's
     drawn cards); every other seat sees a count."""
     _check_no_leak(rules, 3)
+
+
+# --- the kitty (RULES §7.7.1) -----------------------------------------------------------
+
+
+def test_the_pick_up_is_an_event_showing_the_cards_only_to_the_pitcher() -> None:
+    state = apply_action(kitty_declared(), "discard 4C 3D")
+    mine = [e for e in events(state, 0) if isinstance(e, Discarded)]
+    theirs = [e for e in events(state, 1) if isinstance(e, Discarded)]
+    assert mine == [
+        Discarded(7, 0, 0, 2, (), sorted_cards("AH 10H")),
+        Discarded(8, 0, 2, 0, sorted_cards("4C 3D"), ()),
+    ]
+    assert theirs == [Discarded(7, 0, 0, 2), Discarded(8, 0, 2, 0)]
+
+
+# --- Cinch's forced discards and refills (RULES §7.5.5, §7.8.8) -----------------------------
+
+
+def test_y1_the_forced_face_up_discards_refills_and_the_rob_are_events() -> None:
+    """RULES §7.9 Y1: the non-dealers' forced face-up discards are events naming how many
+    cards the dealer gave each back; Dan's rob shows as a discard with the 8 cards taken."""
+    kinds = [
+        (type(event).__name__, event.seat, event.drawn)  # type: ignore[union-attr]
+        for event in events(y1_declared(), 1)
+        if isinstance(event, Discarded | FaceUpDiscarded)
+    ]
+    assert kinds == [
+        ("FaceUpDiscarded", 0, 2),
+        ("FaceUpDiscarded", 1, 3),
+        ("FaceUpDiscarded", 2, 3),
+        ("Discarded", 3, 8),
+    ]
+
+
+def test_a_short_stocks_choice_and_the_dealers_excess_trumps_are_events() -> None:
+    """RULES §7.5.5: Carla's discard (her choice) shows what she was given from the short
+    stock, to her; Dan's rob of an empty stock shows his face-down and face-up throws."""
+    state = cinch_short_stock()
+    stock = set(state.stock)
+    for discard in ("discard 2D 3D 4D 6D 7D 8D 9D", "discard JC 7H 8H"):
+        state = apply_action(state, discard)
+    shown = [type(event).__name__ for event in events(state, 0)[-3:]]
+    assert shown == ["FaceUpDiscarded", "Discarded", "FaceUpDiscarded"]
+    given = [e for e in events(state, 2) if isinstance(e, FaceUpDiscarded) and e.seat == 2]
+    assert [(e.drawn, set(e.drawn_cards)) for e in given] == [(4, stock)]

@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,17 +33,24 @@ from setback import (
     loads,
     new_game,
     observe,
+    parse_cards,
 )
 
 from .strategies import any_rules, examples, random_game, random_states, seeds
 from .support import (
+    D1_DISCARDS,
+    KITTY_DECK,
     S1_HANDS,
     X3_CALLS,
     X3_HANDS,
     X3_TRICKS,
+    d1_declared,
     deal,
     hand,
     joker_pitch_rules,
+    kitty_declared,
+    kitty_rules,
+    p1_called,
     x1_declared,
     x1_in_play,
     x1_played,
@@ -283,3 +291,121 @@ def test_worked_example_states_round_trip_through_json() -> None:
     ]
     for state in states:
         assert loads(dumps(state)) == state
+
+
+# --- call your partner (RULES §7.7.3) ---------------------------------------------------
+
+
+def test_a_view_is_json_and_a_view_naming_the_partner_too_early_is_refused() -> None:
+    state = apply_action(p1_called(), "play 10S")
+    view = observe(state, 0)
+    assert loads(dumps(view)) == view
+    leaked = attrs.evolve(view, partner=3)
+    with pytest.raises(InvalidStateError, match="partner shown before the called card"):
+        loads(dumps(leaked))
+    assert loads(dumps(state)) == state
+
+
+# --- the discard and draw (RULES §7.3.6) ------------------------------------------------
+
+
+def test_states_and_views_of_the_discard_and_draw_round_trip_in_json() -> None:
+    state = apply_action(d1_declared(), Discard(parse_cards(D1_DISCARDS[1])), seat=1)  # type: ignore[arg-type]
+    assert loads(dumps(state)) == state
+    view = observe(state, 2)
+    assert loads(dumps(view)) == view
+    assert loads(dumps(Rules.trickster(9))) == Rules.trickster(9)
+
+
+# --- the kitty (RULES §7.7.1) -----------------------------------------------------------
+
+
+def test_a_game_with_a_kitty_round_trips() -> None:
+    state = kitty_declared(kitty_rules(draw=True))
+    state = apply_action(state, "discard 4C 3D")
+    assert loads(dumps(state)) == state
+    for seat in range(4):
+        view = observe(state, seat)
+        assert loads(dumps(view), PlayerView) == view
+    assert loads(dumps(kitty_rules())) == kitty_rules()
+
+
+@pytest.mark.parametrize(
+    ("seat", "fields"),
+    [
+        (1, {"kitty": ["10H", "AH"]}),  # shown to a seat that did not take it
+        (0, {"kitty": ["10H"]}),  # the wrong size
+        (0, {"kitty": ["10H", "2S"]}),  # a card the pitcher does not hold
+        (0, {"kitty_size": 2}),  # face down after trump was named
+    ],
+)
+def test_a_view_with_inconsistent_kitty_fields_is_refused(
+    seat: int, fields: dict[str, object]
+) -> None:
+    with pytest.raises(InvalidStateError, match="kitty"):
+        loads(_edited(observe(kitty_declared(), seat), **fields), PlayerView)
+
+
+def test_a_face_down_kitty_of_the_wrong_size_is_refused() -> None:
+    view = observe(new_game(kitty_rules(), deck=KITTY_DECK, dealer=3, seed=1), 1)
+    with pytest.raises(InvalidStateError, match="kitty"):
+        loads(_edited(view, kitty_size=3), PlayerView)
+    with pytest.raises(InvalidStateError, match="kitty"):
+        loads(_edited(observe(new_game(Rules.trickster(4), seed=1), 1), kitty_size=2), PlayerView)
+
+
+def test_a_hand_record_whose_kitty_is_not_the_pitchers_is_refused() -> None:
+    state = apply_action(kitty_declared(), "discard 4C 3D")
+    rng = random.Random(5)
+    while not state.history:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    data = json.loads(dumps(state.history[0]))
+    assert loads(json.dumps(data)) == state.history[0]
+    data["data"]["kitty"] = ["2S", "3S"]  # Dan's cards
+    with pytest.raises(InvalidStateError, match="kitty"):
+        loads(json.dumps(data))
+
+
+# --- the play options (RULES §7.1) ------------------------------------------------------
+
+
+def test_rules_documents_write_the_play_options_and_read_older_ones() -> None:
+    """Version 3 writes `play_trump`, `trump_by` and `pitcher_leads_trump` (not
+    `trumps_only`); a version 2 document, with `trumps_only` and without the three, loads
+    as the same game; fields that clash are refused."""
+    rules = Rules.setback(trump_by="declare", play_trump="when_void")
+    text = dumps(rules)
+    assert '"play_trump":"when_void"' in text and '"trump_by":"declare"' in text
+    assert '"pitcher_leads_trump":false' in text and "trumps_only" not in text
+    assert loads(text, Rules) == rules
+    old = '{"format": "setback", "version": 2, "kind": "Rules", "data": {"deal": 9, '
+    old += '"keep_six": "draw_back", "trumps_only": true}}'
+    assert loads(old, Rules) == Rules.setback(deal=9, keep_six="draw_back", play_trump="only")
+    assert loads(old.replace('"version": 2', '"version": 1'), Rules).trumps_only
+    clash = '{"format": "setback", "version": 3, "kind": "Rules", "data": {"draw": true, '
+    clash += '"trump_by": "lead"}}'
+    with pytest.raises(InvalidStateError, match="trump_by LEAD does not combine with draw"):
+        loads(clash, Rules)
+
+
+def test_a_version_2_game_loads_as_the_same_game() -> None:
+    """A whole `GameState` as version 2 wrote it (its rules with `trumps_only`, without the
+    play options) loads equal to the game it saved, for a trumps-only preset and another."""
+    for rules in (Rules.ten_point(), Rules.setback(draw=True)):
+        state = new_game(rules, seed=5)
+        rng = random.Random(5)
+        for _ in range(12):
+            state = apply_action(state, rng.choice(legal_actions(state)))
+        document = json.loads(dumps(state))
+        old = document["data"]["rules"]
+        assert {"play_trump", "trump_by", "pitcher_leads_trump"} <= set(old)
+        old["trumps_only"] = old.pop("play_trump") == "only"
+        del old["trump_by"], old["pitcher_leads_trump"]
+        document["version"] = 2
+        assert loads(json.dumps(document)) == state
+
+
+def _edited(view: PlayerView, **fields: object) -> str:
+    data = json.loads(dumps(view))
+    data["data"].update(fields)
+    return json.dumps(data)

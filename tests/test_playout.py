@@ -15,6 +15,7 @@ from setback import (
     CARDS,
     Action,
     CallPartner,
+    Card,
     DeclareTrump,
     Discard,
     GameState,
@@ -33,6 +34,7 @@ from setback.bots.playout import PlayoutResult, RandomPolicy
 from setback.cards import cards_of, mask_of
 
 from .strategies import any_rules, random_states, seeds
+from .support import p1_declared, texts
 
 
 class Recorder:
@@ -219,3 +221,40 @@ def test_kernel_plays_kitty_hands_as_the_checked_api_does(name: str) -> None:
         for state in (states[0], picks[seed % len(picks)]):
             recorder = Recorder(random.Random(seed))
             replay_and_compare(state, recorder, playout_hand(state, recorder))
+
+
+# --- call your partner (RULES §7.7.3) ---------------------------------------------------
+
+
+def test_the_kernel_calls_the_highest_trump_lacked_and_settles_by_the_hands_sides() -> None:
+    """The playout kernel takes the call through the engine's own step (a policy without
+    `call_partner` calls the highest trump the pitcher lacks, A♠ here), makes Dan play it
+    to trick 1, and settles as the engine does on the same choices."""
+    result = playout_hand(p1_declared(), Lowest())  # type: ignore[arg-type]
+    state = apply_action(p1_declared(), "call AS")
+    while not state.history:
+        state = apply_action(state, min(texts(state), key=lambda t: Card.parse(t[5:]).index))
+    expected = state.history[-1]
+    assert expected.tricks[0].plays[2] == (3, Card.parse("AS"))
+    assert result.score_changes == expected.score_changes
+    assert result.awards == expected.awards and result.winners == tuple(
+        trick.winner for trick in expected.tricks
+    )
+    random_result = playout_hand(p1_declared(), RandomPolicy(random.Random(3).random))  # type: ignore[arg-type]
+    assert len(set(random_result.score_changes)) <= 2  # each seat takes its side's change
+
+
+class Lowest:
+    """A policy that plays the lowest card it may (by index) and has no `call_partner`."""
+
+    def call(self, seat: int, calls: tuple[object, ...], held: int) -> object:
+        return calls[0]
+
+    def declare(self, seat: int, held: int) -> object:
+        raise AssertionError("trump is named already")
+
+    def discard(self, seat: int, held: int, cards: int, fewest: int, most: int, first: int) -> int:
+        raise AssertionError("P1 has no face-up choice")
+
+    def play(self, seat: int, choices: int, plays: object, table: object) -> int:
+        return (choices & -choices).bit_length() - 1

@@ -20,8 +20,10 @@ from setback import (
     Play,
     Rules,
     apply_action,
+    dumps,
     format_hand,
     game_record,
+    legal_actions,
     loads,
     new_game,
     replay,
@@ -37,7 +39,24 @@ from .strategies import (
     random_states,
     seeds,
 )
-from .support import S1_HANDS, S1_TRICKS
+from .support import (
+    D1_TRICKS,
+    FREE,
+    FREE_TRICKS,
+    P1_TRICKS,
+    S1_HANDS,
+    S1_TRICKS,
+    TEN_FIVE,
+    Y3_TRICKS,
+    act,
+    d1_in_play,
+    deal,
+    kitty_declared,
+    p1_called,
+    play,
+    trickster_4,
+    y3_declared,
+)
 
 
 @settings(max_examples=examples(12, 300), deadline=None)
@@ -103,3 +122,63 @@ def test_format_hand_reads_like_a_hand_record() -> None:
     assert "trick 1: 0 K♠  1 A♠  2 6♠  3 2♠  -> 1" in text
     assert "points: high seats 1+3, low seats 1+3, jack seats 0+2, game seats 0+2" in text
     assert text.endswith("made; score changes +2 +2")
+
+
+# --- the discard and draw (RULES §7.3.6) ------------------------------------------------
+
+
+def test_d1_is_recorded_replayed_and_written_out() -> None:
+    """The record of D1 replays to the same state and saves and loads back; `format_hand`
+    lists each seat's face-down discard (the whole record: no seat's view)."""
+    state = play(d1_in_play(), D1_TRICKS)  # type: ignore[arg-type]
+    record = game_record(state)
+    assert replay(record) == state and loads(dumps(record)) == record
+    lines = format_hand(state.history[-1], state.rules).splitlines()
+    assert lines[0] == "Hand 1: dealer seat 3, seat 0 bid 5, trump ♠"
+    assert lines[6:10] == [
+        "  seat 0 discarded 3♣ 4♣ 7♦ 9♦ 2♥ 8♥",
+        "  seat 1 discarded 8♣ 9♣ 5♦ 6♦ Q♥",
+        "  seat 2 discarded 6♣ K♣ 4♥ J♥",
+        "  seat 3 discarded 2♣ J♦ Q♦ 5♥ 7♥ 9♥",
+    ]
+    assert lines[-2:] == [
+        "  points: high seats 0+2, low seats 1+3, jack seats 1+3, five seats 0+2, "
+        "game seats 0+2; card points 48-13",
+        "  made; score changes +7 +2",
+    ]
+
+
+# --- the §7 options in a hand's record -------------------------------------------------------
+
+
+def test_a_record_names_the_called_card_and_the_partner() -> None:
+    """RULES §7.8.12: once the hand is over, its record names the call and the partner."""
+    result = play(p1_called(), P1_TRICKS).history[-1]
+    assert format_hand(result, TEN_FIVE).splitlines()[0] == (
+        "Hand 1: dealer seat 4, seat 1 bid 6, trump ♠, called A♠ (partner seat 3)"
+    )
+
+
+def test_a_record_names_a_free_dealer_and_a_shoot() -> None:
+    """RULES §7.8.11 and §7.4: a free dealer's contract reads "free", a shoot "shoot"; both
+    games save and load back whole."""
+    free = play(act(deal(FREE, S1_HANDS), "A pass, B pass, C pass, D pass"), FREE_TRICKS)
+    assert format_hand(free.history[-1], FREE).splitlines()[0] == (
+        "Hand 1: dealer seat 3, seat 3 free, trump ♣"
+    )
+    shot = play(y3_declared(trickster_4(play_trump="when_void")), Y3_TRICKS)
+    assert format_hand(shot.history[-1], shot.rules).splitlines()[0] == (
+        "Hand 1: dealer seat 3, seat 0 shoot, trump ♦"
+    )
+    assert loads(dumps(free)) == free and loads(dumps(shot)) == shot
+
+
+def test_a_record_names_the_kitty_the_pitcher_took() -> None:
+    """RULES §7.7.1: the pick-up of the kitty is written as the pitcher's."""
+    state = apply_action(kitty_declared(), "discard AH 3D", seat=0)
+    rng = random.Random(3)
+    while not state.history:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    assert (
+        "  seat 0 took the kitty 10♥ A♥" in format_hand(state.history[0], state.rules).splitlines()
+    )

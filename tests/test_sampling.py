@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from math import comb
 
 import attrs
 import pytest
@@ -20,15 +21,18 @@ from setback import (
     GameState,
     InvalidStateError,
     KeepSix,
+    PackRanks,
     Phase,
     Play,
     PlayTrump,
     Rules,
     Suit,
+    TrumpBy,
     apply_action,
     legal_actions,
     new_game,
     observe,
+    parse_cards,
     sample_states,
     trump_table,
 )
@@ -48,7 +52,17 @@ from setback.play import open_to
 from setback.state import ForcedStep
 
 from .strategies import SOAK, any_rules, each_preset, examples, random_states, seeds
-from .support import with_held, y1_played, y2_declared
+from .support import (
+    D1_DISCARDS,
+    act,
+    cinch_short_stock,
+    d1_declared,
+    deal,
+    p1_called,
+    with_held,
+    y1_played,
+    y2_declared,
+)
 
 
 def _played(state: GameState) -> list[int]:
@@ -703,16 +717,7 @@ def test_cinch_samples_fit_a_short_stock_and_the_dealers_rob() -> None:
     trumps, have a choice in every world drawn for the other seats (the sampler knows a
     seat to act has one), and every seat's samples replay to its view, in play too; the
     dealer's face-down discards are drawn from the cards a seat has not seen."""
-    hands = [
-        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
-        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
-        "2D 3D 4D 6D 7D 8D 9D 10D JD",
-        "AH KH QH JH 10H 9H 8H 7H JC",
-    ]
-    state = new_game(Rules.cinch(), hands=hands, dealer=3, seed=2)
-    for call in ("pass", "pass", "pass", "bid 3", "trump H"):
-        state = apply_action(state, call)
-    carla = state
+    carla = cinch_short_stock()
     dan = apply_action(carla, "discard 2D 3D 4D 6D 7D 8D 9D")
     play = apply_action(dan, "discard JC 7H 8H")
     for position in (carla, dan, play):
@@ -728,3 +733,138 @@ def test_cinch_samples_fit_a_short_stock_and_the_dealers_rob() -> None:
     assert len(downs) > 1 and all(len(cards) == 1 for cards in downs)
     assert all(cards[0].suit is not Suit.HEARTS and str(cards[0]) != "5D" for cards in downs)
     assert all(all(c.suit is Suit.HEARTS or str(c) == "5D" for c in w.hands[3]) for w in worlds)
+
+
+# --- call your partner (RULES §7.7.3) ---------------------------------------------------
+
+
+def test_the_pitcher_samples_the_called_card_among_the_others_by_their_hands() -> None:
+    """Sampling (RULES §7.7.3): from Ben's view before trick 1 the ace lies with Anna,
+    Carla, Dan or Eva in proportion to the trumps each holds (2, 2, 3, 3 of 10), never
+    with Ben; from Anna's view after Carla played 2♠ to trick 1 it lies with Dan or Eva
+    (Carla would have had to play it), one chance in two each."""
+    ace = Card.parse("AS")
+    state = p1_called()
+
+    def holders(seat: int, now: object, n: int) -> Counter[int]:
+        worlds = sample_states(observe(now, seat), random.Random(7), n)  # type: ignore[arg-type]
+        return Counter(next(s for s, h in enumerate(w.hands) if ace in h) for w in worlds)
+
+    counts = holders(1, state, 2000)
+    assert set(counts) == {0, 2, 3, 4}
+    for seat, share in {0: 0.2, 2: 0.2, 3: 0.3, 4: 0.3}.items():
+        assert abs(counts[seat] / 2000 - share) < 0.04
+    later = apply_action(apply_action(state, "play 10S"), "play 2S")
+    counts = holders(0, later, 2000)
+    assert set(counts) == {3, 4} and abs(counts[3] / 2000 - 0.5) < 0.04
+
+
+# --- the discard and draw (RULES §7.3.6) ------------------------------------------------
+
+
+def test_the_discard_and_draws_unseen_counts_are_weighted_by_their_placements() -> None:
+    """Each seat threw 3 more than it drew (deal 9): two unseen seats around the viewer's
+    draw of 1, from a stock of 16 down to 12. Their discard sizes are 3 + d with d at most
+    3: the ways are the sum over the splits of the multinomial of the 9 cards."""
+    draws = _Draws(steps=(-1, 1, -1), start=16, end=12, cap=3, offset=3)
+    splits = {(3, 6): comb(9, 3), (4, 5): comb(9, 4), (5, 4): comb(9, 5), (6, 3): comb(9, 6)}
+    assert draws.total == 9
+    assert draws.ways(0, 16) == sum(splits.values()) == 420
+    assert all(draws.fits(sizes) for sizes in splits)
+    assert not draws.fits((2, 7)) and not draws.fits((7, 2)) and not draws.fits((4, 4))
+    rng = random.Random(3)
+    counts = Counter(draws.split(rng) for _ in range(8_400))
+    assert set(counts) == set(splits)
+    for sizes, weight in splits.items():  # 1680 or 2520 expected: well within 10%
+        assert abs(counts[sizes] - 8_400 * weight / 420) < 0.1 * 8_400 * weight / 420
+
+
+def test_sampling_counts_the_worlds_of_the_discard_and_draw_exactly() -> None:
+    """Anna's view once Ben, Carla and Dan have discarded and drawn (6 of the 16 stock
+    cards gone): 43 hidden cards; three hands of 6, three discards of 3 + d each, with
+    d1 + d2 + d3 = 6 and each d at most 3, and the stock's 10. The sampler counts exactly
+    the sum over those splits of the placements, and every world shows Anna her view."""
+    state = d1_declared()
+    for seat in (1, 2, 3):
+        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
+    view = observe(state, 0)
+    expected = 0
+    for d1 in range(4):
+        for d2 in range(4):
+            d3 = 6 - d1 - d2
+            if 0 <= d3 <= 3:
+                left, ways = 43, 1
+                for size in (6, 6, 6, 3 + d1, 3 + d2, 3 + d3):
+                    ways *= comb(left, size)
+                    left -= size
+                expected += ways
+    assert _solve(_problem(view))[0] == expected
+    for world in sample_states(view, random.Random(9), 20):
+        assert observe(world, 0) == view
+        assert [len(cards) for cards in world.discards[1:]] in (
+            [3 + d1, 3 + d2, 3 + 6 - d1 - d2]
+            for d1 in range(4)
+            for d2 in range(4)
+            if 0 <= 6 - d1 - d2 <= 3
+        )
+
+
+# --- short packs and off cards (RULES §7.2, §7.7.2) -------------------------------------
+
+
+def test_sampling_hides_only_the_cards_of_a_short_pack() -> None:
+    """RULES §7.7.2: a seat's guesses of the hidden cards place only the cards of the
+    pack (in `FIVE_UP`, none below the 5; four hands of 6 and a stock of 16)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(pack_ranks=PackRanks.FIVE_UP)
+    state = new_game(rules, seed=11)
+    for guess in sample_states(observe(state, 0), random.Random(2), 20):
+        cards = [card for hand in guess.hands for card in hand] + list(guess.stock)
+        assert sorted(cards, key=lambda card: card.index) == list(rules.pack)
+        assert guess.hands[0] == state.hands[0] and len(guess.stock) == 16
+
+
+def test_sampling_knows_a_seat_void_in_trumps_holds_no_off_ace() -> None:
+    """RULES §7.2.1 with sampling: Ben does not follow Anna's trump lead, so he holds no
+    trump, and no guess of Dan's gives him the off-ace A♦ (a trump, not a diamond)."""
+    import random
+
+    from setback import observe, sample_states
+
+    rules = Rules(off_ace=True, trump_by=TrumpBy.DECLARE, pitcher_leads_trump=False)
+    hands = (
+        "A: AH KH QH 2C 3C 4C; B: 5S 6S 7S 8S 9S 10S; C: AD 5D 6D 7D 8D 9D; D: JH 10H 9H 5C 6C 7C"
+    )
+    state = act(deal(rules, hands, dealer=3), "A 2, B pass, C pass, D pass")
+    state = apply_action(state, "trump H", seat=0)
+    state = apply_action(state, "play AH", seat=0)
+    state = apply_action(state, "play 5S", seat=1)
+    guesses = sample_states(observe(state, 3), random.Random(5), 40)
+    off_ace = Card.parse("AD")
+    assert all(off_ace not in guess.hands[1] for guess in guesses)
+    assert any(off_ace in guess.hands[2] for guess in guesses)
+
+
+# --- must follow suit (RULES §7.1) ------------------------------------------------------
+
+
+def test_under_must_follow_a_seat_that_trumped_a_plain_lead_is_sampled_void_in_it() -> None:
+    """Sampling (§7.1.1): a seat that did not follow suit lacked the suit led, even when it
+    trumped (under ANYTIME a trump says nothing about the suit led)."""
+    hands = (
+        "A: AS KC 3C 4C 5C 6C; B: 9S 8S KH QH JH 2D; C: 7C 8C 9C 10C JC QC; D: 3D 4D 5D 6D 7D 8D"
+    )
+    for play_trump, void in ((PlayTrump.WHEN_VOID, True), (PlayTrump.ANYTIME, False)):
+        rules = Rules.setback(trump_by=TrumpBy.DECLARE, play_trump=play_trump)
+        state = act(deal(rules, hands), "A 2, B pass, C pass, D pass")
+        state = apply_action(apply_action(state, "trump S", seat=0), "play KC", seat=0)
+        state = apply_action(state, "play 8S", seat=1)  # Ben trumps the club lead
+        worlds = sample_states(observe(state, 2), random.Random(4), 300)
+        clubs = [
+            sum(card.suit is not None and card.suit.letter == "C" for card in w.hands[1])
+            for w in worlds
+        ]
+        assert (max(clubs) == 0) is void, play_trump

@@ -26,7 +26,7 @@ from setback.cli import main
 from setback.terminal import TerminalGame, language_of, rules_lines
 from setback.text import LANGUAGES, _translation
 
-from .support import english_left
+from .support import TEN_FIVE, english_left, trickster_4
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -401,3 +401,63 @@ def test_the_kitty_is_told_to_the_pitcher_with_its_cards_and_to_the_others_as_a_
         assert "♥" not in said[1]
     summary = " ".join(rules_lines(rules, lang))
     assert "2" in summary and summary != " ".join(rules_lines(Rules.trickster(4), lang))
+
+
+# --- the rules summary ------------------------------------------------------------------
+
+
+def test_setback_play_tells_the_call_and_takes_it() -> None:
+    from setback.terminal import rules_lines, verbs
+
+    assert "call CARD" in verbs(TEN_FIVE)
+    assert any(
+        line.startswith("Call your partner: after naming trump") for line in rules_lines(TEN_FIVE)
+    )
+    assert any(line.startswith("Partner rufen:") for line in rules_lines(TEN_FIVE, "de"))
+
+
+def test_setback_play_names_the_shoot_in_its_rules_summary() -> None:
+    """`setback play`'s rules summary says the shoot is a call and what makes it, in every
+    language."""
+    from setback.terminal import rules_lines
+
+    lines = [rules_lines(trickster_4(), lang=lang) for lang in ("en", "de", "sv", "fr")]
+    assert "made only by winning every point." in " ".join(lines[0])
+    assert "gewonnen nur mit jedem Punkt." in " ".join(lines[1])
+    assert any("every trick." in line for line in rules_lines(trickster_4(shoot="all_tricks")))
+    assert all("shoot" not in line for line in rules_lines(Rules.trickster(4)))
+
+
+def test_the_rules_summary_names_the_off_cards_the_pack_and_the_settlement() -> None:
+    """The `rules` command's summary says which off cards are trumps, the short pack's
+    size and the difference settlement."""
+    from setback.terminal import rules_lines
+
+    rules = Rules(off_ace=True, off_five=True, settlement="difference", pack_ranks="five_up")
+    lines = rules_lines(rules)
+    assert "Deal: 6 cards each, in packets of three. The pack has 40 cards." in lines
+    assert (
+        "Trumps also: Off-ace, Off-five (the card of that rank in the other suit of trump's "
+        "colour)." in lines
+    )
+    assert any(line.startswith("Scoring: only one side scores a hand.") for line in lines)
+    assert not any("Trumps also" in line for line in rules_lines(Rules()))
+
+
+def test_the_rules_summary_names_the_jokers_and_game_only_where_they_are() -> None:
+    """`setback play`'s rules summary: Dom Pedro's joker is the lowest trump, beating every
+    plain card; two jokers rank below the jacks; the Game line only where Game is a point
+    (Pedro's Ten is no Game by card points)."""
+    from setback.terminal import rules_lines
+
+    dom = rules_lines(Rules.dom_pedro())
+    assert (
+        "Trumps also: the joker, the lowest trump (below the 2): it beats every card of a "
+        "plain suit, and any other trump beats it."
+    ) in dom
+    assert not any(line.startswith("Game:") for line in dom)
+    assert "Trumps also: the big and the little joker, below the jacks." in rules_lines(
+        Rules.ten_point()
+    )
+    assert "Trumps also: the joker, below the jacks." in rules_lines(Rules.trickster(6))
+    assert any(line.startswith("Game:") for line in rules_lines(Rules()))

@@ -17,8 +17,10 @@ from setback import (
     apply_action,
     cards_text,
     contract_text,
+    dumps,
     hand_text,
     legal_actions,
+    loads,
     new_game,
     observe,
     parse_action,
@@ -29,6 +31,7 @@ from setback import (
 )
 
 from .strategies import any_rules, random_game, random_states, seeds
+from .support import FREE, KITTY_DECK, S1_HANDS, act, deal, kitty_declared, kitty_rules
 
 
 def test_a_hand_is_grouped_by_suit_high_first_jokers_last() -> None:
@@ -355,13 +358,13 @@ def test_a_refusal_in_every_language() -> None:
 def test_every_refusal_code_is_worded_in_every_language(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Every code, from the real state or text that raises it (tests/test_refusals.py's
+    """Every code, from the real state or text that raises it (tests/rules/test_refusals.py's
     cases): its sentence in each language, no placeholder left, none left in English."""
     from setback import IllegalActionError
     from setback.refusals import MESSAGES
     from setback.text import LANGUAGES, refusal_text
 
-    from .test_refusals import CASES
+    from .rules.test_refusals import CASES
 
     assert set(CASES) <= set(MESSAGES) and len(CASES) > 50
     for code, make in CASES.items():
@@ -377,3 +380,59 @@ def test_every_refusal_code_is_worded_in_every_language(
             assert text != english, (code, lang)
             if isinstance(error, IllegalActionError):
                 assert error.reason not in text, (code, lang)
+
+
+# --- more points (RULES §7.2) -----------------------------------------------------------
+
+
+def test_the_new_points_have_names_in_every_language() -> None:
+    """Every new point's name a player reads, in en/de/sv/fr (from the catalogs)."""
+    from setback.text import point_text
+
+    keys = ("five", "off_five", "nine", "off_ace", "off_three", "snoozer")
+    assert [point_text(key) for key in keys] == [
+        "Five",
+        "Off-five",
+        "Nine",
+        "Off-ace",
+        "Off-three",
+        "Snoozer",
+    ]
+    assert [point_text(key, lang="de") for key in keys] == [
+        "Fünf",
+        "Zweite Fünf",
+        "Neun",
+        "Zweites Ass",
+        "Zweite Drei",
+        "Snoozer",
+    ]
+    assert point_text("nine", lang="sv") == "Nia" and point_text("five", lang="fr") == "Cinq"
+
+
+# --- a free contract (RULES §7.8.11) ----------------------------------------------------
+
+
+def test_a_free_contract_in_words() -> None:
+    """Contract 0 reads as a free hand, in every language; a view of it loads back."""
+    assert [contract_text(FREE, 0, lang=lang) for lang in ("en", "de", "sv", "fr")] == [
+        "free (no bid)",
+        "frei (kein Gebot)",
+        "fri (inget bud)",
+        "libre (sans annonce)",
+    ]
+    view = observe(act(deal(FREE, S1_HANDS), "A pass, B pass, C pass, D pass"), 0)
+    assert view.contract == 0 and loads(dumps(view)) == view
+
+
+# --- the kitty (RULES §7.7.1) -----------------------------------------------------------
+
+
+def test_text_shows_the_kitty_to_whom_it_may() -> None:
+    assert "Kitty: 2 cards face down" in view_text(
+        observe(new_game(kitty_rules(), deck=KITTY_DECK, dealer=3, seed=1), 2)
+    )
+    state = kitty_declared()
+    assert "The kitty you took: 10♥ A♥" in view_text(observe(state, 0))
+    assert "kitty" not in view_text(observe(state, 1)).lower()
+    assert "Kitty (taken by the pitcher): 10♥ A♥" in state_text(state)
+    assert "Kitty: 10♥ A♥" in state_text(new_game(kitty_rules(), deck=KITTY_DECK, dealer=3, seed=1))

@@ -3,6 +3,8 @@ seen."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -10,18 +12,45 @@ from hypothesis import given, settings
 from setback import (
     Card,
     GameState,
+    PartnerCalled,
     Phase,
     Rules,
     RulesError,
     apply_action,
     dumps,
+    events,
+    format_hand,
     legal_actions,
     new_game,
     observe,
 )
+from setback.eventlog import Discarded
+from setback.text import view_text
 
 from .strategies import any_rules, each_preset, examples, play_until, random_states, seeds
-from .support import cards_in, visible
+from .support import (
+    D1_DISCARDS,
+    D1_DRAWN,
+    D1_IN_PLAY,
+    D1_TRICKS,
+    KITTY_DECK,
+    X2_DEAD,
+    X2_FACE_DOWN,
+    X2_IN_PLAY,
+    card_set,
+    cards_in,
+    d1_in_play,
+    kitty_declared,
+    kitty_rules,
+    p1_called,
+    play,
+    sorted_cards,
+    visible,
+    x2_in_play,
+    x2_played,
+    y1_declared,
+    y1_played,
+)
 
 
 @settings(max_examples=examples(12, 400), deadline=None)
@@ -126,3 +155,127 @@ def test_last_result_shows_each_seat_only_its_own_discards(rules: Rules) -> None
             cards if other == seat else () for other, cards in enumerate(full.discards)
         )
         assert attrs.evolve(seen, discards=full.discards) == full
+
+
+# --- call your partner: the secrecy of the pairing (RULES §7.7.3, §7.8.12) --------------
+
+
+def test_nobody_sees_who_holds_the_called_card_until_it_is_played() -> None:
+    """§7.7.3, §7.8.12: before Dan plays A♠ only Dan's own view names him (he holds it);
+    the event stream shows the call and never the holder; once played, every view shows
+    the pairing."""
+    state = apply_action(apply_action(p1_called(), "play 10S"), "play 2S")
+    assert state.partner == 3
+    for seat in range(5):
+        view = observe(state, seat)
+        assert view.called == Card.parse("AS")
+        assert view.partner == (3 if seat == 3 else None)
+        assert "partner not yet known" in view_text(view) or seat == 3
+    called = [event for event in events(state, 0) if isinstance(event, PartnerCalled)]
+    assert called == [PartnerCalled(8, 1, Card.parse("AS"))]
+    after = apply_action(state, "play AS")
+    assert all(observe(after, seat).partner == 3 for seat in range(5))
+    assert "Called: A♠ (partner seat 3)" in view_text(observe(after, 0))
+
+
+# --- Cinch (RULES §7.8.7, §6.9.2) -------------------------------------------------------
+
+
+def test_y1_every_view_shows_the_face_up_discards_and_the_record_names_them() -> None:
+    """RULES §7.8.7, §6.9.2: every seat sees every face-up discard, only the dealer his
+    face-down ones; `format_hand` writes both."""
+    state = y1_declared()
+    for seat in range(4):
+        assert observe(state, seat).face_up_discards == state.face_up_discards
+    played = y1_played()
+    text = format_hand(played.history[-1], played.rules)
+    assert "  seat 0 discarded face up 2♣ K♣ 4♦ 10♦ 8♠" in text
+    assert "  seat 3 discarded 5♣ 8♣ 10♣ J♣ 3♦ 7♦ 9♦ K♦ 2♠ 6♠ 10♠" in text
+    assert text.splitlines()[0] == "Hand 1: dealer seat 3, seat 0 bid 9, trump ♥"
+    assert observe(played, 1).last_result.discards[3] == ()  # type: ignore[union-attr]
+
+
+# --- the discard and draw (RULES §7.3.6) ------------------------------------------------
+
+
+def test_a_seat_sees_its_own_draws_and_discards_only() -> None:
+    """RULES §7.8.7: the discards are face down. A seat's view holds its own discards and
+    (in its hand) its drawn cards; the events show every seat how many each threw and
+    drew, and the cards only to their seat."""
+    state = d1_in_play()
+    for seat in range(4):
+        view = observe(state, seat)
+        assert card_set(view.discards) == card_set(D1_DISCARDS[seat])
+        assert card_set(view.hand) == card_set(D1_IN_PLAY[seat])
+        assert view.face_up_discards in ((), ((),) * 4)
+        shown = [e for e in events(state, seat) if isinstance(e, Discarded)]
+        assert [(e.seat, e.count, e.drawn) for e in shown] == [
+            (1, 5, 2),
+            (2, 4, 1),
+            (3, 6, 3),
+            (0, 6, 3),
+        ]
+        for event in shown:
+            own = event.seat == seat
+            assert bool(event.cards) == own and bool(event.drawn_cards) == own
+            if own:
+                assert card_set(event.drawn_cards) == card_set(D1_DRAWN[seat])
+    result = play(state, D1_TRICKS).history[-1]  # type: ignore[arg-type]
+    last = observe(play(state, D1_TRICKS), 2).last_result  # type: ignore[arg-type]
+    assert last is not None and result.discards[1]
+    assert [bool(cards) for cards in last.discards] == [False, False, True, False]
+
+
+# --- the draw back's face-up discards (RULES §6.9.2) ------------------------------------
+
+
+def test_x2_face_up_discard_is_seen_by_everyone() -> None:
+    """RULES §6.5.6 and §6.9.2: face-up discards are recorded apart from face-down ones and
+    every view shows them; a view shows only the seat's own face-down discards."""
+    state = x2_in_play()
+    assert state.phase is Phase.PLAY and state.to_act == 1
+    assert [set(cards) for cards in state.hands] == [card_set(X2_IN_PLAY[s]) for s in range(4)]
+    for seat in range(4):
+        view = observe(state, seat)
+        assert view.face_up_discards == ((), (Card.parse("4H"),), (), ())
+        assert set(view.discards) == card_set(X2_FACE_DOWN[seat])
+
+
+def test_x2_dead_cards_stay_hidden() -> None:
+    """RULES §6.9.3: a player's dead cards stay hidden from the others in the record's
+    views; face-up discards are shown to everyone."""
+    state = x2_played()
+    for seat in range(4):
+        shown = observe(state, seat).last_result
+        assert shown is not None
+        assert shown.face_up_discards == ((), (Card.parse("4H"),), (), ())
+        for other, dead in X2_DEAD.items():
+            if other != seat:
+                assert set(shown.hands[other]) & card_set(dead) == set()
+
+
+# --- the kitty (RULES §7.7.1) -----------------------------------------------------------
+
+
+def test_nobody_but_the_pitcher_ever_sees_the_kitty() -> None:
+    state = new_game(kitty_rules(), deck=KITTY_DECK, dealer=3, seed=1)
+    for seat in range(4):
+        view = observe(state, seat)
+        assert view.kitty_size == 2 and view.kitty == () and view.stock_size == 26
+    state = kitty_declared()
+    assert observe(state, 0).kitty == sorted_cards("AH 10H") and observe(state, 0).kitty_size == 0
+    for seat in (1, 2, 3):
+        view = observe(state, seat)
+        assert view.kitty == () and view.kitty_size == 0 and view.hand_sizes == (8, 6, 6, 6)
+    rng = random.Random(5)
+    state = apply_action(state, "discard 4C 3D")
+    while not state.history:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    assert state.history[0].kitty == sorted_cards("AH 10H")
+    assert observe(state, 0).last_result.kitty == sorted_cards("AH 10H")  # type: ignore[union-attr]
+    assert observe(state, 0).last_result.discards[0] == sorted_cards("4C 3D")  # type: ignore[union-attr]
+    for seat in (1, 2, 3):
+        last = observe(state, seat).last_result
+        assert last is not None and last.kitty == () and last.discards[0] == ()
+        scored = [e for e in events(state, seat) if type(e).__name__ == "HandScored"]
+        assert [e.result.kitty for e in scored] == [()]  # type: ignore[attr-defined]

@@ -476,3 +476,30 @@ def test_x3_auction_bids_2_to_5_and_the_dealer_may_match() -> None:
     assert texts(state) == ["pass", "bid 3", "bid 4", "bid 5"]
     state = act(state, "P2 pass")
     assert state.phase is Phase.PLAY and state.pitcher == 1 and state.to_act == 1
+
+
+# --- the auction's bounds with a pitch and no Smudge (T = 4 is then the top call) -------
+
+
+PITCH_NO_SMUDGE = Rules.setback(pitch_instead_of_bid=True, smudge=False)
+PITCH_HANDS = (
+    "A: K♠ 9♦ 4♠ Q♥ 10♣ 3♥; B: 7♦ 3♠ 5♦ J♦ 8♣ 2♥; C: J♠ 6♠ A♦ K♣ 9♥ 3♣; D: A♠ 10♦ 5♥ Q♣ 4♦ 7♥"
+)
+
+
+def test_without_smudge_the_eldest_may_pitch_at_the_top_call() -> None:
+    """§4.2: a pitch is a bid of T = 4, which is also the top call when there is no
+    Smudge: A may pass, bid 2 to 4, or pitch any card (mutant: a pitch open only below the
+    top call)."""
+    state = deal(PITCH_NO_SMUDGE, PITCH_HANDS)
+    pitches = {f"pitch {card}" for card in ("KS", "4S", "3H", "QH", "9D", "10C")}
+    assert set(texts(state)) == {"pass", "bid 2", "bid 3", "bid 4"} | pitches
+
+
+def test_without_smudge_the_dealer_answers_a_pitch_by_pass_or_pitch_only() -> None:
+    """§4.2: A pitches K♠; with no Smudge the dealer's answers are pass and a pitch of his
+    own, no bid (mutants: the answer's lowest bid set to T or T - 1)."""
+    state = apply_action(deal(PITCH_NO_SMUDGE, PITCH_HANDS), "pitch KS", seat=0)
+    assert state.to_act == 3
+    pitches = {f"pitch {card}" for card in ("AS", "7H", "5H", "4D", "10D", "QC")}
+    assert set(texts(state)) == {"pass"} | pitches

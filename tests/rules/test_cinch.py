@@ -19,15 +19,14 @@ from setback import (
     TrumpBy,
     WinRule,
     apply_action,
-    events,
-    format_hand,
     legal_actions,
     new_game,
     observe,
 )
-from setback.eventlog import Discarded, FaceUpDiscarded
 from tests.support import Y1_DECK, y1_declared, y1_played
 from tests.support import card_set as cards_in
+
+from ..support import cinch_short_stock
 
 Y1_TRICKS = [
     "AH 8H 3H 4H",
@@ -98,31 +97,6 @@ def test_y1_non_dealers_discard_face_up_and_are_refilled() -> None:
     assert state.to_act == 3 and len(legal_actions(state)) == 78
     assert all(len(action.cards) == 11 for action in legal_actions(state))  # type: ignore[attr-defined]
     assert all(not set(action.cards) & cards_in("QH 7H 6H 4H") for action in legal_actions(state))  # type: ignore[attr-defined]
-    kinds = [
-        (type(event).__name__, event.seat, event.drawn)  # type: ignore[union-attr]
-        for event in events(state, 1)
-        if isinstance(event, Discarded | FaceUpDiscarded)
-    ]
-    assert kinds == [
-        ("FaceUpDiscarded", 0, 2),
-        ("FaceUpDiscarded", 1, 3),
-        ("FaceUpDiscarded", 2, 3),
-        ("Discarded", 3, 8),
-    ]
-
-
-def test_y1_every_view_shows_the_face_up_discards_and_the_record_names_them() -> None:
-    """RULES §7.8.7, §6.9.2: every seat sees every face-up discard, only the dealer his
-    face-down ones; `format_hand` writes both."""
-    state = y1_declared()
-    for seat in range(4):
-        assert observe(state, seat).face_up_discards == state.face_up_discards
-    played = y1_played()
-    text = format_hand(played.history[-1], played.rules)
-    assert "  seat 0 discarded face up 2♣ K♣ 4♦ 10♦ 8♠" in text
-    assert "  seat 3 discarded 5♣ 8♣ 10♣ J♣ 3♦ 7♦ 9♦ K♦ 2♠ 6♠ 10♠" in text
-    assert text.splitlines()[0] == "Hand 1: dealer seat 3, seat 0 bid 9, trump ♥"
-    assert observe(played, 1).last_result.discards[3] == ()  # type: ignore[union-attr]
 
 
 def test_y1_the_dealer_discards_eleven_face_down() -> None:
@@ -234,15 +208,7 @@ def test_a_short_stock_and_the_dealers_excess_trumps() -> None:
     Carla, who holds no trump: she keeps 2 of her non-trumps, her choice (an action), and
     is given the last 4. Dan robs an empty stock; with eight trumps he discards his
     non-trump face down and 2 trumps that are no point card face up, in one action."""
-    hands = [
-        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
-        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
-        "2D 3D 4D 6D 7D 8D 9D 10D JD",
-        "AH KH QH JH 10H 9H 8H 7H JC",
-    ]
-    state = new_game(Rules.cinch(), hands=hands, dealer=3, seed=2)
-    for call in ("pass", "pass", "pass", "bid 3", "trump H"):
-        state = apply_action(state, call)
+    state = cinch_short_stock()
     assert state.to_act == 2 and len(state.stock) == 4
     assert len(legal_actions(state)) == 36  # 2 of her 9 non-trumps kept
     with pytest.raises(IllegalActionError) as count:
@@ -267,7 +233,3 @@ def test_a_short_stock_and_the_dealers_excess_trumps() -> None:
     assert set(state.face_up_discards[3]) == cards_in("7H 8H")
     assert set(state.hands[3]) == cards_in("AH KH QH JH 10H 9H")
     assert state.phase.name == "PLAY" and state.to_act == 3
-    shown = [type(event).__name__ for event in events(state, 0)[-3:]]
-    assert shown == ["FaceUpDiscarded", "Discarded", "FaceUpDiscarded"]
-    given = [e for e in events(state, 2) if isinstance(e, FaceUpDiscarded) and e.seat == 2]
-    assert [(e.drawn, set(e.drawn_cards)) for e in given] == [(4, stock)]  # what she was given

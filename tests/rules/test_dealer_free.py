@@ -12,18 +12,11 @@ from setback import (
     Phase,
     Rules,
     apply_action,
-    dumps,
-    format_hand,
-    loads,
     new_game,
-    observe,
 )
-from setback.text import contract_text
 
 from .. import reference
-from ..support import S1_HANDS, act, deal, play, texts
-
-FREE = Rules.setback(all_pass=AllPass.DEALER_FREE)
+from ..support import FREE, FREE_TRICKS, S1_HANDS, act, deal, play, texts
 
 
 def test_the_dealers_calls_are_his_bids_and_pass() -> None:
@@ -50,12 +43,6 @@ def test_the_free_dealer_declares_trump_where_trump_is_declared() -> None:
     assert state.phase is Phase.DECLARE_TRUMP and state.to_act == 3 and state.contract == 0
 
 
-FREE_TRICKS = (
-    "D Q♣ A 10♣ B 8♣ C 3♣ → D; D 4♦ A 7♦ B 5♦ C K♣ → C; C A♦ D 10♦ A 9♦ B J♦ → C; "
-    "C 9♥ D 5♥ A Q♥ B 2♥ → A; A 4♠ B 3♠ C 6♠ D 2♠ → C; C J♠ D 7♥ A K♠ B A♠ → B"
-)
-
-
 def test_a_free_hand_is_made_and_scores_what_each_side_won() -> None:
     """RULES §7.8.5: contract 0 is always made; under `EACH` the dealer's side scores its
     points as any made bid does. Clubs trump (Dan's Q♣ led): High K♣ to AC, Low 3♣ to BD
@@ -65,10 +52,6 @@ def test_a_free_hand_is_made_and_scores_what_each_side_won() -> None:
     assert (result.pitcher, result.contract, result.made) == (3, 0, True)
     assert dict(result.points) == {"high": 0, "low": 1, "jack": None, "game": None}
     assert result.score_changes == (1, 1) and state.scores == (1, 1)
-    assert format_hand(result, FREE).splitlines()[0] == (
-        "Hand 1: dealer seat 3, seat 3 free, trump ♣"
-    )
-    assert loads(dumps(state)) == state
 
 
 def test_a_free_hand_with_no_point_is_made_and_scores_0() -> None:
@@ -91,18 +74,6 @@ def test_the_other_all_pass_rules_still_pass_the_hand_out() -> None:
     """RULES §3: under `REDEAL` the same four passes pass the hand out."""
     state = act(deal(Rules.setback(all_pass="redeal"), S1_HANDS), "A pass, B pass, C pass, D pass")
     assert state.history[-1].pitcher is None and state.hand_number == 1
-
-
-def test_a_free_contract_in_words() -> None:
-    """Contract 0 reads as a free hand, in every language; a view of it loads back."""
-    assert [contract_text(FREE, 0, lang=lang) for lang in ("en", "de", "sv", "fr")] == [
-        "free (no bid)",
-        "frei (kein Gebot)",
-        "fri (inget bud)",
-        "libre (sans annonce)",
-    ]
-    view = observe(act(deal(FREE, S1_HANDS), "A pass, B pass, C pass, D pass"), 0)
-    assert view.contract == 0 and loads(dumps(view)) == view
 
 
 def test_the_stuck_dealer_still_may_not_pass() -> None:

@@ -7,19 +7,25 @@ import pytest
 
 from setback import (
     CARDS,
+    AllPass,
     Phase,
     Rules,
+    apply_action,
     new_game,
     observe,
 )
 
 from ..support import (
     S1_HANDS,
+    THREE_CALLS,
+    THREE_HANDS,
+    THREE_TRICKS,
     X1_HANDS,
     X2_DEALT,
     X2_DECK,
     card_set,
     deal,
+    hand,
     smear_rules,
     texts,
     x2_dealt,
@@ -109,3 +115,20 @@ def test_x2_the_deck_is_dealt_9_each_in_packets_of_3_from_anna() -> None:
     assert [set(cards) for cards in state.hands] == [card_set(X2_DEALT[s]) for s in range(4)]
     assert [str(card) for card in state.stock] == X2_DECK.split()[36:]
     assert observe(state, 0).stock_size == 18
+
+
+# --- next_dealer ------------------------------------------------------------------------
+
+
+CUTTHROAT = Rules.cutthroat(players=3)
+
+
+def test_a_redeal_keeps_the_dealer_and_a_played_hand_passes_the_deal() -> None:
+    """`next_dealer`: after a hand everyone passed under `AllPass.REDEAL` the same seat
+    deals again; after a played hand, the seat to the dealer's left."""
+    state = new_game(Rules.cutthroat(players=3, all_pass=AllPass.REDEAL), seed=3, dealer=1)
+    for _ in range(3):
+        state = apply_action(state, "pass")
+    assert state.dealer == 1 and state.to_act == 2 and state.hand_number == 1
+    state, _ = hand(CUTTHROAT, THREE_HANDS, THREE_CALLS, THREE_TRICKS, dealer=2)
+    assert state.dealer == 0 and state.to_act == 1

@@ -5,15 +5,12 @@ docs/rules/trickster.md)."""
 
 from __future__ import annotations
 
-import random
-from collections import Counter
 from math import comb
 
 import pytest
 
 from setback import (
     CARDS,
-    Card,
     Discard,
     DrawOrder,
     IllegalActionError,
@@ -25,77 +22,25 @@ from setback import (
     RulesError,
     Suit,
     apply_action,
-    dumps,
-    events,
-    format_hand,
-    game_record,
     legal_actions,
-    loads,
     new_game,
-    observe,
     parse_cards,
-    replay,
-    sample_states,
     trump_table,
 )
-from setback.bots.sampling import _Draws, _problem, _solve
-from setback.eventlog import Discarded
 
-from ..support import act, play
-
-
-def card_set(cards: object) -> set[Card]:
-    """A set of cards from card text or from cards."""
-    return set(parse_cards(cards) if isinstance(cards, str) else cards)  # type: ignore[call-overload]
-
-
-D1_DECK = (
-    "AS KS 5S QS 2S KH JS 7S 3S 10S 8S 4S "
-    "9D 7D 4C QH 10H 6D AH JH 4H 9H 7H 5H "
-    "3C 8H 2H 5D 9C 8C AD KC 6C QD JD 2C "
-    "6S 10D AC 3H QC KD 9S 2D JC 6H 10C 8D 7C 4D 3D 5C"
+from ..support import (
+    D1_DEALT,
+    D1_DECK,
+    D1_DISCARDS,
+    D1_DRAWN,
+    D1_IN_PLAY,
+    D1_TRICKS,
+    act,
+    card_set,
+    d1_declared,
+    d1_in_play,
+    play,
 )
-"""D1's pack for `new_game(Rules.trickster(9), deck=..., dealer=3)`: packets of three from
-Anna, then the stock from its front."""
-D1_DEALT = {
-    0: "A♠ K♠ 5♠ 9♦ 7♦ 4♣ 3♣ 8♥ 2♥",
-    1: "Q♠ 2♠ K♥ Q♥ 10♥ 6♦ 5♦ 9♣ 8♣",
-    2: "J♠ 7♠ 3♠ A♥ J♥ 4♥ A♦ K♣ 6♣",
-    3: "10♠ 8♠ 4♠ 9♥ 7♥ 5♥ Q♦ J♦ 2♣",
-}
-D1_DISCARDS = {
-    1: "Q♥ 6♦ 5♦ 9♣ 8♣",
-    2: "J♥ 4♥ K♣ 6♣",
-    3: "9♥ 7♥ 5♥ Q♦ J♦ 2♣",
-    0: "9♦ 7♦ 4♣ 3♣ 8♥ 2♥",
-}
-"""In the discard and draw's order: from Anna's left (Ben, Carla, Dan), Anna last."""
-D1_DRAWN = {1: "6♠ 10♦", 2: "A♣", 3: "3♥ Q♣ K♦", 0: "9♠ 2♦ J♣"}
-D1_IN_PLAY = {
-    0: "A♠ K♠ 9♠ 5♠ J♣ 2♦",
-    1: "Q♠ 6♠ 2♠ K♥ 10♥ 10♦",
-    2: "J♠ 7♠ 3♠ A♥ A♦ A♣",
-    3: "10♠ 8♠ 4♠ 3♥ Q♣ K♦",
-}
-D1_TRICKS = (
-    "A A♠ B 2♠ C 3♠ D 4♠ → A; A K♠ B 6♠ C 7♠ D 8♠ → A; A 9♠ B Q♠ C J♠ D 10♠ → B; "
-    "B 10♦ C A♦ D K♦ A 2♦ → C; C A♥ D 3♥ A J♣ B 10♥ → C; C A♣ D Q♣ A 5♠ B K♥ → A"
-)
-
-
-def d1_declared(rules: Rules | None = None, **kw: object) -> object:
-    """D1 after the auction (Anna bids 5, the others pass) and Anna's `trump S`."""
-    state = new_game(rules or Rules.trickster(9), deck=D1_DECK.split(), dealer=3, **kw)  # type: ignore[arg-type]
-    state = act(state, "A 5, B pass, C pass, D pass")
-    return apply_action(state, "trump S", seat=0)
-
-
-def d1_in_play(**kw: object) -> object:
-    state = d1_declared(**kw)
-    for seat in (1, 2, 3, 0):
-        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
-    return state
-
 
 # --- the preset: RULES §7.3's table row for 9 points ---------------------------------------
 
@@ -288,129 +233,4 @@ def test_a_short_stock_keeps_six_minus_what_it_holds() -> None:
 # --- what each seat sees ----------------------------------------------------------------------
 
 
-def test_a_seat_sees_its_own_draws_and_discards_only() -> None:
-    """RULES §7.8.7: the discards are face down. A seat's view holds its own discards and
-    (in its hand) its drawn cards; the events show every seat how many each threw and
-    drew, and the cards only to their seat."""
-    state = d1_in_play()
-    for seat in range(4):
-        view = observe(state, seat)
-        assert card_set(view.discards) == card_set(D1_DISCARDS[seat])
-        assert card_set(view.hand) == card_set(D1_IN_PLAY[seat])
-        assert view.face_up_discards in ((), ((),) * 4)
-        shown = [e for e in events(state, seat) if isinstance(e, Discarded)]
-        assert [(e.seat, e.count, e.drawn) for e in shown] == [
-            (1, 5, 2),
-            (2, 4, 1),
-            (3, 6, 3),
-            (0, 6, 3),
-        ]
-        for event in shown:
-            own = event.seat == seat
-            assert bool(event.cards) == own and bool(event.drawn_cards) == own
-            if own:
-                assert card_set(event.drawn_cards) == card_set(D1_DRAWN[seat])
-    result = play(state, D1_TRICKS).history[-1]  # type: ignore[arg-type]
-    last = observe(play(state, D1_TRICKS), 2).last_result  # type: ignore[arg-type]
-    assert last is not None and result.discards[1]
-    assert [bool(cards) for cards in last.discards] == [False, False, True, False]
-
-
-def test_states_and_views_of_the_discard_and_draw_round_trip_in_json() -> None:
-    state = apply_action(d1_declared(), Discard(parse_cards(D1_DISCARDS[1])), seat=1)  # type: ignore[arg-type]
-    assert loads(dumps(state)) == state
-    view = observe(state, 2)
-    assert loads(dumps(view)) == view
-    assert loads(dumps(Rules.trickster(9))) == Rules.trickster(9)
-
-
 # --- sampling: the counts a seat cannot see ---------------------------------------------------
-
-
-def test_the_discard_and_draws_unseen_counts_are_weighted_by_their_placements() -> None:
-    """Each seat threw 3 more than it drew (deal 9): two unseen seats around the viewer's
-    draw of 1, from a stock of 16 down to 12. Their discard sizes are 3 + d with d at most
-    3: the ways are the sum over the splits of the multinomial of the 9 cards."""
-    draws = _Draws(steps=(-1, 1, -1), start=16, end=12, cap=3, offset=3)
-    splits = {(3, 6): comb(9, 3), (4, 5): comb(9, 4), (5, 4): comb(9, 5), (6, 3): comb(9, 6)}
-    assert draws.total == 9
-    assert draws.ways(0, 16) == sum(splits.values()) == 420
-    assert all(draws.fits(sizes) for sizes in splits)
-    assert not draws.fits((2, 7)) and not draws.fits((7, 2)) and not draws.fits((4, 4))
-    rng = random.Random(3)
-    counts = Counter(draws.split(rng) for _ in range(8_400))
-    assert set(counts) == set(splits)
-    for sizes, weight in splits.items():  # 1680 or 2520 expected: well within 10%
-        assert abs(counts[sizes] - 8_400 * weight / 420) < 0.1 * 8_400 * weight / 420
-
-
-def test_sampling_counts_the_worlds_of_the_discard_and_draw_exactly() -> None:
-    """Anna's view once Ben, Carla and Dan have discarded and drawn (6 of the 16 stock
-    cards gone): 43 hidden cards; three hands of 6, three discards of 3 + d each, with
-    d1 + d2 + d3 = 6 and each d at most 3, and the stock's 10. The sampler counts exactly
-    the sum over those splits of the placements, and every world shows Anna her view."""
-    state = d1_declared()
-    for seat in (1, 2, 3):
-        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
-    view = observe(state, 0)
-    expected = 0
-    for d1 in range(4):
-        for d2 in range(4):
-            d3 = 6 - d1 - d2
-            if 0 <= d3 <= 3:
-                left, ways = 43, 1
-                for size in (6, 6, 6, 3 + d1, 3 + d2, 3 + d3):
-                    ways *= comb(left, size)
-                    left -= size
-                expected += ways
-    assert _solve(_problem(view))[0] == expected
-    for world in sample_states(view, random.Random(9), 20):
-        assert observe(world, 0) == view
-        assert [len(cards) for cards in world.discards[1:]] in (
-            [3 + d1, 3 + d2, 3 + 6 - d1 - d2]
-            for d1 in range(4)
-            for d2 in range(4)
-            if 0 <= 6 - d1 - d2 <= 3
-        )
-
-
-def test_d1_is_recorded_replayed_and_written_out() -> None:
-    """The record of D1 replays to the same state and saves and loads back; `format_hand`
-    lists each seat's face-down discard (the whole record: no seat's view)."""
-    state = play(d1_in_play(), D1_TRICKS)  # type: ignore[arg-type]
-    record = game_record(state)
-    assert replay(record) == state and loads(dumps(record)) == record
-    lines = format_hand(state.history[-1], state.rules).splitlines()
-    assert lines[0] == "Hand 1: dealer seat 3, seat 0 bid 5, trump ♠"
-    assert lines[6:10] == [
-        "  seat 0 discarded 3♣ 4♣ 7♦ 9♦ 2♥ 8♥",
-        "  seat 1 discarded 8♣ 9♣ 5♦ 6♦ Q♥",
-        "  seat 2 discarded 6♣ K♣ 4♥ J♥",
-        "  seat 3 discarded 2♣ J♦ Q♦ 5♥ 7♥ 9♥",
-    ]
-    assert lines[-2:] == [
-        "  points: high seats 0+2, low seats 1+3, jack seats 1+3, five seats 0+2, "
-        "game seats 0+2; card points 48-13",
-        "  made; score changes +7 +2",
-    ]
-
-
-def test_the_heuristic_keeps_trumps_aces_and_tens_and_draws_for_the_rest() -> None:
-    """The HeuristicBot's discard and draw on D1: every trump, side ace and side ten stays;
-    the rest goes, as much of it as the bounds allow (Ben keeps only Q♠ 2♠ 10♥, the
-    fewest)."""
-    from setback.bots import HeuristicBot
-
-    state = d1_declared()
-    chosen = {}
-    while state.phase is Phase.DISCARD:  # type: ignore[attr-defined]
-        seat = state.to_act  # type: ignore[attr-defined]
-        action = HeuristicBot(seed=1).choose(observe(state, seat))  # type: ignore[arg-type]
-        chosen[seat] = str(action)
-        state = apply_action(state, action, seat=seat)  # type: ignore[arg-type]
-    assert chosen == {
-        1: "discard 8C 9C 5D 6D QH KH",
-        2: "discard 6C KC 4H JH",
-        3: "discard 2C JD QD 5H 7H 9H",
-        0: "discard 3C 4C 7D 9D 2H 8H",
-    }

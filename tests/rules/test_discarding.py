@@ -30,9 +30,7 @@ from ..support import (
     X1_IN_PLAY,
     X2_AFTER_DRAW,
     X2_CALLS,
-    X2_DEAD,
     X2_FACE_DOWN,
-    X2_IN_PLAY,
     act,
     card_set,
     deal,
@@ -46,8 +44,6 @@ from ..support import (
     x1_in_play,
     x2_dealt,
     x2_declared,
-    x2_in_play,
-    x2_played,
     y2_declared,
     y2_rules,
 )
@@ -224,31 +220,6 @@ def test_x2_too_many_trumps_face_up_choices_exclude_point_cards() -> None:
         apply_action(state, "discard AH", seat=1)
 
 
-def test_x2_face_up_discard_is_seen_by_everyone() -> None:
-    """RULES §6.5.6 and §6.9.2: face-up discards are recorded apart from face-down ones and
-    every view shows them; a view shows only the seat's own face-down discards."""
-    state = x2_in_play()
-    assert state.phase is Phase.PLAY and state.to_act == 1
-    assert [set(cards) for cards in state.hands] == [card_set(X2_IN_PLAY[s]) for s in range(4)]
-    for seat in range(4):
-        view = observe(state, seat)
-        assert view.face_up_discards == ((), (Card.parse("4H"),), (), ())
-        assert set(view.discards) == card_set(X2_FACE_DOWN[seat])
-
-
-def test_x2_dead_cards_stay_hidden() -> None:
-    """RULES §6.9.3: a player's dead cards stay hidden from the others in the record's
-    views; face-up discards are shown to everyone."""
-    state = x2_played()
-    for seat in range(4):
-        shown = observe(state, seat).last_result
-        assert shown is not None
-        assert shown.face_up_discards == ((), (Card.parse("4H"),), (), ())
-        for other, dead in X2_DEAD.items():
-            if other != seat:
-                assert set(shown.hands[other]) & card_set(dead) == set()
-
-
 def test_face_up_discards_go_eldest_first() -> None:
     """RULES §6.9.2: face-up discards are made eldest first; Anna, then Dan, each with a
     choice of non-point trumps."""
@@ -338,3 +309,66 @@ def test_y2_whole_hand() -> None:
     assert ahead.is_over and ahead.winner == 0 and ahead.scores == (55, 48)
     behind = play(apply_action(y2_declared(scores=(46, 44)), "discard 4S", seat=1), tricks)
     assert behind.is_over and behind.winner == 1 and behind.scores == (51, 52)
+
+
+# --- the draw back's face-up discards: after a choice, the next seat in order -----------
+
+
+TEN_POINT = Rules.ten_point()
+FACE_UP_HANDS = [
+    "AH 2H 3H 10H JH KH QH 2S 3S",
+    "JD BJ LJ 9H 8H 7H 6H 4S 5S",
+    "5H 4H 6S 7S 8S 9S 10S JS QS",
+    "KS AS 2C 3C 4C 5C 6C 7C 8C",
+]
+"""D deals; C bids 3 and names hearts. A keeps seven trumps (A J 3 2 are point cards;
+10♥ K♥ Q♥ are not: ten-point has no Ten) and B seven (J♦, both jokers, 9♥ 8♥ 7♥ 6♥): each
+must discard one trump face up, and each has a choice. Nobody else holds a trump (C keeps
+5♥ 4♥; D and the stock none)."""
+
+
+def test_after_a_face_up_discard_the_next_seat_in_order_discards() -> None:
+    """§6.5.6: the face-up discards go eldest first: after A's choice, B (the next
+    seat) chooses his; then the pitcher leads (mutants: the walk resumed two places on,
+    or from the dealer's place)."""
+    state = new_game(TEN_POINT, hands=FACE_UP_HANDS, dealer=3, seed=1)
+    for seat, call in enumerate(("pass", "pass", "bid 3", "pass")):
+        state = apply_action(state, call, seat=seat)
+    state = apply_action(state, "trump H", seat=2)
+    assert state.phase is Phase.DISCARD and state.to_act == 0
+    assert [str(a) for a in legal_actions(state)] == ["discard 10H", "discard QH", "discard KH"]
+    state = apply_action(state, "discard KH", seat=0)
+    assert state.phase is Phase.DISCARD and state.to_act == 1
+    state = apply_action(state, "discard 9H", seat=1)
+    assert state.phase is Phase.PLAY and state.to_act == 2
+    assert state.face_up_discards == tuple(map(parse_cards, ["KH", "9H", "", ""]))
+
+
+def test_a_draw_back_without_a_face_up_discard_records_none() -> None:
+    """A ten-point hand (seed 1, first legal action each time) in which nobody keeps more
+    than six cards: the record's face-up discards are empty, as `HandResult` documents
+    (mutant: the forced face-up walk's record made when it forced nobody)."""
+    state = new_game(TEN_POINT, seed=1, dealer=3)
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[0])
+    result = state.history[0]
+    assert (result.pitcher, result.contract, result.trump) == (3, 3, Suit.CLUBS)
+    assert result.score_changes == (9, -3)
+    assert result.face_up_discards == ()
+
+
+def test_a_forced_face_up_discard_leaves_the_other_seats_none() -> None:
+    """§6.5.6: B keeps nine trumps, seven of them point cards: K♥ Q♥ go face up, forced
+    (no choice); nobody else discards face up (mutant: the other seats' entries start
+    from a card, not from none)."""
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C",
+        "AH JH JD BJ LJ 3H 2H KH QH",
+        "2S 3S 4S 5S 6S 7S 8S 9S 10S",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D",
+    ]
+    state = new_game(TEN_POINT, hands=hands, dealer=3, seed=1)
+    for call in ("pass", "bid 10", "pass", "pass", "trump H"):
+        state = apply_action(state, call)
+    assert state.phase is Phase.PLAY and state.to_act == 1
+    assert state.face_up_discards == ((), parse_cards("QH KH"), (), ())

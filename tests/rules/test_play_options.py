@@ -4,7 +4,6 @@ the worked hand Y3 (§7.9)."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -14,7 +13,6 @@ from setback import (
     AllPass,
     DealerMatch,
     IllegalActionError,
-    InvalidStateError,
     LowTo,
     Phase,
     PlayTrump,
@@ -22,12 +20,8 @@ from setback import (
     RulesError,
     TrumpBy,
     apply_action,
-    dumps,
     legal_actions,
-    loads,
     new_game,
-    observe,
-    sample_states,
 )
 from setback.rules import PRESET_NAMES
 
@@ -286,25 +280,6 @@ def test_must_follow_suit_combines_with_smudge_and_the_pitch() -> None:
     assert legal_plays(state) == {"play 9S"}
 
 
-def test_under_must_follow_a_seat_that_trumped_a_plain_lead_is_sampled_void_in_it() -> None:
-    """Sampling (§7.1.1): a seat that did not follow suit lacked the suit led, even when it
-    trumped (under ANYTIME a trump says nothing about the suit led)."""
-    hands = (
-        "A: AS KC 3C 4C 5C 6C; B: 9S 8S KH QH JH 2D; C: 7C 8C 9C 10C JC QC; D: 3D 4D 5D 6D 7D 8D"
-    )
-    for play_trump, void in ((WHEN_VOID, True), (PlayTrump.ANYTIME, False)):
-        rules = Rules.setback(trump_by=TrumpBy.DECLARE, play_trump=play_trump)
-        state = act(deal(rules, hands), "A 2, B pass, C pass, D pass")
-        state = apply_action(apply_action(state, "trump S", seat=0), "play KC", seat=0)
-        state = apply_action(state, "play 8S", seat=1)  # Ben trumps the club lead
-        worlds = sample_states(observe(state, 2), random.Random(4), 300)
-        clubs = [
-            sum(card.suit is not None and card.suit.letter == "C" for card in w.hands[1])
-            for w in worlds
-        ]
-        assert (max(clubs) == 0) is void, play_trump
-
-
 # --- trump_by and pitcher_leads_trump ------------------------------------------------------
 
 
@@ -496,39 +471,3 @@ def test_trumps_only_is_a_keyword_and_a_read_only_value() -> None:
 
 
 # --- JSON ------------------------------------------------------------------------------------
-
-
-def test_rules_documents_write_the_play_options_and_read_older_ones() -> None:
-    """Version 3 writes `play_trump`, `trump_by` and `pitcher_leads_trump` (not
-    `trumps_only`); a version 2 document, with `trumps_only` and without the three, loads
-    as the same game; fields that clash are refused."""
-    rules = Rules.setback(trump_by="declare", play_trump="when_void")
-    text = dumps(rules)
-    assert '"play_trump":"when_void"' in text and '"trump_by":"declare"' in text
-    assert '"pitcher_leads_trump":false' in text and "trumps_only" not in text
-    assert loads(text, Rules) == rules
-    old = '{"format": "setback", "version": 2, "kind": "Rules", "data": {"deal": 9, '
-    old += '"keep_six": "draw_back", "trumps_only": true}}'
-    assert loads(old, Rules) == Rules.setback(deal=9, keep_six="draw_back", play_trump="only")
-    assert loads(old.replace('"version": 2', '"version": 1'), Rules).trumps_only
-    clash = '{"format": "setback", "version": 3, "kind": "Rules", "data": {"draw": true, '
-    clash += '"trump_by": "lead"}}'
-    with pytest.raises(InvalidStateError, match="trump_by LEAD does not combine with draw"):
-        loads(clash, Rules)
-
-
-def test_a_version_2_game_loads_as_the_same_game() -> None:
-    """A whole `GameState` as version 2 wrote it (its rules with `trumps_only`, without the
-    play options) loads equal to the game it saved, for a trumps-only preset and another."""
-    for rules in (Rules.ten_point(), Rules.setback(draw=True)):
-        state = new_game(rules, seed=5)
-        rng = random.Random(5)
-        for _ in range(12):
-            state = apply_action(state, rng.choice(legal_actions(state)))
-        document = json.loads(dumps(state))
-        old = document["data"]["rules"]
-        assert {"play_trump", "trump_by", "pitcher_leads_trump"} <= set(old)
-        old["trumps_only"] = old.pop("play_trump") == "only"
-        del old["trump_by"], old["pitcher_leads_trump"]
-        document["version"] = 2
-        assert loads(json.dumps(document)) == state

@@ -10,12 +10,15 @@ import attrs
 import pytest
 
 from setback import (
+    AllPass,
     Card,
     DealerMatch,
+    IllegalActionError,
     LowTo,
     Phase,
     Point,
     Rules,
+    ShootFor,
     Suit,
     Trick,
     WinRule,
@@ -33,6 +36,9 @@ from ..support import (
     S1_HANDS,
     S1_TRICKS,
     S4_HANDS,
+    TIED_CALLS,
+    TIED_HANDS,
+    TIED_TRICKS,
     X1_DISCARDS,
     X1_HANDS,
     X2_FACE_DOWN,
@@ -725,3 +731,63 @@ def test_the_tally_counts_every_card_played_and_each_tricks_cards_to_its_winner(
         bits("6C JH 3S 3D TC"),
     )
     assert won == (bits("AH KH QH JH AS 2S KS 3S"), 0, bits("TD 2D AD 3D"), 0)
+
+
+# --- close_hand: the game's limits, exactly at the bound; settle ------------------------
+
+
+REDEAL_TWO = Rules.cutthroat(players=2, all_pass=AllPass.REDEAL)
+
+
+def test_a_game_may_hold_exactly_max_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game may hold `MAX_ACTIONS` actions, not one more (mutant: `count > most` made
+    `>=`). Lowered to 4: two passed-out hands of two passes each fill it; the pass that
+    would end a third is refused."""
+    monkeypatch.setattr("setback.scoring.MAX_ACTIONS", 4)
+    state = new_game(REDEAL_TWO, seed=3)
+    for _ in range(5):
+        state = apply_action(state, "pass")
+    assert len(state.log) == 5 and len(state.history) == 2
+    with pytest.raises(IllegalActionError, match="would hold 6 actions, more than a game may"):
+        apply_action(state, "pass")
+
+
+def test_a_game_may_hold_exactly_max_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game may hold `MAX_HANDS` hands, not one more. Lowered to 2: the pass that would
+    end a third hand is refused."""
+    monkeypatch.setattr("setback.scoring.MAX_HANDS", 2)
+    state = new_game(REDEAL_TWO, seed=3)
+    for _ in range(5):
+        state = apply_action(state, "pass")
+    assert len(state.history) == 2
+    with pytest.raises(IllegalActionError, match="would hold 3 hands, more than a game may"):
+        apply_action(state, "pass")
+
+
+def test_the_game_over_state_holds_no_cards() -> None:
+    """§1.8: A's side bid 2 from 19 and made it: 21, the game is over; nobody acts and
+    nobody holds a card (mutant: the game-over hand built with a card left in it)."""
+    state, result = hand(GERMAN, TIED_HANDS, TIED_CALLS, TIED_TRICKS, scores=(19, 5))
+    assert result.made is True and state.scores == (21, 5)
+    assert state.is_over and state.winner == 0 and state.phase is Phase.GAME_OVER
+    assert state.to_act is None and state.hands == ((), (), (), ())
+
+
+def test_a_shoot_for_every_point_is_made_without_every_trick() -> None:
+    """RULES §7.4: under `ShootFor.ALL_POINTS` the shoot is made with every point, though
+    the other side took a trick (made or set is `scoring.contract_made`'s)."""
+    from setback.scoring import settle
+
+    rules = Rules.trickster(10, shoot=ShootFor.ALL_POINTS)
+    winners = [0, 1, 2, 3, 0, 2]  # seats 1 and 3 (the other side) took a trick each
+    assert settle(rules, 0, rules.smudge_level, winners, (10, 0)) == (True, (10, 0))
+
+
+def test_a_pitcher_who_called_his_own_card_counts_his_points_once() -> None:
+    """RULES §7.7.3: a pitcher holding the called card plays alone: his side's points are
+    his own (not twice), the four others score theirs together."""
+    from setback.scoring import settle
+
+    rules = Rules.trickster(10, players=5)
+    won = (6, 1, 1, 1, 1)  # each seat's points
+    assert settle(rules, 0, 5, [0, 0, 1, 2, 3, 4], won, partner=0) == (True, (6, 4, 4, 4, 4))

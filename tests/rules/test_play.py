@@ -28,8 +28,10 @@ from ..strategies import PRESETS, random_states
 from ..support import (
     CARD_MODELS,
     DRAW_HANDS,
+    JOKER_HANDS,
     S1_HANDS,
     S1_TRICKS,
+    TIED_CALLS,
     X1_TRICKS,
     X2_TRICKS,
     X3_CALLS,
@@ -370,3 +372,22 @@ def test_cards_are_open_only_to_a_seat_to_act_in_trick_play(rules: Rules) -> Non
         for state in random_states(rules, seed, max_steps=120):
             in_play = state.phase is Phase.PLAY and state.to_act is not None
             assert bool(state.playable) == in_play, (state.phase, state.to_act)
+
+
+# --- a trump lead -----------------------------------------------------------------------
+
+
+TWO_JOKERS = Rules.setback(jokers=2)
+
+
+def test_a_trump_lead_refuses_a_non_trump_by_the_trump_rule() -> None:
+    """§1.5: to A's trump lead, B holds a trump (the big joker) and may not throw 2♣; the
+    refusal names the rule of a trump lead (mutant: that rule's branch dropped, so the
+    words of following a plain suit)."""
+    state = act(deal(TWO_JOKERS, JOKER_HANDS), TIED_CALLS)
+    state = apply_action(state, "play 10S", seat=0)
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(state, "play 2C", seat=1)
+    assert refused.value.reason == (
+        "trump (♠) was led: a player holding a trump must play one; play one of B🃏"
+    )

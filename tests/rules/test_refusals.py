@@ -46,9 +46,9 @@ from setback import (
 )
 from setback.refusals import MESSAGES, PARAMS, SUFFIXES, Refusal, placeholders, render
 
-from .support import p1_called, p1_declared, y1_declared
+from ..support import p1_called, p1_declared, y1_declared
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "api" / "errors.md"
 BEGIN, END = "<!-- refusal codes: begin -->", "<!-- refusal codes: end -->"
 
@@ -744,7 +744,7 @@ def _docs_block() -> str:
 
 
 def test_the_docs_table_is_the_table() -> None:
-    """docs/api/errors.md holds `_docs_block()` (write it: `python -m tests.test_refusals
+    """docs/api/errors.md holds `_docs_block()` (write it: `python -m tests.rules.test_refusals
     --write`)."""
     text = DOCS.read_text()
     assert BEGIN in text and END in text
