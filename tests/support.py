@@ -700,10 +700,10 @@ void. P1's 10♥ takes the hearts (10 card points); P2's 8♣ takes P1's 7♣ le
 (10 card points)."""
 
 JOKER_HANDS = (
-    "A: 10♠ 2♥ 3♥ 4♥ 5♥ 6♥; B: B🃏 2♣ 3♣ 4♣ 5♣ 6♣; C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 7♣ 8♣ 7♥ 8♥ 9♥ 9♣"
+    "A: 10♠ 2♥ 3♥ 4♥ 5♥ 6♥; B: B★ 2♣ 3♣ 4♣ 5♣ 6♣; C: 2♦ 3♦ 4♦ 5♦ 6♦ 7♦; D: 7♣ 8♣ 7♥ 8♥ 9♥ 9♣"
 )
 JOKER_TRICKS = (
-    "A 10♠ B B🃏 C 2♦ D 7♣ → B; B 2♣ C 3♦ D 8♣ A 2♥ → D; D 7♥ A 3♥ B 3♣ C 4♦ → D; "
+    "A 10♠ B B★ C 2♦ D 7♣ → B; B 2♣ C 3♦ D 8♣ A 2♥ → D; D 7♥ A 3♥ B 3♣ C 4♦ → D; "
     "D 8♥ A 4♥ B 4♣ C 5♦ → D; D 9♥ A 5♥ B 5♣ C 6♦ → D; D 9♣ A 6♥ B 6♣ C 7♦ → D"
 )
 """`Rules.setback(jokers=2)`, bid as `TIED_CALLS`: A leads 10♠ (spades trump); B must play

@@ -302,7 +302,7 @@ def test_heuristic_wins_its_own_snoozer_on_a_trick_it_surely_wins() -> None:
 
 
 def test_every_bot_but_the_random_ones_calls_the_highest_trump_it_lacks() -> None:
-    """Trickster's bot calls the highest trump it lacks [S2]: Ben (K♠ Q♠ J♠ B🃏 10♠)
+    """Trickster's bot calls the highest trump it lacks [S2]: Ben (K♠ Q♠ J♠ B★ 10♠)
     calls A♠; holding A♠ instead of K♠ he would call K♠."""
     from setback.bots import HeuristicBot, MonteCarloBot, SolverBot
 

@@ -35,7 +35,7 @@ from .support import FREE, KITTY_DECK, S1_HANDS, act, deal, kitty_declared, kitt
 
 
 def test_a_hand_is_grouped_by_suit_high_first_jokers_last() -> None:
-    assert hand_text(parse_cards("2S 4C 10H KS BJ 9D")) == "♠ K 2   ♥ 10   ♣ 4   ♦ 9   B🃏"
+    assert hand_text(parse_cards("2S 4C 10H KS BJ 9D")) == "♠ K 2   ♥ 10   ♣ 4   ♦ 9   B★"
     assert hand_text(()) == "-"
 
 

@@ -10,7 +10,7 @@ export const FORMAT = "setback";
 export const VERSION = 3;
 
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const JOKERS = { JK: "🃏", BJ: "B🃏", LJ: "L🃏" };
+const JOKERS = { JK: "★", BJ: "B★", LJ: "L★" };
 
 const named = (kind) => (/^[AEIOU]/.test(kind) ? `an ${kind}` : `a ${kind}`);
 
@@ -28,7 +28,7 @@ export function readDocument(document, kind) {
   return document.data;
 }
 
-/** A card's text ("10H", "BJ") as a player reads it: "10♥", "B🃏". */
+/** A card's text ("10H", "BJ") as a player reads it: "10♥", "B★". */
 export function cardLabel(card) {
   return JOKERS[card] ?? card.slice(0, -1) + SUITS[card.slice(-1)];
 }

@@ -140,10 +140,16 @@ _RANK_TEXT = {r: str(int(r)) for r in Rank if r <= 10} | {
     Rank.LITTLE_JOKER: "LJ",
 }
 _RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items() if r <= Rank.ACE} | {"t": Rank.TEN}
-_JOKER_SYMBOL = {Rank.JOKER: "🃏", Rank.BIG_JOKER: "B🃏", Rank.LITTLE_JOKER: "L🃏"}
+_JOKER_SYMBOL = {Rank.JOKER: "★", Rank.BIG_JOKER: "B★", Rank.LITTLE_JOKER: "L★"}
+"""A joker as players read it: a star (U+2605, in the Basic Multilingual Plane, which the
+common fonts have), after B or L for the big and the little joker."""
+_OLD_JOKER_SYMBOL = {Rank.JOKER: "🃏", Rank.BIG_JOKER: "B🃏", Rank.LITTLE_JOKER: "L🃏"}
+"""The playing-card joker (U+1F0CF) that earlier versions showed: still read, never shown
+(many fonts have no glyph for it)."""
 _JOKER_PARSE = {
     **{text.lower(): rank for rank, text in _RANK_TEXT.items() if rank.is_joker},
     **{symbol.lower(): rank for rank, symbol in _JOKER_SYMBOL.items()},
+    **{symbol.lower(): rank for rank, symbol in _OLD_JOKER_SYMBOL.items()},
     "joker": Rank.JOKER,
     "bigjoker": Rank.BIG_JOKER,
     "littlejoker": Rank.LITTLE_JOKER,
@@ -247,7 +253,9 @@ class Card:
     @property
     def symbol(self) -> str:
         """The card with its suit symbol, as players write it: `"K♠"`, `"10♥"`; a joker
-        `"🃏"` (one joker), `"B🃏"` or `"L🃏"` (big, little)."""
+        `"★"` (one joker), `"B★"` or `"L★"` (big, little). Every symbol is a character of
+        the Basic Multilingual Plane that common fonts have (`Card.parse` still reads the
+        playing-card joker 🃏 of earlier versions)."""
         if self.suit is None:
             return _JOKER_SYMBOL[self.rank]
         return self.rank.text + self.suit.symbol

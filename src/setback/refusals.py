@@ -129,7 +129,7 @@ MESSAGES: dict[str, str] = {
     "card_too_long": "not a card: {value} (too long for a card)",
     "not_a_card": (
         "not a card: {value} (write the rank, then the suit: KS, K♠, 10h, Th; "
-        "jokers: JK, BJ, LJ, joker, big joker, little joker, 🃏)"
+        "jokers: JK, BJ, LJ, joker, big joker, little joker, ★)"
     ),
     "no_such_bid": "no such call: bid {value} (bids are 1 to {most})",
     "discard_too_long": "a discard of {count} cards: a discard holds at most 54",

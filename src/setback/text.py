@@ -121,7 +121,7 @@ def cards_text(cards: Iterable[Card], *, lang: str = "en") -> str:
     Examples:
         >>> from setback import parse_cards
         >>> cards_text(parse_cards("KS 10H JK"))
-        'K♠ 10♥ 🃏'
+        'K♠ 10♥ ★'
     """
     _translation(lang)
     return " ".join(card.symbol for card in _cards("cards_text", cards)) or "-"
@@ -154,7 +154,7 @@ def hand_text(cards: Iterable[Card], *, lang: str = "en") -> str:
     Examples:
         >>> from setback import parse_cards
         >>> hand_text(parse_cards("2S KS 10H 4C JK"))
-        '♠ K 2   ♥ 10   ♣ 4   🃏'
+        '♠ K 2   ♥ 10   ♣ 4   ★'
     """
     _translation(lang)
     groups: dict[Suit | None, list[str]] = {}

@@ -147,12 +147,17 @@ def test_picker_gives_what_pick_gives() -> None:
         ("little joker", "LJ"),
         ("JK", "JK"),
         ("joker", "JK"),
+        ("★", "JK"),
+        ("B★", "BJ"),
+        ("l★", "LJ"),
         ("🃏", "JK"),
+        ("B🃏", "BJ"),
     ],
 )
 def test_joker_texts_parse(text: str, canonical: str) -> None:
     """RULES §6.1.1 and §6.9.4: JK (one joker), BJ and LJ (two), in any case and by name;
-    🃏 is the joker."""
+    ★ is the joker as `Card.symbol` writes it, and the playing-card joker 🃏 (which earlier
+    versions wrote) is still read."""
     card = Card.parse(text)
     assert str(card) == canonical and card.is_joker and card.suit is None
 

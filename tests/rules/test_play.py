@@ -389,5 +389,5 @@ def test_a_trump_lead_refuses_a_non_trump_by_the_trump_rule() -> None:
     with pytest.raises(IllegalActionError) as refused:
         apply_action(state, "play 2C", seat=1)
     assert refused.value.reason == (
-        "trump (♠) was led: a player holding a trump must play one; play one of B🃏"
+        "trump (♠) was led: a player holding a trump must play one; play one of B★"
     )

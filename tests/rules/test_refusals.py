@@ -570,7 +570,7 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     ),
     "not_a_card": (
         {"value": "'1S'"},
-        "not a card: '1S' (write the rank, then the suit: KS, K♠, 10h, Th; jokers: JK, BJ, LJ, joker, big joker, little joker, 🃏)",
+        "not a card: '1S' (write the rank, then the suit: KS, K♠, 10h, Th; jokers: JK, BJ, LJ, joker, big joker, little joker, ★)",
     ),
     "no_such_bid": ({"value": "37", "most": 36}, "no such call: bid 37 (bids are 1 to 36)"),
     "discard_too_long": ({"count": 55}, "a discard of 55 cards: a discard holds at most 54"),
