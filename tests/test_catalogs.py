@@ -20,7 +20,12 @@ from setback.text import LANGUAGES, _translation, refusal_contexts
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "setback" / "locale"
-SOURCES = ("src/setback/text.py", "src/setback/terminal.py", "src/setback/cli.py")
+SOURCES = (
+    "src/setback/text.py",
+    "src/setback/svg.py",
+    "src/setback/terminal.py",
+    "src/setback/cli.py",
+)
 """The modules whose messages the catalogs hold (as tools/catalogs.sh extracts them)."""
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]

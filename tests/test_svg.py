@@ -12,12 +12,14 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 import setback
 import setback.svg
 from setback import (
     CARDS,
+    CallPartner,
     Card,
     GameState,
     HandResult,
@@ -36,8 +38,24 @@ from setback import (
 )
 from setback.rules import PRESET_NAMES
 from setback.svg import card_svg, hand_result_svg, hand_svg, state_svg, trick_svg, view_svg
+from setback.text import LANGUAGES, _translation
+
+from . import support
+from .support import english_left
 
 NS = "{http://www.w3.org/2000/svg}"
+MORE_RULES = {
+    "trickster-7-call-partner": Rules.trickster(7, players=5),
+    "trickster-4-kitty": Rules.trickster(4, kitty=2),
+}
+"""Rule sets no preset gives: call your partner (five seats) and a kitty."""
+TABLES = [*PRESET_NAMES, *MORE_RULES]
+"""Every preset, and the rule sets above, by name."""
+
+
+def rules_named(name: str) -> Rules:
+    """A preset, or one of `MORE_RULES`."""
+    return MORE_RULES[name] if name in MORE_RULES else Rules.preset(name)
 
 
 def parsed(svg: str) -> ET.Element:
@@ -109,9 +127,9 @@ def test_jokers_say_which_joker_they_are() -> None:
         for text in ("JK", "BJ", "LJ")
     }
     assert titles == {
-        "JK": "🃏 (the joker)",
-        "BJ": "B🃏 (big joker)",
-        "LJ": "L🃏 (little joker)",
+        "JK": "★ (the joker)",
+        "BJ": "B★ (big joker)",
+        "LJ": "L★ (little joker)",
     }
     assert "BIG" in card_svg(Card.parse("BJ")) and "LITTLE" in card_svg(Card.parse("LJ"))
 
@@ -126,7 +144,7 @@ def test_the_off_jack_wears_the_trump_badge_where_the_rules_make_it_a_trump() ->
     # under hearts the jick is J♦, not J♣
     assert "off" not in card_svg(jick, trump=Suit.HEARTS, rules=Rules.ten_point())
     joker = card_svg(Card.parse("BJ"), trump=Suit.HEARTS)
-    assert "B🃏 (big joker, a trump)" in joker
+    assert "B★ (big joker, a trump)" in joker
 
 
 def test_two_colours_draw_diamonds_red_four_draw_them_blue() -> None:
@@ -151,7 +169,7 @@ def test_scale_sets_the_size_not_the_view_box() -> None:
 
 def test_a_hand_is_sorted_as_hand_text_sorts_it() -> None:
     cards = parse_cards("2S KS 10H 4C JK")
-    assert setback.hand_text(cards) == "♠ K 2   ♥ 10   ♣ 4   🃏"
+    assert setback.hand_text(cards) == "♠ K 2   ♥ 10   ♣ 4   ★"
     assert shown_cards(hand_svg(cards)) == ["KS", "2S", "10H", "4C", "JK"]
     assert shown_cards(hand_svg(cards, layout="fan")) == ["KS", "2S", "10H", "4C", "JK"]
     assert shown_cards(hand_svg(cards, sort=False)) == ["2S", "KS", "10H", "4C", "JK"]
@@ -226,11 +244,13 @@ def visible(view: PlayerView) -> set[Card]:
     cards |= {card for trick in view.tricks for card in trick.cards}
     cards |= set(view.trick.cards if view.trick else ())
     cards |= {action.card for _, action in view.bids if isinstance(action, Pitch)}
+    cards |= {view.called} if view.called is not None else set()
+    cards |= {action.card for action in view.legal_actions if isinstance(action, CallPartner)}
     return cards
 
 
 DATA_CARD = re.compile(r'data-card="([^"]*)"')
-SUIT_SIGN = re.compile("[♣♦♥♠🃏]")
+SUIT_SIGN = re.compile("[♣♦♥♠★]")
 
 
 def symbols(svg: str) -> set[str]:
@@ -240,19 +260,20 @@ def symbols(svg: str) -> set[str]:
     found = set()
     for match in SUIT_SIGN.finditer(svg):
         at = match.start()
-        if svg[at] == "🃏":
-            found.add(svg[at - 1 : at + 1] if svg[at - 1] in "BL" else "🃏")
+        if svg[at] == "★":
+            found.add(svg[at - 1 : at + 1] if svg[at - 1] in "BL" else "★")
         elif svg[at - 1] in "234567890JQKA":  # else a suit alone (the trump)
             found.add(svg[at - 2 : at + 1] if svg[at - 2 : at] == "10" else svg[at - 1 : at + 1])
     return found
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", TABLES)
 def test_a_views_picture_holds_no_card_its_seat_may_not_see(preset: str) -> None:
     """For random games, every seat and several moments: each card the picture names (its
     `data-card`, or its symbol anywhere in the text) is one the view shows; every other
-    seat's cards are drawn face down, as many as it holds."""
-    rules = Rules.preset(preset)
+    seat's cards are drawn face down, as many as it holds, and a kitty on the table as
+    many as it has."""
+    rules = rules_named(preset)
     checked = 0
     for seed in (1, 2):
         for moment, state in enumerate(play_out(rules, seed, every=13)):
@@ -266,7 +287,7 @@ def test_a_views_picture_holds_no_card_its_seat_may_not_see(preset: str) -> None
                 assert symbols(svg) <= {card.symbol for card in seen}
                 if not state.is_over:
                     assert {str(card) for card in view.hand} <= drawn
-                    others = sum(view.hand_sizes) - view.hand_sizes[seat]
+                    others = sum(view.hand_sizes) - view.hand_sizes[seat] + view.kitty_size
                     assert svg.count('class="card back"') == others
                 if moment % 4 == 0:  # the picture parses, and says the same as its text
                     shown, face_down = cards_and_backs(svg)
@@ -275,15 +296,19 @@ def test_a_views_picture_holds_no_card_its_seat_may_not_see(preset: str) -> None
     assert checked > 20
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", TABLES)
 def test_a_states_picture_shows_every_hand(preset: str) -> None:
-    rules = Rules.preset(preset)
+    """Every hand, discard and card of the trick, the called card and the kitty (on the
+    table, then beside the pitcher who took it)."""
+    rules = rules_named(preset)
     for state in play_out(rules, 3, every=7):
         svg = state_svg(state)
         drawn = Counter(shown_cards(svg))
         expected = Counter(card for hand in state.hands for card in hand)
         expected.update(card for cards in state.discards for card in cards)
         expected.update(card for cards in state.face_up_discards for card in cards)
+        expected.update([state.called] if state.called is not None else [])
+        expected.update(state.kitty)
         trick = state.trick
         if trick is not None and trick.plays:
             expected.update(trick.cards)
@@ -333,7 +358,7 @@ def test_a_view_shows_the_trump_and_the_contract() -> None:
     svg = view_svg(view)
     assert view.trump is not None
     assert f'data-trump="{view.trump.letter}"' in svg
-    assert "contract: seat 1 bid 2" in svg and "Auction: seat 1 bid 2, seat 2 pass" in svg
+    assert "Contract: seat 1 bid 2" in svg and "Auction: seat 1 bid 2, seat 2 pass" in svg
 
 
 def test_a_finished_games_picture_names_the_winner() -> None:
@@ -345,15 +370,16 @@ def test_a_finished_games_picture_names_the_winner() -> None:
 # --- a finished hand ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", TABLES)
 def test_a_finished_hand_shows_the_deal_every_trick_and_the_points(preset: str) -> None:
-    rules = Rules.preset(preset)
+    rules = rules_named(preset)
     state = list(play_out(rules, 5, every=1000))[-1]
     for result in state.history[:3]:
         svg = hand_result_svg(result, rules=rules)
         expected = Counter(card for hand in result.hands for card in hand)
         expected.update(card for cards in result.discards for card in cards)
         expected.update(card for cards in result.face_up_discards for card in cards)
+        expected.update(result.kitty)
         expected.update(card for trick in result.tricks for card in trick.cards)
         assert Counter(shown_cards(svg)) == texts(expected)
         won = re.findall(r'class="card won[^"]*" data-card="(\w+)"', svg)
@@ -555,3 +581,166 @@ def test_the_other_off_cards_are_named_in_their_titles() -> None:
         picture = card_svg(Card.parse(text), trump=Suit.SPADES, rules=rules)
         assert 'class="card off"' in picture and f"{name}, a trump)" in picture
     assert "off" not in card_svg(Card.parse("AC"), trump=Suit.SPADES, rules=Rules.setback())
+
+
+# --- call your partner and the kitty (issue 40) ------------------------------------------
+
+
+def _groups(svg: str, css: str) -> list[ET.Element]:
+    """The picture's groups of class `css` (`called`, `kitty`, `discards`)."""
+    return [el for el in parsed(svg).iter(f"{NS}g") if el.attrib.get("class") == css]
+
+
+def _caption(group: ET.Element) -> str:
+    """The words of a group itself (not of the cards inside it)."""
+    return " ".join(el.text or "" for el in group.findall(f"{NS}text"))
+
+
+def _called_group(svg: str) -> str:
+    """The called card and the words beside it, or "" when the picture draws none."""
+    found = _groups(svg, "called")
+    return f"{found[0].attrib['data-called']}: {_caption(found[0])}" if found else ""
+
+
+def _tags(svg: str, seat: int) -> str:
+    """A seat's label: its title and tags."""
+    found = [el for el in _groups(svg, "seat") if el.attrib["data-seat"] == str(seat)]
+    return _caption(found[0])
+
+
+def test_the_called_card_and_the_partner_are_drawn_once_the_seat_may_know_them() -> None:
+    """P1 (docs/rules/trickster.md): Ben calls A♠, which Dan holds. Before Dan plays it only
+    Dan's picture names the partner; once played, every seat's does, and his seat is
+    tagged the pitcher's partner (RULES §7.8.12: no view says who holds it until then)."""
+    state = support.p1_called()
+    assert _called_group(view_svg(observe(state, 0))) == "AS: Called: A♠ (partner not yet known)"
+    assert _called_group(view_svg(observe(state, 1))) == "AS: Called: A♠ (partner not yet known)"
+    assert _called_group(view_svg(observe(state, 3))) == "AS: Called: A♠ (partner seat 3)"
+    assert "partner" not in _tags(view_svg(observe(state, 0)), 3)
+    assert _called_group(state_svg(state)) == "AS: Called: A♠ (partner seat 3)"
+    played = support.step_plays(state, "B 10♠ C 2♠ D A♠")
+    for seat in range(5):
+        svg = view_svg(observe(played, seat))
+        assert _called_group(svg) == "AS: Called: A♠ (partner seat 3)"
+        assert _tags(svg, 3).endswith(" · the pitcher's partner")
+    german = view_svg(observe(played, 0), lang="de")
+    assert _called_group(german) == "AS: Gerufen: A♠ (Partner Platz 3)"
+    assert "Partner des Pitchers" in _tags(german, 3)
+
+
+def test_a_finished_call_your_partner_hand_names_the_call_and_the_sides() -> None:
+    state = support.play(support.p1_called(), support.P1_TRICKS)
+    result = state.history[-1]
+    svg = hand_result_svg(result, support.TEN_FIVE)
+    assert "Called: A♠ (partner seat 3) · seats 1+3 against seats 0+2+4" in svg
+    alone = attrs.evolve(result, partner=1)
+    assert "Called: A♠ (the pitcher plays alone) · seat 1 against seats 0+2+3+4" in (
+        hand_result_svg(alone, support.TEN_FIVE)
+    )
+    assert "Gerufen: A♠ (Partner Platz 3) · Plätze 1+3 gegen Plätze 0+2+4" in hand_result_svg(
+        result, support.TEN_FIVE, lang="de"
+    )
+
+
+KITTY_DECK = (
+    "KH QH 7H AS KS 2C QS JS 10C JH 5H KD 9C 4C 3D 5D 6D 8S JC 9D 7D QD 2S 3S AH 10H 3C 5C 6C "
+    "7C 8C QC KC AC 2D 4D 8D 10D JD AD 2H 3H 4H 6H 8H 9H 4S 5S 6S 7S 9S 10S"
+)
+"""tests/rules/test_kitty.py's deck: Dan deals; the kitty is A♥ 10♥."""
+
+
+def _group(svg: str, css: str) -> tuple[str, list[str], int]:
+    """A labelled group of cards (`kitty`, `discards`): its words, its face-up cards and
+    how many backs it draws."""
+    (group,) = _groups(svg, css)
+    cards = [el.attrib["data-card"] for el in group.iter() if "data-card" in el.attrib]
+    backs = sum(1 for el in group.iter() if el.attrib.get("class", "").endswith(" back"))
+    return _caption(group), cards, backs
+
+
+def test_the_kitty_is_drawn_and_labelled_on_the_table_then_beside_the_pitcher() -> None:
+    """Issue 40: a kitty was labelled only "discarded". It lies face down on the table
+    until trump is named (face up in the whole state's picture); then the pitcher's
+    picture shows the kitty he took, the others see that he took it, and the finished
+    hand shows it beside his discards."""
+    state = new_game(Rules.trickster(4, kitty=2), deck=KITTY_DECK, dealer=3, seed=1)
+    assert _group(view_svg(observe(state, 1)), "kitty") == ("Kitty: 2 cards face down", [], 2)
+    assert _group(state_svg(state), "kitty") == ("Kitty (face down): A♥ 10♥", ["AH", "10H"], 0)
+    for call in ("bid 2", "pass", "pass", "pass", "trump H"):
+        state = apply_action(state, call)
+    mine = view_svg(observe(state, 0))
+    assert _group(mine, "kitty") == ("the kitty taken", ["AH", "10H"], 0)
+    assert "took the kitty" in _tags(view_svg(observe(state, 1)), 0)
+    assert 'class="kitty"' not in view_svg(observe(state, 1))
+    assert _group(view_svg(observe(state, 0), lang="fr"), "kitty")[0] == "le chien pris"
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[0])
+    result = state.history[-1]
+    svg = hand_result_svg(result, state.rules)
+    assert _group(svg, "kitty") == ("the kitty taken", ["AH", "10H"], 0)
+    assert _group(svg, "discards")[0] == "discarded"
+    other = observe(state, 1).last_result
+    assert other is not None and 'class="kitty"' not in hand_result_svg(other, state.rules)
+
+
+# --- languages (issue 40) ----------------------------------------------------------------
+
+
+def _words(svg: str) -> str:
+    """Every word a picture shows or says: its text, its titles and its label."""
+    root = parsed(svg)
+    words = [root.attrib["aria-label"]]
+    words += [el.text for el in root.iter() if el.text and el.text.strip()]
+    return " | ".join(words)
+
+
+def _pictures(lang: str) -> list[str]:
+    """Every kind of picture, of games that use every word: a partnership game in play and
+    over, call your partner, a kitty, jokers and off cards, a draw back."""
+    out: list[str] = []
+    kinds = (Rules.setback(), Rules.ten_point(), *MORE_RULES.values(), Rules.preset("cinch"))
+    for rules in kinds:
+        for state in play_out(rules, 4, every=23, steps=400):
+            out.append(state_svg(state, lang=lang))
+            out += [view_svg(observe(state, s), lang=lang) for s in range(rules.players)]
+            if state.trick is not None:
+                out.append(trick_svg(state.trick, rules=rules, trump=state.trump, lang=lang))
+            out += [hand_result_svg(r, rules, lang=lang) for r in state.history[-1:]]
+        out.append(hand_svg(state.history[0].hands[0], lang=lang, layout="fan"))
+    out.append(hand_svg(parse_cards("2S BJ"), face_up=False, lang=lang))
+    out.append(hand_svg((), lang=lang))
+    out += [card_svg(card, lang=lang, trump=Suit.SPADES) for card in CARDS]
+    out.append(card_svg(Card.parse("JC"), face_up=False, lang=lang))
+    out.append(trick_svg(Trick(2), lang=lang))
+    return out
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_picture_speaks_the_language_asked(lang: str) -> None:
+    """Issue 40: the pictures spoke English only. Every function takes `lang=`, as
+    `setback.text` does, and no word of the catalogs is left in English."""
+    pictures = _pictures(lang)
+    words = " | ".join(_words(svg) for svg in pictures)
+    assert english_left(lang, words) == set()
+    t = _translation(lang)
+    for message in ("Called: {card} (partner not yet known)", "The tricks", "Waiting for {seat}"):
+        assert t.gettext(message).split("{")[0] in words
+    assert t.pgettext("joker face", "LITTLE") in words
+
+
+def test_english_is_the_default_and_a_language_is_checked() -> None:
+    state = new_game(Rules.setback(), seed=7)
+    view = observe(state, 1)
+    assert view_svg(view) == view_svg(view, lang="en")
+    calls: list[Callable[[str], str]] = [
+        lambda lang: card_svg(Card.parse("KS"), lang=lang),
+        lambda lang: hand_svg(view.hand, lang=lang),
+        lambda lang: trick_svg(Trick(0), lang=lang),
+        lambda lang: view_svg(view, lang=lang),
+        lambda lang: state_svg(state, lang=lang),
+    ]
+    for draw in calls:
+        with pytest.raises(setback.LanguageError):
+            draw("xx")
+        with pytest.raises(TypeError, match="lang"):
+            draw(3)  # type: ignore[arg-type]

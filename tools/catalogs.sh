@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The gettext catalogs of setback.text, setback play and the command line's help (Babel: a dev dependency only).
+# The gettext catalogs of setback.text, setback.svg, setback play and the command line's help (Babel: a dev dependency only).
 #   tools/catalogs.sh          extract the messages into setback.pot (with the refusal
 #                              sentences of setback.refusals), update every .po,
 #                              compile every .mo (shipped in the package, read at run time
@@ -13,7 +13,7 @@ if [[ "${1:-}" != compile ]]; then
     pybabel --quiet extract --no-wrap --sort-by-file --add-location=file \
         --project=setback --copyright-holder="The setback developers" \
         -k N_ -k NP_:1c,2 -o "$LOCALE/setback.pot" \
-        src/setback/text.py src/setback/terminal.py src/setback/cli.py
+        src/setback/text.py src/setback/svg.py src/setback/terminal.py src/setback/cli.py
     python tools/catalog_refusals.py "$LOCALE/setback.pot"  # setback.refusals' table
     for lang in de sv fr; do
         if [[ -f "$LOCALE/$lang/LC_MESSAGES/setback.po" ]]; then

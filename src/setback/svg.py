@@ -14,11 +14,20 @@ names it (`K♠`); a face-down card is `<g class="card back">` and carries nothi
 the card, so a view's picture holds no card its seat may not see. Every picture has
 a `viewBox`; `scale` multiplies its `width` and `height` (1 is one pixel per unit, a
 card 60 by 84). `colors=4` draws clubs green and diamonds blue (the four-colour
-deck), `colors=2` the usual red and black.
+deck), `colors=2` the usual red and black. `lang` words the pictures in English (`"en"`,
+the default), German, Swedish or French, as `setback.text` does (`setback.text.LANGUAGES`;
+any other is a `LanguageError`): the titles, the labels and the header; cards keep their
+index letters and suit symbols.
+
+    >>> from setback import Rules, new_game, observe
+    >>> from setback.svg import view_svg
+    >>> "Sicht von Platz 1" in view_svg(observe(new_game(Rules.setback(), seed=7), 1), lang="de")
+    True
 """
 
 from __future__ import annotations
 
+import gettext
 import math
 from collections.abc import Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -47,7 +56,7 @@ from . import (
 )
 from .errors import kind_error
 from .rules import seat_side
-from .text import _hand_order
+from .text import N_, NP_, _hand_order, _translation, phase_text, point_text
 from .trumps import off_jack_of
 
 __all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
@@ -91,12 +100,12 @@ _TWO_COLOURS = {
     Suit.CLUBS: "#111111",
 }
 _JOKER_COLOUR = {Rank.JOKER: "#7a2db8", Rank.BIG_JOKER: "#cc1f1f", Rank.LITTLE_JOKER: "#111111"}
-_JOKER_LABEL = {Rank.JOKER: "", Rank.BIG_JOKER: "BIG", Rank.LITTLE_JOKER: "LITTLE"}
-_JOKER_NAME = {
-    Rank.JOKER: "the joker",
-    Rank.BIG_JOKER: "big joker",
-    Rank.LITTLE_JOKER: "little joker",
+_JOKER_LABEL = {
+    Rank.JOKER: "",
+    Rank.BIG_JOKER: NP_("joker face", "BIG"),
+    Rank.LITTLE_JOKER: NP_("joker face", "LITTLE"),
 }
+"""The word printed on a joker's face under its star (translated: `GROSS`, `KLEIN`)."""
 _GOLD = "#e0a800"
 _FELT = "#1f6f43"
 _BACK = "#1d4e89"
@@ -104,16 +113,31 @@ _BACK = "#1d4e89"
 
 @attrs.frozen
 class _Style:
-    """How to draw: the suit colours, and which cards the trump makes trumps of another
-    suit (the off cards, marked with the trump's pip)."""
+    """How to draw: the suit colours, which cards the trump makes trumps of another suit
+    (the off cards, marked with the trump's pip), which are dead, and the words (`t`, the
+    language's code)."""
 
     colours: dict[Suit, str]
     trump: Suit | None = None
     off: frozenset[Card] = frozenset()
     dead: frozenset[Card] = frozenset()
+    lang: str = "en"
 
     def colour(self, card: Card) -> str:
         return _JOKER_COLOUR[card.rank] if card.suit is None else self.colours[card.suit]
+
+    @property
+    def t(self) -> gettext.NullTranslations:
+        """The catalog of the picture's language."""
+        return _translation(self.lang)
+
+    def _(self, message: str) -> str:
+        """`message` in the picture's language."""
+        return self.t.gettext(message)
+
+    def seat(self, seat: int | None) -> str:
+        """A seat as the pictures name it: `seat 2`, German `Platz 2`."""
+        return self.t.gettext("seat {seat}").format(seat=seat)
 
 
 def _num(value: float) -> str:
@@ -147,7 +171,8 @@ def _pip(suit: Suit, cx: float, cy: float, size: float, fill: str) -> str:
     )
 
 
-def _check(function: str, scale: object, colors: object) -> None:
+def _check(function: str, scale: object, colors: object, lang: object) -> gettext.NullTranslations:
+    """The options every picture takes, checked; returns the catalog of `lang`."""
     if type(scale) not in (int, float) or isinstance(scale, bool):
         raise kind_error(function, "scale as a number", scale)
     if not 0 < scale <= 100:  # type: ignore[operator]
@@ -156,6 +181,9 @@ def _check(function: str, scale: object, colors: object) -> None:
         raise kind_error(function, "colors as an int (2 or 4)", colors)
     if colors not in (2, 4):
         raise ValueError(f"{function}: colors is 2 (red and black) or 4, not {colors!r}")
+    if type(lang) is not str:
+        raise kind_error(function, "lang as a language code (str)", lang)
+    return _translation(lang)
 
 
 def _style(
@@ -165,9 +193,11 @@ def _style(
     *,
     off_jack: bool = False,
     dead: Iterable[Card] = (),
+    lang: str = "en",
 ) -> _Style:
     """The style for a picture: the trump's off cards (the jick, the jokers) come from
-    `rules` when given, else the jokers and (with `off_jack`) the jick."""
+    `rules` when given, else the jokers and (with `off_jack`) the jick; its words in
+    `lang`."""
     colours = _FOUR_COLOURS if colors == 4 else _TWO_COLOURS
     off: set[Card] = set()
     if trump is not None:
@@ -179,29 +209,33 @@ def _style(
             off = {Card(None, rank) for rank in (Rank.JOKER, Rank.BIG_JOKER, Rank.LITTLE_JOKER)}
             if off_jack:
                 off.add(off_jack_of(trump))
-    return _Style(colours, trump, frozenset(off), frozenset(dead))
+    return _Style(colours, trump, frozenset(off), frozenset(dead), lang)
 
 
-_OFF_NAME = {
-    Rank.JACK: "off-jack",
-    Rank.ACE: "off-ace",
-    Rank.FIVE: "off-five",
-    Rank.THREE: "off-three",
+_NAMES = {
+    Rank.JOKER: (N_("{card} (the joker)"), N_("{card} (the joker, a trump)")),
+    Rank.BIG_JOKER: (N_("{card} (big joker)"), N_("{card} (big joker, a trump)")),
+    Rank.LITTLE_JOKER: (N_("{card} (little joker)"), N_("{card} (little joker, a trump)")),
+    Rank.JACK: ("", N_("{card} (the off-jack, a trump)")),
+    Rank.ACE: ("", N_("{card} (the off-ace, a trump)")),
+    Rank.FIVE: ("", N_("{card} (the off-five, a trump)")),
+    Rank.THREE: ("", N_("{card} (the off-three, a trump)")),
 }
-"""The off cards' names in a picture's title, by rank."""
+"""A joker's name in its picture's title, as it is and as a trump; an off card's (a card
+of another suit that the trump takes in), by rank."""
 
 
 def _describe(card: Card, style: _Style) -> str:
     """A card's name in its picture's title: `K♠`, `J♣ (the off-jack, a trump)`."""
+    plain, trump = _NAMES.get(card.rank, ("", N_("{card} (an off card, a trump)")))
     if card.suit is None:
-        name = f"{card.symbol} ({_JOKER_NAME[card.rank]}"
-        name += ", a trump)" if card in style.off else ")"
+        name = style._(trump if card in style.off else plain).format(card=card.symbol)
     elif card in style.off:
-        name = f"{card.symbol} (the {_OFF_NAME.get(card.rank, 'off card')}, a trump)"
+        name = style._(trump).format(card=card.symbol)
     else:
         name = card.symbol
     if card in style.dead:
-        name += ", dead"
+        name = style._("{card}, dead").format(card=name)
     return name
 
 
@@ -217,6 +251,7 @@ def _face(card: Card, style: _Style) -> str:
         )
         label = _JOKER_LABEL[card.rank]
         if label:
+            label = style.t.pgettext("joker face", label)
             parts.append(
                 _text(37, 61, label, size=8.5, fill=colour, anchor="middle", weight="bold")
             )
@@ -311,6 +346,7 @@ def card_svg(
     colors: int = 4,
     trump: Suit | None = None,
     rules: Rules | None = None,
+    lang: str = "en",
 ) -> str:
     """One card as an SVG picture, 60 by 84 units: its rank and suit in two corners and
     a large pip, a face card's letter framed, a joker's star (the big joker red, the
@@ -325,6 +361,7 @@ def card_svg(
             off-jack where `rules` have it, a joker) wears a badge with the trump's pip.
         rules: the rules that say which cards the trump takes in (without them only the
             jokers get the badge).
+        lang: the language of the title (`"en"`, `"de"`, `"sv"` or `"fr"`).
 
     Returns:
         The SVG text: `<g class="card" data-card="KS">` with the title `K♠` inside.
@@ -332,6 +369,7 @@ def card_svg(
     Raises:
         TypeError: `card` is not a `Card`, or an option is of the wrong kind.
         ValueError: `scale` or `colors` is out of range.
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
 
     Examples:
         >>> from setback import Card
@@ -342,11 +380,11 @@ def card_svg(
     """
     if not isinstance(card, Card):
         raise kind_error("card_svg", "a Card", card)
-    _check("card_svg", scale, colors)
+    t = _check("card_svg", scale, colors, lang)
     _check_trump("card_svg", trump, rules)
-    style = _style(colors, rules, trump)
+    style = _style(colors, rules, trump, lang=lang)
     shown = card if face_up else None
-    label = _describe(card, style) if face_up else "a face-down card"
+    label = _describe(card, style) if face_up else t.gettext("a face-down card")
     return _document(
         CARD_WIDTH + 4,
         CARD_HEIGHT + 4,
@@ -417,6 +455,7 @@ def hand_svg(
     colors: int = 4,
     trump: Suit | None = None,
     rules: Rules | None = None,
+    lang: str = "en",
 ) -> str:
     """A hand of cards as an SVG picture, overlapping so each card's corner shows.
 
@@ -433,6 +472,7 @@ def hand_svg(
         colors: 4 (clubs green, diamonds blue) or 2 (red and black).
         trump: the trump suit, if known (its off cards get a badge, see `card_svg`).
         rules: the rules that say which cards the trump takes in.
+        lang: the language of the titles (`"en"`, `"de"`, `"sv"` or `"fr"`).
 
     Returns:
         The SVG text.
@@ -440,6 +480,7 @@ def hand_svg(
     Raises:
         TypeError: `cards` is not an iterable of `Card`, or an option is of the wrong kind.
         ValueError: `layout`, `orientation`, `scale` or `colors` is not one it takes.
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
 
     Examples:
         >>> from setback import parse_cards
@@ -448,7 +489,7 @@ def hand_svg(
         3
     """
     hand = _cards_arg("hand_svg", cards)
-    _check("hand_svg", scale, colors)
+    t = _check("hand_svg", scale, colors, lang)
     _check_trump("hand_svg", trump, rules)
     if layout not in ("row", "fan"):
         raise ValueError(f"hand_svg: layout is 'row' or 'fan', not {layout!r}")
@@ -458,11 +499,17 @@ def hand_svg(
         )
     if sort:
         hand = tuple(sorted(hand, key=_hand_order))
-    style = _style(colors, rules, trump)
+    style = _style(colors, rules, trump, lang=lang)
     vertical = orientation == "vertical"
-    label = "a hand: " + (" ".join(c.symbol for c in hand) if face_up else f"{len(hand)} cards")
     if not hand:
-        return _document(CARD_WIDTH + 4, CARD_HEIGHT + 4, "", scale, "no cards", "setback-hand")
+        label = t.gettext("no cards")
+        return _document(CARD_WIDTH + 4, CARD_HEIGHT + 4, "", scale, label, "setback-hand")
+    if face_up:
+        label = t.gettext("a hand: {cards}").format(cards=" ".join(c.symbol for c in hand))
+    else:
+        label = t.ngettext(
+            "a hand of {count} face-down card", "a hand of {count} face-down cards", len(hand)
+        ).format(count=len(hand))
     if layout == "row":
         step = 32.0
         boxes = [
@@ -519,7 +566,9 @@ def _trick_cards(
         won = trick.winner == seat
         parts.append(_card(card, x, y, style, highlight=won, css="won" if won else ""))
         if labels:
-            note = f"seat {seat}" + (" led" if order == 0 else "")
+            note = style.seat(seat)
+            if order == 0:
+                note = style._("{seat} led").format(seat=note)
             parts.append(
                 _text(
                     x + CARD_WIDTH / 2,
@@ -542,6 +591,7 @@ def trick_svg(
     colors: int = 4,
     trump: Suit | None = None,
     rules: Rules | None = None,
+    lang: str = "en",
 ) -> str:
     """A trick as an SVG picture: each card on a green cloth towards its seat's place, the
     lead marked, and a finished trick's winner edged in gold.
@@ -555,6 +605,7 @@ def trick_svg(
         colors: 4 (clubs green, diamonds blue) or 2 (red and black).
         trump: the trump suit, if known (its off cards get a badge, see `card_svg`).
         rules: the rules of the game (the seats and the trump's off cards).
+        lang: the language of the labels (`"en"`, `"de"`, `"sv"` or `"fr"`).
 
     Returns:
         The SVG text.
@@ -562,10 +613,11 @@ def trick_svg(
     Raises:
         TypeError: `trick` is not a `Trick`, or an option is of the wrong kind.
         ValueError: `players`, `bottom`, `scale` or `colors` is out of range.
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(trick, Trick):
         raise kind_error("trick_svg", "a Trick", trick)
-    _check("trick_svg", scale, colors)
+    t = _check("trick_svg", scale, colors, lang)
     _check_trump("trick_svg", trump, rules)
     seats = [trick.leader, *(seat for seat, _ in trick.plays)]
     if players is None:
@@ -575,21 +627,27 @@ def trick_svg(
     if not 2 <= players <= 8 or max(seats) >= players:
         raise ValueError(f"trick_svg: players must be 2 to 8 and seat every play, not {players}")
     _check_seat("trick_svg", "bottom", bottom, players)
-    style = _style(colors, rules, trump)
+    style = _style(colors, rules, trump, lang=lang)
     width, height = 320.0, 310.0
     body = [
         f'<rect width="{_num(width)}" height="{_num(height)}" rx="14" fill="{_FELT}"/>',
         _trick_cards(trick, width / 2, height / 2 - 6, bottom, players, style),
     ]
     if trick.winner is not None:
-        note = f"won by seat {trick.winner}"
+        note = t.gettext("won by {seat}").format(seat=style.seat(trick.winner))
     elif trick.plays:
-        note = f"led by seat {trick.leader}"
+        note = t.gettext("led by {seat}").format(seat=style.seat(trick.leader))
     else:
-        note = f"seat {trick.leader} to lead"
+        note = t.gettext("{seat} to lead").format(seat=style.seat(trick.leader))
     body.append(_text(10, height - 10, note, size=12, fill="#ffffff"))
-    label = "a trick: " + (
-        ", ".join(f"seat {seat} {card.symbol}" for seat, card in trick.plays) or "no cards yet"
+    plays = ", ".join(
+        t.gettext("{seat} {card}").format(seat=style.seat(seat), card=card.symbol)
+        for seat, card in trick.plays
+    )
+    label = (
+        t.gettext("a trick: {plays}").format(plays=plays)
+        if plays
+        else t.gettext("a trick: no cards yet")
     )
     return _document(width, height, "".join(body), scale, label, "setback-trick")
 
@@ -612,19 +670,24 @@ _TOP = 92.0
 @attrs.frozen
 class _Seat:
     """What the picture shows of one seat: its cards (face up) or how many (face down),
-    its discards, and whether its cards may be played now."""
+    its discards, whether its cards may be played now, and the kitty it took (where the
+    picture may show the kitty's cards)."""
 
     cards: tuple[Card, ...] | int
     face_up: tuple[Card, ...] = ()
     discards: tuple[Card, ...] = ()
     legal: frozenset[Card] = frozenset()
+    kitty: tuple[Card, ...] = ()
 
 
-def _sides_text(sides: Sequence[Sequence[int]], side: int | None) -> str:
+def _sides_text(style: _Style, sides: Sequence[Sequence[int]], side: int | None) -> str:
+    """A side by its seats: `seat 1`, `seats 0+2`, `nobody`, in the picture's language."""
     if side is None:
-        return "nobody"
+        return style._("nobody")
     seats = sides[side]
-    return f"seat {seats[0]}" if len(seats) == 1 else "seats " + "+".join(map(str, seats))
+    return style.t.ngettext("seat {seats}", "seats {seats}", len(seats)).format(
+        seats="+".join(map(str, seats))
+    )
 
 
 def _row(
@@ -681,7 +744,7 @@ def _seat_block(
 ) -> str:
     """One seat round `(cx, cy)`, kept inside the cloth: a label (the seat, its tags), its
     hand (full size for the seat whose view it is, else smaller), and its face-up and
-    its own discards (beside a full-size hand, else below)."""
+    its own discards and the kitty it took (beside a full-size hand, else below)."""
     k, step = (1.0, 36.0) if me else (0.7, 20.0 if isinstance(info.cards, tuple) else 11.0)
     cards: list[Card | None] = []
     if isinstance(info.cards, int):
@@ -690,10 +753,11 @@ def _seat_block(
         held: list[Card] = sorted(info.cards, key=_hand_order)
         cards.extend(held)
     extras = [
-        (name, group)
-        for name, group in (
-            ("discarded face up", info.face_up),
-            ("your discards" if me else "discarded", info.discards),
+        (name, css, group)
+        for name, css, group in (
+            (style._("discarded face up"), "face-up", info.face_up),
+            (style._("your discards") if me else style._("discarded"), "discards", info.discards),
+            (style._("the kitty taken"), "kitty", sorted(info.kitty, key=_hand_order)),
         )
         if group
     ]
@@ -702,7 +766,7 @@ def _seat_block(
     small_h = 13 + CARD_HEIGHT * small
     label = f"{title}{tags}"
     hand_w = _row_width(len(cards), k, step)
-    extra_w = max((_row_width(len(group), small, small_step) for _, group in extras), default=0)
+    extra_w = max((_row_width(len(group), small, small_step) for *_, group in extras), default=0)
     if me:
         height = 18 + max(CARD_HEIGHT * k, len(extras) * (small_h + 4) - 4)
         left = cx - hand_w / 2
@@ -732,9 +796,10 @@ def _seat_block(
         x, y = cx + hand_w / 2 + 16, top + 18
     else:
         y += CARD_HEIGHT * k + 4
-    for name, group in extras:
+    for name, css, group in extras:
         w = _row_width(len(group), small, small_step)
         gx = x if me else cx - w / 2
+        parts.append(f'<g class="{css}">')
         parts.append(
             _text(
                 gx + (0 if me else w / 2),
@@ -746,6 +811,7 @@ def _seat_block(
             )
         )
         parts.append(_row(group, gx, y + 13, style, k=small, step=small_step))
+        parts.append("</g>")
         y += small_h + 4
     parts.append("</g>")
     return "".join(parts)
@@ -774,15 +840,20 @@ def _table(
     tricks: tuple[Trick, ...],
     seats: Sequence[_Seat],
     stock: int,
+    kitty: tuple[Card, ...] | int,
+    called: Card | None,
+    partner: int | None,
     bottom: int,
     me: int | None,
-    heading: str,
     footer: str,
     scale: float,
     colors: int,
+    lang: str,
     css: str,
 ) -> str:
-    """The picture a view and a state share: the header, the cloth, every seat, the trick."""
+    """The picture a view and a state share: the header, the cloth, every seat, the
+    kitty still face down (`kitty`: its cards, or how many for a view), the called card
+    and the partner as far as the reader may know him, the trick."""
     players = rules.players
     dead: set[Card] = set()
     if rules.trumps_only and trump is not None and phase is Phase.PLAY:
@@ -790,7 +861,8 @@ def _table(
         for info in seats:
             if isinstance(info.cards, tuple):
                 dead.update(c for c in info.cards if not table.is_trump(c))
-    style = _style(colors, rules, trump, dead=dead)
+    style = _style(colors, rules, trump, dead=dead, lang=lang)
+    t, _ = style.t, style._
     sides = rules.sides
     parts = [
         f'<rect width="{_num(_TABLE_W)}" height="{_num(_TABLE_H)}" fill="#f6f3ea"/>',
@@ -799,22 +871,41 @@ def _table(
     ]
     # the header: the game, the hand, the auction; the scores on the right
     over = phase is Phase.GAME_OVER
-    line1 = f"{heading}{players} players, target {rules.target}"
-    if over:
-        line2 = f"Game over after hand {hand_number + 1}: {_sides_text(sides, winner)} won"
+    if rules.hands_limit is None:
+        line1 = _("{players} players, target {target}").format(players=players, target=rules.target)
     else:
-        line1 += f" · hand {hand_number + 1}, dealer seat {dealer}"
-        line2 = f"{phase.value.replace('_', ' ').capitalize()}: seat {to_act} to act"
+        line1 = _("{players} players, {limit} played hands").format(
+            players=players, limit=rules.hands_limit
+        )
+    if me is not None:
+        line1 = _("Seat {seat}'s view: {table}").format(seat=me, table=line1)
+    if over:
+        line2 = _("Game over after hand {number}: {side} won").format(
+            number=hand_number + 1, side=_sides_text(style, sides, winner)
+        )
+    else:
+        line1 += " · " + _("hand {number}, dealer {seat}").format(
+            number=hand_number + 1, seat=style.seat(dealer)
+        )
+        line2 = _("{phase}: {seat} to act").format(
+            phase=phase_text(phase, lang=lang), seat=style.seat(to_act)
+        )
         if pitcher is not None and contract is not None:
-            line2 += f" · contract: seat {pitcher} {contract_text(rules, contract)}"
+            line2 += " · " + _("Contract: {seat} {contract}").format(
+                seat=style.seat(pitcher), contract=contract_text(rules, contract, lang=lang)
+            )
     parts.append(_text(16, 24, line1, size=15, weight="bold"))
     parts.append(_text(16, 46, line2, size=14))
     if bids and not over:
-        calls = [f"seat {s} {action_text(a)}" for s, a in bids]
-        while len(calls) > 1 and len(", ".join(calls)) > 96:
-            calls = calls[1:]  # the latest calls, where they do not all fit
-        earlier = "… " if len(calls) < len(bids) else ""
-        auction = f"Auction: {earlier}" + ", ".join(calls)
+        calls = [
+            _("{seat} {action}").format(seat=style.seat(s), action=action_text(a, lang=lang))
+            for s, a in bids
+        ]
+        shown = list(calls)
+        while len(shown) > 1 and len(", ".join(shown)) > 96:
+            shown = shown[1:]  # the latest calls, where they do not all fit
+        earlier = "… " if len(shown) < len(calls) else ""
+        auction = _("Auction: {calls}").format(calls=earlier + ", ".join(shown))
         parts.append(_text(16, 68, auction, size=13, fill="#333333"))
     many = len(scores) > 3  # two columns of smaller lines
     rows = (len(scores) + 1) // 2 if many else len(scores)
@@ -824,7 +915,7 @@ def _table(
             _text(
                 _TABLE_W - 16 - 112 * (1 - column if many else 0),
                 (18 + 16 * row) if many else (24 + 20 * row),
-                f"{_sides_text(sides, side)}: {score}",
+                _("{side}: {value}").format(side=_sides_text(style, sides, side), value=score),
                 size=12.5 if many else 15,
                 anchor="end",
                 weight="bold",
@@ -832,19 +923,31 @@ def _table(
         )
     if trump is not None and not over:
         tx, ty = 60.0, _TOP + 52
+        named = _("Trump: {suit}").format(suit=trump.symbol)
         parts.append(
-            f'<g class="trump" data-trump="{trump.letter}"><title>trump: {trump.symbol}</title>'
+            f'<g class="trump" data-trump="{trump.letter}"><title>{escape(named)}</title>'
             f'<circle cx="{_num(tx)}" cy="{_num(ty)}" r="30" fill="#ffffff" stroke="{_GOLD}" '
             f'stroke-width="3"/>{_pip(trump, tx, ty - 4, 30, style.colours[trump])}'
-            + _text(tx, ty + 22, "trump", size=10, anchor="middle", fill="#333333")
+            + _text(
+                tx,
+                ty + 22,
+                t.pgettext("picture", "trump"),
+                size=10,
+                anchor="middle",
+                fill="#333333",
+            )
             + "</g>"
         )
+    if not over:
+        parts.append(_kitty_and_call(style, kitty, called, partner, pitcher))
     if stock and not over and (rules.draw or rules.draws_back or rules.discards_and_draws):
         parts.append(
             _text(
                 _TABLE_W - 30,
                 _TOP + 30,
-                f"stock: {stock} cards",
+                t.ngettext("stock: {count} card", "stock: {count} cards", stock).format(
+                    count=stock
+                ),
                 size=12,
                 fill="#ffffff",
                 anchor="end",
@@ -859,17 +962,26 @@ def _table(
         x, y = _seat_place(seat, bottom, players)
         tags = []
         if seat == dealer and not over:
-            tags.append("dealer")
+            tags.append(_("dealer"))
         if seat == pitcher:
-            tags.append("pitcher")
+            tags.append(_("pitcher"))
         count = info.cards if isinstance(info.cards, int) else len(info.cards)
         if not over:
-            tags.append(f"{count} card" + ("" if count == 1 else "s"))
+            tags.append(t.ngettext("{count} card", "{count} cards", count).format(count=count))
         if won[seat]:
-            tags.append(f"{won[seat]} trick" + ("" if won[seat] == 1 else "s"))
+            tags.append(
+                t.ngettext("{count} trick", "{count} tricks", won[seat]).format(count=won[seat])
+            )
         if me is not None and seat != me and rules.side_of(seat) == rules.side_of(me):
-            tags.append("partner")
-        title = f"You (seat {seat})" if seat == me else f"Seat {seat}"
+            tags.append(_("partner"))
+        elif called is not None and partner is not None and seat == partner != pitcher:
+            tags.append(_("the pitcher's partner"))
+        if rules.kitty and trump is not None and seat == pitcher and not info.kitty:
+            tags.append(_("took the kitty"))
+        if seat == me:
+            title = _("You ({seat})").format(seat=style.seat(seat))
+        else:
+            title = _("Seat {seat}").format(seat=seat)
         parts.append(
             _seat_block(
                 seat,
@@ -899,7 +1011,9 @@ def _table(
             + _text(
                 cx,
                 cy + 4,
-                f"trick {len(tricks)}: seat {tricks[-1].winner}",
+                _("trick {number}: {seat}").format(
+                    number=len(tricks), seat=style.seat(tricks[-1].winner)
+                ),
                 size=12,
                 fill="#ffffff",
                 anchor="middle",
@@ -912,18 +1026,72 @@ def _table(
     return _document(_TABLE_W, _TABLE_H, "".join(parts), scale, label, css)
 
 
+def _kitty_and_call(
+    style: _Style,
+    kitty: tuple[Card, ...] | int,
+    called: Card | None,
+    partner: int | None,
+    pitcher: int | None,
+) -> str:
+    """Beside the trump: the kitty while it lies on the table (face down, or face up for
+    the whole state), labelled; call your partner's called card, with the partner as far
+    as the picture's reader may know him."""
+    parts: list[str] = []
+    x, y, k, step = 104.0, _TOP + 16, 0.6, 9.0
+    count = kitty if isinstance(kitty, int) else len(kitty)
+    if count:
+        cards: list[Card | None]
+        if isinstance(kitty, int):
+            cards = [None] * count
+            words = style.t.ngettext(
+                "Kitty: {count} card face down", "Kitty: {count} cards face down", count
+            ).format(count=count)
+        else:
+            shown = sorted(kitty, key=_hand_order)
+            cards = list(shown)
+            words = style._("Kitty (face down): {cards}").format(
+                cards=" ".join(c.symbol for c in shown)
+            )
+        parts.append(
+            '<g class="kitty">'
+            + _row(cards, x, y, style, k=k, step=step)
+            + _text(x + _row_width(count, k, step) + 8, y + 30, words, size=12, fill="#ffffff")
+            + "</g>"
+        )
+        y += CARD_HEIGHT * k + 10
+    if called is not None:
+        if partner is None:
+            words = style._("Called: {card} (partner not yet known)")
+        elif partner == pitcher:
+            words = style._("Called: {card} (the pitcher plays alone)")
+        else:
+            words = style._("Called: {card} (partner {seat})")
+        words = words.format(card=called.symbol, seat=style.seat(partner))
+        parts.append(
+            f'<g class="called" data-called="{called}">'
+            + _card(called, x, y, style, k=k, css="called")
+            + _text(x + CARD_WIDTH * k + 8, y + 30, words, size=12, fill="#ffffff")
+            + "</g>"
+        )
+    return "".join(parts)
+
+
 def view_svg(
     view: PlayerView,
     *,
     bottom: int | None = None,
     scale: float = 1.0,
     colors: int = 4,
+    lang: str = "en",
 ) -> str:
     """The table as one seat sees it, as an SVG picture: its own cards face up (the ones it
     may play now edged in gold, class `legal`), the other seats' cards face down with
     their counts, the trick in progress (or the last one won), the trump, the contract,
     the auction, the scores, whose turn it is (edged in gold), the face-up discards and
-    the seat's own discards; under `trumps_only`, its dead cards (no trumps) dimmed.
+    the seat's own discards; under `trumps_only`, its dead cards (no trumps) dimmed; a
+    kitty face down while it lies on the table (the pitcher then sees the kitty he took);
+    under call your partner, the called card and, once the seat may know him, the
+    partner.
 
     It shows no card the seat may not see: every face-up card it draws is in the view.
 
@@ -932,6 +1100,7 @@ def view_svg(
         bottom: the seat drawn at the bottom; the view's own seat by default.
         scale: how many pixels a unit is (the picture is 1000 by 790 units).
         colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+        lang: the language of the words (`"en"`, `"de"`, `"sv"` or `"fr"`).
 
     Returns:
         The SVG text.
@@ -940,12 +1109,13 @@ def view_svg(
         TypeError: `view` is not a `PlayerView` (a `GameState` is drawn by `state_svg`),
             or an option is of the wrong kind.
         ValueError: `bottom`, `scale` or `colors` is out of range.
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(view, PlayerView):
         if isinstance(view, GameState):
             raise TypeError("view_svg takes a PlayerView, not a GameState: use state_svg")
         raise kind_error("view_svg", "a PlayerView", view)
-    _check("view_svg", scale, colors)
+    t = _check("view_svg", scale, colors, lang)
     rules = view.rules
     bottom = view.seat if bottom is None else bottom
     _check_seat("view_svg", "bottom", bottom, rules.players)
@@ -956,15 +1126,19 @@ def view_svg(
             face_up=view.face_up_discards[seat] if view.face_up_discards else (),
             discards=view.discards if seat == view.seat else (),
             legal=legal if seat == view.seat else frozenset(),
+            kitty=view.kitty if seat == view.seat else (),
         )
         for seat in range(rules.players)
     ]
     if view.phase is Phase.GAME_OVER:
         footer = ""
     elif view.is_my_turn:
-        footer = "Your turn: " + ", ".join(map(action_text, view.legal_actions))
+        choices = ", ".join(action_text(a, lang=lang) for a in view.legal_actions)
+        footer = t.gettext("Your turn: {choices}").format(choices=choices)
     else:
-        footer = f"Waiting for seat {view.to_act}"
+        footer = t.gettext("Waiting for {seat}").format(
+            seat=t.gettext("seat {seat}").format(seat=view.to_act)
+        )
     return _table(
         rules=rules,
         phase=view.phase,
@@ -981,12 +1155,15 @@ def view_svg(
         tricks=view.tricks,
         seats=seats,
         stock=view.stock_size,
+        kitty=view.kitty_size,
+        called=view.called,
+        partner=view.partner,
         bottom=bottom,
         me=view.seat,
-        heading=f"Seat {view.seat}'s view: ",
         footer=footer,
         scale=scale,
         colors=colors,
+        lang=lang,
         css="setback-view",
     )
 
@@ -997,18 +1174,21 @@ def state_svg(
     bottom: int = 0,
     scale: float = 1.0,
     colors: int = 4,
+    lang: str = "en",
 ) -> str:
     """The whole table as the server sees it, as an SVG picture: every hand face up, every
     seat's discards, the trick in progress (or the last one won), the trump, the
     contract, the auction, the scores and whose turn it is (edged in gold); under
-    `trumps_only`, the dead cards (no trumps) dimmed. Show a player `view_svg` of their
-    view instead.
+    `trumps_only`, the dead cards (no trumps) dimmed; a kitty face up while it lies on
+    the table, then beside the pitcher who took it; under call your partner, the called
+    card and the partner. Show a player `view_svg` of their view instead.
 
     Args:
         state: the game state.
         bottom: the seat drawn at the bottom (the next seat sits on its left).
         scale: how many pixels a unit is (the picture is 1000 by 790 units).
         colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+        lang: the language of the words (`"en"`, `"de"`, `"sv"` or `"fr"`).
 
     Returns:
         The SVG text.
@@ -1017,23 +1197,26 @@ def state_svg(
         TypeError: `state` is not a `GameState` (a view is drawn by `view_svg`), or an
             option is of the wrong kind.
         ValueError: `bottom`, `scale` or `colors` is out of range.
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(state, GameState):
         if isinstance(state, PlayerView):
             raise TypeError("state_svg takes a GameState, not a PlayerView: use view_svg")
         raise kind_error("state_svg", "a GameState", state)
-    _check("state_svg", scale, colors)
+    _check("state_svg", scale, colors, lang)
     rules = state.rules
     _check_seat("state_svg", "bottom", bottom, rules.players)
     over = state.is_over
     hands = state.hands
     face_up = state.face_up_discards
     discards = state.discards
+    taken = state.kitty if state.trump is not None else ()  # in the pitcher's hand now
     seats = [
         _Seat(
             () if over else hands[seat],
             face_up=face_up[seat],
             discards=discards[seat],
+            kitty=taken if seat == state.pitcher else (),
         )
         for seat in range(rules.players)
     ]
@@ -1053,12 +1236,15 @@ def state_svg(
         tricks=state.tricks,
         seats=seats,
         stock=len(state.stock),
+        kitty=() if state.trump is not None else state.kitty,
+        called=state.called,
+        partner=state.partner,
         bottom=bottom,
         me=None,
-        heading="",
         footer="",
         scale=scale,
         colors=colors,
+        lang=lang,
         css="setback-state",
     )
 
@@ -1072,11 +1258,13 @@ def hand_result_svg(
     *,
     scale: float = 1.0,
     colors: int = 4,
+    lang: str = "en",
 ) -> str:
     """A finished hand as an SVG picture: the contract and what it scored, who took each
     point, each seat's cards as trick play began (cards never played, the dead cards of
-    `trumps_only`, dimmed) with its discards, and every trick in playing order with its
-    winner's card edged in gold.
+    `trumps_only`, dimmed) with its discards and the kitty the pitcher took, and every
+    trick in playing order with its winner's card edged in gold. Under call your partner
+    it names the called card, the partner and the two sides.
 
     A `PlayerView`'s `last_result` draws only what that seat may see.
 
@@ -1086,6 +1274,7 @@ def hand_result_svg(
             and the off-jack where the hand awards it, are marked.
         scale: how many pixels a unit is.
         colors: 4 (clubs green, diamonds blue) or 2 (red and black).
+        lang: the language of the words (`"en"`, `"de"`, `"sv"` or `"fr"`).
 
     Returns:
         The SVG text.
@@ -1093,10 +1282,11 @@ def hand_result_svg(
     Raises:
         TypeError: `result` is not a `HandResult`, or an option is of the wrong kind.
         ValueError: `scale` or `colors` is out of range.
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(result, HandResult):
         raise kind_error("hand_result_svg", "a HandResult", result)
-    _check("hand_result_svg", scale, colors)
+    t = _check("hand_result_svg", scale, colors, lang)
     _check_trump("hand_result_svg", None, rules)
     players = len(result.hands)
     side_count = len(result.card_points) or len(result.score_changes)
@@ -1113,52 +1303,77 @@ def hand_result_svg(
         result.trump,
         off_jack=any(name == "off_jack" for name, _ in result.awards),
         dead=dead,
+        lang=lang,
     )
+    _ = style._
     k, step = 0.7, 20.0
     row_h = CARD_HEIGHT * k + 16
     # the header's words (drawn once the width is known)
-    title = f"Hand {result.number + 1}, dealer seat {result.dealer}"
+    title = _("Hand {number}, dealer {seat}").format(
+        number=result.number + 1, seat=style.seat(result.dealer)
+    )
     awards = ""
+    call = ""
     if result.pitcher is None or result.contract is None:
-        line2 = "Passed out: nobody scored"
+        line2 = _("Passed out: nobody scored")
     else:
-        bid = contract_text(rules, result.contract) if rules else f"bid {result.contract}"
-        made = "made it" if result.made else "set back"
-        trump = result.trump.symbol if result.trump is not None else "-"
-        line2 = f"Seat {result.pitcher} {bid}, trump {trump}: {made}"
+        if rules is not None:
+            bid = contract_text(rules, result.contract, lang=lang)
+        else:
+            bid = t.pgettext("contract", "bid {level}").format(level=result.contract)
+        line2 = _("{seat} {contract}, trump {suit}: {outcome}").format(
+            seat=style.seat(result.pitcher),
+            contract=bid,
+            suit=result.trump.symbol if result.trump is not None else "-",
+            outcome=_("made it") if result.made else _("set back"),
+        )
         awards = "; ".join(
-            f"{name.replace('_', ' ').capitalize()}: {_sides_text(sides, side)}"
+            _("{point}: {side}").format(
+                point=point_text(name, lang=lang), side=_sides_text(style, sides, side)
+            )
             for name, side in result.awards
         )
+        if result.called is not None:
+            call = _call_sides(style, result, players)
     scores = ", ".join(
-        f"{_sides_text(sides, side)} {change:+d}"
+        _("{side} {score}").format(side=_sides_text(style, sides, side), score=f"{change:+d}")
         for side, change in enumerate(result.score_changes)
     )
-    if result.card_points and result.pitcher is not None:
-        scores += " · card points " + "–".join(map(str, result.card_points))
+    game = any(name == "game" for name, _side in result.awards)  # card points score only so
+    if result.card_points and result.pitcher is not None and game:
+        scores += " · " + _("card points {points}").format(
+            points="–".join(map(str, result.card_points))
+        )
     # the deal, one row a seat
-    left: list[str] = [_text(16, 14, "The cards", size=13, weight="bold")]
+    left: list[str] = [_text(16, 14, _("The cards"), size=13, weight="bold")]
     y = 22.0
     deal_w = 0.0
     for seat, cards in enumerate(result.hands):
         ordered = sorted(cards, key=_hand_order)
-        left.append(_text(16, y + 28, f"seat {seat}", size=12))
+        left.append(_text(16, y + 28, style.seat(seat), size=12))
         left.append(_row(ordered, 70, y, style, k=k, step=step))
         x = 70 + _row_width(len(ordered), k, step) + 10
         extra = list(result.discards[seat]) if result.discards else []
         extra_up = list(result.face_up_discards[seat]) if result.face_up_discards else []
-        for name, group in (("discarded", extra), ("face up", extra_up)):
+        kitty = sorted(result.kitty, key=_hand_order) if seat == result.pitcher else []
+        for name, css, group in (
+            (_("discarded"), "discards", extra),
+            (_("discarded face up"), "face-up", extra_up),
+            (_("the kitty taken"), "kitty", kitty),
+        ):
             if group:
+                left.append(f'<g class="{css}">')
                 left.append(_text(x, y + 8, name, size=9, fill="#555555"))
                 left.append(_row(group, x, y + 11, style, k=0.5, step=15))
-                x += _row_width(len(group), 0.5, 15) + 10
+                left.append("</g>")
+                x += max(_row_width(len(group), 0.5, 15), 5.2 * len(name)) + 10
         deal_w = max(deal_w, x)
         y += row_h
     deal_h = y
     # the tricks, one row each
     tx = max(deal_w, 300) + 20
     right: list[str] = (
-        [_text(tx, 14, "The tricks", size=13, weight="bold")] if result.tricks else []
+        [_text(tx, 14, _("The tricks"), size=13, weight="bold")] if result.tricks else []
     )
     y = 22.0
     for number, trick in enumerate(result.tricks, 1):
@@ -1171,7 +1386,7 @@ def hand_result_svg(
                 _text(
                     x + CARD_WIDTH * k / 2,
                     y + CARD_HEIGHT * k + 11,
-                    f"seat {seat}",
+                    style.seat(seat),
                     size=9,
                     fill="#555555",
                     anchor="middle",
@@ -1179,7 +1394,10 @@ def hand_result_svg(
             )
         right.append(
             _text(
-                tx + 26 + players * (CARD_WIDTH * k + 6), y + 28, f"→ seat {trick.winner}", size=12
+                tx + 26 + players * (CARD_WIDTH * k + 6),
+                y + 28,
+                "→ " + style.seat(trick.winner),
+                size=12,
             )
         )
         y += row_h
@@ -1188,10 +1406,15 @@ def hand_result_svg(
     # the header, its list of points wrapped to the width
     head = [_text(16, 24, title, size=15, weight="bold"), _text(16, 45, line2, size=14)]
     top = 64.0
+    if call:
+        head.append(_text(16, top, call, size=13))
+        top += 19
     for line in _wrap(awards, int((width - 32) / 6.8)):
         head.append(_text(16, top, line, size=12, fill="#333333"))
         top += 17
-    head.append(_text(16, top + 2, "Score: " + scores, size=13, weight="bold"))
+    head.append(
+        _text(16, top + 2, _("Score: {scores}").format(scores=scores), size=13, weight="bold")
+    )
     top += 18
     height = top + max(deal_h, y) + 10
     body = (
@@ -1202,3 +1425,27 @@ def hand_result_svg(
         + "</g>"
     )
     return _document(width, height, body, scale, f"{title}: {line2}", "setback-hand-result")
+
+
+def _call_sides(style: _Style, result: HandResult, players: int) -> str:
+    """Call your partner's line of a finished hand: the called card, the partner and the
+    two sides (`Called: Q♠ (partner seat 1) · seats 4+1 against seats 0+2+3`)."""
+    assert result.called is not None and result.pitcher is not None
+    partner = result.partner
+    if partner is None or partner == result.pitcher:
+        words = style._("Called: {card} (the pitcher plays alone)")
+        pitchers = [result.pitcher]
+    else:
+        words = style._("Called: {card} (partner {seat})")
+        pitchers = [result.pitcher, partner]
+    others = [seat for seat in range(players) if seat not in pitchers]
+    t = style.t
+    sides = style._("{pitchers} against {others}").format(
+        pitchers=t.ngettext("seat {seats}", "seats {seats}", len(pitchers)).format(
+            seats="+".join(map(str, pitchers))
+        ),
+        others=t.ngettext("seat {seats}", "seats {seats}", len(others)).format(
+            seats="+".join(map(str, others))
+        ),
+    )
+    return words.format(card=result.called.symbol, seat=style.seat(partner)) + " · " + sides
