@@ -1,6 +1,7 @@
 """A setback game server: tables of any preset, seats joined with a token, bots in the empty
 seats, every game kept in SQLite after every action (a server killed and started again loses
-no game and no action). Run `python app.py`, open http://127.0.0.1:8000 (see README.md)."""
+no game and no action), the page in the table's or the seat's language. Run `python app.py`
+and open the address it prints, http://127.0.0.1:8000 (see README.md)."""
 
 import argparse
 import contextlib
@@ -22,11 +23,13 @@ from starlette.websockets import WebSocket
 import setback
 from setback.bots import HeuristicBot
 from setback.rules import PRESET_NAMES
-from setback.svg import hand_result_svg, view_svg
+from setback.svg import hand_result_svg, hand_svg, trick_svg, view_svg
+from setback.text import LANGUAGES, contract_text
 
 SCHEMA = """
 PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; -- a commit outlives a kill (FULL: a power cut)
-CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, state TEXT NOT NULL, bots TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, state TEXT NOT NULL, bots TEXT NOT NULL,
+                                  lang TEXT NOT NULL DEFAULT 'en');
 CREATE TABLE IF NOT EXISTS seats (token TEXT PRIMARY KEY, game TEXT NOT NULL, seat INT NOT NULL);
 """
 BURST, PER_SECOND = 40, 20  # what one connection may send: 40 messages at once, 20 a second
@@ -36,11 +39,14 @@ REFUSED = (ValueError, TypeError, RecursionError)  # bad input (a SetbackError i
 class Table:
     """One game in memory: its state, its bots by seat, and each open websocket's seat."""
 
-    def __init__(self, game_id: str, state: setback.GameState, bot_seeds: dict[int, int]) -> None:
-        self.id, self.state = game_id, state
+    def __init__(
+        self, game_id: str, state: setback.GameState, bot_seeds: dict[int, int], lang: str
+    ) -> None:
+        self.id, self.state, self.lang = game_id, state, lang  # lang: the table's language
         self.bots = {seat: HeuristicBot(seed=seed) for seat, seed in bot_seeds.items()}
         self.seats: dict[WebSocket, int] = {}  # an open websocket: its seat
         self.seen: dict[WebSocket, int] = {}  # an open websocket: the last event sent to it
+        self.langs: dict[WebSocket, str] = {}  # an open websocket: the language it is sent
 
 
 class Server:
@@ -48,26 +54,32 @@ class Server:
 
     def __init__(self, path: str) -> None:
         self.db = sqlite3.connect(path)
+        if self.db.execute("PRAGMA table_info(games)").fetchall() and not any(
+            column[1] == "lang" for column in self.db.execute("PRAGMA table_info(games)")
+        ):  # a file from before the tables had a language: every game in it is English
+            self.db.execute("ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'")
         self.db.executescript(SCHEMA)
         self.tables: dict[str, Table] = {}
 
     def create(self, asked: Any) -> tuple[str, list[str]]:
-        """A table as asked, `{"preset": "setback", "options": {"target": 11}, "humans": 1}`:
-        seats 0 to humans - 1 get a token each, and bots sit in the rest."""
+        """A table as asked, `{"preset": "setback", "options": {"players": 4, "target": 11},
+        "humans": 1, "lang": "en"}`: seats 0 to humans - 1 get a token each, and bots sit in
+        the rest; the page speaks `lang` (one of `setback.text.LANGUAGES`)."""
         if not isinstance(asked, dict) or not isinstance(asked.get("options", {}), dict):
             raise TypeError('send {"preset": "setback", "options": {"target": 11}, "humans": 1}')
         rules = setback.Rules.preset(asked.get("preset", "setback"), **asked.get("options", {}))
         if not isinstance(humans := asked.get("humans", 1), int) or not 0 < humans <= rules.players:
             raise ValueError(f"humans must be a whole number from 1 to {rules.players}")
+        lang = language(asked.get("lang", "en"))
         game_id, state = secrets.token_urlsafe(6), setback.new_game(rules)
         tokens = [secrets.token_urlsafe(16) for _ in range(humans)]
         seeds = {seat: secrets.randbits(64) for seat in range(humans, rules.players)}
         with self.db:  # one transaction: the game and its seats
-            row = (game_id, setback.dumps(state), json.dumps(seeds))
-            self.db.execute("INSERT INTO games VALUES (?, ?, ?)", row)
+            row = (game_id, setback.dumps(state), json.dumps(seeds), lang)
+            self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", row)
             seats = [(token, game_id, seat) for seat, token in enumerate(tokens)]
             self.db.executemany("INSERT INTO seats VALUES (?, ?, ?)", seats)
-        self.tables[game_id] = Table(game_id, state, seeds)
+        self.tables[game_id] = Table(game_id, state, seeds, lang)
         self.play_bots(self.tables[game_id])
         return game_id, tokens
 
@@ -78,10 +90,11 @@ class Server:
         if found is None:
             return None
         if game_id not in self.tables:  # its first seat since the server started: load it
-            query = "SELECT state, bots FROM games WHERE id = ?"
-            state, seeds = self.db.execute(query, (game_id,)).fetchone()
+            query = "SELECT state, bots, lang FROM games WHERE id = ?"
+            state, seeds, lang = self.db.execute(query, (game_id,)).fetchone()
             bots = {int(seat): seed for seat, seed in json.loads(seeds).items()}
-            self.tables[game_id] = Table(game_id, setback.loads(state, setback.GameState), bots)
+            game = setback.loads(state, setback.GameState)
+            self.tables[game_id] = Table(game_id, game, bots, lang)
         return self.tables[game_id], found[0]
 
     def act(self, table: Table, action: setback.Action, seat: int) -> None:
@@ -115,7 +128,12 @@ class Server:
             await ws.send_json({"refused": "no seat at this table has that token", "code": "token"})
             return await ws.close(code=4403)
         table, seat = joined
-        table.seats[ws], table.seen[ws] = seat, 0
+        try:  # the seat's own language (`?lang=de`), else the table's
+            lang = language(ws.query_params.get("lang", table.lang))
+        except setback.LanguageError as error:
+            await ws.send_json(refusal(error))
+            return await ws.close(code=4400)
+        table.seats[ws], table.seen[ws], table.langs[ws] = seat, 0, lang
         allowance, last = float(BURST), time.monotonic()
         try:
             await ws.send_text(update(table, ws))
@@ -136,7 +154,7 @@ class Server:
                     with contextlib.suppress(OSError, RuntimeError):  # unless it just left
                         await other.send_text(update(table, other))
         finally:
-            del table.seats[ws], table.seen[ws]
+            del table.seats[ws], table.seen[ws], table.langs[ws]
 
 
 def read_action(text: str | None) -> setback.Action:
@@ -155,35 +173,100 @@ def refusal(error: Exception) -> dict[str, Any]:
     return {"refused": str(error), "code": getattr(error, "code", None)}
 
 
+def language(lang: Any) -> str:
+    """`lang` if the library speaks it (`setback.text.LANGUAGES`), else `LanguageError`."""
+    if lang not in LANGUAGES:
+        raise setback.LanguageError(lang)
+    return str(lang)
+
+
 def update(table: Table, ws: WebSocket) -> str:
-    """What `ws`'s seat is sent: its view, the events it has not seen, and pictures of them
-    (unless it connected with `?pictures=no`, as a bot that draws nothing does)."""
-    view = setback.observe(table.state, table.seats[ws])
-    news = setback.events(table.state, view.seat, after=table.seen[ws])
-    table.seen[ws] = news[-1].number if news else table.seen[ws]
-    message = {"view": json.loads(setback.dumps(view)), "events": json.loads(setback.dumps(news))}
-    if ws.query_params.get("pictures") != "no":
-        message |= pictures(view)
-    return json.dumps(message)
+    """What `ws`'s seat is sent: its view, the events it has not seen, and pictures and
+    words of them (unless it connected with `?pictures=no`, as a bot that draws nothing)."""
+    pictures = ws.query_params.get("pictures") != "no"
+    sent = message(table.state, table.seats[ws], table.seen[ws], table.langs[ws], pictures)
+    if news := sent["events"]["data"]:
+        table.seen[ws] = news[-1]["number"]
+    return json.dumps(sent)
 
 
-def pictures(view: setback.PlayerView) -> dict[str, Any]:
-    """What the browser shows: the table, the last hand, the actions' and the scores' words."""
-    rules, result, side = view.rules, view.last_result, setback.side_text
+def message(
+    state: setback.GameState, seat: int, after: int, lang: str, pictures: bool = True
+) -> dict[str, Any]:
+    """`seat`'s view of `state`, the events after number `after`, and (with `pictures`) what
+    the browser shows of them in `lang`: the library's pictures and words."""
+    view = setback.observe(state, seat)
+    news = setback.events(state, seat, after=after)
+    sent = {"view": json.loads(setback.dumps(view)), "events": json.loads(setback.dumps(news))}
+    if pictures:
+        sent |= shown(view, news, lang)
+    return sent
+
+
+def shown(view: setback.PlayerView, news: tuple[setback.Event, ...], lang: str) -> dict[str, Any]:
+    """The table, the seat's hand and the trick (narrow screens show those two), the last
+    hand; the words of each legal action, side, call, card held and event."""
+    rules, seat, trump, contract = view.rules, view.seat, view.trump, view.contract
+    trick = view.trick if view.trick and view.trick.plays else (view.tricks or [None])[-1]
+    called = {view.pitcher, view.partner} if seat in (view.pitcher, view.partner) else set()
+    side, result = rules.side_of(seat), view.last_result
     return {
+        "lang": lang,
         "table": view_svg(view),
+        "hand": hand_svg(view.hand, rules=rules, trump=trump, scale=1.5),
+        "trick": trick and trick_svg(trick, rules=rules, trump=trump, bottom=seat),
         "result": hand_result_svg(result, rules=rules) if result else None,
-        "labels": [setback.action_text(action) for action in view.legal_actions],
-        "scores": ", ".join(f"{side(rules, s)} {n}" for s, n in enumerate(view.scores)),
-        "winner": side(rules, view.winner),
-    }
+        "labels": [setback.action_text(action, lang=lang) for action in view.legal_actions],
+        "names": {str(card): setback.cards_text([card], lang=lang) for card in view.hand},
+        "sides": [setback.side_text(rules, n, lang=lang) for n in range(len(rules.sides))],
+        "winner": setback.side_text(rules, view.winner, lang=lang),
+        "partners": [n for n in range(rules.players) if n != seat
+                     and (rules.side_of(n) == side or n in called)],
+        "bids": [setback.action_text(call, lang=lang) for _, call in view.bids],
+        "contract": None if contract is None else contract_text(rules, contract, lang=lang),
+        "trump": None if trump is None else trump.symbol,
+        "said": [said(event, lang) for event in news],
+    }  # fmt: skip
+
+
+def said(event: setback.Event, lang: str) -> dict[str, str]:
+    """What an event holds, in the library's words: the action it records, or its cards."""
+    if isinstance(event, setback.Called | setback.Pitched | setback.TrumpDeclared):
+        action: setback.Action = (
+            event.call if isinstance(event, setback.Called)
+            else setback.Pitch(event.card) if isinstance(event, setback.Pitched)
+            else setback.DeclareTrump(event.trump)
+        )  # fmt: skip
+    elif isinstance(event, setback.PartnerCalled | setback.Played):
+        kind = setback.CallPartner if isinstance(event, setback.PartnerCalled) else setback.Play
+        action = kind(event.card)
+    else:
+        cards = event.trick.cards if isinstance(event, setback.TrickWon) else ()
+        cards = getattr(event, "cards", cards)
+        drawn = getattr(event, "drawn_cards", ())
+        return {"cards": setback.cards_text(cards), "drawn": setback.cards_text(drawn)}
+    return {"action": setback.action_text(action, lang=lang)}
+
+
+def presets() -> list[dict[str, Any]]:
+    """What the lobby offers: each preset's name, its players, the numbers of players it
+    takes, and its target."""
+    choices = []
+    for name in PRESET_NAMES:
+        rules, counts = setback.Rules.preset(name), []
+        for players in range(2, 9):
+            with contextlib.suppress(setback.RulesError):
+                counts.append(setback.Rules.preset(name, players=players).players)
+        choices.append({"name": name, "players": rules.players, "counts": counts,
+                        "target": rules.target})  # fmt: skip
+    return choices
 
 
 def make_app(db_path: str) -> Starlette:
     """The web app over the games in the SQLite file `db_path`."""
-    server = Server(db_path)
+    server, choices = Server(db_path), presets()
     return Starlette(routes=[
-        Route("/presets", lambda request: JSONResponse(list(PRESET_NAMES))),
+        Route("/presets", lambda request: JSONResponse(choices)),
         Route("/tables", server.new_table, methods=["POST"]),
         WebSocketRoute("/tables/{table}/ws", server.seat),
         Mount("/", StaticFiles(directory=Path(__file__).parent / "static", html=True)),
@@ -197,4 +280,6 @@ if __name__ == "__main__":
     parser.add_argument("--db", default="games.sqlite", help="the SQLite file of every game")
     args = parser.parse_args()
     app = make_app(args.db)
+    shown_host = "127.0.0.1" if args.host == "0.0.0.0" else args.host
+    print(f"setback: open http://{shown_host}:{args.port} (Ctrl+C stops the server)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4096, log_level="warning")

@@ -10,12 +10,14 @@ import sqlite3
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page, Response, sync_playwright
 
 HERE = Path(__file__).parent
 
@@ -32,6 +34,7 @@ class ServerProcess:
     def __init__(self, db: Path) -> None:
         self.db, self.port = db, free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.output = db.with_suffix(".out")  # what the server printed
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -43,7 +46,8 @@ class ServerProcess:
             "--db",
             str(self.db),
         ]
-        self.process = subprocess.Popen(command, cwd=HERE)
+        with self.output.open("ab") as output:
+            self.process = subprocess.Popen(command, cwd=HERE, stdout=output)
         for _ in range(200):  # up to 20 s for the server to listen
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=1):
@@ -64,12 +68,22 @@ class ServerProcess:
             self.process.terminate()
             self.process.wait(timeout=10)
 
-    def create(self, preset: str = "setback", humans: int = 1, **options: Any) -> dict[str, Any]:
+    def create(
+        self, preset: str = "setback", humans: int = 1, lang: str = "en", **options: Any
+    ) -> dict[str, Any]:
         """POST /tables: the new table's id and its people's tokens."""
-        body = json.dumps({"preset": preset, "options": options, "humans": humans}).encode()
-        request = urllib.request.Request(f"{self.url}/tables", data=body, method="POST")
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return dict(json.loads(response.read()))
+        asked = {"preset": preset, "options": options, "humans": humans, "lang": lang}
+        return self.post("/tables", asked)
+
+    def post(self, path: str, asked: Any) -> dict[str, Any]:
+        """POST `asked` as JSON: the JSON answered (a refusal's too, with its status)."""
+        body = json.dumps(asked).encode()
+        request = urllib.request.Request(f"{self.url}{path}", data=body, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return dict(json.loads(response.read()))
+        except urllib.error.HTTPError as error:
+            return {"status": error.code} | dict(json.loads(error.read()))
 
     def ws_url(self, table: str, token: str) -> str:
         return f"ws://127.0.0.1:{self.port}/tables/{table}/ws?token={token}"
@@ -87,3 +101,38 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     process.start()
     yield process
     process.stop()
+
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package: Playwright downloads no browser here
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, for the browser tests of one module (closed after them:
+    Playwright's loop would stand in the way of the load test's `asyncio.run`)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("needs Debian's chromium (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A page 1000 by 900 pixels; at the end of the test, none of the requests it made was
+    refused or missing (a favicon, a script)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    opened = context.new_page()
+    opened.set_default_timeout(20_000)
+    failed: list[str] = []
+
+    def refused(response: Response) -> None:
+        if response.status >= 400:
+            failed.append(f"{response.status} {response.url}")
+
+    opened.on("response", refused)
+    opened.on("pageerror", lambda error: failed.append(f"script error: {error}"))
+    yield opened
+    context.close()
+    assert not failed, failed

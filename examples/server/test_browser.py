@@ -1,5 +1,6 @@
-"""A person at the table: headless Chromium (Debian's) clicks through a whole game against
-three bots, and the server is killed with SIGKILL mid-hand and started again.
+"""A person at the table: headless Chromium (Debian's) clicks through whole hands against the
+bots: a game through a server killed with SIGKILL mid-hand, call your partner at five seats
+on a phone's screen, the Cinch dealer's rob by the cards kept, a German table.
 
 Set SETBACK_SCREENSHOTS to a folder to keep the screenshots the docs use (taken by hand:
 `SETBACK_SCREENSHOTS=../../docs/images pytest test_browser.py`)."""
@@ -7,35 +8,23 @@ Set SETBACK_SCREENSHOTS to a folder to keep the screenshots the docs use (taken 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Locator, Page, Position, sync_playwright
+from playwright.sync_api import Locator, Page, Position, ViewportSize
 
 from conftest import ServerProcess
 from setback import GameState, Phase, loads, side_text
 
-CHROMIUM = "/usr/bin/chromium"  # Debian's package: Playwright downloads no browser here
-
-
-@pytest.fixture
-def page() -> Iterator[Page]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("needs Debian's chromium (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM)
-        page = browser.new_page(viewport={"width": 1000, "height": 900})
-        page.set_default_timeout(20_000)
-        yield page
-        browser.close()
+WIDE: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def screenshot(page: Page, name: str) -> None:
     folder = os.environ.get("SETBACK_SCREENSHOTS")
     if folder:
-        page.screenshot(path=str(Path(folder) / name), full_page=True)
+        page.screenshot(path=str(Path(folder) / name))
 
 
 def message(page: Page) -> dict[str, Any]:
@@ -52,37 +41,102 @@ def wait_for_turn(page: Page) -> dict[str, Any]:
     return message(page)
 
 
-CORNER: Position = {
-    "x": 5,
-    "y": 12,
-}  # a card's top left corner: the rest may lie under the next card
+CORNER: Position = {"x": 5, "y": 12}  # a card's top left corner: the rest may lie under the next
 
 
 def own_card(page: Page, seat: int, card: str) -> Locator:
-    """The seat's own card in the table's picture (each face-up card has a `data-card`)."""
-    return page.locator(f'#table g.seat[data-seat="{seat}"] g.card.clickable[data-card="{card}"]')
+    """The seat's own card as the page shows it: in the table's picture (each face-up card
+    has a `data-card`), or on a narrow screen in the hand's picture."""
+    table = f'#table g.seat[data-seat="{seat}"] g.card.clickable[data-card="{card}"]'
+    hand = f'#hand g.card.clickable[data-card="{card}"]'
+    return page.locator(f"{table}, {hand} >> visible=true")
 
 
-def click_once(page: Page) -> None:
-    """Click what a player would: the first card or button offered (a discard: its cards, then
-    the discard button), and wait for the answer."""
+def click_action(page: Page, shown: dict[str, Any], index: int) -> None:
+    """Click what a player would to take the offered action `index`: its card, its cards and
+    then the discard button (by the cards kept, where the page asks for those), or its
+    button; and wait for the answer."""
     received = page.evaluate("window.game.received")
-    view = message(page)["view"]["data"]
-    first = view["legal_actions"][0]
-    if first["type"] == "Discard":
-        for card in first["cards"]:
+    if page.locator("#last-hand[open]").count():  # the last hand's result: read, closed
+        page.click("#last-hand button")
+    view = shown["view"]["data"]
+    action = view["legal_actions"][index]
+    if action["type"] == "Discard":
+        keeping = page.evaluate("window.game.keeping")
+        cards = (
+            [c for c in view["hand"] if c not in action["cards"]] if keeping else action["cards"]
+        )
+        for card in cards:
             own_card(page, view["seat"], card).click(position=CORNER)
-        page.click("#actions button:not([disabled])")
-    elif "card" in first:
-        own_card(page, view["seat"], first["card"]).click(position=CORNER)
+        page.click("#actions button.legal:not([disabled])")
+    elif action["type"] in ("Play", "Pitch"):
+        own_card(page, view["seat"], action["card"]).click(position=CORNER)
     else:
-        page.click("#actions button.legal >> nth=0")
+        page.locator("#actions button.legal").get_by_text(
+            shown["labels"][index], exact=True
+        ).click()
     page.wait_for_function("(old) => window.game.received > old", arg=received)
 
 
-def start_table(page: Page, server: ServerProcess, preset: str, target: str = "") -> str:
+def click_once(page: Page) -> None:
+    """Take the first action offered, as a player would."""
+    click_action(page, message(page), 0)
+
+
+RAW = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b(?:BJ|LJ|JK)\b|\btrump [SHDC]\b")
+
+
+def check_tidy(page: Page) -> None:
+    """What a person sees now is whole: nothing wider than the screen, every word of each
+    picture inside it and no trick's label under a card, every control and hint inside the
+    screen's width, and the log in words (no `KS`, `trump C`)."""
+    problems = page.evaluate(
+        """() => {
+        const found = [], width = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth > width) found.push("wider than the screen");
+        for (const svg of document.querySelectorAll("main svg, dialog[open] svg")) {
+          if (!svg.checkVisibility()) continue;
+          const box = svg.getBoundingClientRect();
+          for (const text of svg.querySelectorAll("text")) {
+            const r = text.getBoundingClientRect();
+            if (r.width && (r.left < box.left - 1 || r.right > box.right + 1
+                || r.top < box.top - 1 || r.bottom > box.bottom + 1)) {
+              found.push(`cut: ${text.textContent}`);
+            }
+          }
+        }
+        for (const text of document.querySelectorAll("#table g.trick text, #trick text")) {
+          if (!text.checkVisibility() || text.closest("g.card")) continue; // a card's own
+          text.scrollIntoView({ block: "center" });
+          const r = text.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (top !== text && !text.contains(top)) found.push(`covered: ${text.textContent}`);
+        }
+        for (const element of document.querySelectorAll("#actions button, #hint")) {
+          const right = element.getBoundingClientRect().right;
+          if (right > width) found.push(`off the edge: ${element.textContent}`);
+        }
+        return found;
+      }"""
+    )
+    log = page.locator("#log li").all_inner_texts()
+    problems += [f"raw: {line}" for line in log if RAW.search(line)]
+    assert not problems, problems
+
+
+def start_table(
+    page: Page,
+    server: ServerProcess,
+    preset: str,
+    target: str = "",
+    players: str = "",
+    lang: str = "en",
+) -> str:
     page.goto(server.url)
+    page.select_option("#lang", lang)
     page.select_option("#preset", preset)
+    if players:
+        page.select_option("#players", players)
     page.fill("#target", target)
     page.click("#start")
     page.wait_for_url("**/?table=*")
@@ -96,18 +150,25 @@ def test_a_whole_game_by_clicking_through_a_server_crash(page: Page, server: Ser
     for _ in range(200):  # the first hand, card by card
         if wait_for_turn(page)["view"]["data"]["hand_number"] == 1:
             break
+        check_tidy(page)
         click_once(page)
     state = loads(server.stored(table), GameState)
     assert len(state.history) == 1 and state.scores == tuple(state.history[0].score_changes)
     sides = ", ".join(f"{side_text(state.rules, side)} {n}" for side, n in enumerate(state.scores))
     assert page.inner_text("#score") == f"Scores: {sides}"
-    assert page.locator("#result svg").count() == 1
+    # the hand's result is shown at once, whole, on a screen of 1000 by 900
+    result = page.locator("#last-hand[open] #result svg").bounding_box()
+    assert result is not None and result["y"] >= 0 and result["y"] + result["height"] <= 900
+    check_tidy(page)
     screenshot(page, "server-finished-hand.png")
+    page.click("#last-hand button")
+    assert page.locator("#last-hand[open]").count() == 0
 
     for _ in range(200):  # into the second hand's play: the server dies mid-hand
         if len(wait_for_turn(page)["view"]["data"]["tricks"]) >= 2:
             break
         click_once(page)
+    check_tidy(page)
     screenshot(page, "server-table.png")
     before, stored = message(page)["view"], server.stored(table)
     server.kill()
@@ -127,6 +188,130 @@ def test_a_whole_game_by_clicking_through_a_server_crash(page: Page, server: Ser
     assert len(final.history) > 1
 
 
+def test_call_your_partner_at_five_seats_on_a_phone(page: Page, server: ServerProcess) -> None:
+    """Trickster's 13 points at five seats, on a phone's screen: this seat bids the most it
+    may, so that it names trump and calls its partner, and plays the hand by clicking."""
+    page.set_viewport_size(PHONE)
+    table = start_table(page, server, "trickster-13", players="5")
+    called: list[str] = []
+    hands = 0
+    for _ in range(500):
+        shown = wait_for_turn(page)
+        view = shown["view"]["data"]
+        if view["hand_number"] > hands:  # a hand played: another, until this seat called
+            hands = view["hand_number"]
+            if called or hands == 3:
+                break
+        check_tidy(page)
+        bids = [i for i, a in enumerate(view["legal_actions"]) if a["type"] == "Bid"]
+        if view["phase"] == "call_partner":  # a card this seat does not hold: a button
+            assert not set(shown["view"]["data"]["hand"]) & {
+                a["card"] for a in view["legal_actions"]
+            }
+            called.append(view["legal_actions"][0]["card"])
+            page.set_viewport_size(WIDE)
+            screenshot(page, "server-call-partner.png")
+            page.set_viewport_size(PHONE)
+        if view["phase"] == "play" and len(view["tricks"]) == 3:
+            widths = page.eval_on_selector_all(
+                "#hand g.card.clickable", "cards => cards.map(c => c.getBoundingClientRect().width)"
+            )
+            assert widths and min(widths) >= 40  # cards a person can read
+            assert not page.locator("#table").is_visible()
+            screenshot(page, "server-phone.png")
+        click_action(page, shown, bids[-1] if bids else 0)
+    state = loads(server.stored(table), GameState)
+    assert called, "this seat never called a partner"
+    result = next(r for r in state.history if r.pitcher == 0)
+    assert str(result.called) == called[0] and result.partner != 0 and result.tricks
+
+
+def test_the_cinch_dealer_robs_by_the_cards_kept(page: Page, server: ServerProcess) -> None:
+    """The Cinch dealer (this seat, in the first hand) robs the pack: the rest of the stock,
+    then down to six. Where that discard is long (as many cards go as stay, or more), the
+    page asks for the six cards kept, and sends the discard of the others."""
+    page.set_viewport_size(WIDE)
+    start_table(page, server, "cinch")
+    for _ in range(50):
+        shown = wait_for_turn(page)
+        view = shown["view"]["data"]
+        if view["phase"] == "discard":
+            break
+        click_once(page)
+    discard = view["legal_actions"][-1]["cards"]
+    kept = [card for card in view["hand"] if card not in discard]
+    assert view["seat"] == view["dealer"] and len(kept) == 6
+    if len(discard) >= len(kept):
+        assert page.evaluate("window.game.keeping") is True
+    else:  # a short rob (the others took most of the stock): keep by choice
+        assert page.evaluate("window.game.keeping") is False
+        page.get_by_text("Choose the cards to keep instead").click()
+    for card in kept:
+        own_card(page, view["seat"], card).click(position=CORNER)
+    button = page.locator("#actions button.legal:not([disabled])")
+    names = [shown["names"][card] for card in kept]
+    assert button.inner_text().startswith("keep ") and sorted(
+        button.inner_text()[5:].split()
+    ) == sorted(names)
+    assert "keep (6)" in page.inner_text("#hint")
+    check_tidy(page)
+    screenshot(page, "server-cinch-keep.png")
+    received = page.evaluate("window.game.received")
+    button.click()
+    page.wait_for_function("(old) => window.game.received > old", arg=received)
+    assert sorted(message(page)["view"]["data"]["hand"]) == sorted(kept)
+
+
+def test_a_german_table(page: Page, server: ServerProcess) -> None:
+    """The lobby in German makes a German table: the page's words and the library's; one
+    seat may read it in French (its own language), the table stays German."""
+    page.set_viewport_size(WIDE)
+    page.goto(server.url)
+    page.select_option("#lang", "de")
+    assert page.inner_text("#start") == "Tisch eröffnen"
+    table = start_table(page, server, "setback", target="11", lang="de")
+    assert page.inner_text("#status") == "Du bist dran (Platz 0)."
+    assert page.inner_text("#score") == "Punktestand: Plätze 0+2 0, Plätze 1+3 0"
+    assert "passen" in page.locator("#actions button").all_inner_texts()
+    for _ in range(12):
+        check_tidy(page)
+        click_once(page)
+    log = page.locator("#log li").all_inner_texts()
+    assert any(line.startswith("Platz 1: ") for line in log), log
+    assert any(": spielen " in line for line in log), log
+    screenshot(page, "server-german.png")
+    page.select_option("#lang", "fr")  # this seat's own language
+    page.wait_for_url("**&lang=fr")
+    shown = wait_for_turn(page)
+    assert shown["lang"] == "fr" and page.inner_text("#status") == "À vous (place 0)."
+    page.goto(page.url.replace("&lang=fr", ""))
+    assert wait_for_turn(page)["lang"] == "de"
+    assert table in page.url
+
+
+def test_the_lobby_and_the_start(page: Page, server: ServerProcess) -> None:
+    """The server says where to open it; the lobby offers each preset's numbers of players
+    and shows its target; the page has its icon."""
+    assert f"open http://127.0.0.1:{server.port}" in server.output.read_text()
+    page.goto(server.url)
+    page.select_option("#preset", "trickster-13")
+    assert page.locator("#players option").all_inner_texts() == ["4", "5", "6"]
+    assert page.input_value("#players") == "4"
+    fits = page.evaluate(
+        """() => { const input = document.getElementById("target");
+        const style = getComputedStyle(input);
+        const context = document.createElement("canvas").getContext("2d");
+        context.font = style.font;
+        const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+        const room = input.clientWidth - padding;
+        return [input.placeholder, context.measureText(input.placeholder).width <= room]; }"""
+    )
+    assert fits == ["52", True]
+    icon = page.get_attribute("link[rel=icon]", "href")
+    answer = page.request.get(server.url + str(icon))
+    assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
+
+
 def test_a_trumps_only_table_offers_trumps_only(page: Page, server: ServerProcess) -> None:
     table = start_table(page, server, "ten-point")
     for _ in range(200):  # into the play, until this seat holds a card it may not play
@@ -140,8 +325,7 @@ def test_a_trumps_only_table_offers_trumps_only(page: Page, server: ServerProces
     clickable = page.eval_on_selector_all(
         "#table g.clickable", "cards => cards.map(c => c.dataset.card)"
     )
-    offered = [action["card"] for action in shown["view"]["data"]["legal_actions"]]
-    assert sorted(clickable) == sorted(offered) and len(offered) < len(
-        shown["view"]["data"]["hand"]
-    )
+    offered = [action["card"] for action in view["legal_actions"]]
+    assert sorted(clickable) == sorted(offered) and len(offered) < len(view["hand"])
+    check_tidy(page)
     screenshot(page, "server-trumps-only.png")
