@@ -6,11 +6,13 @@ strategies and `reference.py` the plain restatement of the rules."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import string
 from collections.abc import Iterable
 from itertools import combinations
 from pathlib import Path
+from types import ModuleType
 
 import attrs
 
@@ -709,3 +711,14 @@ JOKER_TRICKS = (
 """`Rules.setback(jokers=2)`, bid as `TIED_CALLS`: A leads 10♠ (spades trump); B must play
 his trump, the big joker, and takes the 10. The only trumps in play are 10♠ and the joker:
 High and Low are both the 10 (never a joker)."""
+
+
+def batch_replay() -> ModuleType:
+    """`benchmarks/batch_replay.py`, the batched engine's replay proof, as a module (its
+    recording policy, replay and states; the tests run it at small counts)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "batch_replay.py"
+    spec = importlib.util.spec_from_file_location("batch_replay", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,6 +1,6 @@
 """Every public name has a docstring: each class, function, field and property reachable
-from the `__all__` of `setback`, `setback.bots`, `setback.simulation`, `setback.rl` and
-`setback.rl.openspiel`.
+from the `__all__` of `setback`, `setback.bots`, `setback.bots.batch`, `setback.simulation`,
+`setback.rl` and `setback.rl.openspiel`.
 
 Attribute docstrings (a string right under a field) do not exist at run time, so the
 source is read with griffe, the same reader the API reference is built with: a member
@@ -22,6 +22,7 @@ SRC = ROOT / "src"
 MODULES = (
     "setback",
     "setback.bots",
+    "setback.bots.batch",
     "setback.simulation",
     "setback.svg",
     "setback.rl",

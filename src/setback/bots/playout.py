@@ -22,6 +22,7 @@ preset and random option sets and finds the same choices, tricks and points.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -103,6 +104,14 @@ class PlayoutPolicy(Protocol):
     # def call_partner(self, seat: int, held: int, cards: int, table: TrumpTable) -> int:
     #     """The index of the card the pitcher `seat`, holding `held`, calls: one of the
     #     bit set `cards` (the trumps he does not hold)."""
+    #
+    # Optional: a policy with `play_holding` is asked it instead of `play`, with the cards
+    # the seat holds (the batched engine's loop passes them on to its policy).
+    # def play_holding(
+    #     self, seat: int, held: int, choices: int, plays: list[tuple[int, int]],
+    #     table: TrumpTable | None,
+    # ) -> int:
+    #     """As `play`, for `seat` holding `held` (a bit set)."""
 
 
 @attrs.frozen
@@ -249,17 +258,7 @@ def playout_hand(
     setup = hand[SETUP]
     pitcher, contract, trump = setup.pitcher, setup.contract, setup.trump
     if pitcher is None:  # passed out: nothing is played or scored
-        sides = rules.side_count
-        return PlayoutResult(
-            score_changes=(0,) * sides,
-            awards=tuple((point.value, None) for point in rules.points),
-            card_points=(0,) * sides,
-            made=None,
-            pitcher=None,
-            contract=None,
-            trump=None,
-            winners=(),
-        )
+        return passed_out(rules)
     table = None if trump is None else tables[trump]
     # each seat's cards in play (fixed once trick play begins) and the cards it has won
     in_play, done = cards_in_play(hand[HELD], hand[TRICKS], hand[PLAYS])
@@ -276,6 +275,14 @@ def playout_hand(
     plays = [(player, card.index) for player, card in hand[PLAYS]]
     trick = mask_of(card for _, card in hand[PLAYS])  # the cards of the trick in progress
     play = policy.play
+    holding = getattr(policy, "play_holding", None)
+    if holding is not None:  # the seat's cards too (read when asked: `held` changes)
+
+        def play(
+            seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
+        ) -> int:
+            return int(holding(seat, held[seat], choices, plays, table))
+
     must = setup.must_play  # call your partner's called card (0 without one)
     while True:
         choices = open_cards(
@@ -302,6 +309,22 @@ def playout_hand(
         if lead is None:
             return _score(rules, table, pitcher, contract, in_play, won, winners, partner)
         seat, plays, trick = lead, [], 0
+
+
+@functools.lru_cache(maxsize=64)
+def passed_out(rules: Rules) -> PlayoutResult:
+    """The result of a hand everyone passed under `rules`: nothing played or scored."""
+    sides = rules.side_count
+    return PlayoutResult(
+        score_changes=(0,) * sides,
+        awards=tuple((point.value, None) for point in rules.points),
+        card_points=(0,) * sides,
+        made=None,
+        pitcher=None,
+        contract=None,
+        trump=None,
+        winners=(),
+    )
 
 
 def _call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, policy: PlayoutPolicy) -> int:

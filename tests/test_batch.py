@@ -1,0 +1,348 @@
+"""The batched engine (`setback.bots.batch`) without numpy: the loop over the playout kernel
+that plays a batch when numpy is absent, its checks, and the tables the array engine is
+made of, each against the rule's own home. The array engine itself is proven in
+`tests/extras/test_batch_arrays.py` (with the extra `fast`)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from setback import (
+    Bid,
+    IllegalActionError,
+    InvalidStateError,
+    Play,
+    Rules,
+    RulesError,
+    Suit,
+    apply_action,
+    legal_actions,
+    new_game,
+)
+from setback.bidding import after_call, call_table
+from setback.bots import batch
+from setback.bots._batch_core import seed_state, stream_key, uniform
+from setback.bots._batch_tables import (
+    HOLDS_CALLED,
+    LEADING,
+    NO_TRUMP,
+    batch_tables,
+    call_level,
+)
+from setback.play import HAND_TRICKS, next_leader, next_to_play, open_cards
+from setback.tables import trump_tables
+
+from .strategies import any_rules, random_states, seeds
+from .support import batch_replay
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+REPLAY = batch_replay()
+
+
+@pytest.fixture
+def loop() -> Iterator[None]:
+    """The batch is played by the loop, as without numpy."""
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = False
+    try:
+        yield
+    finally:
+        batch._numpy_wanted = wanted
+
+
+@pytest.mark.parametrize("name", ["setback", "ten-point", "cinch", "call-partner", "pitch"])
+def test_the_loop_replays_through_the_checked_api(loop: None, name: str) -> None:
+    """Without numpy, every decision the loop asks of the policy replays through
+    `apply_action` with the same legal sets and results."""
+    counts = REPLAY.prove(REPLAY.rules_named(name), 40, seed=3)
+    assert counts["hands"] == 40 and counts["play"] > 0
+
+
+def test_the_loop_gives_numbers_without_numpy(loop: None) -> None:
+    """Without numpy the result's fields are tuples, and `result(i)` reads hand `i`."""
+    batch._numpy_wanted = False
+    states = [new_game(Rules.setback(), seed=k) for k in range(3)]
+    result = batch.play_batch(states, batch.random_policy, seed=2)
+    if batch._numpy() is None:
+        assert isinstance(result.pitcher, tuple)
+    assert len(result) == 3
+    first = result.result(0)
+    assert len(first.winners) == 6 and first.pitcher == result.pitcher[0]
+
+
+def test_the_same_seed_and_streams_give_the_same_hands(loop: None) -> None:
+    """A hand's luck is its stream's: the same states, streams and seed give the same
+    results whatever else shares the batch; another seed, other luck."""
+    rules = Rules.setback()
+    states = [new_game(rules, seed=k) for k in range(6)]
+    whole = batch.play_batch(states, batch.random_policy, seed=5)
+    part = batch.play_batch(states[2:4], batch.random_policy, seed=5, streams=[2, 3])
+    assert [whole.result(i) for i in (2, 3)] == [part.result(0), part.result(1)]
+    other = batch.play_batch(states, batch.random_policy, seed=6)
+    assert [whole.result(i) for i in range(6)] != [other.result(i) for i in range(6)]
+
+
+def test_hands_of_one_stream_meet_the_same_luck(loop: None) -> None:
+    """Two copies of one deal on one stream play the same hand (candidates of a search
+    meet the same luck)."""
+    state = new_game(Rules.setback(), seed=4)
+    result = batch.play_batch([state, state], batch.random_policy, streams=[9, 9])
+    assert result.result(0) == result.result(1)
+
+
+def test_a_first_action_is_taken_before_the_policy_is_asked(loop: None) -> None:
+    state = new_game(Rules.setback(), seed=3)
+    smudge = legal_actions(state)[-1]
+    recorder = REPLAY.Recorder(batch.random_policy, 1)
+    result = batch.play_batch([state], recorder, first=[smudge])
+    assert result.result(0).contract == 5  # the Smudge stands (the dealer may match it)
+    assert recorder.logs[0][0][1] == (state.to_act + 1) % 4  # the policy's first: the next seat
+
+
+def test_uniform_is_a_pure_function_of_key_step_and_draw() -> None:
+    key = stream_key(seed_state(1), 7)
+    assert uniform(key, 3, 0) == uniform(key, 3, 0)
+    assert len({uniform(key, step, draw) for step in range(20) for draw in range(3)}) == 60
+    assert all(0.0 <= uniform(key, step, 0) < 1.0 for step in range(100))
+    assert stream_key(seed_state(1), -7) != stream_key(seed_state(1), 7)
+    assert stream_key(seed_state(2**70), 7) != stream_key(seed_state(2**6), 7)
+
+
+def test_random_policy_is_uniform_over_the_open_cards(loop: None) -> None:
+    """Over many decisions every open card is chosen about as often."""
+    rules = Rules.setback()
+    decision = batch.Decision(
+        kind=batch.PLAY,
+        rules=rules,
+        hands=tuple(range(4000)),
+        seats=(0,) * 4000,
+        held=(0b1011,) * 4000,
+        legal=(0b1011,) * 4000,
+        streams=tuple(stream_key(0, k) for k in range(4000)),
+        steps=(0,) * 4000,
+        trump=(-1,) * 4000,
+        contract=(2,) * 4000,
+        dealer=(0,) * 4000,
+    )
+    counts = Counter(batch.random_policy(decision))
+    assert set(counts) == {0, 1, 3}
+    assert all(1200 < count < 1467 for count in counts.values())
+
+
+# --- bad input ----------------------------------------------------------------------------
+
+
+def test_a_batch_is_of_one_rules_value() -> None:
+    states = [new_game(Rules.setback(), seed=1), new_game(Rules.cinch(), seed=1)]
+    with pytest.raises(RulesError, match="hand 1 of the batch is played under other rules"):
+        batch.play_batch(states, batch.random_policy)
+
+
+def test_a_finished_game_has_no_hand_to_play_out() -> None:
+    state = new_game(Rules.auction_pitch(target=1), seed=1)
+    while not state.is_over:
+        state = apply_action(state, legal_actions(state)[-1])
+    fresh = new_game(Rules.auction_pitch(target=1), seed=2)
+    with pytest.raises(InvalidStateError, match="the game of hand 1 of the batch is over"):
+        batch.play_batch([fresh, state], batch.random_policy)
+
+
+@pytest.mark.parametrize("arrays", [False, True])
+def test_an_illegal_choice_names_its_hand(arrays: bool) -> None:
+    if arrays and not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    states = [new_game(Rules.setback(), seed=k) for k in range(5)]
+
+    def policy(decision: batch.Decision) -> Any:
+        choices = list(batch.random_policy(decision))
+        if decision.kind == batch.CALL:
+            for k, hand in enumerate(decision.hands):
+                if int(hand) == 3:
+                    choices[k] = 1  # a bid of 1: below the lowest bid
+        return choices
+
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = arrays
+    try:
+        with pytest.raises(IllegalActionError, match="hand 3 of the batch: the policy's choice"):
+            batch.play_batch(states, policy)
+    finally:
+        batch._numpy_wanted = wanted
+
+
+@pytest.mark.parametrize(
+    ("answer", "words"),
+    [
+        (lambda d: [0] * (len(d) + 1), "one choice per hand"),
+        (lambda d: [0.5] * len(d), "whole number"),
+        (lambda d: None, "returns"),
+    ],
+)
+def test_a_policy_answers_one_whole_number_per_hand(answer: Any, words: str, loop: None) -> None:
+    with pytest.raises(TypeError, match=words):
+        batch.play_batch([new_game(Rules.setback(), seed=1)], answer)
+
+
+def test_wrong_kinds_are_type_errors() -> None:
+    state = new_game(Rules.setback(), seed=1)
+    with pytest.raises(TypeError, match="sequence of GameState"):
+        batch.play_batch(state, batch.random_policy)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="hand 1 of the batch is a str"):
+        batch.play_batch([state, "x"], batch.random_policy)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="batched policy"):
+        batch.play_batch([state], None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="first holds 2 actions for 1 hands"):
+        batch.play_batch([state], batch.random_policy, first=[None, None])
+    with pytest.raises(TypeError, match="streams hold"):
+        batch.play_batch([state], batch.random_policy, streams=[1, 2])
+    with pytest.raises(TypeError, match="seed"):
+        batch.play_batch([state], batch.random_policy, seed="1")  # type: ignore[arg-type]
+
+
+def test_a_first_action_of_the_wrong_kind_names_its_hand(loop: None) -> None:
+    state = new_game(Rules.setback(), seed=1)
+    with pytest.raises(IllegalActionError, match="hand 1 of the batch: its first action"):
+        batch.play_batch([state, state], batch.random_policy, first=[None, Play("AS")])
+
+
+def test_an_empty_batch_has_no_hands() -> None:
+    assert len(batch.play_batch([], batch.random_policy)) == 0
+
+
+def test_uncovered_lists_what_the_array_engine_loops() -> None:
+    assert batch.uncovered(Rules.setback()) is None
+    assert "pitch" in (batch.uncovered(Rules.setback(pitch_instead_of_bid=True)) or "")
+    with pytest.raises(TypeError):
+        batch.uncovered("setback")  # type: ignore[arg-type]
+
+
+def test_result_reads_a_hand() -> None:
+    result = batch.play_batch([new_game(Rules.setback(), seed=1)], batch.random_policy)
+    with pytest.raises(IndexError, match="no hand 1"):
+        result.result(1)
+    with pytest.raises(TypeError):
+        result.result("0")  # type: ignore[arg-type]
+
+
+# --- the tables, each against its rule's home --------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_the_follow_table_is_open_cards(rules: Rules, seed: int) -> None:
+    """For random hands, leads and tricks, the table's suits are the cards `open_cards`
+    keeps."""
+    tables = batch_tables(rules)
+    trumps = trump_tables(rules)
+    rng = random.Random(seed)
+    pack = list(rules.pack_indices)
+    for _ in range(40):
+        trump = rng.randrange(5)
+        table = trumps[trump] if trump < 4 else None
+        held = 0
+        for card in rng.sample(pack, rng.randrange(1, 10)):
+            held |= 1 << card
+        lead = rng.choice([-1, *pack]) if table is not None else -1
+        first = rng.random() < 0.5
+        called = 0
+        if rules.call_partner and table is not None and rng.random() < 0.5:
+            called = 1 << rng.choice([c for c in pack if table.trump_mask >> c & 1])
+            held |= called if rng.random() < 0.7 else 0
+        want = open_cards(rules, table, held, lead, first, called)[0]
+        led = LEADING if lead < 0 else tables.suit_of[(trump % 4) * 56 + lead + 1]
+        masks = tables.suit_masks[(trump if trump < 4 else NO_TRUMP) * 4 :][:4]
+        signature = sum(1 << s for s in range(4) if held & masks[s])
+        signature |= HOLDS_CALLED if held & called else 0
+        row = ((trump * 5 + led) * 2 + first) * 32 + signature
+        got = called if tables.only_called[row] else held & tables.follow[row]
+        assert got == want, (rules, trump, lead, first, held, called)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_the_turn_tables_are_next_to_play_and_next_leader(rules: Rules, seed: int) -> None:
+    tables = batch_tables(rules)
+    players = rules.players
+    table = trump_tables(rules)[Suit(seed % 4)]
+    rng = random.Random(seed)
+    trumps = [c for c in rules.pack_indices if table.trump_mask >> c & 1]
+    others = [c for c in rules.pack_indices if not table.trump_mask >> c & 1] or trumps
+    for _ in range(40):
+        holders = rng.randrange(2**players)
+        held = [
+            1 << rng.choice(trumps if holders >> seat & 1 else others) for seat in range(players)
+        ]
+        seats = rng.sample(range(players), rng.randrange(1, players + 1))
+        plays = [(seat, 0) for seat in seats]
+        last, played = seats[-1], sum(1 << seat for seat in seats)
+        held_set = holders if tables.holder_sets > 1 else 0
+        if any(c not in trumps for c in others) or tables.holder_sets > 1:
+            got = tables.next_seat[(last * 2**players + played) * tables.holder_sets + held_set]
+            want = next_to_play(rules, table, held, plays)
+            assert got == (-1 if want is None else want)
+        winner, tricks = rng.randrange(players), rng.randrange(12)
+        got = tables.leader[
+            (winner * (HAND_TRICKS + 1) + min(tricks, HAND_TRICKS)) * tables.holder_sets + held_set
+        ]
+        want = next_leader(rules, table, held, winner, tricks)
+        if tables.holder_sets == 1 or rules.trumps_only:
+            assert got == (-1 if want is None else want)
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules.setback(), Rules.cinch(), Rules.trickster(4), Rules.dom_pedro(players=3)]
+)
+def test_the_auction_tables_are_call_table_and_after_call(rules: Rules) -> None:
+    tables = batch_tables(rules)
+    top, players = rules.max_bid + 1, rules.players
+    calls = call_table(rules)
+    for dealer, positions in ((0, calls.others), (1, calls.dealer)):
+        for contract, (_, listed) in enumerate(positions):
+            levels = sum(1 << call_level(rules, action) for action in listed)
+            assert tables.call_open[dealer * top + contract] == levels
+    for seat in range(players):
+        listed = (calls.dealer if seat == 0 else calls.others)[1][1]
+        for action in listed:
+            level = call_level(rules, action)
+            outcome = after_call(rules, 0, seat, 1, 2 % players, (), action)
+            row = ((seat * top + 1) * (players + 1) + 2 % players + 1) * top + level
+            contract, pitcher, _, to_act = tables.after[row]
+            assert contract == outcome.contract and pitcher == outcome.pitcher
+            assert to_act == (-1 if outcome.to_act is None else outcome.to_act)
+
+
+def test_call_levels_number_the_calls() -> None:
+    rules = Rules.setback()
+    assert call_level(rules, Bid(3)) == 3
+    with pytest.raises(ValueError, match="no level"):
+        call_level(rules, Play("AS"))
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=any_rules, seed=seeds, pick=st.integers(0, 10**6))
+def test_the_loop_plays_any_rules_as_the_checked_api_does(
+    rules: Rules, seed: int, pick: int
+) -> None:
+    """From any state of a random game, the loop's hands replay through `apply_action`."""
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = False
+    try:
+        states = [s for s in random_states(rules, seed, max_steps=100) if not s.is_over]
+        chosen = [states[(pick + 7 * k) % len(states)] for k in range(3)]
+        recorder = REPLAY.Recorder(batch.random_policy, len(chosen))
+        result = batch.play_batch(chosen, recorder, seed=seed)
+        counts: Counter[str] = Counter()
+        for i, state in enumerate(chosen):
+            REPLAY.replay(state, None, recorder.logs[i], result.result(i), counts)
+    finally:
+        batch._numpy_wanted = wanted
