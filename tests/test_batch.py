@@ -174,8 +174,12 @@ def test_an_illegal_choice_names_its_hand(arrays: bool) -> None:
     wanted = batch._numpy_wanted
     batch._numpy_wanted = arrays
     try:
-        with pytest.raises(IllegalActionError, match="hand 3 of the batch: the policy's choice"):
+        with pytest.raises(
+            IllegalActionError, match="in hand 3 of the batch this choice is not"
+        ) as caught:
             batch.play_batch(states, policy)
+        assert (caught.value.code, caught.value.params) == ("batch_not_open", {"hand": 3})
+        assert caught.value.action == Bid(1)
     finally:
         batch._numpy_wanted = wanted
 
@@ -211,7 +215,7 @@ def test_wrong_kinds_are_type_errors() -> None:
 
 def test_a_first_action_of_the_wrong_kind_names_its_hand(loop: None) -> None:
     state = new_game(Rules.setback(), seed=1)
-    with pytest.raises(IllegalActionError, match="hand 1 of the batch: its first action"):
+    with pytest.raises(IllegalActionError, match="play AS by seat 1 is illegal: in hand 1 of the"):
         batch.play_batch([state, state], batch.random_policy, first=[None, Play("AS")])
 
 

@@ -112,6 +112,8 @@ MESSAGES: dict[str, str] = {
     "too_many_hands": (
         f"the game would hold {{count}} hands, more than a game may ({{most}}): {_START_AGAIN}"
     ),
+    # the batched engine (setback.bots.batch)
+    "batch_not_open": "in hand {hand} of the batch this choice is not open",
     # action ids (setback.rl)
     "not_an_action_id": "not an action id",
     "no_such_action_id": "ids are 0 to {most}",
@@ -178,6 +180,7 @@ PARAMS: dict[str, str] = {
     "count": "int: how many (cards, trumps, actions, hands or characters)",
     "field": "str: the field an action's JSON object must have besides `type` (`level`)",
     "given": "str: the `type` an action's JSON object gave, repeated as `value` is",
+    "hand": "int: a hand's index in a batch (`setback.bots.batch.play_batch`'s states)",
     "highest": "int: the highest bid so far",
     "kind": "str: the `type` of an action's JSON object (`Bid`, `Play`, ...)",
     "led": "suit: the suit led to the trick, as the rules of following read it",

@@ -86,6 +86,16 @@ def _walk(rules: Rules, seed: int, dealer: int = 3) -> Iterator[GameState]:
     yield state
 
 
+def _batch_refused() -> IllegalActionError:
+    """A batched policy bids 1 (below the lowest bid) in the second hand of a batch."""
+    from setback.bots.batch import play_batch
+
+    states = [new_game(SETBACK, seed=1), new_game(SETBACK, seed=2)]
+    with pytest.raises(IllegalActionError) as caught:
+        play_batch(states, lambda decision: [0, 1][: len(decision)])
+    return caught.value
+
+
 def _refused(state: GameState, action: Any, seat: int | None = None) -> IllegalActionError:
     with pytest.raises(IllegalActionError) as caught:
         apply_action(state, action, seat=seat)
@@ -290,6 +300,7 @@ CASES: dict[str, MakeError] = {
     ),
     "too_many_actions": lambda patch: _too_many(patch, "MAX_ACTIONS"),
     "too_many_hands": lambda patch: _too_many(patch, "MAX_HANDS"),
+    "batch_not_open": lambda _: _batch_refused(),
     "not_an_action_id": lambda _: _rl(new_game(SETBACK, seed=1), "x"),
     "no_such_action_id": lambda _: _rl(new_game(SETBACK, seed=1), 999),
     "no_discard_now": lambda _: _rl(new_game(SETBACK, seed=1), _table().DONE_ID),
@@ -502,6 +513,10 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "too_many_hands": (
         {"count": 31, "most": 30},
         "pass by seat 0 is illegal: the game would hold 31 hands, more than a game may (30): start a new game (scores=... carries the score sheet over)",
+    ),
+    "batch_not_open": (
+        {"hand": 1},
+        "bid 1 by seat 1 is illegal: in hand 1 of the batch this choice is not open",
     ),
     "not_an_action_id": ({}, "'x' by seat 1 is illegal: not an action id"),
     "no_such_action_id": (

@@ -11,8 +11,10 @@ import attrs
 
 from ..actions import Action, Bid, CallPartner, DeclareTrump, Discard, Pass, Pitch, Play
 from ..bidding import BIDS, PASS, SHOOT_CALL, SMUDGE_CALL
-from ..cards import CARDS, Suit, cards_of, mask_of
+from ..cards import CARDS, Suit, mask_of
 from ..discarding import CALLS, DECLARATIONS, discard_of
+from ..errors import IllegalActionError
+from ..refusals import Refusal
 from ..rules import Rules
 from .playout import PlayoutResult, passed_out
 
@@ -310,20 +312,7 @@ def action_of(rules: Rules, kind: str, choice: int) -> Action | int:
         return choice
 
 
-def choices_text(rules: Rules, kind: str, legal: int, fewest: int, most: int) -> str:
-    if kind == DISCARD:
-        cards = " ".join(map(str, cards_of(legal)))
-        return f"{fewest} to {most} of {cards or 'no card'}"
-    if kind == DECLARE:
-        return "any suit"
-    bits = [index for index in range(64) if legal >> index & 1]
-    return ", ".join(str(action_of(rules, kind, index)) for index in bits) or "nothing"
-
-
-WANTED = {  # what the seat to act must do, by the kind of decision
-    CALL: "call",
-    DECLARE: "name trump",
-    CALL_PARTNER: "call a partner",
-    DISCARD: "discard",
-    PLAY: "play a card",
-}
+def not_open(action: Action | int, seat: int, hand: int) -> IllegalActionError:
+    """The error of a choice (a policy's, or a first action) that is not open in hand `hand`
+    of a batch: the refusal `batch_not_open`, naming the hand."""
+    return IllegalActionError(action, seat, Refusal("batch_not_open", {"hand": hand}))

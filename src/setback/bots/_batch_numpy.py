@@ -24,7 +24,6 @@ from ..actions import Action
 from ..cards import CARD_POINTS, Suit
 from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
 from ..engine import step_core
-from ..errors import IllegalActionError
 from ..options import LowTo
 from ..play import HAND_TRICKS
 from ..rules import Rules
@@ -49,13 +48,12 @@ from ._batch_core import (
     DISCARD,
     PLAY,
     STREAM,
-    WANTED,
     BatchResult,
     Decision,
     action_of,
-    choices_text,
     code_of,
     mix,
+    not_open,
     stream_key,
 )
 from ._batch_tables import (
@@ -291,12 +289,7 @@ class _Run:
                         first = action_of(
                             self.rules, self.first_kind[hand] or kind, self.first_code[hand]
                         )
-                        raise IllegalActionError(
-                            first,
-                            int(seats[k]),
-                            f"hand {hand} of the batch: its first action answers no {kind} "
-                            f"(the seat to act must {WANTED[kind]})",
-                        )
+                        raise not_open(first, int(seats[k]), hand)
                     choices[k] = self.first_code[hand]
                 self.pending[hands[pending]] = False
                 self.pending_left -= int(pending.sum())
@@ -361,15 +354,7 @@ class _Run:
         if not bad.any():
             return
         k = int(np.flatnonzero(bad)[0])
-        choice = int(choices[k])
-        fewest = int(fields["fewest"][k]) if kind == DISCARD else 0
-        most = int(fields["most"][k]) if kind == DISCARD else 0
-        raise IllegalActionError(
-            action_of(self.rules, kind, choice),
-            int(seats[k]),
-            f"hand {int(hands[k])} of the batch: the policy's choice is not open; open: "
-            + choices_text(self.rules, kind, int(legal[k]), fewest, most),
-        )
+        raise not_open(action_of(self.rules, kind, int(choices[k])), int(seats[k]), int(hands[k]))
 
     # --- the auction ----------------------------------------------------------------------
 

@@ -33,8 +33,8 @@ from types import ModuleType
 from typing import Any
 
 from ..actions import Action
-from ..cards import CARDS, Suit, cards_of
-from ..errors import IllegalActionError, InvalidStateError, RulesError
+from ..cards import CARDS, Suit
+from ..errors import InvalidStateError, RulesError
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..trumps import TrumpTable
@@ -46,13 +46,12 @@ from ._batch_core import (
     KINDS,
     PITCH,
     PLAY,
-    WANTED,
     BatchPolicy,
     BatchResult,
     Decision,
     action_of,
-    choices_text,
     code_of,
+    not_open,
     seed_state,
     stream_key,
     uniform,
@@ -298,12 +297,7 @@ class _Asker:
             first, self.first = self.first, None
             asked, choice = code_of(self.rules, first)
             if asked != kind:
-                raise IllegalActionError(
-                    first,
-                    seat,
-                    f"hand {self.index} of the batch: its first action answers no {kind} "
-                    f"(the seat to act must {WANTED[kind]})",
-                )
+                raise not_open(first, seat, self.index)
         else:
             decision = self._decision(kind, seat, held, legal, fields)
             choice = _one_choice(self.policy(decision), kind)
@@ -422,7 +416,6 @@ def _check(
     rules: Rules, kind: str, index: int, seat: int, legal: int, choice: int, fields: dict[str, Any]
 ) -> None:
     """Raise `IllegalActionError` when `choice` is not open (as the array engine checks)."""
-    fewest = most = 0
     if kind == DECLARE:
         ok = 0 <= choice <= 3
     elif kind == DISCARD:
@@ -437,16 +430,8 @@ def _check(
         ok = choice - PITCH < 64 and bool(fields["pitches"] >> (choice - PITCH) & 1)
     else:
         ok = 0 <= choice < 64 and bool(legal >> choice & 1)
-    if ok:
-        return
-    open_text = choices_text(rules, kind, legal, fewest, most)
-    if kind == CALL and fields.get("pitches"):
-        open_text += ", " + ", ".join(f"pitch {card}" for card in cards_of(fields["pitches"]))
-    raise IllegalActionError(
-        action_of(rules, kind, choice),
-        seat,
-        f"hand {index} of the batch: the policy's choice is not open; open: {open_text}",
-    )
+    if not ok:
+        raise not_open(action_of(rules, kind, choice), seat, index)
 
 
 def _loop(
