@@ -1,0 +1,398 @@
+"""The Python side of `setback.mjs`: what its Web Worker asks the library, JSON in and out.
+
+Private: the JavaScript module is the public face (`docs/guides/browser.md`). The worker
+passes each request as JSON text to `handle` and posts back the JSON text it returns, so
+no Pyodide proxy ever crosses into JavaScript. A request is `{"op": ..., ...}`; the answer
+is `{"ok": value}` or `{"error": {"code", "params", "message", "kind"}}`, the message in
+the request's `lang` (refusals through `setback.text.refusal_text`).
+
+Games live here, in the worker, by a number: a `Game` in JavaScript is that number. The
+same module runs natively, so its tests run with the library's own.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import io
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from . import svg
+from ._version import __version__
+from .actions import parse_action
+from .engine import apply_action, legal_actions, new_game
+from .errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidStateError,
+    LanguageError,
+    RulesError,
+    SetbackError,
+)
+from .eventlog import events
+from .records import game_record, replay
+from .rules import PRESET_NAMES, Rules
+from .serialization import SCHEMA_VERSION, dumps, json_schema, loads
+from .simulation import BOTS
+from .state import GameRecord, GameState, HandResult, Trick
+from .text import LANGUAGES, action_text, refusal_text, side_text
+from .views import PlayerView, observe
+
+__all__ = ["handle"]
+
+LEVELS = ("easy", "medium", "hard", "expert")
+"""The bot levels, in order, where the library has them (else every bot of `BOTS`)."""
+
+_games: dict[int, GameState] = {}
+"""The worker's games by number."""
+_bots: dict[tuple[int, int, str, int], Any] = {}
+"""Each game's bots, by (game, seat, level, seed): a bot may keep what it learned."""
+_narrators: dict[tuple[int, int, str], Any] = {}
+"""Each game's narrators, by (game, seat, lang): the terminal's words for events."""
+_next = 0
+
+
+class _RequestError(SetbackError):
+    """A request the worker cannot read: `code` says what is wrong."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(message)
+
+
+def handle(request: str) -> str:
+    """Answer one request (JSON text): `{"ok": value}` or `{"error": {...}}`, as JSON text.
+
+    Never raises: whatever goes wrong becomes an error answer, and a game is changed only
+    by a request that succeeds.
+    """
+    lang = "en"
+    try:
+        message = json.loads(request)
+        if type(message) is not dict or type(message.get("op")) is not str:
+            raise _RequestError("bad_request", 'a request is {"op": ..., ...}')
+        lang = message.get("lang", "en")
+        if lang not in LANGUAGES:
+            bad, lang = lang, "en"
+            raise LanguageError(str(bad))
+        op = _OPS.get(message["op"])
+        if op is None:
+            raise _RequestError("unknown_op", f"no operation {message['op']!r}", op=message["op"])
+        answer: Any = {"ok": op(message)}
+    except Exception as error:  # every failure is an answer, never a dead worker
+        answer = {"error": _error(error, lang)}
+    return json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
+def _error(error: Exception, lang: str) -> dict[str, Any]:
+    """An exception as JavaScript's `SetbackError` takes it."""
+    if isinstance(error, IllegalActionError | InvalidNotationError):
+        params = dict(error.params)
+        if isinstance(error, IllegalActionError):
+            params.setdefault("seat", error.seat)
+        message = refusal_text(error, lang=lang)
+        code = error.code
+    else:
+        params = dict(getattr(error, "params", {}))
+        message = str(error)
+        code = getattr(error, "code", None) or _CODES.get(type(error), "internal")
+        if isinstance(error, LanguageError):
+            params = {"lang": error.lang}
+    kind = "SetbackError" if isinstance(error, _RequestError) else type(error).__name__
+    return {"code": code, "params": params, "message": message, "kind": kind}
+
+
+_CODES: dict[type, str] = {
+    RulesError: "rules",
+    InvalidStateError: "invalid_state",
+    LanguageError: "language",
+    TypeError: "wrong_type",
+    json.JSONDecodeError: "bad_request",
+}
+
+
+def _game(message: dict[str, Any]) -> tuple[int, GameState]:
+    number = message.get("game")
+    if type(number) is not int or number not in _games:
+        raise _RequestError("unknown_game", f"no game {number!r} (closed, or never made)")
+    return number, _games[number]
+
+
+def _seat(message: dict[str, Any], state: GameState, name: str = "seat") -> int:
+    seat = message.get(name)
+    if type(seat) is not int or not 0 <= seat < state.rules.players:
+        last = state.rules.players - 1
+        raise _RequestError("no_seat", f"no seat {seat!r}: seats are 0 to {last}", seat=seat)
+    return seat
+
+
+def _document(text: str) -> Any:
+    return json.loads(text)
+
+
+def _rules(value: Any) -> Rules:
+    """A `Rules` document, or its `data` alone (as a view's `rules` field holds it)."""
+    if type(value) is dict and "format" not in value:
+        value = {"format": "setback", "version": SCHEMA_VERSION, "kind": "Rules", "data": value}
+    return loads(json.dumps(value), Rules)
+
+
+def _keep(state: GameState) -> dict[str, Any]:
+    global _next
+    _next += 1
+    _games[_next] = state
+    return {"game": _next, "status": _status(state)}
+
+
+def _status(state: GameState) -> dict[str, Any]:
+    """Where a game stands, in a few JSON fields."""
+    return {
+        "phase": state.phase.value,
+        "to_act": state.to_act,
+        "hand_number": state.hand_number,
+        "scores": list(state.scores),
+        "winner": state.winner,
+        "players": state.rules.players,
+        "actions": len(state.log),
+    }
+
+
+# --- the operations ---------------------------------------------------------------------
+
+
+def _hello(_message: dict[str, Any]) -> dict[str, Any]:
+    levels = [level for level in LEVELS if level in BOTS] or list(BOTS)
+    return {
+        "version": __version__,
+        "python": sys.version.split()[0],
+        "presets": list(PRESET_NAMES),
+        "levels": levels,
+        "bots": list(BOTS),
+        "languages": list(LANGUAGES),
+    }
+
+
+def _new_game(message: dict[str, Any]) -> dict[str, Any]:
+    preset, options, seed = message.get("preset"), message.get("options") or {}, message.get("seed")
+    if type(options) is not dict:
+        raise TypeError(f"options must be an object, not {type(options).__name__}")
+    if type(seed) is str and seed.isdigit():  # a seed beyond JavaScript's safe integers
+        seed = int(seed)
+    rules = Rules.preset(preset, **options)  # type: ignore[arg-type]  # checked there
+    return _keep(new_game(rules, seed=seed))
+
+
+def _load(message: dict[str, Any]) -> dict[str, Any]:
+    text = message.get("document")
+    if type(text) is not str:
+        raise TypeError("load takes a GameState or GameRecord document")
+    value = loads(text)
+    if isinstance(value, GameRecord):
+        value = replay(value)
+    if not isinstance(value, GameState):
+        kind = type(value).__name__
+        raise InvalidStateError(f"the document holds a {kind}, not a GameState or GameRecord")
+    return _keep(value)
+
+
+def _legal_actions(message: dict[str, Any]) -> list[Any]:
+    _, state = _game(message)
+    return [_document(dumps(action))["data"] for action in legal_actions(state)]
+
+
+def _apply(message: dict[str, Any]) -> dict[str, Any]:
+    number, state = _game(message)
+    seat = None if message.get("seat") is None else _seat(message, state)
+    action = parse_action(message.get("action"))  # type: ignore[arg-type]
+    state = apply_action(state, action, seat=seat)
+    _games[number] = state
+    return _status(state)
+
+
+def _view(message: dict[str, Any]) -> Any:
+    _, state = _game(message)
+    return _document(dumps(observe(state, _seat(message, state))))
+
+
+def _events(message: dict[str, Any]) -> Any:
+    _, state = _game(message)
+    since = message.get("since", 0)
+    if type(since) is not int or since < 0:
+        raise TypeError(f"since must be a whole number of events, not {since!r}")
+    return _document(dumps(events(state, _seat(message, state), after=since)))
+
+
+def _dump(message: dict[str, Any]) -> Any:
+    _, state = _game(message)
+    return _document(dumps(state))
+
+
+def _record(message: dict[str, Any]) -> Any:
+    _, state = _game(message)
+    return _document(dumps(game_record(state)))
+
+
+def _results(message: dict[str, Any]) -> list[Any]:
+    _, state = _game(message)
+    return [_document(dumps(result)) for result in state.history]
+
+
+def _status_op(message: dict[str, Any]) -> dict[str, Any]:
+    return _status(_game(message)[1])
+
+
+def _close(message: dict[str, Any]) -> None:
+    number, _ = _game(message)
+    del _games[number]
+    for key in [key for key in _bots if key[0] == number]:
+        del _bots[key]
+    for told in [told for told in _narrators if told[0] == number]:
+        del _narrators[told]
+
+
+def _bot_action(message: dict[str, Any]) -> Any:
+    number, state = _game(message)
+    level, seed = message.get("level"), message.get("seed", 0)
+    if type(level) is not str or level not in BOTS:
+        names = ", ".join(BOTS)
+        raise _RequestError("no_level", f"no bot level {level!r}: levels are {names}", level=level)
+    if type(seed) is not int:
+        raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
+    seat = state.to_act
+    if seat is None:
+        raise _RequestError("game_over", "the game is over: no seat is to act")
+    key = (number, seat, level, seed)
+    if key not in _bots:
+        _bots[key] = BOTS[level](random.Random(f"{seed}:{seat}:{level}").getrandbits(64))
+    return _document(dumps(_bots[key].choose(observe(state, seat))))["data"]
+
+
+def _narrate(message: dict[str, Any]) -> dict[str, Any]:
+    """What `seat` saw happen after event `since`, in the words of `setback play`."""
+    from .terminal import TerminalGame
+
+    number, state = _game(message)
+    seat, lang = _seat(message, state), message.get("lang", "en")
+    since = message.get("since", 0)
+    if type(since) is not int or since < 0:
+        raise TypeError(f"since must be a whole number of events, not {since!r}")
+    news = events(state, seat, after=since)
+    key = (number, seat, lang)
+    narrator, out = _narrators.get(key, (None, io.StringIO()))
+    if narrator is None or narrator.shown != since:
+        narrator = TerminalGame(state, {}, seat, read=str, out=out, lang=lang)
+        _narrators[key] = (narrator, out)
+    narrator.state = state
+    for event in news:
+        narrator.tell(event)
+        narrator.shown = event.number
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return {"lines": text.splitlines(), "last": news[-1].number if news else since}
+
+
+def _action_text(message: dict[str, Any]) -> list[str]:
+    lang = message.get("lang", "en")
+    actions = message.get("actions")
+    if type(actions) is not list:
+        raise TypeError("actions must be a list")
+    return [action_text(parse_action(action), lang=lang) for action in actions]
+
+
+def _side_text(message: dict[str, Any]) -> list[str]:
+    rules = _rules(message.get("rules"))
+    lang = message.get("lang", "en")
+    return [side_text(rules, side, lang=lang) for side in range(len(rules.sides))]
+
+
+@functools.cache
+def _takes_lang(function: Callable[..., str]) -> bool:
+    return "lang" in inspect.signature(function).parameters
+
+
+def _draw(message: dict[str, Any]) -> str:
+    """A document as a picture: a PlayerView, GameState, HandResult, Trick or Card."""
+    options = message.get("options") or {}
+    if type(options) is not dict:
+        raise TypeError(f"options must be an object, not {type(options).__name__}")
+    value = loads(json.dumps(message.get("document")))
+    keywords = {key: options[key] for key in ("scale", "colors") if key in options}
+    if "rules" in options and options["rules"] is not None:
+        keywords["rules"] = _rules(options["rules"])
+    if isinstance(value, PlayerView):
+        function: Callable[..., str] = svg.view_svg
+        keywords.pop("rules", None)
+        if "bottom" in options:
+            keywords["bottom"] = options["bottom"]
+    elif isinstance(value, GameState):
+        function = svg.state_svg
+        keywords.pop("rules", None)
+        if "bottom" in options:
+            keywords["bottom"] = options["bottom"]
+    elif isinstance(value, HandResult):
+        function = svg.hand_result_svg
+    elif isinstance(value, Trick):
+        function = svg.trick_svg
+    else:
+        function = svg.card_svg
+        keywords.pop("rules", None)
+    if _takes_lang(function):
+        keywords["lang"] = message.get("lang", "en")
+    return function(value, **keywords)
+
+
+def _schema(_message: dict[str, Any]) -> Any:
+    return json_schema()
+
+
+def _random_hands(message: dict[str, Any]) -> dict[str, Any]:
+    """Random hands through the checked API for about `seconds`: how many, in what time."""
+    preset, seconds = message.get("preset", "setback"), message.get("seconds", 1.0)
+    if type(seconds) not in (int, float) or not 0 < seconds <= 60:
+        raise TypeError("seconds must be a number from 0 to 60")
+    return random_hands(Rules.preset(preset), float(seconds), seed=message.get("seed", 0))
+
+
+def random_hands(rules: Rules, seconds: float, *, seed: int = 0) -> dict[str, Any]:
+    """Play random hands of `rules` (uniform legal actions) for about `seconds` of CPU
+    time: `{"hands", "seconds", "actions"}` (the same loop natively and in the browser)."""
+    rng = random.Random(seed)
+    hands = actions = 0
+    start = time.process_time()
+    while (spent := time.process_time() - start) < seconds:
+        state = new_game(rules, seed=rng.getrandbits(64))
+        while state.hand_number == 0 and not state.is_over:
+            state = apply_action(state, rng.choice(legal_actions(state)))
+            actions += 1
+        hands += 1
+    return {"hands": hands, "seconds": spent, "actions": actions}
+
+
+_OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "hello": _hello,
+    "new_game": _new_game,
+    "load": _load,
+    "legal_actions": _legal_actions,
+    "apply": _apply,
+    "view": _view,
+    "events": _events,
+    "dump": _dump,
+    "record": _record,
+    "results": _results,
+    "status": _status_op,
+    "close": _close,
+    "bot_action": _bot_action,
+    "narrate": _narrate,
+    "action_text": _action_text,
+    "side_text": _side_text,
+    "draw": _draw,
+    "schema": _schema,
+    "random_hands": _random_hands,
+}

@@ -1,0 +1,140 @@
+"""The Python side of setback.mjs (`setback._browser.handle`), natively: what the worker
+answers, JSON in and out. The JavaScript module itself is tested by js/test (node --test
+and a real browser), which .ci/run runs."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from setback import (
+    IllegalActionError,
+    Rules,
+    apply_action,
+    dumps,
+    events,
+    game_record,
+    legal_actions,
+    new_game,
+    observe,
+)
+from setback._browser import handle, random_hands
+from setback.svg import hand_result_svg, view_svg
+from setback.text import refusal_text
+
+
+def ask(op: str, **fields: Any) -> Any:
+    """The answer's value; an error answer fails the test."""
+    answer = json.loads(handle(json.dumps({"op": op, **fields})))
+    assert "ok" in answer, answer
+    return answer["ok"]
+
+
+def refused(op: str, **fields: Any) -> dict[str, Any]:
+    answer = json.loads(handle(json.dumps({"op": op, **fields})))
+    assert "error" in answer, answer
+    error: dict[str, Any] = answer["error"]
+    assert set(error) == {"code", "params", "message", "kind"}
+    return error
+
+
+def doc(value: object) -> Any:
+    return json.loads(dumps(value))
+
+
+def test_a_game_answers_as_the_library_does() -> None:
+    game = ask("new_game", preset="setback", options={"target": 11}, seed=42)["game"]
+    state = new_game(Rules.setback(target=11), seed=42)
+    for _ in range(12):
+        offered = ask("legal_actions", game=game)
+        assert offered == [doc(action)["data"] for action in legal_actions(state)]
+        status = ask("apply", game=game, action=offered[-1])
+        state = apply_action(state, legal_actions(state)[-1])
+        assert status["to_act"] == state.to_act and status["actions"] == len(state.log)
+    assert ask("dump", game=game) == doc(state)
+    assert ask("record", game=game) == doc(game_record(state))
+    assert ask("view", game=game, seat=3) == doc(observe(state, 3))
+    assert ask("events", game=game, since=2, seat=1) == doc(events(state, 1, after=2))
+    ask("close", game=game)
+    assert refused("status", game=game)["code"] == "unknown_game"
+
+
+def test_a_refusal_has_its_code_and_words_and_changes_nothing() -> None:
+    game = ask("new_game", preset="setback", seed=5)["game"]
+    before = ask("dump", game=game)
+    error = refused("apply", game=game, action="play 5C", lang="de")
+    with pytest.raises(IllegalActionError) as native:
+        apply_action(new_game(Rules.setback(), seed=5), "play 5C")
+    assert error["code"] == native.value.code == "auction_on"
+    assert error["message"] == refusal_text(native.value, lang="de")
+    assert error["kind"] == "IllegalActionError"
+    for action, code in [
+        ({"type": "Bid", "level": "x"}, "level_not_int"),
+        ({"type": "Nope"}, "unknown_action_type"),
+        (7, "wrong_type"),
+    ]:
+        assert refused("apply", game=game, action=action)["code"] == code
+    assert refused("apply", game=game, action="pass", seat=0)["code"] == "not_your_turn"
+    assert ask("dump", game=game) == before
+
+
+def test_bad_requests_are_answers_never_exceptions() -> None:
+    assert json.loads(handle("{broken"))["error"]["code"] == "bad_request"
+    assert refused("fly")["code"] == "unknown_op"
+    assert refused("hello", lang="xx")["code"] == "language"
+    assert refused("new_game", preset="nope")["code"] == "rules"
+    assert refused("load", document='{"format": "setback"}')["code"] == "invalid_state"
+    card = json.dumps(doc(Rules.setback().pack[0]))
+    assert refused("load", document=card)["code"] == "invalid_state"
+    game = ask("new_game", preset="setback", seed=1)["game"]
+    assert refused("view", game=game, seat=4)["code"] == "no_seat"
+    assert refused("bot_action", game=game, level="grandmaster")["code"] == "no_level"
+
+
+def test_a_record_loads_as_its_replayed_game() -> None:
+    state = new_game(Rules.setback(), seed=9)
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[0])
+    game = ask("load", document=dumps(game_record(state)))["game"]
+    assert ask("dump", game=game) == doc(state)
+    assert ask("results", game=game) == [doc(result) for result in state.history]
+
+
+def test_pictures_and_words() -> None:
+    state = new_game(Rules.setback(), seed=9)
+    view = observe(state, state.to_act or 0)
+    assert ask("draw", document=doc(view)) == view_svg(view)
+    while not state.history:
+        state = apply_action(state, legal_actions(state)[0])
+    result, rules = state.history[0], doc(state.rules)["data"]
+    assert ask("draw", document=doc(result), options={"rules": rules}) == hand_result_svg(
+        result, rules=state.rules
+    )
+    texts = ask("action_text", actions=["pass", {"type": "Bid", "level": 3}], lang="de")
+    assert texts == ["passen", "bieten 3"]
+    assert ask("side_text", rules=rules, lang="de") == ["Plätze 0+2", "Plätze 1+3"]
+
+
+def test_narration_is_what_the_seat_saw_in_the_terminals_words() -> None:
+    game = ask("new_game", preset="setback", seed=5)["game"]
+    ask("apply", game=game, action="bid 2")
+    told = ask("narrate", game=game, seat=0, since=0, lang="de")
+    assert told == {"lines": ["  Platz 1: bieten 2"], "last": 2}
+    assert ask("narrate", game=game, seat=0, since=2, lang="de") == {"lines": [], "last": 2}
+
+
+def test_a_bot_chooses_a_legal_action_for_the_seat_to_act() -> None:
+    game = ask("new_game", preset="setback", seed=5)["game"]
+    levels = ask("hello")["levels"]
+    assert levels
+    offered = ask("legal_actions", game=game)
+    for level in levels[:2]:
+        assert ask("bot_action", game=game, level=level, seed=1) in offered
+
+
+def test_random_hands_counts_hands_and_actions() -> None:
+    counted = random_hands(Rules.setback(), 0.05)
+    assert counted["hands"] >= 1 and counted["actions"] >= 24 * counted["hands"] // 2
+    assert ask("random_hands", seconds=0.05)["hands"] >= 1
