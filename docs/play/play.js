@@ -93,8 +93,22 @@ const play = {
   ready: false, // the person can act (or the game is over)
   actions: 0, // how many times the table was drawn: the tests wait on it
   replay: null,
+  pending: 0, // tasks queued or running: the tests wait for 0
 };
 window.play = play;
+
+// One task at a time (a new game, an action and the bots' answers, a redraw), in order.
+let queue = Promise.resolve();
+function run(task) {
+  play.pending += 1;
+  const next = queue.then(task).catch((error) => {
+    $("refusal").textContent = error.message;
+  });
+  queue = next.finally(() => {
+    play.pending -= 1;
+  });
+  return next;
+}
 
 const words = (key, values = {}) =>
   (WORDS[play.lang]?.[key] ?? WORDS.en[key]).replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
@@ -200,8 +214,12 @@ async function advance() {
   await show();
 }
 
-async function act(action) {
-  if (play.busy) return;
+function act(action) {
+  if (play.busy || play.pending) return; // the bots are playing: the click is ignored
+  run(() => tryAction(action));
+}
+
+async function tryAction(action) {
   $("refusal").textContent = "";
   try {
     await play.game.apply(action, { seat: SEAT });
@@ -285,7 +303,8 @@ function showActions(view, labels, mine) {
       buttons.push(button(words("discard"), () => act({ type: "Discard", cards: [...play.selected] }), { type: "Discard" }));
     }
   } else if (view.phase === "game_over") {
-    buttons.push(button(words("replayThis"), async () => loadReplay(JSON.stringify(await play.game.record())), null));
+    const replayThis = async () => loadReplay(JSON.stringify(await play.game.record()));
+    buttons.push(button(words("replayThis"), () => run(replayThis), null));
   }
   $("actions").replaceChildren(...buttons);
 }
@@ -334,9 +353,9 @@ async function showReplay() {
 }
 
 function stepReplay(by) {
-  if (!play.replay) return;
+  if (!play.replay) return null;
   play.replay.hand = Math.max(0, Math.min(play.replay.results.length - 1, play.replay.hand + by));
-  showReplay();
+  return showReplay();
 }
 
 async function download(event) {
@@ -372,6 +391,8 @@ async function start() {
     $("status").textContent = "";
     notice(words("loadFailed", { reason: error.message }), { fatal: true });
     $("setup").hidden = true;
+    $("game").hidden = true;
+    $("replay").hidden = true;
     return;
   }
   const { setback } = play;
@@ -382,34 +403,37 @@ async function start() {
 
   $("setup").onsubmit = (event) => {
     event.preventDefault();
-    newGame();
+    run(newGame);
   };
   $("lang").onchange = () => {
     play.lang = setback.lang = $("lang").value;
     saveSettings();
     translatePage();
-    if (play.replay) showReplay();
-    if (play.game && !play.busy) show();
+    if (play.replay) run(showReplay);
+    if (play.game) run(show);
   };
   $("level").onchange = () => {
     play.level = $("level").value;
     saveSettings();
   };
   $("download").onclick = download;
-  $("replay-load").onclick = () => loadReplay($("record").value);
+  $("replay-load").onclick = () => run(() => loadReplay($("record").value));
   $("record-file").onchange = async () => {
     const file = $("record-file").files[0];
-    if (file) loadReplay(await file.text());
+    if (file) {
+      const text = await file.text();
+      run(() => loadReplay(text));
+    }
   };
-  $("replay-prev").onclick = () => stepReplay(-1);
-  $("replay-next").onclick = () => stepReplay(1);
+  $("replay-prev").onclick = () => run(() => stepReplay(-1));
+  $("replay-next").onclick = () => run(() => stepReplay(1));
 
   let resumed = null;
   try {
     resumed = await resumeGame();
   } catch (error) {
     notice(words("badSave", { reason: error.message }), {
-      action: { label: words("new"), run: () => { localStorage.removeItem(SAVE); newGame(); } },
+      action: { label: words("new"), run: () => { localStorage.removeItem(SAVE); run(newGame); } },
     });
     $("status").textContent = "";
     play.ready = true;
@@ -424,4 +448,4 @@ async function start() {
   }
 }
 
-start();
+run(start);

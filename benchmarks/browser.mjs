@@ -1,0 +1,126 @@
+// The library in the browser, measured: Debian's headless Chromium (playwright-core) opens
+// the built site's Play page from a local static server. Run by hand, never by the tests:
+//
+//   mkdocs build && (cd js && npm ci) && node benchmarks/browser.mjs [--quick]
+//
+// - cold load: a fresh profile (empty cache) until the person's first move can be made
+//   (the page's performance mark "first-move"), with the worker's own split (runtime,
+//   wheels, imports);
+// - warm reload: the same profile, the page reloaded (its game resumed from localStorage);
+// - random hands a second through the checked API, in the page's worker and natively
+//   (the same loop: setback._browser.random_hands);
+// - each bot level's decision time in the page, as the page sees it (a botAction call's
+//   round trip), mean and p99, over the decisions of whole hands played by that level.
+//
+// SETBACK_SITE (default site/), CHROMIUM (default /usr/bin/chromium), SETBACK_PYTHON
+// (default .venv/bin/python) choose what is measured. --quick: a smoke (CI's).
+
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "../js/node_modules/playwright-core/index.mjs";
+import { serve } from "../js/serve.mjs";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const SITE = resolve(process.env.SETBACK_SITE ?? join(ROOT, "site"));
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const PYTHON = process.env.SETBACK_PYTHON
+  ?? [join(ROOT, ".venv", "bin", "python")].find(existsSync) ?? "python3";
+const QUICK = process.argv.includes("--quick");
+const COLD = QUICK ? 1 : 3;
+const SECONDS = QUICK ? 0.5 : 5;
+const DECISIONS = QUICK ? 8 : 200; // per level, at most
+const BUDGET = QUICK ? 5_000 : 60_000; // ms per level, at most
+
+const round = (value, digits = 0) => Number(value.toFixed(digits));
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function firstMove(page) {
+  await page.waitForFunction(() => performance.getEntriesByName("first-move").length > 0, null, { timeout: 300_000 });
+  return page.evaluate(() => ({
+    firstMove: performance.getEntriesByName("first-move")[0].startTime,
+    worker: window.play.setback.loadTimes,
+  }));
+}
+
+async function main() {
+  const server = await serve(SITE);
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  const report = { machine: { cpus: cpus().length, loadavg: loadavg().map((x) => round(x, 1)) } };
+  const fresh = async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
+    await context.route("**/*", (route) =>
+      new URL(route.request().url()).origin === server.url ? route.continue() : route.abort());
+    return { context, page: await context.newPage() };
+  };
+
+  // cold loads, each in a fresh profile; then a warm reload of the last
+  report.cold = [];
+  let last;
+  for (let i = 0; i < COLD; i++) {
+    await last?.context.close();
+    last = await fresh();
+    await last.page.goto(`${server.url}/play/`);
+    report.cold.push(await firstMove(last.page));
+  }
+  await last.page.reload();
+  report.warm = await firstMove(last.page);
+  const { page } = last;
+
+  // random hands a second: in the page's worker, and natively
+  const inPage = await page.evaluate((seconds) => window.play.setback.randomHands({ seconds }), SECONDS);
+  const native = JSON.parse(execFileSync(PYTHON, ["-c", `
+import json
+from setback import Rules
+from setback._browser import random_hands
+print(json.dumps(random_hands(Rules.setback(), ${SECONDS})))`], { encoding: "utf8" }));
+  report.randomHands = {
+    page: round(inPage.hands / inPage.seconds),
+    native: round(native.hands / native.seconds),
+  };
+  report.randomHands.ratio = round(report.randomHands.page / report.randomHands.native, 2);
+
+  // each level's decisions, as the page's calls see them
+  const levels = await page.evaluate(() => [...window.play.setback.levels]);
+  report.bots = {};
+  for (const level of levels) {
+    const times = await page.evaluate(async ({ level, decisions, budget }) => {
+      const { setback } = window.play;
+      const times = [];
+      const start = performance.now();
+      for (let seed = 1; times.length < decisions && performance.now() - start < budget; seed++) {
+        const game = await setback.newGame("setback", { seed });
+        let status = await game.status();
+        while (status.hand_number === 0 && status.phase !== "game_over"
+               && times.length < decisions && performance.now() - start < budget) {
+          const before = performance.now();
+          const action = await game.botAction(level, { seed });
+          times.push(performance.now() - before);
+          status = await game.apply(action);
+        }
+        await game.close();
+      }
+      return times;
+    }, { level, decisions: DECISIONS, budget: BUDGET });
+    report.bots[level] = {
+      decisions: times.length,
+      meanMs: round(mean(times), 1),
+      p99Ms: round(percentile(times, 99), 1),
+      maxMs: round(Math.max(...times), 1),
+    };
+  }
+  await browser.close();
+  await server.close();
+  report.cold = report.cold.map(({ firstMove: ms, worker }) => ({ firstMoveMs: round(ms), worker }));
+  report.warm = { firstMoveMs: round(report.warm.firstMove), worker: report.warm.worker };
+  console.log(JSON.stringify(report, null, 2));
+}
+
+await main();
