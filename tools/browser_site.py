@@ -8,11 +8,15 @@ pinned and checked by sha256, gathered from their packages (never committed).
 - attrs, cattrs and typing_extensions are the wheels from PyPI (`pip download`, the
   hashes required);
 - setback's own wheel is built from this checkout (`pip wheel`), again only when the
-  sources changed.
+  sources changed;
+- every wheel gets its bytecode (`js/compile-wheels.mjs`: Pyodide's Python compiles
+  each module into `__pycache__`), so a browser imports the library without compiling
+  it: the first start's imports take about half the time.
 
-Every file copied is checked against `PYODIDE` or `WHEELS` below (setback's wheel, built
-here, has no pin). `OUT/runtime.json` lists what a page passes to `loadSetback`. The mkdocs
-hook (tools/mkdocs_hooks.py) calls `runtime_files` to put it all under `play/` in the site.
+Every file gathered is checked against `PYODIDE` or `WHEELS` below (setback's wheel,
+built here, has no pin) before it is used. `OUT/runtime.json` lists what a page passes to
+`loadSetback`. The mkdocs hook (tools/mkdocs_hooks.py) calls `runtime_files` to put it
+all under `play/` in the site.
 """
 
 from __future__ import annotations
@@ -132,12 +136,26 @@ def setback_wheel() -> Path:
     return built[0]
 
 
+def compiled(wheels: list[Path]) -> list[Path]:
+    """The wheels with their bytecode for Pyodide's Python (compiled once per input)."""
+    digest = hashlib.sha256(PYODIDE["pyodide.asm.wasm"].encode())
+    for wheel in [*wheels, JS / "compile-wheels.mjs"]:
+        digest.update(wheel.name.encode() + b"\0" + sha256(wheel).encode())
+    folder = CACHE / "compiled" / digest.hexdigest()[:16]
+    if not all((folder / wheel.name).exists() for wheel in wheels):
+        shutil.rmtree(CACHE / "compiled", ignore_errors=True)
+        folder.mkdir(parents=True)
+        node = ["node", str(JS / "compile-wheels.mjs"), str(folder)]
+        subprocess.run([*node, *map(str, wheels)], cwd=JS, check=True)
+    return [folder / wheel.name for wheel in wheels]
+
+
 def runtime_files() -> dict[str, Path]:
     """Every file of the runtime by its path under the page's folder: `pyodide/...`,
     `wheels/...`, `setback.mjs` and its worker and types; each checked."""
     pyodide = pyodide_folder()
     files = {f"pyodide/{name}": _check(pyodide / name, pin) for name, pin in PYODIDE.items()}
-    for wheel in [setback_wheel(), *dependency_wheels()]:
+    for wheel in compiled([setback_wheel(), *dependency_wheels()]):
         files[f"wheels/{wheel.name}"] = wheel
     for name in MODULE_FILES:
         files[name] = JS / name
