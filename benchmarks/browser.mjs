@@ -16,7 +16,7 @@
 // (default .venv/bin/python) choose what is measured. --quick: a smoke (CI's).
 
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +42,31 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/** The CPU seconds the browser's processes used so far (Linux: /proc), the main one and
+ * every descendant: on a busy machine the wall clock says little, the CPU time more. */
+function cpuSeconds(root) {
+  const parents = new Map();
+  const used = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(name), Number(fields[1]));
+      used.set(Number(name), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  const inTree = (pid) => {
+    for (let p = pid; p > 1; p = parents.get(p) ?? 0) if (p === root) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, value] of used) if (inTree(pid)) ticks += value;
+  return ticks / 100; // USER_HZ
+}
+
 async function firstMove(page) {
   await page.waitForFunction(() => performance.getEntriesByName("first-move").length > 0, null, { timeout: 300_000 });
   return page.evaluate(() => ({
@@ -54,6 +79,7 @@ async function main() {
   const server = await serve(SITE);
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   const report = { machine: { cpus: cpus().length, loadavg: loadavg().map((x) => round(x, 1)) } };
+  const root = process.pid; // playwright-core starts the browser from this process
   const fresh = async () => {
     const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
     await context.route("**/*", (route) =>
@@ -67,11 +93,13 @@ async function main() {
   for (let i = 0; i < COLD; i++) {
     await last?.context.close();
     last = await fresh();
+    const cpu = cpuSeconds(root);
     await last.page.goto(`${server.url}/play/`);
-    report.cold.push(await firstMove(last.page));
+    report.cold.push({ ...(await firstMove(last.page)), cpu: cpuSeconds(root) - cpu });
   }
+  const cpu = cpuSeconds(root);
   await last.page.reload();
-  report.warm = await firstMove(last.page);
+  report.warm = { ...(await firstMove(last.page)), cpu: cpuSeconds(root) - cpu };
   const { page } = last;
 
   // random hands a second: in the page's worker, and natively
@@ -118,8 +146,9 @@ print(json.dumps(random_hands(Rules.setback(), ${SECONDS})))`], { encoding: "utf
   }
   await browser.close();
   await server.close();
-  report.cold = report.cold.map(({ firstMove: ms, worker }) => ({ firstMoveMs: round(ms), worker }));
-  report.warm = { firstMoveMs: round(report.warm.firstMove), worker: report.warm.worker };
+  const shown = ({ firstMove: ms, worker, cpu: used }) => ({ firstMoveMs: round(ms), cpuSeconds: round(used, 2), worker });
+  report.cold = report.cold.map(shown);
+  report.warm = shown(report.warm);
   console.log(JSON.stringify(report, null, 2));
 }
 
