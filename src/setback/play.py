@@ -29,7 +29,8 @@ from .state import (
     HandState,
     Phase,
     Trick,
-    with_auction,
+    with_phase,
+    with_trump,
 )
 from .trumps import TrumpTable, trump_named_by
 
@@ -230,14 +231,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
     trump = setup.trump
     if trump is None:  # the first card led sets trump
         trump = trump_named_by(card)
-        setup = with_auction(
-            setup,
-            bids=setup.bids,
-            contract=setup.contract,
-            pitcher=setup.pitcher,
-            trump=trump,
-            phase=_PLAY,
-        )
+        setup = with_trump(setup, trump, _PLAY)
     table = tables[trump]
     to_act = next_to_play(rules, table, held, plays)
     if to_act is not None:
@@ -271,21 +265,9 @@ def lead(
     assert trump is not None
     table = tables[trump]
     if setup.phase is not _PLAY:  # trump was just declared, or the discards are over
-        setup = in_play(setup)
+        setup = with_phase(setup, _PLAY)
     leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
         return (setup, None, held, (), tricks, 0)  # typed, in field order
     playable = open_cards(rules, table, held[leader], -1, not tricks, setup.must_play)[0]
     return (setup, leader, held, (), tricks, playable)  # typed, in field order
-
-
-def in_play(setup: HandState) -> HandState:
-    """`setup`, not yet in trick play, put in it."""
-    return with_auction(
-        setup,
-        bids=setup.bids,
-        contract=setup.contract,
-        pitcher=setup.pitcher,
-        trump=setup.trump,
-        phase=_PLAY,
-    )

@@ -29,7 +29,7 @@ from .state import (
     hand_core,
     kitty_cards,
     make_state,
-    with_auction,
+    with_phase,
 )
 from .trumps import TrumpTable
 
@@ -177,24 +177,24 @@ def score_hand(
     winners = [trick.winner for trick in tricks if trick.winner is not None]
     partner = holder_of(hand.called, in_play, hand.pitcher) if hand.called else None
     made, changes = settle(rules, hand.pitcher, hand.contract, winners, points, partner)
-    return HandResult(  # positionally, in the order of its fields (a quarter faster)
-        hand.number,  # number
-        hand.dealer,  # dealer
-        tuple(map(cards_of, in_play)),  # hands
-        hand.bids,  # bids
-        hand.pitcher,  # pitcher
-        hand.contract,  # contract
-        hand.trump,  # trump
-        tricks,  # tricks
-        awards,  # awards
-        counted.card_points,  # card_points
-        changes,  # score_changes
-        made,  # made
-        tuple(map(cards_of, hand.discarded)),  # discards
-        tuple(map(cards_of, hand.face_up)),  # face_up_discards
-        cards_of(kitty_cards(hand, rules.kitty)) if rules.kitty else (),  # kitty
-        CARDS[hand.called.bit_length() - 1] if hand.called else None,  # called
-        partner,  # partner
+    return HandResult(
+        number=hand.number,
+        dealer=hand.dealer,
+        hands=tuple(map(cards_of, in_play)),
+        bids=hand.bids,
+        pitcher=hand.pitcher,
+        contract=hand.contract,
+        trump=hand.trump,
+        tricks=tricks,
+        awards=awards,
+        card_points=counted.card_points,
+        score_changes=changes,
+        made=made,
+        discards=tuple(map(cards_of, hand.discarded)),
+        face_up_discards=tuple(map(cards_of, hand.face_up)),
+        kitty=cards_of(kitty_cards(hand, rules.kitty)) if rules.kitty else (),
+        called=CARDS[hand.called.bit_length() - 1] if hand.called else None,
+        partner=partner,
     )
 
 
@@ -445,14 +445,7 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
             tables=standing.tables,
             calls=standing.calls,
         )
-    over = with_auction(
-        setup,
-        bids=setup.bids,
-        contract=setup.contract,
-        pitcher=setup.pitcher,
-        trump=setup.trump,
-        phase=Phase.GAME_OVER,
-    )
+    over = with_phase(setup, Phase.GAME_OVER)
     return make_state(
         rules=rules,
         origin=standing.origin,
