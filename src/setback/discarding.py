@@ -28,6 +28,7 @@ from .state import (
     Hand,
     HandState,
     Phase,
+    draw_from,
     hand_core,
     with_call,
 )
@@ -79,16 +80,13 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
         setup = setup._replace(stock=(), discarded=tuple(discarded), forced=setup.forced + steps)
         if setup.called and not held[_pitcher(setup)] & setup.called:
             setup = with_call(setup, setup.called, setup.called)  # a partner holds it
-        return _face_up_turn(rules, tables, setup, held, 0)
+        return _face_up_turn(rules, tables, setup, held, None)
     if rules.robs_the_pack:
-        return _rob_turn(rules, tables, setup, hand[HELD], 0)
+        return _rob_turn(rules, tables, setup, hand[HELD], None)
     if rules.kitty:
         return take_kitty(rules, setup, hand[HELD])
-    if rules.discards_to_six or rules.draw:
-        return _discard_turn(setup, hand[HELD], (setup.dealer + 1) % rules.players)
-    if rules.discards_and_draws:
-        first = draw_back_order(rules, setup.dealer, _pitcher(setup))[0]
-        return _discard_turn(setup, hand[HELD], first)
+    if rules.discards_to_six or rules.draw or rules.discards_and_draws:
+        return _discard_turn(setup, hand[HELD], discard_turns(rules, setup)[0])
     return lead(rules, tables, setup, hand[HELD], (), _pitcher(setup))
 
 
@@ -142,13 +140,11 @@ def take_kitty(rules: Rules, setup: HandState, held: tuple[int, ...]) -> Hand:
     (a forced step, recorded as a draw of its cards: the hand's first, which
     `state.kitty_cards` reads) and is the first to discard, exactly as many cards."""
     pitcher = _pitcher(setup)
-    kitty = 0
-    for index in setup.stock[: rules.kitty]:
-        kitty |= 1 << index
+    kitty, stock = draw_from(setup.stock, rules.kitty)
     cards = list(held)
     cards[pitcher] |= kitty
     step = ForcedStep(seat=pitcher, drawn=kitty)
-    setup = setup._replace(stock=setup.stock[rules.kitty :], forced=(*setup.forced, step))
+    setup = setup._replace(stock=stock, forced=(*setup.forced, step))
     return _discard_turn(setup, tuple(cards), pitcher)
 
 
@@ -172,6 +168,19 @@ def draw_back_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
     return [*(seat for seat in order if seat != pitcher), pitcher]
 
 
+def discard_turns(rules: Rules, setup: HandState, after: int | None = None) -> list[int]:
+    """The seats still to discard after `after` (every seat when None), in the order of
+    the hand's discards: the discard and draw's `draw_back_order` (the pitcher last);
+    every other method's eldest first and the dealer last (`discard_order`: the draw, the
+    discards down to six, Ten-point's face-up discards, Cinch's discard and rob, and the
+    draw after a kitty's discard). The one home of who discards next."""
+    if rules.discards_and_draws:
+        turns = draw_back_order(rules, setup.dealer, _pitcher(setup))
+    else:
+        turns = discard_order(setup.dealer, rules.players)
+    return turns if after is None else turns[turns.index(after) + 1 :]
+
+
 def draw_back(
     rules: Rules,
     table: TrumpTable,
@@ -186,20 +195,18 @@ def draw_back(
     of the stock and discards every non-trump. Returns the hands after it and its steps,
     one per seat in that order; the stock is used up."""
     trumps = table.trump_mask
-    cards, rest = list(held), list(stock)
+    cards, rest = list(held), tuple(stock)
     steps = []
     for seat in draw_back_order(rules, dealer, pitcher):
         thrown = cards[seat] & ~trumps
         kept = cards[seat] & trumps
         drawn = 0
         if seat == pitcher:
-            for index in rest:
-                drawn |= 1 << index
+            drawn, rest = draw_from(rest, len(rest))
             thrown |= drawn & ~trumps
             kept |= drawn & trumps
         else:
-            while kept.bit_count() + drawn.bit_count() < 6 and rest:
-                drawn |= 1 << rest.pop(0)
+            drawn, rest = draw_from(rest, 6 - kept.bit_count())
             kept |= drawn
         cards[seat] = kept
         steps.append(ForcedStep(seat=seat, discarded=thrown, drawn=drawn))
@@ -367,44 +374,34 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         setup, cards, drawn = _rob_discard(rules, setup, hand[HELD], seat, thrown, trumps)
         if drawn:  # the stock gives back what it can (a short stock)
             setup = setup._replace(forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
-        order = discard_order(setup.dealer, rules.players)
-        return _rob_turn(rules, tables, setup, cards, order.index(seat) + 1)
+        return _rob_turn(rules, tables, setup, cards, seat)
     held = list(hand[HELD])
     held[seat] &= ~thrown
     if rules.draws_back:
         face_up = list(setup.face_up or (0,) * rules.players)
         face_up[seat] = thrown
         setup = setup._replace(face_up=tuple(face_up))
-        order = discard_order(setup.dealer, rules.players)
-        return _face_up_turn(rules, tables, setup, tuple(held), order.index(seat) + 1)
+        return _face_up_turn(rules, tables, setup, tuple(held), seat)
     if rules.kitty and kitty_due(rules, setup, seat):  # the kitty's discard, face down
         discarded = list(setup.discarded)
         discarded[seat] = thrown
         setup = setup._replace(discarded=tuple(discarded))
-        if rules.draw:  # then the draw, eldest first
-            return _discard_turn(setup, tuple(held), (setup.dealer + 1) % rules.players)
+        if rules.draw:  # then the draw
+            return _discard_turn(setup, tuple(held), discard_turns(rules, setup)[0])
         return lead(rules, tables, setup, tuple(held), (), seat)
     stock, forced = setup.stock, setup.forced
     if rules.draw or rules.discards_and_draws:
         count = len(action.cards) if rules.draw else 6 - held[seat].bit_count()
-        drawn = 0
-        for index in stock[:count]:
-            drawn |= 1 << index
+        drawn, stock = draw_from(stock, count)
         held[seat] |= drawn
-        stock = stock[count:]
         forced += (ForcedStep(seat=seat, drawn=drawn),)
     discarded = list(setup.discarded)
     discarded[seat] |= thrown  # the pitcher's kitty discard came first
     setup = setup._replace(stock=stock, discarded=tuple(discarded), forced=forced)
-    if rules.discards_and_draws:
-        pitcher = _pitcher(setup)
-        if seat == pitcher:
-            return lead(rules, tables, setup, tuple(held), (), pitcher)
-        order = draw_back_order(rules, setup.dealer, pitcher)
-        return _discard_turn(setup, tuple(held), order[order.index(seat) + 1])
-    if seat == setup.dealer:
+    turns = discard_turns(rules, setup, seat)
+    if not turns:
         return lead(rules, tables, setup, tuple(held), (), _pitcher(setup))
-    return _discard_turn(setup, tuple(held), (seat + 1) % rules.players)
+    return _discard_turn(setup, tuple(held), turns[0])
 
 
 def _discard_turn(setup: HandState, held: tuple[int, ...], seat: int) -> Hand:
@@ -415,20 +412,15 @@ def _discard_turn(setup: HandState, held: tuple[int, ...], seat: int) -> Hand:
 
 
 def forced_face_up(
-    rules: Rules,
-    table: TrumpTable,
-    dealer: int,
-    held: Sequence[int],
-    start: int,
-    called: int,
+    rules: Rules, table: TrumpTable, held: Sequence[int], turns: Sequence[int], called: int
 ) -> tuple[int | None, tuple[tuple[int, int], ...]]:
-    """From place `start` of the discarding order (eldest first, dealer last), the seats
+    """Of the seats `turns` still to discard face up, in order (`discard_turns`), those
     whose face-up discard of excess trumps is forced (no choice: every free trump goes),
     as `(seat, cards)` pairs in order, up to the first seat that has a choice (returned
     first; None when nobody is left with one). The one home of that walk: the engine and
     the playout kernel both take it."""
     forced: list[tuple[int, int]] = []
-    for seat in discard_order(dealer, rules.players)[start:]:
+    for seat in turns:
         free, count = excess_trumps(rules, table, held[seat], called)
         if not count:
             continue
@@ -443,13 +435,15 @@ def _face_up_turn(
     tables: Sequence[TrumpTable],
     setup: HandState,
     held: tuple[int, ...],
-    start: int,
+    after: int | None,
 ) -> Hand:
-    """The next seat from place `start` of the order that must discard face up and has a
-    choice; the forced discards on the way are made (and recorded). None left: play."""
+    """The next seat after `after` (from the first when None) that must discard face up
+    and has a choice; the forced discards on the way are made (and recorded). None left:
+    play."""
     assert setup.trump is not None
     table = tables[setup.trump]
-    chooser, forced = forced_face_up(rules, table, setup.dealer, held, start, setup.called)
+    turns = discard_turns(rules, setup, after)
+    chooser, forced = forced_face_up(rules, table, held, turns, setup.called)
     if forced:
         cards, face_up = list(held), list(setup.face_up or (0,) * rules.players)
         steps = []
@@ -520,11 +514,8 @@ def _rob_discard(
         discarded[seat] |= thrown & ~trumps
     else:
         face_up[seat] |= thrown
-        count = max(6 - cards[seat].bit_count(), 0)
-        for index in stock[:count]:
-            drawn |= 1 << index
+        drawn, stock = draw_from(stock, 6 - cards[seat].bit_count())
         cards[seat] |= drawn
-        stock = stock[count:]
     setup = setup._replace(stock=stock, face_up=tuple(face_up), discarded=tuple(discarded))
     return setup, tuple(cards), drawn
 
@@ -534,26 +525,26 @@ def _rob_turn(
     tables: Sequence[TrumpTable],
     setup: HandState,
     held: tuple[int, ...],
-    start: int,
+    after: int | None,
 ) -> Hand:
-    """Cinch's discard and rob from place `start` of the discarding order (eldest first,
-    the dealer last): every seat whose discard is forced (one set only, `rob_bounds`)
-    discards and is given cards back, the dealer first adding the rest of the stock to
-    his hand, each recorded as a forced step; the first seat with a choice is to act.
-    None left: the pitcher leads."""
+    """Cinch's discard and rob from the seat after `after` (from the first when None) in
+    the discarding order (`discard_turns`: eldest first, the dealer last): every seat
+    whose discard is forced (one set only, `rob_bounds`) discards and is given cards
+    back, the dealer first adding the rest of the stock to his hand, each recorded as a
+    forced step; the first seat with a choice is to act. None left: the pitcher leads."""
     assert setup.trump is not None
     table = tables[setup.trump]
     trumps = table.trump_mask
     cards = held
-    for seat in discard_order(setup.dealer, rules.players)[start:]:
+    for seat in discard_turns(rules, setup, after):
         dealer = seat == setup.dealer
         if dealer and setup.stock:  # the dealer robs the pack
-            drawn = mask_of_indices(setup.stock)
+            drawn, stock = draw_from(setup.stock, len(setup.stock))
             robbed = list(cards)
             robbed[seat] |= drawn
             cards = tuple(robbed)
             steps = (*setup.forced, ForcedStep(seat=seat, drawn=drawn))
-            setup = setup._replace(stock=(), forced=steps)
+            setup = setup._replace(stock=stock, forced=steps)
         allowed, count = rob_bounds(rules, table, cards[seat], len(setup.stock), dealer)
         if allowed.bit_count() != count:
             return _discard_turn(setup, cards, seat)
@@ -566,14 +557,6 @@ def _rob_turn(
         )
         setup = setup._replace(forced=(*setup.forced, step))
     return lead(rules, tables, setup, cards, (), _pitcher(setup))
-
-
-def mask_of_indices(indices: Sequence[int]) -> int:
-    """The bit set of card indices `indices`."""
-    mask = 0
-    for index in indices:
-        mask |= 1 << index
-    return mask
 
 
 def discard_order(dealer: int, players: int) -> list[int]:

@@ -397,17 +397,28 @@ def with_call(hand: HandState, called: int, must_play: int = 0) -> HandState:
     return hand._replace(called=called, must_play=must_play)
 
 
+def draw_from(stock: tuple[int, ...], count: int) -> tuple[int, tuple[int, ...]]:
+    """Internal: the first `count` cards of `stock` (card indices, in order) as a bit set,
+    and the stock after them (none when `count` is 0 or less; all of it, and no more,
+    when it holds fewer): the one home of taking cards from the stock's front (the draw,
+    the discard and draw's and the draw back's draws, the kitty, Cinch's refills and the
+    dealer's rob)."""
+    count = max(count, 0)
+    drawn = 0
+    for index in stock[:count]:
+        drawn |= 1 << index
+    return drawn, stock[count:]
+
+
 def kitty_cards(hand: HandState, size: int) -> int:
     """Internal: the cards of a kitty of `size` (`Rules.kitty`) as a bit set: the first
     `size` cards of the stock while trump is unknown (they lie face down after the dealt
-    packets), then what the pitcher took (the hand's first forced step); 0 without one."""
+    packets: `draw_from`), then what the pitcher took (the hand's first forced step); 0
+    without one."""
     if not size:
         return 0
     if hand.trump is None:
-        kitty = 0
-        for index in hand.stock[:size]:
-            kitty |= 1 << index
-        return kitty
+        return draw_from(hand.stock, size)[0]
     return hand.forced[0].drawn if hand.forced else 0
 
 
