@@ -78,8 +78,8 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
         for step in steps:
             discarded[step.seat] = step.discarded
         setup = setup._replace(stock=(), discarded=tuple(discarded), forced=setup.forced + steps)
-        if setup.called and not held[_pitcher(setup)] & setup.called:
-            setup = with_call(setup, setup.called, setup.called)  # a partner holds it
+        if setup.called:  # the draw back is over: the called card's holder is known
+            setup = with_call(setup, setup.called, *partner_of(setup.called, held, _pitcher(setup)))
         return _face_up_turn(rules, tables, setup, held, None)
     if rules.robs_the_pack:
         return _rob_turn(rules, tables, setup, hand[HELD], None)
@@ -123,6 +123,17 @@ def partner_call_refusal(state: GameState, action: object, *, show_hand: bool) -
     if state.held[hand.pitcher] >> card.index & 1:
         return Refusal("call_held", {"card": str(card)})
     return None
+
+
+def partner_of(called: int, in_play: Sequence[int], pitcher: int) -> tuple[int, int]:
+    """Call your partner's pairing, the one home of it: the card a partner must play to the
+    first trick (the `called` card, a bit set; 0 when the pitcher holds it) and the seat
+    whose cards in play (`in_play`, bit sets: held, or held and played) hold it, the
+    pitcher's partner (the `pitcher` himself when he holds it, or nobody does: he plays
+    alone). The call's step asks it once the draw back is over; sampling asks it of the
+    hands it deals."""
+    partner = next((seat for seat, cards in enumerate(in_play) if cards & called), pitcher)
+    return (0 if partner == pitcher else called), partner
 
 
 def step_partner_call(

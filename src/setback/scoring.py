@@ -20,6 +20,7 @@ from .state import (
     MAX_HANDS,
     SETUP,
     TRICKS,
+    EndReason,
     GameState,
     Hand,
     HandResult,
@@ -42,6 +43,12 @@ _DIFFERENCE = Settlement.DIFFERENCE
 _ALL_POINTS = ShootFor.ALL_POINTS
 _LOSE = ShootFailed.LOSE
 _WIN = ShootMade.WIN
+_SHOOT_MADE = EndReason.SHOOT_MADE
+_SHOOT_FAILED = EndReason.SHOOT_FAILED
+_HANDS_LIMIT = EndReason.HANDS_LIMIT
+_BY_BID_OUT = EndReason.BID_OUT
+_BY_PITCHER_FIRST = EndReason.PITCHER_FIRST
+_BY_HIGHEST_SCORE = EndReason.HIGHEST_SCORE
 
 
 def is_smudge(rules: Rules, contract: int) -> bool:
@@ -175,7 +182,7 @@ def score_hand(
     counted = tally(rules, table, in_play, won)
     awards, points = award_all(rules.points, counted, rules.side_count)
     winners = [trick.winner for trick in tricks if trick.winner is not None]
-    partner = holder_of(hand.called, in_play, hand.pitcher) if hand.called else None
+    partner = hand.partner  # decided when the call's draw back was over
     made, changes = settle(rules, hand.pitcher, hand.contract, winners, points, partner)
     return HandResult(
         number=hand.number,
@@ -196,13 +203,6 @@ def score_hand(
         called=CARDS[hand.called.bit_length() - 1] if hand.called else None,
         partner=partner,
     )
-
-
-def holder_of(called: int, played: Sequence[int], pitcher: int) -> int:
-    """Call your partner: the seat whose cards in play (`played`, bit sets) hold the
-    `called` card, the pitcher's partner; the `pitcher` himself when he holds it or it is
-    out of play (he plays alone)."""
-    return next((seat for seat, cards in enumerate(played) if cards & called), pitcher)
 
 
 def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResult:
@@ -227,7 +227,17 @@ def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResu
 def game_winner(
     rules: Rules, before: tuple[int, ...], result: HandResult, played: int
 ) -> int | None:
-    """The side that wins at the end of the hand `result`, or None if play goes on.
+    """The side that wins at the end of the hand `result`, or None if play goes on (the
+    winner of `game_end`)."""
+    end = game_end(rules, before, result, played)
+    return None if end is None else end[0]
+
+
+def game_end(
+    rules: Rules, before: tuple[int, ...], result: HandResult, played: int
+) -> tuple[int, EndReason] | None:
+    """The side that wins at the end of the hand `result`, and the rule that makes it the
+    winner; None if play goes on. The one home of the game's end.
 
     `played` counts the game's played hands, `result` included (passed-out hands do not
     count): with `rules.hands_limit` the target is ignored, and once `played` reaches the
@@ -237,34 +247,35 @@ def game_winner(
     if pitching is None:
         return None
     if result.partner is not None:
-        return _partner_winner(rules, before, result, played)
+        return _partner_end(rules, before, result, played)
     if is_shoot(rules, result.contract):
         ended = _shoot_ended(rules, before, result, pitching)
         if ended is not None:
-            return ended
+            return ended, _SHOOT_MADE if result.made else _SHOOT_FAILED
     if rules.hands_limit is not None:
         if played < rules.hands_limit:
             return None
         final = list(map(operator.add, before, result.score_changes))
         top = max(final)
-        return final.index(top) if final.count(top) == 1 else None
+        return (final.index(top), _HANDS_LIMIT) if final.count(top) == 1 else None
     target = rules.target
     if rules.win_rule is _BID_OUT:
         after = before[pitching] + result.score_changes[pitching]
-        return pitching if result.made and after >= target else None
+        return (pitching, _BY_BID_OUT) if result.made and after >= target else None
     if rules.win_rule is _PITCHER_FIRST and rules.settlement is _DIFFERENCE:
-        return _first_to_target(rules, before, result, pitching)
+        first = _first_to_target(rules, before, result, pitching)
+        return None if first is None else (first, _BY_PITCHER_FIRST)
     if rules.win_rule is _PITCHER_FIRST:
         running = list(before)
         running[pitching] += result.score_changes[pitching]
         if result.made and running[pitching] >= target:
-            return pitching
+            return pitching, _BY_PITCHER_FIRST
         for name, side in result.awards:
             if side is None or side == pitching:
                 continue
             running[side] += Point(name).worth
             if running[side] >= target:
-                return side
+                return side, _BY_PITCHER_FIRST
         return None
     after_all = [score + change for score, change in zip(before, result.score_changes, strict=True)]
     top = max(after_all)
@@ -272,14 +283,14 @@ def game_winner(
         return None
     leaders = [side for side, score in enumerate(after_all) if score == top]
     if len(leaders) == 1:
-        return leaders[0]
-    return pitching if pitching in leaders else None
+        return leaders[0], _BY_HIGHEST_SCORE
+    return (pitching, _BY_HIGHEST_SCORE) if pitching in leaders else None
 
 
-def _partner_winner(
+def _partner_end(
     rules: Rules, before: tuple[int, ...], result: HandResult, played: int
-) -> int | None:
-    """`game_winner` under call your partner (sides are seats; the hand's two sides are
+) -> tuple[int, EndReason] | None:
+    """`game_end` under call your partner (sides are seats; the hand's two sides are
     the pitcher with his partner and the rest): the pitching seats come first, the
     pitcher before his partner, and defenders reaching a score together go to the first
     clockwise from the pitcher. A made shoot under `WIN` names the pitcher's seat; a
@@ -295,23 +306,24 @@ def _partner_winner(
     final = list(map(operator.add, before, result.score_changes))
     if is_shoot(rules, result.contract):
         if result.made and rules.shoot_made is _WIN:
-            return pitcher
+            return pitcher, _SHOOT_MADE
         if not result.made and rules.shoot_failed is _LOSE:
             best = max(final[seat] for seat in theirs)
-            return next(seat for seat in theirs if final[seat] == best)
+            return next(seat for seat in theirs if final[seat] == best), _SHOOT_FAILED
     if rules.hands_limit is not None:
         if played < rules.hands_limit:
             return None
         top = max(final)
-        return final.index(top) if final.count(top) == 1 else None
+        return (final.index(top), _HANDS_LIMIT) if final.count(top) == 1 else None
     target = rules.target
     if rules.win_rule is _BID_OUT:
-        return next((seat for seat in ours if result.made and final[seat] >= target), None)
+        made = next((seat for seat in ours if result.made and final[seat] >= target), None)
+        return None if made is None else (made, _BY_BID_OUT)
     if rules.win_rule is _PITCHER_FIRST:
         if result.made:
             for seat in ours:
                 if final[seat] >= target:
-                    return seat
+                    return seat, _BY_PITCHER_FIRST
         running = list(before)
         for name, taker in result.awards:
             if taker is None or taker in ours:
@@ -320,15 +332,16 @@ def _partner_winner(
                 running[defender] += Point(name).worth
             reached = [defender for defender in theirs if running[defender] >= target]
             if reached:
-                return reached[0]
+                return reached[0], _BY_PITCHER_FIRST
         return None
     top = max(final)
     if top < target:
         return None
     leaders = [seat for seat in clockwise if final[seat] == top]
     if len(leaders) == 1:
-        return leaders[0]
-    return next((seat for seat in ours if seat in leaders), None)
+        return leaders[0], _BY_HIGHEST_SCORE
+    tied = next((seat for seat in ours if seat in leaders), None)
+    return None if tied is None else (tied, _BY_HIGHEST_SCORE)
 
 
 def _first_to_target(
@@ -429,9 +442,9 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
             Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
         )
     played = 0 if rules.hands_limit is None else played_hands(history)
-    winner = game_winner(rules, standing.scores, result, played)
+    end = game_end(rules, standing.scores, result, played)
     setup = hand[SETUP]
-    if winner is None:
+    if end is None:
         dealer = next_dealer(rules, result)
         return start_hand(
             rules,
@@ -451,10 +464,11 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
         origin=standing.origin,
         scores=scores,
         history=history,
-        winner=winner,
+        winner=end[0],
         hand=hand_core(setup=over, to_act=None, held=(0,) * rules.players),
         log=log,
         tables=standing.tables,
         calls=standing.calls,
         last_hand=setup,
+        end_reason=end[1],
     )

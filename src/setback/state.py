@@ -22,6 +22,7 @@ __all__ = [
     "MAX_ACTIONS",
     "MAX_HANDS",
     "ActionLog",
+    "EndReason",
     "GameRecord",
     "GameState",
     "HandHistory",
@@ -51,6 +52,25 @@ class Phase(enum.Enum):
     """Trick play."""
     GAME_OVER = "game_over"
     """A side has won; no action is legal."""
+
+
+class EndReason(enum.Enum):
+    """Why a game ended: the rule that made its winner (`GameState.end_reason`)."""
+
+    SHOOT_MADE = "shoot_made"
+    """A shoot the moon was made and wins the game at once (`ShootMade.WIN`)."""
+    SHOOT_FAILED = "shoot_failed"
+    """A shoot the moon failed and ends the game (`ShootFailed.LOSE`): the best score of
+    the other sides wins."""
+    HANDS_LIMIT = "hands_limit"
+    """The last of `Rules.hands_limit` played hands is over: the highest score wins."""
+    BID_OUT = "bid_out"
+    """The pitcher's side made its bid and reached the target (`WinRule.BID_OUT`)."""
+    PITCHER_FIRST = "pitcher_first"
+    """A side reached the target first, the pitcher's points counting first
+    (`WinRule.PITCHER_FIRST`)."""
+    HIGHEST_SCORE = "highest_score"
+    """Someone reached the target and the highest score wins (`WinRule.HIGHEST_SCORE`)."""
 
 
 # Module constants: reading a member off an Enum class (`Phase.GAME_OVER`) costs a
@@ -310,8 +330,8 @@ class HandState(NamedTuple):
     builds one on every call (`with_auction`), and a frozen attrs class of thirteen
     fields costs about seven times a tuple's build (1.6 µs against 0.23 here; 1.2% of a
     random hand's instructions, counted with callgrind). It is immutable all the same;
-    change a field with `_replace`. The call of call your partner is two fields of it
-    (`called`, `must_play`: 0 without one), not a subclass.
+    change a field with `_replace`. The call of call your partner is three fields of it
+    (`called`, `must_play`: 0 without one; `partner`: None), not a subclass.
     """
 
     number: int
@@ -338,6 +358,10 @@ class HandState(NamedTuple):
     must_play: int = 0
     """The called card, as a bit set, when a partner holds it (not the pitcher): its
     holder must play it to the first trick (`play.open_cards`); else 0."""
+    partner: int | None = None
+    """The seat holding the called card once the call and its draw back are over: the
+    pitcher's partner (the pitcher himself when he holds it: he plays alone); None before
+    the call and without one (`discarding.partner_of` decides it)."""
 
 
 SetupFields = tuple[
@@ -354,8 +378,9 @@ SetupFields = tuple[
     tuple[ForcedStep, ...],
     int,
     int,
+    int | None,
 ]
-"""Internal: a `HandState`'s thirteen fields, in order."""
+"""Internal: a `HandState`'s fourteen fields, in order."""
 
 _setup_of: Callable[[SetupFields], HandState] = functools.partial(tuple.__new__, HandState)
 """Internal: the `HandState` of its fields, given as one tuple in field order: the one
@@ -391,10 +416,13 @@ def with_phase(hand: HandState, phase: Phase) -> HandState:
     return _setup_of(hand[:7] + (phase,) + hand[8:])  # noqa: RUF005
 
 
-def with_call(hand: HandState, called: int, must_play: int = 0) -> HandState:
-    """`hand` with the pitcher's call of the card `called`, and the card its holder must
-    play to the first trick (`must_play`; bit sets)."""
-    return hand._replace(called=called, must_play=must_play)
+def with_call(
+    hand: HandState, called: int, must_play: int = 0, partner: int | None = None
+) -> HandState:
+    """`hand` with the pitcher's call of the card `called`, the card its holder must play
+    to the first trick (`must_play`; bit sets) and that holder, the pitcher's `partner`
+    (once known)."""
+    return hand._replace(called=called, must_play=must_play, partner=partner)
 
 
 def draw_from(stock: tuple[int, ...], count: int) -> tuple[int, tuple[int, ...]]:
@@ -651,6 +679,8 @@ class Standing:
     """The last finished hand's deal, auction and forced steps as its last step left them
     (None before the first hand ends): the event log reads the forced steps of the action
     that ended it here."""
+    end_reason: EndReason | None = None
+    """Why the game ended (the rule that made `winner`), once it is over."""
 
 
 @attrs.frozen(repr=False)
@@ -747,6 +777,12 @@ class GameState:
     def winner(self) -> int | None:
         """The side that won, once the game is over."""
         return self.standing.winner
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended: the rule that made `winner` (a made or failed shoot, the
+        last of a fixed number of hands, or the win rule); None while it goes on."""
+        return self.standing.end_reason
 
     @property
     def earlier_log(self) -> ActionLog:
@@ -883,17 +919,7 @@ class GameState:
         partner (the pitcher's own seat when he holds it and plays alone). Hidden from the
         other seats' views until the card is played. None without a call, and in the
         call's phase (`Phase.CALL_PARTNER`)."""
-        called = self.hand[SETUP].called
-        if not called or self.phase is _GAME_OVER:
-            return None
-        for seat, held in enumerate(self.held):
-            if held & called:
-                return seat
-        for trick in (*self.tricks, Trick(0, self.plays)):
-            for seat, card in trick.plays:
-                if 1 << card.index == called:
-                    return seat
-        return None
+        return None if self.phase is _GAME_OVER else self.hand[SETUP].partner
 
     def _repr_svg_(self) -> str:
         """The table's picture, every hand shown, for Jupyter: `setback.svg.state_svg`."""
@@ -914,6 +940,7 @@ def make_state(
     tables: tuple[TrumpTable, ...],
     calls: CallTable,
     last_hand: HandState | None = None,
+    end_reason: EndReason | None = None,
 ) -> GameState:
     """A `GameState` at the start of a hand, at the end of a game, or from a sampled deal,
     from all its parts (keywords only). `log` holds every action before it; the new
@@ -929,6 +956,7 @@ def make_state(
             tables=tables,
             calls=calls,
             last_hand=last_hand,
+            end_reason=end_reason,
         ),
         hand=hand,
         hand_log=(),

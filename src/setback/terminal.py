@@ -61,7 +61,7 @@ from .options import (
 from .points import Point
 from .rules import Rules
 from .serialization import dumps, loads
-from .state import GameState, HandResult, Phase
+from .state import EndReason, GameState, HandResult, Phase
 from .tables import trump_table
 from .text import (
     LANGUAGES,
@@ -762,28 +762,22 @@ class TerminalGame:
         )
 
     def why_over(self, event: GameOver) -> str:
-        """Why the game ended, in one line."""
+        """Why the game ended, in one line: the words of `GameState.end_reason`."""
         _ = self._
-        rule = self.rules.win_rule
         winner = self.side_name(event.winner)
-        last = self.state.history[-1] if self.state.history else None
-        shot = (
-            last is not None
-            and self.rules.shoot is not None
-            and last.contract == self.rules.smudge_level
-        )
-        if shot and last is not None and last.made:
+        reason = self.state.end_reason
+        if reason is EndReason.SHOOT_MADE:
             text = _("{side} shot the moon and made it: that wins the game at once.")
-        elif shot:
+        elif reason is EndReason.SHOOT_FAILED:
             text = _("The shoot the moon failed: that ends the game; {side} had the best score.")
-        elif self.rules.hands_limit is not None:
+        elif reason is EndReason.HANDS_LIMIT:
             text = _("{side} had the highest score after {limit} played hands.")
-        elif rule is WinRule.BID_OUT:
+        elif reason is EndReason.BID_OUT:
             text = _(
                 "{side} made their bid and reached {target}: only the pitcher's side wins, "
                 "in a hand in which it made its bid, whatever the others' score."
             )
-        elif rule is WinRule.PITCHER_FIRST:
+        elif reason is EndReason.PITCHER_FIRST:
             text = _(
                 "{side} reached {target} first (in the hand where several do, the pitcher's "
                 "points count first)."

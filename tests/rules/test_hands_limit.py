@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from setback import AllPass, GameState, Rules, RulesError, apply_action, legal_actions
+from setback import AllPass, EndReason, GameState, Rules, RulesError, apply_action, legal_actions
 from setback.text import state_text
 
 from .. import reference
-from ..support import S1_HANDS, act, deal, play
-from .test_dealer_free import FREE_TRICKS
+from ..support import FREE_TRICKS, S1_HANDS, act, deal, play
 
 SWEEP_HANDS = (
     "A: A♥ K♥ Q♥ J♥ 10♥ 9♥; B: 8♠ 7♠ 6♠ 5♠ 4♠ 3♠; C: A♣ K♣ Q♣ J♣ 10♣ 9♣; D: 2♣ 3♦ 4♦ 5♦ 6♦ 7♦"
@@ -107,3 +106,9 @@ def test_the_limit_in_words() -> None:
         "4 spelare, 2 sidor, 3 spelade giv",
         "4 joueurs, 2 camps, 3 coups joués",
     ]
+
+
+def test_a_game_ended_by_its_last_hand_says_so() -> None:
+    """RULES §7.7.4: the game's end names its rule, the number of hands, not the target."""
+    state = play(act(deal(limited(1), SWEEP_HANDS), ALL_PASS), SWEEP_TRICKS)
+    assert state.end_reason is EndReason.HANDS_LIMIT

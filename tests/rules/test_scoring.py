@@ -13,6 +13,7 @@ from setback import (
     AllPass,
     Card,
     DealerMatch,
+    EndReason,
     IllegalActionError,
     LowTo,
     Phase,
@@ -791,3 +792,16 @@ def test_a_pitcher_who_called_his_own_card_counts_his_points_once() -> None:
     rules = Rules.trickster(10, players=5)
     won = (6, 1, 1, 1, 1)  # each seat's points
     assert settle(rules, 0, 5, [0, 0, 1, 2, 3, 4], won, partner=0) == (True, (6, 4, 4, 4, 4))
+
+
+def test_the_game_says_which_win_rule_ended_it() -> None:
+    """RULES §1.8, §2.5 and §6.6.6: a game over names the rule that made its winner: the
+    bid out (S3), the pitcher first (S4), the highest score (X1); None while it goes on."""
+    bid_out, _ = hand(GERMAN, E1_HANDS, "A 3, B pass, C pass, D pass", E1_TRICKS, scores=(18, 24))
+    assert bid_out.end_reason is EndReason.BID_OUT
+    first, _ = hand(AUCTION, S4_HANDS, S4_CALLS, S4_TRICKS, scores=(4, 6, 0, 0))
+    assert first.end_reason is EndReason.PITCHER_FIRST
+    highest = x1_played(scores=(20, 14))
+    assert highest.end_reason is EndReason.HIGHEST_SCORE
+    going_on, _ = hand(GERMAN, E1_HANDS, "A 3, B pass, C pass, D pass", E1_TRICKS)
+    assert not going_on.is_over and going_on.end_reason is None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from setback import (
+    EndReason,
     GameState,
     IllegalActionError,
     Rules,
@@ -204,3 +205,13 @@ def test_a_lost_shoot_tied_among_the_others_goes_first_clockwise(dealer: int) ->
     state = _failed_shoot(rules, dealer, scores)
     assert state.history[-1].made is False and state.is_over
     assert state.winner == (pitcher + 1) % 3
+
+
+def test_a_game_ended_by_a_shoot_says_whether_it_was_made() -> None:
+    """RULES §7.4: a made shoot under `WIN` and a failed one under `LOSE` end the game at
+    once, and the game's end names which (not the win rule)."""
+    made = play(y3_declared(trickster_4(play_trump="when_void")), Y3_TRICKS)
+    assert made.is_over and made.end_reason is EndReason.SHOOT_MADE
+    failed = anytime_failed(trickster_4())
+    assert failed.is_over and failed.end_reason is EndReason.SHOOT_FAILED
+    assert anytime_failed(trickster_4(shoot_failed="set_back")).end_reason is None

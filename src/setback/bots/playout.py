@@ -37,7 +37,7 @@ from ..errors import InvalidStateError
 from ..play import next_leader, next_to_play, open_cards
 from ..points import award_all
 from ..rules import Rules
-from ..scoring import cards_in_play, holder_of, settle, tally
+from ..scoring import cards_in_play, settle, tally
 from ..state import (
     HELD,
     PLAYS,
@@ -264,8 +264,7 @@ def playout_hand(
     in_play, done = cards_in_play(hand[HELD], hand[TRICKS], hand[PLAYS])
     won = list(done)
     winners = [trick.winner for trick in hand[TRICKS] if trick.winner is not None]
-    # call your partner's partner: who holds or played the called card
-    partner = holder_of(setup.called, in_play, pitcher) if setup.called else None
+    partner = setup.partner  # call your partner's partner (None without a call)
     seat = hand[TO_ACT]
     if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None

@@ -73,11 +73,12 @@ from ..actions import Action, Bid, CallPartner, DeclareTrump, Discard, Pitch, Pl
 from ..bidding import call_table
 from ..cards import CARDS, Card, Suit, cards_of
 from ..dealing import packets
-from ..discarding import KEEP_AT_LEAST, discard_order, draw_back_order, excess_trumps
+from ..discarding import KEEP_AT_LEAST, discard_order, draw_back_order, excess_trumps, partner_of
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, SetbackError
 from ..play import open_cards
 from ..rules import Rules
+from ..scoring import cards_in_play
 from ..state import (
     EMPTY_LOG,
     ForcedStep,
@@ -1027,14 +1028,13 @@ def _build(
     else:
         contract, pitcher = view.contract or 0, view.pitcher
     called = must_play = 0
-    if view.called is not None:  # call your partner: the partner must play it, not the pitcher
+    partner = None
+    if view.called is not None:  # call your partner: who holds the card in this world
+        assert pitcher is not None
         called = 1 << view.called.index
         shown = [play for trick in (*view.tricks, view.trick) if trick for play in trick.plays]
-        pitchers = held[pitcher] if pitcher is not None else 0
-        for seat, card in shown:
-            if seat == pitcher:
-                pitchers |= 1 << card.index
-        must_play = 0 if pitchers & called else called
+        in_play = cards_in_play(held, (), shown)[0]
+        must_play, partner = partner_of(called, in_play, pitcher)
     stock = tuple(got.get(2 * players, ()))
     forced: tuple[ForcedStep, ...] = ()
     if kitty and view.kitty_size:  # face down: the stock's first cards
@@ -1056,7 +1056,7 @@ def _build(
         forced=forced,
     )
     if called:
-        hand = with_call(hand, called, must_play)
+        hand = with_call(hand, called, must_play, partner)
     tables = trump_tables(rules)
     playable = 0
     if phase is Phase.PLAY and view.to_act is not None:
@@ -1283,6 +1283,7 @@ def _replay_hand(world: GameState) -> None:
         and state.bids == world.bids
         and state.hand_state.called == hand.called
         and state.hand_state.must_play == hand.must_play
+        and state.hand_state.partner == hand.partner
     )
     if not same:
         raise InvalidStateError("the view's hand is not one that legal play gives")
