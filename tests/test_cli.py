@@ -75,8 +75,8 @@ def test_play_reprompts_on_bad_input_and_quits(monkeypatch: pytest.MonkeyPatch) 
     assert "choose a letter from a to d" in out
     assert "not understood: 'fold' (here: pass, bid 2-4, smudge, play CARD" in out
     assert "no such call: bid 99" in out
-    assert "bid 9 by seat 0 is illegal: the highest bid is 4" in out
-    assert "is illegal: the auction is still on" in out
+    assert "bid 9 is not allowed: the highest bid is 4" in out  # issue 40: no "by seat 0"
+    assert "play A♠ is not allowed: the auction is still on" in out
     assert out.rstrip().endswith("Bye.")
 
 

@@ -14,6 +14,7 @@ import pytest
 
 from setback import (
     DrawOrder,
+    GameState,
     IllegalActionError,
     PlayTrump,
     Rules,
@@ -22,11 +23,12 @@ from setback import (
     new_game,
     observe,
 )
+from setback.bots import HeuristicBot
 from setback.cli import main
 from setback.terminal import TerminalGame, language_of, rules_lines
 from setback.text import LANGUAGES, _translation
 
-from .support import TEN_FIVE, english_left, trickster_4
+from .support import TEN_FIVE, english_left, trickster_4, y1_declared
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -98,9 +100,9 @@ class _Person:
             return ""
         if self.lines:
             return self.lines.pop(0) + "\n"
-        last = self.screen.getvalue().rsplit("\n", 2)[-2]
-        if self.example in last:
-            return last.split(self.example)[-1] + "\n"
+        for last in self.screen.getvalue().rsplit("\n", 3)[-3:-1]:  # the keep form may follow
+            if self.example in last:
+                return last.split(self.example)[-1] + "\n"
         return "a\n"
 
 
@@ -256,8 +258,8 @@ def test_a_card_is_refused_in_one_sentence_however_it_is_typed(
     rule, and a card not held the same words as an illegal one."""
     # seed 3: seat 0 leads after bidding 3; K♥ is not in its hand
     out = _game(monkeypatch, ["3", "KH", "play kh", "K♥", "quit"], "--seed", "3")
-    refusals = [line for line in out.splitlines() if "illegal" in line]
-    assert refusals == [">   play KH by seat 0 is illegal: seat 0 does not hold K♥"] * 3
+    refusals = [line for line in out.splitlines() if "not allowed" in line]
+    assert refusals == [">   play K♥ is not allowed: you do not hold K♥"] * 3  # issue 40: "you"
     # a card held but not allowed: seat 2 must follow the trump led (♣), and holds K♦
     state = new_game(Rules.setback(), seed=7)
     for action in ("bid 2", "pass", "pass", "pass", "play 2C"):
@@ -461,3 +463,72 @@ def test_the_rules_summary_names_the_jokers_and_game_only_where_they_are() -> No
     )
     assert "Trumps also: the joker, below the jacks." in rules_lines(Rules.trickster(6))
     assert any(line.startswith("Game:") for line in rules_lines(Rules()))
+
+
+# --- issue 40: the keep form, and what the German screen said -----------------------------
+
+
+def _session_at(state: GameState, seat: int, lines: list[str], lang: str = "en") -> str:
+    """A `setback play` screen from `state`, the person at `seat` typing `lines` (then
+    leaving), the other seats heuristic bots."""
+    typed = iter([*lines, "quit"])
+    out = io.StringIO()
+    bots = {s: HeuristicBot() for s in range(state.rules.players) if s != seat}
+    game = TerminalGame(state, bots, seat, lambda: next(typed) + "\n", out, lang=lang)  # type: ignore[arg-type]
+    game.run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_robbing_dealer_types_the_cards_he_keeps(lang: str) -> None:
+    """Issue 40, item 7 (RULES §7.9 Y1): Cinch's dealer holds 17 cards and throws 11.
+    The screen offers `keep CARDS`; `keep J♠ 2♦` (his trumps are kept by rule) throws the
+    other 11, face down; `keep J♠` alone is refused with how many more to name."""
+    _ = _translation(lang).gettext
+    keep = _("keep {cards}").split()[0]
+    out = _session_at(y1_declared(), 3, [f"{keep} J♠", f"{keep} J♠ 2♦"], lang)
+    hint = _("  Or name the cards you keep, the others are discarded: {example}")
+    assert hint.format(example=_("keep {cards}").format(cards="J♠ 10♠")) in out
+    refused = (
+        _("{action} is not allowed: {reason}")
+        .split("{reason}")[0]
+        .format(action=_("keep {cards}").format(cards="J♠"))
+    )
+    assert refused in out
+    thrown = _("you discarded {count} face down: {cards}").format(
+        count=11, cards="5♣ 8♣ 10♣ J♣ 3♦ 7♦ 9♦ K♦ 2♠ 6♠ 10♠"
+    )
+    assert thrown in out
+    assert english_left(lang, out) == set() if lang != "en" else "keep CARDS" not in out
+
+
+def test_a_short_discard_offers_no_keep_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six players discard 2 of 8 (28 choices, typed): the keep form is offered; the draw's
+    discards of a card or two (lettered) are not long."""
+    out = _game(
+        monkeypatch, ["pass", "quit"], "--seed", "1", "--rules", "setback", "--players", "6"
+    )
+    assert "Or name the cards you keep" not in out.split("Your turn: Bidding")[0]
+
+
+def test_the_german_screen_words_bids_refusals_and_help_as_a_german_player_reads_them() -> None:
+    """Issue 40, item 6: `0` got English advice about leading zeros; `spielen` a list of
+    English words naming actions Cinch lacks; errors said "Platz 0" for "du"; the auction
+    said "du bieten 3"; the rob "den Stapel geraubt"; `hilfe` promised letters a to z
+    where no choice has a letter."""
+    state = new_game(Rules.cinch(), seed=2, dealer=3)
+    out = _session_at(state, 0, ["0", "03", "spielen"], "de")
+    assert ">   0 ist kein Gebot: die Gebote gehen von 1 bis 14\n" in out
+    assert "bid" not in out and "Nullen" not in out
+    assert "Gebote: du: bieten 3, Platz 1: passen" in out  # `03` bids 3; not "du bieten 3"
+    said = _lines(out, ">   nicht verstanden: 'spielen'")[0]
+    assert "smudge" not in said.lower() and "pitch" not in said and "play" not in said
+    assert english_left("de", said) == set() and "spielen KARTE" in said
+    # a card not held, in the player's words
+    held = new_game(Rules.setback(), seed=3)
+    out = _session_at(held, 0, ["3", "K♥"], "de")
+    assert "spielen K♥ ist nicht erlaubt: du hast K♥ nicht" in out
+    assert "Platz 0" not in out.split("\n", 1)[1]  # but in "du bist Platz 0" at the start
+    rob = _session_at(y1_declared(), 3, ["hilfe", "behalten J♠ 2♦"], "de")
+    assert "geraubt" not in rob and "a bis z" not in rob
+    assert "Für Buchstaben gibt es zu viele Möglichkeiten" in rob

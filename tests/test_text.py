@@ -211,14 +211,15 @@ def _a_trick_begun() -> GameState:
 
 def test_a_view_in_german_swedish_and_french() -> None:
     """The seeds' words: German Reizen, Stich, Trumpf, Geber, bieten, passen; Swedish stick,
-    trumf, bud, passa; French pli, atout, annonce, passer."""
+    trumf, bud, passa; French pli, atout, annonce, passer. A call follows its seat after a
+    colon (issue 40: not "du bieten 3")."""
     view = observe(_a_trick_begun(), 2)
     assert view_text(view, lang="de").splitlines() == [
         "Sicht von Platz 2: 4 Spieler, 2 Parteien, Ziel 21",
         "Punktestand: Plätze 0+2 0, Plätze 1+3 0",
         "Runde 1, Geber Platz 0",
         "Stichspiel: Platz 2 ist dran",
-        "Gebote: Platz 1 bieten 2, Platz 2 passen, Platz 3 passen, Platz 0 passen",
+        "Gebote: Platz 1: bieten 2, Platz 2: passen, Platz 3: passen, Platz 0: passen",
         "Kontrakt: Platz 1, Gebot 2",
         "Trumpf: ♣",
         "Stich 1: Platz 1 2♣",
@@ -230,13 +231,13 @@ def test_a_view_in_german_swedish_and_french() -> None:
         "Poäng: platserna 0+2 0, platserna 1+3 0",
         "Giv 1, givare plats 0",
         "Spel: plats 2 står på tur",
-        "Bud: plats 1 bud 2, plats 2 passa, plats 3 passa, plats 0 passa",
+        "Bud: plats 1: bud 2, plats 2: passa, plats 3: passa, plats 0: passa",
         "Kontrakt: plats 1, bud 2",
         "Trumf: ♣",
         "Stick 1: plats 1 2♣",
     ]
     assert view_text(view, lang="fr").splitlines()[4:8] == [
-        "Annonces : place 1 annonce 2, place 2 passer, place 3 passer, place 0 passer",
+        "Annonces : place 1 : annonce 2, place 2 : passer, place 3 : passer, place 0 : passer",
         "Contrat : place 1, annonce 2",
         "Atout : ♣",
         "Pli 1 : place 1 2♣",

@@ -11,18 +11,22 @@ from hypothesis import given, settings
 
 from setback import (
     Card,
+    Discard,
     GameState,
+    IllegalActionError,
     PartnerCalled,
     Phase,
     Rules,
     RulesError,
     apply_action,
+    discard_keeping,
     dumps,
     events,
     format_hand,
     legal_actions,
     new_game,
     observe,
+    parse_cards,
 )
 from setback.eventlog import Discarded
 from setback.text import view_text
@@ -37,6 +41,7 @@ from .support import (
     X2_DEAD,
     X2_FACE_DOWN,
     X2_IN_PLAY,
+    Y1_ROB,
     card_set,
     cards_in,
     d1_in_play,
@@ -279,3 +284,50 @@ def test_nobody_but_the_pitcher_ever_sees_the_kitty() -> None:
         assert last is not None and last.kitty == () and last.discards[0] == ()
         scored = [e for e in events(state, seat) if type(e).__name__ == "HandScored"]
         assert [e.result.kitty for e in scored] == [()]  # type: ignore[attr-defined]
+
+
+# --- the keep form of a discard (issue 40) ---------------------------------------------
+
+
+def test_the_robbing_dealer_names_only_the_cards_he_keeps() -> None:
+    """RULES §7.9 Y1: Dan robs the pack, holds 17 cards and throws 11. He keeps his four
+    trumps by rule, so naming the two non-trumps he keeps (J♠ 2♦) is the whole discard;
+    naming all six kept cards is the same; naming one leaves 12 choices."""
+    state = y1_declared()
+    view = observe(state, 3)
+    rob = Discard(parse_cards(Y1_ROB))
+    assert discard_keeping(view, "JS 2D") == rob
+    assert discard_keeping(view, ["2♦", Card.parse("JS"), "QH", "7H", "6H", "4H"]) == rob
+    assert rob in view.legal_actions and len(view.legal_actions) == 78
+    with pytest.raises(IllegalActionError) as caught:
+        discard_keeping(view, "JS")
+    assert (caught.value.code, caught.value.params) == ("keep_more", {"cards": ["JS"], "count": 1})
+
+
+def test_the_keep_form_is_the_complement_where_every_card_is_free() -> None:
+    """Smear's discard to six: naming the six cards kept is the discard of the other four;
+    five leave several discards; a card not held, or a discard that is not due, is refused."""
+    state = play_until(
+        new_game(Rules.smear(), seed=3),
+        lambda s: s.phase is Phase.DISCARD,
+        lambda s: legal_actions(s)[-1],
+    )
+    seat = state.to_act
+    assert seat is not None
+    view = observe(state, seat)
+    for discard in view.legal_actions[::17]:
+        assert isinstance(discard, Discard)
+        kept = [card for card in view.hand if card not in discard.cards]
+        assert discard_keeping(view, kept) == discard
+    with pytest.raises(IllegalActionError) as caught:
+        discard_keeping(view, view.hand[:5])
+    assert caught.value.code == "keep_more" and caught.value.params["count"] == 1
+    foreign = next(card for card in Rules.smear().pack if card not in view.hand)
+    with pytest.raises(IllegalActionError, match="does not hold") as caught:
+        discard_keeping(view, [foreign])
+    assert caught.value.params == {"seat": seat, "cards": [str(foreign)]}
+    with pytest.raises(IllegalActionError) as caught:
+        discard_keeping(observe(state, (seat + 1) % 4), view.hand[:6])
+    assert caught.value.code == "no_discard_now"
+    with pytest.raises(TypeError, match="discard_keeping takes a PlayerView"):
+        discard_keeping(state, view.hand[:6])  # type: ignore[arg-type]

@@ -96,7 +96,7 @@ from .text import (
     view_text,
 )
 from .trumps import TrumpTable
-from .views import PlayerView, observe
+from .views import PlayerView, discard_keeping, observe
 
 __all__ = [
     "CARDS",
@@ -172,6 +172,7 @@ __all__ = [
     "apply_action",
     "cards_text",
     "contract_text",
+    "discard_keeping",
     "dumps",
     "events",
     "format_hand",

@@ -85,6 +85,9 @@ MESSAGES: dict[str, str] = {
     ),
     "keep_trumps": "trumps are kept first: discard only non-trumps (below seven trumps)",
     "rob_count": "discard exactly {count} cards: six are kept, with what the stock gives back",
+    # the keep form of a discard (setback.views.discard_keeping)
+    "keep_no_discard": "no legal discard keeps {cards}",
+    "keep_more": "several discards keep {cards}: name more of the cards to keep ({count} more)",
     # call your partner (setback.discarding)
     "call_partner": "the pitcher must call his partner: a trump he does not hold (e.g. 'call QS')",
     "call_not_trump": "{card} is no trump ({trump}): the pitcher calls a trump he does not hold",

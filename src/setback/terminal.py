@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from .actions import (
     Action,
+    Bid,
     CallPartner,
     DeclareTrump,
     Discard,
@@ -30,7 +31,7 @@ from .actions import (
     parse_action,
 )
 from .bots import Bot
-from .cards import Card, Suit
+from .cards import Card, Suit, parse_cards
 from .engine import apply_action
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, SetbackError
 from .eventlog import (
@@ -67,6 +68,7 @@ from .text import (
     LANGUAGES,
     N_,
     _hand_order,
+    _refusal_reason,
     _translation,
     action_text,
     cards_text,
@@ -77,7 +79,7 @@ from .text import (
     refusal_text,
     suit_text,
 )
-from .views import PlayerView, observe
+from .views import PlayerView, discard_keeping, observe
 
 SAVE_FORMAT = "setback-play"
 """The `format` of a `setback play` save file."""
@@ -113,17 +115,23 @@ def verbs(rules: Rules, lang: str = "en") -> str:
     if rules.smudge:
         words.append(action_text(Smudge(), lang=lang))
     if rules.shoot is not None:
-        words.append(str(Shoot()))
+        words.append(action_text(Shoot(), lang=lang))
     if rules.pitch_instead_of_bid:
         words.append(_("pitch {card}").format(card=card))
     if rules.declares_trump:
         words.append(_("trump {suit}").format(suit=suit))
     if rules.call_partner:
         words.append(_("call {card}").format(card=card))
-    if rules.discard_count or rules.draw or rules.deal > 6 or rules.kitty:
+    if discards(rules):
         words.append(_("discard {cards}").format(cards=cards))
+        words.append(_("keep {cards}").format(cards=cards))
     words.append(_("{play} (or just the card)").format(play=_("play {card}").format(card=card)))
     return ", ".join(words)
+
+
+def discards(rules: Rules) -> bool:
+    """Whether a player may have a discard to choose under these rules."""
+    return bool(rules.discard_count or rules.draw or rules.deal > 6 or rules.kitty)
 
 
 def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
@@ -549,8 +557,22 @@ class TerminalGame:
         return action_text(action, lang=self.lang)
 
     def refusal(self, error: IllegalActionError) -> str:
-        """A refusal in the screen's words, from its code and params."""
-        return refusal_text(error, lang=self.lang)
+        """A refusal in the screen's words, from its code and params, told to the person:
+        what he tried and why not, his own seat "you" (never "seat 0")."""
+        _ = self._
+        if error.code == "not_held" and error.params.get("seat") == self.seat:
+            cards = parse_cards(error.params.get("cards", []))
+            reason = _("you do not hold {cards}").format(cards=cards_text(cards))
+        else:
+            reason = _refusal_reason(error, self.lang)
+        tried = error.action
+        if isinstance(tried, Action):
+            shown = self.action(tried)
+        elif isinstance(tried, str) and tried.startswith("keep"):  # the keep form's words
+            shown = _("keep {cards}").format(cards=cards_text(parse_cards(tried[4:])))
+        else:
+            shown = str(tried)
+        return _("{action} is not allowed: {reason}").format(action=shown, reason=reason)
 
     def _verb_words(self) -> dict[str, str]:
         """The first word of each action in the screen's language (and in English), to the
@@ -563,6 +585,7 @@ class TerminalGame:
             "trump {suit}": "trump",
             "call {card}": "call",
             "bid {level}": "bid",
+            "keep {cards}": "keep",
         }
         words: dict[str, str] = {}
         for template, verb in table.items():
@@ -838,7 +861,10 @@ class TerminalGame:
             )
         )
         if view.bids:
-            calls = ", ".join(f"{self.name(s)} {self.action(a)}" for s, a in view.bids)
+            calls = ", ".join(
+                _("{seat} {action}").format(seat=self.name(s), action=self.action(a))
+                for s, a in view.bids
+            )
             self.say(_("Auction: {calls}").format(calls=calls))
         if view.contract is not None and view.pitcher is not None:
             call = contract_text(self.rules, view.contract, lang=self.lang)
@@ -879,15 +905,34 @@ class TerminalGame:
                     phase=phase, example=example
                 )
             )
+            self.keep_hint(view, ordered)
             return ordered
         self.say(_("Your turn: {phase}. Choices:").format(phase=phase))
         for letter, action in zip(LETTERS, ordered, strict=False):
             self.say(f"  {letter}. {self.action(action)}")
+        self.keep_hint(view, ordered)
         first_lead = view.phase is Phase.PLAY and not view.tricks
         first_lead = first_lead and (view.trick is None or not view.trick.plays)
         if first_lead and view.pitcher == self.seat and not self.rules.declares_trump:
             self.note("trump", _("your first lead names trump: its suit is trump this hand."))
         return ordered
+
+    def keep_hint(self, view: PlayerView, ordered: list[Action]) -> None:
+        """Where a discard is long (four cards or more, or more choices than letters), how
+        to name the cards kept instead: `keep CARDS`, with the first choice's as example
+        (the cards it keeps that not every choice keeps: Cinch's robbing dealer names only
+        the non-trumps he keeps)."""
+        thrown = [action for action in ordered if isinstance(action, Discard)]
+        if not thrown or (len(ordered) <= len(LETTERS) and max(len(a.cards) for a in thrown) < 4):
+            return
+        always = set(view.hand).difference(*(action.cards for action in thrown))
+        kept = [c for c in view.hand if c not in thrown[0].cards and c not in always]
+        example = self._("keep {cards}").format(cards=cards_text(sorted(kept, key=_hand_order)))
+        self.say(
+            self._("  Or name the cards you keep, the others are discarded: {example}").format(
+                example=example
+            )
+        )
 
     def ask(self, view: PlayerView) -> Action:
         ordered = self.show(view)
@@ -920,13 +965,20 @@ class TerminalGame:
 
     def help(self, ordered: list[Action]) -> None:
         _ = self._
-        last = LETTERS[min(len(ordered), len(LETTERS)) - 1]
-        self.say(
-            _(
-                "  A letter from a to {last} picks a choice; a bare number is a bid ('3' "
-                "bids 3); or type an action: {verbs}."
-            ).format(last=last, verbs=verbs(self.rules, self.lang))
-        )
+        if len(ordered) > len(LETTERS):  # no letters on this screen: say so, promise none
+            self.say(
+                _(
+                    "  There are too many choices to pick by letter: type an action: {verbs}."
+                ).format(verbs=verbs(self.rules, self.lang))
+            )
+        else:
+            last = LETTERS[len(ordered) - 1]
+            self.say(
+                _(
+                    "  A letter from a to {last} picks a choice; a bare number is a bid ('3' "
+                    "bids 3); or type an action: {verbs}."
+                ).format(last=last, verbs=verbs(self.rules, self.lang))
+            )
         self.say(_("  'rules' tells the rules in force; 'quit' (or Ctrl-D) leaves."))
 
     def interpret(self, view: PlayerView, ordered: list[Action], text: str) -> Action:
@@ -943,16 +995,19 @@ class TerminalGame:
             raise _Unclear(
                 _("choose a letter from a to {last}").format(last=LETTERS[len(ordered) - 1])
             )
-        if text.isdigit():
+        if text.isascii() and text.isdigit():
             if view.phase is not Phase.BIDDING:
                 raise _Unclear(
                     _("a bare number is a bid, and the auction is over: choose a letter")
                 )
-            try:
-                bid = parse_action(f"bid {text}")
-            except InvalidNotationError as error:
-                raise _Unclear(refusal_text(error, lang=self.lang)) from None
-            return self.checked(bid)
+            level, low, high = int(text), self.rules.min_bid, self.rules.max_plain_bid
+            if not low <= level <= high:
+                raise _Unclear(
+                    _("{number} is no bid: the bids are {low} to {high}").format(
+                        number=level, low=low, high=high
+                    )
+                )
+            return self.checked(Bid(level))
         typed = _normal(text)
         for candidate in legal:
             if _normal(self.action(candidate)) == typed or _normal(action_text(candidate)) == typed:
@@ -971,6 +1026,11 @@ class TerminalGame:
         verb = self.words.get(first.casefold())
         if verb is None:
             raise _Unclear(self.unclear(text))
+        if verb == "keep":  # the cards kept: the discard of the others
+            try:
+                return discard_keeping(view, parse_cards(rest))
+            except InvalidNotationError as error:
+                raise _Unclear(refusal_text(error, lang=self.lang)) from None
         if verb == "trump":
             suit = self.suit_of(rest)
             if suit is not None:
@@ -978,6 +1038,8 @@ class TerminalGame:
         try:
             action = parse_action(f"{verb} {rest}".strip())
         except InvalidNotationError as error:
+            if error.code in _NO_ACTION:  # the library's list of English words: ours instead
+                raise _Unclear(self.unclear(text)) from None
             raise _Unclear(refusal_text(error, lang=self.lang)) from None
         return self.checked(action)
 
@@ -1065,6 +1127,11 @@ class TerminalGame:
                 )
             self.note("target", why.format(side=self.side_name(side), target=target, score=score))
             return
+
+
+_NO_ACTION = frozenset({"not_an_action", "empty_action", "leading_zeros", "action_too_long"})
+"""The notation refusals that name no card or value, only that the words are no action:
+the screen says instead which actions these rules have, in its language."""
 
 
 class _Unclear(Exception):

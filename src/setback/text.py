@@ -676,6 +676,18 @@ def _refusal_tables(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     return messages, suffixes
 
 
+def _refusal_reason(error: IllegalActionError | InvalidNotationError, lang: str) -> str:
+    """Why `error` refuses, in `lang`: its sentence without the action and the seat (the
+    whole message of a notation error)."""
+    if lang == "en":
+        return error.reason if isinstance(error, IllegalActionError) else str(error)
+    messages, suffixes = _refusal_tables(lang)
+    try:
+        return render(error.code, error.params, messages, suffixes, _refusal_words(lang))
+    except (KeyError, IndexError, ValueError):  # a refusal built by hand, not by the rules
+        return error.reason if isinstance(error, IllegalActionError) else str(error)
+
+
 def refusal_text(error: IllegalActionError | InvalidNotationError, *, lang: str = "en") -> str:
     """A refusal in words, from its `code` and `params`: in English the error's own
     message; in German, Swedish or French the same sentence from the catalogs.
@@ -699,11 +711,7 @@ def refusal_text(error: IllegalActionError | InvalidNotationError, *, lang: str 
         raise kind_error("refusal_text", "an IllegalActionError or InvalidNotationError", error)
     if lang == "en":
         return str(error)
-    messages, suffixes = _refusal_tables(lang)
-    try:
-        reason = render(error.code, error.params, messages, suffixes, _refusal_words(lang))
-    except (KeyError, IndexError, ValueError):  # a refusal built by hand, not by the rules
-        reason = error.reason if isinstance(error, IllegalActionError) else str(error)
+    reason = _refusal_reason(error, lang)
     if isinstance(error, InvalidNotationError):
         return reason
     action = error.action

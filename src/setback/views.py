@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
-from .actions import Action
-from .cards import Card, Suit, cards_of
+from .actions import Action, Discard
+from .cards import Card, Suit, cards_of, parse_cards
 from .engine import legal_actions
-from .errors import RulesError, shown
+from .errors import IllegalActionError, RulesError, kind_error, shown
+from .refusals import Refusal
 from .rules import Rules
 from .state import GameState, HandResult, Phase, Trick, kitty_cards
 
-__all__ = ["PlayerView", "observe"]
+__all__ = ["PlayerView", "discard_keeping", "observe"]
 
 
 @attrs.frozen
@@ -204,3 +207,64 @@ def observe(state: GameState, seat: int) -> PlayerView:
         called=state.called,
         partner=partner,
     )
+
+
+def discard_keeping(view: PlayerView, keep: Iterable[Card | str] | str) -> Discard:
+    """The discard that keeps the cards `keep`: the "keep" form of a long discard, for a
+    client whose player would rather name the few cards he keeps than the many he throws
+    (Cinch's dealer robbing the pack holds 17 cards and throws 11).
+
+    Of the view's legal discards, those that throw none of `keep`, the one that throws
+    the most cards: the whole complement where it is legal ("keep" all six cards of the
+    hand to be), and else what the rules make him throw besides (Cinch's rob keeps the
+    trumps by itself, so the dealer names only the non-trumps he keeps). Where several
+    discards of that size keep the named cards, the player must name more.
+
+    Args:
+        view: the seat's view, on its turn to discard.
+        keep: the cards to keep (card values or text, or one text: `"JS 2D"`).
+
+    Returns:
+        The `Discard` to send (one of `view.legal_actions`).
+
+    Raises:
+        IllegalActionError: no discard is due (`no_discard_now`), a named card is not in
+            the hand (`not_held`), no legal discard keeps them (`keep_no_discard`), or
+            several do (`keep_more`, with how many more cards to name); the action is
+            the text `"keep ..."`.
+        InvalidNotationError: a card's text is no card.
+        TypeError: `view` is not a `PlayerView`.
+
+    Examples:
+        >>> from setback import Rules, apply_action, new_game, observe
+        >>> state = new_game(Rules.six_player(), seed=3)
+        >>> for call in ("pass", "pass", "pass", "pass", "pass", "bid 2", "trump S"):
+        ...     state = apply_action(state, call)
+        >>> view = observe(state, 1)  # seat 1 throws 2 of his 8 cards: he names the 6 he keeps
+        >>> str(discard_keeping(view, "2D 3D JD KD 6H JH"))
+        'discard 2C 8C'
+    """
+    if not isinstance(view, PlayerView):
+        raise kind_error("discard_keeping", "a PlayerView", view)
+    kept = parse_cards(keep)
+    named = list(dict.fromkeys(kept))  # in the order given, each card once
+    tried = "keep " + " ".join(map(str, named))
+    texts = [str(card) for card in named]
+    discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+    if not discards:
+        raise IllegalActionError(tried, view.seat, Refusal("no_discard_now"))
+    missing = [str(card) for card in named if card not in view.hand]
+    if missing:
+        why = Refusal("not_held", {"seat": view.seat, "cards": missing})
+        raise IllegalActionError(tried, view.seat, why)
+    fits = [d for d in discards if not set(named) & set(d.cards)]
+    if not fits:
+        raise IllegalActionError(tried, view.seat, Refusal("keep_no_discard", {"cards": texts}))
+    most = max(len(d.cards) for d in fits)
+    best = [d for d in fits if len(d.cards) == most]
+    if len(best) > 1:  # how many more to name: the kept cards not common to every choice
+        common = set(view.hand).difference(*(d.cards for d in best))
+        more = len(view.hand) - most - len(common)
+        why = Refusal("keep_more", {"cards": texts, "count": more})
+        raise IllegalActionError(tried, view.seat, why)
+    return best[0]

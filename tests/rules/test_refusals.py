@@ -199,6 +199,13 @@ def _smear_discard(state: GameState) -> list[Any]:
     return [Discard([*trumps[:1], *others[:3]])] if trumps and len(others) > 3 else []
 
 
+def _keep(state: GameState, keep: str) -> IllegalActionError:
+    """The refusal of `discard_keeping` for the seat to act."""
+    with pytest.raises(IllegalActionError) as caught:
+        setback.discard_keeping(setback.observe(state, state.to_act or 0), keep)
+    return caught.value
+
+
 MakeError = Callable[[pytest.MonkeyPatch], SetbackError]
 
 CASES: dict[str, MakeError] = {
@@ -276,6 +283,8 @@ CASES: dict[str, MakeError] = {
     "keep_at_most": lambda _: _discard_of(Rules.trickster(9), 2),
     "keep_trumps": lambda _: _refused(y1_declared(), "discard 4H 3D 8C 6S 2S KD 9D 7D JC 10C 5C"),
     "rob_count": lambda _: _refused(y1_declared(), "discard 3D 8C"),
+    "keep_no_discard": lambda _: _keep(y1_declared(), "JS 2D QH 7H 6H 4H 10S"),
+    "keep_more": lambda _: _keep(y1_declared(), "JS"),
     "play_a_card": lambda _: _first(SETBACK, 0, "play_a_card", lambda s: ["pass"], False),
     "lead_trump": lambda _: _first(Rules.smear(), 0, "lead_trump", _plays, False),
     "follow_trump": lambda _: _first(SETBACK, 0, "follow_trump", _plays, True),
@@ -460,6 +469,14 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "rob_count": (
         {"count": 11},
         "discard 8C 3D by seat 3 is illegal: discard exactly 11 cards: six are kept, with what the stock gives back",
+    ),
+    "keep_no_discard": (
+        {"cards": ["JS", "2D", "QH", "7H", "6H", "4H", "10S"]},
+        "'keep JS 2D QH 7H 6H 4H 10S' by seat 3 is illegal: no legal discard keeps J♠ 2♦ Q♥ 7♥ 6♥ 4♥ 10♠",
+    ),
+    "keep_more": (
+        {"cards": ["JS"], "count": 1},
+        "'keep JS' by seat 3 is illegal: several discards keep J♠: name more of the cards to keep (1 more)",
     ),
     "play_a_card": ({}, "pass by seat 3 is illegal: the auction is over: play a card"),
     "lead_trump": (
