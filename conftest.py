@@ -19,3 +19,5 @@ def _missing(*modules: str) -> bool:
 collect_ignore_glob: list[str] = []
 if _missing("numpy", "pettingzoo", "gymnasium", "pyspiel"):
     collect_ignore_glob.append("*/setback/rl/*")
+if _missing("numpy"):  # the batched engine's arrays (the extra `fast`)
+    collect_ignore_glob.append("*/setback/bots/_batch_numpy.py")
