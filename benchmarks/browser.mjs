@@ -8,7 +8,7 @@
 //   wheels, imports);
 // - warm reload: the same profile, the page reloaded (its game resumed from localStorage);
 // - random hands a second through the checked API, in the page's worker and natively
-//   (the same loop: setback._browser.random_hands);
+//   (the same loop: setback._browser.random_hands), by CPU time and by the wall clock;
 // - each bot level's decision time in the page, as the page sees it (a botAction call's
 //   round trip), mean and p99, over the decisions of whole hands played by that level.
 //
@@ -42,18 +42,22 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** The CPU seconds the browser's processes used so far (Linux: /proc), the main one and
- * every descendant: on a busy machine the wall clock says little, the CPU time more. */
+/** The CPU seconds that each thread of the browser's processes (those under `root`) used
+ * so far, by "pid:tid", with its kind: "worker" (the Web Worker's thread: Python),
+ * "pool" (a renderer's thread pool: compiling the WebAssembly, in parallel), "page" (a
+ * renderer's main thread) or "other". On a busy machine the wall clock says little; the
+ * worker's CPU time is the first start's critical path. Linux only (/proc). */
 function cpuSeconds(root) {
   const parents = new Map();
-  const used = new Map();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
+  const pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name)).map(Number);
+  const fields = (path) => {
+    const stat = readFileSync(path, "utf8");
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    return [name, stat.slice(stat.lastIndexOf(")") + 2).split(" ")];
+  };
+  for (const pid of pids) {
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      parents.set(Number(name), Number(fields[1]));
-      used.set(Number(name), Number(fields[11]) + Number(fields[12]));
+      parents.set(pid, Number(fields(`/proc/${pid}/stat`)[1][1]));
     } catch {
       // a process that ended meanwhile
     }
@@ -62,9 +66,36 @@ function cpuSeconds(root) {
     for (let p = pid; p > 1; p = parents.get(p) ?? 0) if (p === root) return true;
     return false;
   };
-  let ticks = 0;
-  for (const [pid, value] of used) if (inTree(pid)) ticks += value;
-  return ticks / 100; // USER_HZ
+  const used = new Map();
+  for (const pid of pids.filter(inTree)) {
+    let renderer = false;
+    try {
+      renderer = readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("--type=renderer");
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const [name, f] = fields(`/proc/${pid}/task/${tid}/stat`);
+        const seconds = (Number(f[11]) + Number(f[12])) / 100; // USER_HZ
+        let kind = "other";
+        if (renderer && name.startsWith("DedicatedWorker")) kind = "worker";
+        else if (renderer && name.startsWith("ThreadPool")) kind = "pool";
+        else if (renderer && name === "chromium") kind = "page";
+        used.set(`${pid}:${tid}`, { kind, seconds });
+      }
+    } catch {
+      // a process or thread that ended meanwhile
+    }
+  }
+  return used;
+}
+
+/** The CPU seconds used between two readings, by kind, and in all. */
+function spent(after, before) {
+  const used = { worker: 0, pool: 0, page: 0, total: 0 };
+  for (const [thread, { kind, seconds }] of after) {
+    const more = seconds - (before.get(thread)?.seconds ?? 0);
+    if (kind !== "other") used[kind] += more;
+    used.total += more;
+  }
+  return Object.fromEntries(Object.entries(used).map(([kind, seconds]) => [kind, round(seconds, 2)]));
 }
 
 async function firstMove(page) {
@@ -95,23 +126,28 @@ async function main() {
     last = await fresh();
     const cpu = cpuSeconds(root);
     await last.page.goto(`${server.url}/play/`);
-    report.cold.push({ ...(await firstMove(last.page)), cpu: cpuSeconds(root) - cpu });
+    report.cold.push({ ...(await firstMove(last.page)), cpu: spent(cpuSeconds(root), cpu) });
   }
   const cpu = cpuSeconds(root);
   await last.page.reload();
-  report.warm = { ...(await firstMove(last.page)), cpu: cpuSeconds(root) - cpu };
+  report.warm = { ...(await firstMove(last.page)), cpu: spent(cpuSeconds(root), cpu) };
   const { page } = last;
 
-  // random hands a second: in the page's worker, and natively
+  // random hands a second: in the page's worker, and natively, each by its CPU time (the
+  // worker thread's from /proc: Pyodide has no process time), as the machine may be busy
+  const before = cpuSeconds(root);
   const inPage = await page.evaluate((seconds) => window.play.setback.randomHands({ seconds }), SECONDS);
+  const workerCpu = spent(cpuSeconds(root), before).worker;
   const native = JSON.parse(execFileSync(PYTHON, ["-c", `
 import json
 from setback import Rules
 from setback._browser import random_hands
 print(json.dumps(random_hands(Rules.setback(), ${SECONDS})))`], { encoding: "utf8" }));
   report.randomHands = {
-    page: round(inPage.hands / inPage.seconds),
-    native: round(native.hands / native.seconds),
+    page: round(inPage.hands / workerCpu),
+    native: round(native.hands / native.cpu),
+    pageWallClock: round(inPage.hands / inPage.seconds),
+    nativeWallClock: round(native.hands / native.seconds),
   };
   report.randomHands.ratio = round(report.randomHands.page / report.randomHands.native, 2);
 
@@ -146,7 +182,7 @@ print(json.dumps(random_hands(Rules.setback(), ${SECONDS})))`], { encoding: "utf
   }
   await browser.close();
   await server.close();
-  const shown = ({ firstMove: ms, worker, cpu: used }) => ({ firstMoveMs: round(ms), cpuSeconds: round(used, 2), worker });
+  const shown = ({ firstMove: ms, worker, cpu: used }) => ({ firstMoveMs: round(ms), cpuSeconds: used, worker });
   report.cold = report.cold.map(shown);
   report.warm = shown(report.warm);
   console.log(JSON.stringify(report, null, 2));
