@@ -603,9 +603,9 @@ def _called_group(svg: str) -> str:
 
 
 def _tags(svg: str, seat: int) -> str:
-    """A seat's label: its title and tags."""
+    """A seat's label: its title and tags (a long one's lines joined as one line)."""
     found = [el for el in _groups(svg, "seat") if el.attrib["data-seat"] == str(seat)]
-    return _caption(found[0])
+    return " · ".join(el.text or "" for el in found[0].findall(f"{NS}text"))
 
 
 def test_the_called_card_and_the_partner_are_drawn_once_the_seat_may_know_them() -> None:
@@ -744,3 +744,108 @@ def test_english_is_the_default_and_a_language_is_checked() -> None:
             draw("xx")
         with pytest.raises(TypeError, match="lang"):
             draw(3)  # type: ignore[arg-type]
+
+
+# --- the web page's findings (issue 40, item 10) -------------------------------------------
+
+
+def _trick_boxes(root: ET.Element) -> tuple[list[tuple[float, ...]], list[tuple[float, ...]]]:
+    """A trick's cards and its seats' labels as boxes `(left, top, right, bottom)` in
+    picture units (a label as wide as `svg._text_width` says: it errs wide), and the
+    labels after every card in document order."""
+    cards: list[tuple[float, ...]] = []
+    labels: list[tuple[float, ...]] = []
+    for element in root:
+        if element.tag == f"{NS}g" and "data-card" in element.attrib:
+            x, y = map(float, re.findall(r"[-\d.]+", element.attrib["transform"]))
+            assert not labels, "a card drawn over the labels"
+            cards.append((x, y, x + setback.svg.CARD_WIDTH, y + setback.svg.CARD_HEIGHT))
+        elif element.tag == f"{NS}text" and element.attrib["font-size"] == "11":
+            x, y = float(element.attrib["x"]), float(element.attrib["y"])
+            width = setback.svg._text_width(element.text or "", 11)
+            labels.append(setback.svg._label_box(x, y, element.attrib["text-anchor"], width))
+    return cards, labels
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_card_of_a_trick_covers_a_seats_label(players: int, lang: str) -> None:
+    """Issue 40: at five seats "seat 3" lay under seat 4's card. Each label is drawn after
+    every card, on the side of its card away from the centre, and lies on no card: in the
+    trick's picture at every number of seats and from every seat, and inside it."""
+    plays = tuple((seat, CARDS[seat]) for seat in range(players))
+    for bottom in range(players):
+        for leader in range(players):
+            trick = Trick(leader, plays[leader:] + plays[:leader])
+            svg = trick_svg(trick, players=players, bottom=bottom, lang=lang)
+            root = parsed(svg)
+            width, height = map(float, root.attrib["viewBox"].split()[2:])
+            cards, labels = _trick_boxes(root)
+            assert len(cards) == len(labels) == players
+            for label in labels:
+                assert not any(_overlap(label, card) for card in cards), (bottom, leader, label)
+                assert min(label[:2]) >= 0 and label[2] <= width and label[3] <= height
+
+
+@pytest.mark.parametrize("players", [5, 6, 8])
+def test_no_card_of_the_tables_trick_covers_a_seats_label(players: int) -> None:
+    """The same on the table: its trick in progress, from each seat's view."""
+    rules = Rules.cutthroat(players=players)
+    state = new_game(rules, seed=players)
+    while state.trick is None or len(state.trick.plays) < players - 1:
+        state = apply_action(state, legal_actions(state)[-1])
+    for seat in range(players):
+        (trick,) = _groups(view_svg(observe(state, seat)), "trick")
+        cards, labels = _trick_boxes(trick)
+        assert len(cards) == len(labels) == players - 1
+        assert not any(_overlap(label, card) for label in labels for card in cards)
+
+
+def test_a_long_footer_is_cut_to_the_cloth() -> None:
+    """Issue 40: the Cinch dealer's rob listed its discards past the picture's right edge.
+    The footer ends at the last choice that fits inside the cloth, then `…`."""
+    state = new_game(Rules.preset("cinch"), seed=3)
+    while state.phase is not Phase.DISCARD or state.to_act != state.dealer:
+        state = apply_action(state, legal_actions(state)[0])
+    assert len(legal_actions(state)) > 20
+    root = parsed(view_svg(observe(state, state.dealer)))
+    (footer,) = [el.text or "" for el in root.iter(f"{NS}text") if "Your turn" in (el.text or "")]
+    assert footer.startswith("Your turn: discard ") and footer.endswith(", …")
+    assert setback.svg._text_width(footer, 13) <= setback.svg._TABLE_W - 48
+    assert setback.svg._fitted("a, b", 13, 1000) == "a, b"
+    assert setback.svg._fitted("x" * 200, 13, 100).endswith("x…")
+
+
+def _seat_labels(svg: str) -> list[tuple[str, tuple[float, ...]]]:
+    """Each line of each seat's label and its box, 0.7 of its size a character wide."""
+    found = []
+    for group in _groups(svg, "seat"):
+        for line in group.findall(f"{NS}text"):
+            if line.attrib["font-size"] == "13":
+                x, y, words = float(line.attrib["x"]), float(line.attrib["y"]), line.text or ""
+                half = len(words) * 13 * 0.7 / 2
+                found.append((words, (x - half, y - 11, x + half, y + 3)))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seats_label_is_kept_inside_the_cloth_and_off_the_trick(lang: str) -> None:
+    """Issue 40: "… · 1 trick" was cut at the right edge: the label's width was guessed at
+    0.58 of its size a character, about what DejaVu Sans Bold takes (0.52 to 0.61 in
+    these labels), so a wider font of the list cut it. Each label, 0.7 of its size a
+    character wide, lies inside the cloth and off the trick's cards (a long one on two
+    lines), at every seat of four to eight, in every language."""
+    for players in range(4, 9):
+        rules = Rules.cutthroat(players=players)
+        for state in play_out(rules, players, every=5, steps=200):
+            for seat in range(players):
+                svg = view_svg(observe(state, seat), lang=lang)
+                tricks = _groups(svg, "trick")
+                cards = _trick_boxes(tricks[0])[0] if tricks else []
+                for words, box in _seat_labels(svg):
+                    assert box[0] >= 16 and box[2] <= setback.svg._TABLE_W - 16, words
+                    assert not any(_overlap(box, card) for card in cards), words

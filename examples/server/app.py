@@ -208,20 +208,18 @@ def shown(view: setback.PlayerView, news: tuple[setback.Event, ...], lang: str) 
     hand; the words of each legal action, side, call, card held and event."""
     rules, seat, trump, contract = view.rules, view.seat, view.trump, view.contract
     trick = view.trick if view.trick and view.trick.plays else (view.tricks or [None])[-1]
-    called = {view.pitcher, view.partner} if seat in (view.pitcher, view.partner) else set()
-    side, result = rules.side_of(seat), view.last_result
+    result = view.last_result
     return {
         "lang": lang,
-        "table": view_svg(view),
-        "hand": hand_svg(view.hand, rules=rules, trump=trump, scale=1.5),
-        "trick": trick and trick_svg(trick, rules=rules, trump=trump, bottom=seat),
-        "result": hand_result_svg(result, rules=rules) if result else None,
+        "table": view_svg(view, lang=lang),
+        "hand": hand_svg(view.hand, rules=rules, trump=trump, scale=1.5, lang=lang),
+        "trick": trick and trick_svg(trick, rules=rules, trump=trump, bottom=seat, lang=lang),
+        "result": hand_result_svg(result, rules=rules, lang=lang) if result else None,
         "labels": [setback.action_text(action, lang=lang) for action in view.legal_actions],
         "names": {str(card): setback.cards_text([card], lang=lang) for card in view.hand},
         "sides": [setback.side_text(rules, n, lang=lang) for n in range(len(rules.sides))],
         "winner": setback.side_text(rules, view.winner, lang=lang),
-        "partners": [n for n in range(rules.players) if n != seat
-                     and (rules.side_of(n) == side or n in called)],
+        "partners": partners(view),
         "bids": [setback.action_text(call, lang=lang) for _, call in view.bids],
         "contract": None if contract is None else contract_text(rules, contract, lang=lang),
         "trump": None if trump is None else trump.symbol,
@@ -231,21 +229,34 @@ def shown(view: setback.PlayerView, news: tuple[setback.Event, ...], lang: str) 
 
 def said(event: setback.Event, lang: str) -> dict[str, str]:
     """What an event holds, in the library's words: the action it records, or its cards."""
-    if isinstance(event, setback.Called | setback.Pitched | setback.TrumpDeclared):
-        action: setback.Action = (
-            event.call if isinstance(event, setback.Called)
-            else setback.Pitch(event.card) if isinstance(event, setback.Pitched)
-            else setback.DeclareTrump(event.trump)
-        )  # fmt: skip
-    elif isinstance(event, setback.PartnerCalled | setback.Played):
-        kind = setback.CallPartner if isinstance(event, setback.PartnerCalled) else setback.Play
-        action = kind(event.card)
-    else:
-        cards = event.trick.cards if isinstance(event, setback.TrickWon) else ()
-        cards = getattr(event, "cards", cards)
-        drawn = getattr(event, "drawn_cards", ())
-        return {"cards": setback.cards_text(cards), "drawn": setback.cards_text(drawn)}
-    return {"action": setback.action_text(action, lang=lang)}
+    action: setback.Action | None = None
+    if isinstance(event, setback.Called):
+        action = event.call
+    elif isinstance(event, setback.Pitched):
+        action = setback.Pitch(event.card)
+    elif isinstance(event, setback.TrumpDeclared):
+        action = setback.DeclareTrump(event.trump)
+    elif isinstance(event, setback.PartnerCalled):
+        action = setback.CallPartner(event.card)
+    elif isinstance(event, setback.Played):
+        action = setback.Play(event.card)
+    if action is not None:
+        return {"action": setback.action_text(action, lang=lang)}
+    cards = event.trick.cards if isinstance(event, setback.TrickWon) else ()
+    cards, drawn = getattr(event, "cards", cards), getattr(event, "drawn_cards", ())
+    drawn_text = setback.cards_text(drawn, lang=lang)
+    return {"cards": setback.cards_text(cards, lang=lang), "drawn": drawn_text}
+
+
+def partners(view: setback.PlayerView) -> list[int]:
+    """The seats on the view's seat's side: its partner's, or under call your partner the
+    pitcher and his partner, once the seat may know who that is."""
+    seat, rules, pair = view.seat, view.rules, {view.pitcher, view.partner}
+    called = pair if seat in pair and None not in pair else set()
+    side = rules.side_of(seat)
+    return [
+        n for n in range(rules.players) if n != seat and (rules.side_of(n) == side or n in called)
+    ]
 
 
 def presets() -> list[dict[str, Any]]:

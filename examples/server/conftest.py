@@ -103,6 +103,39 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
     process.stop()
 
 
+UNTIDY = """() => {
+  const found = [], width = document.documentElement.clientWidth, [x, y] = [scrollX, scrollY];
+  if (document.documentElement.scrollWidth > width) found.push("wider than the screen");
+  for (const svg of document.querySelectorAll("main svg, dialog[open] svg")) {
+    if (!svg.checkVisibility()) continue;
+    const box = svg.getBoundingClientRect();
+    const edge = (4 * box.width) / svg.viewBox.baseVal.width; // 4 units inside the picture
+    for (const text of svg.querySelectorAll("text")) {
+      const r = text.getBoundingClientRect();
+      if (r.width && (r.left < box.left + edge || r.right > box.right - edge
+          || r.top < box.top + edge || r.bottom > box.bottom - edge)) {
+        found.push(`cut: ${text.textContent}`);
+      }
+    }
+  }
+  for (const text of document.querySelectorAll("#table g.trick text, #trick text")) {
+    if (!text.checkVisibility() || text.closest("g.card")) continue; // a card's own
+    text.scrollIntoView({ block: "center" });
+    const r = text.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (top !== text && !text.contains(top)) found.push(`covered: ${text.textContent}`);
+  }
+  for (const element of document.querySelectorAll("#actions button, #hint")) {
+    const right = element.getBoundingClientRect().right;
+    if (right > width) found.push(`off the edge: ${element.textContent}`);
+  }
+  scrollTo(x, y);
+  return found;
+}"""
+"""What is untidy on the page now: wider than the screen, a picture's word not inside it
+(4 units from its edges), a trick's label under a card, a control or hint past the screen's
+right edge."""
+
 CHROMIUM = "/usr/bin/chromium"  # Debian's package: Playwright downloads no browser here
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import sqlite3
 from collections.abc import Iterator
 from typing import Any
 
@@ -207,3 +208,49 @@ def test_an_oversized_message_closes_that_connection_only(
     assert {name: server.stored(name) for name in tables} == stored
     others = {name: s for name, s in tables.items() if name != table}
     others_see_only_the_next_action(server, others)
+
+
+@pytest.mark.parametrize(
+    ("asked", "refused"),
+    [
+        ({"preset": "setback", "lang": "xx"}, "no language 'xx': setback speaks en, de, sv and fr"),
+        ({"preset": "setback", "lang": ["de"]}, "no language ['de']: setback speaks"),
+        ({"preset": "setback", "options": {"players": 5}}, "the partnership game is for 4 or 6"),
+        ({"preset": "trickster-13", "options": {"players": 7}}, "Rules.trickster(13) is for 4"),
+        ({"preset": "setback", "humans": 5}, "humans must be a whole number from 1 to 4"),
+    ],
+)
+def test_a_table_asked_for_wrongly_is_refused(
+    server: ServerProcess, asked: dict[str, Any], refused: str
+) -> None:
+    """A language the library does not speak, or players a preset does not take: a clear
+    refusal (400), and no table made."""
+    answer = server.post("/tables", asked)
+    assert answer["status"] == 400 and answer["refused"].startswith(refused), answer
+    with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
+        assert db.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+
+
+def test_a_seat_may_choose_its_own_language(
+    server: ServerProcess, tables: dict[str, list[Seat]]
+) -> None:
+    """`?lang=` is the seat's language (the table's is English here); one the library does
+    not speak is refused and the connection closed (4400)."""
+    created = server.create("setback", humans=1, lang="de")
+    url = server.ws_url(created["table"], created["tokens"][0])
+    with connect(url, open_timeout=10) as socket:
+        german = json.loads(socket.recv(timeout=10))
+    with connect(url + "&lang=sv", open_timeout=10) as socket:
+        swedish = json.loads(socket.recv(timeout=10))
+    assert german["lang"] == "de" and german["sides"] == ["Plätze 0+2", "Plätze 1+3"]
+    assert swedish["lang"] == "sv" and swedish["sides"] == ["platserna 0+2", "platserna 1+3"]
+    assert german["view"] == swedish["view"] and german["labels"] != swedish["labels"]
+    with connect(url + "&lang=xx", open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10)) == {
+            "refused": "no language 'xx': setback speaks en, de, sv and fr",
+            "code": None,
+        }
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+    others_see_only_the_next_action(server, tables)

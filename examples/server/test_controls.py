@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app import message
+from app import message, partners
 from playwright.sync_api import Browser, Page
 
-from conftest import ServerProcess
-from setback import GameState, Rules, apply_action, events, new_game, observe
+from conftest import UNTIDY, ServerProcess
+from setback import GameState, Phase, Rules, apply_action, events, new_game, observe
 from setback.bots import HeuristicBot
 from setback.rules import PRESET_NAMES
 
@@ -26,6 +26,7 @@ TABLES = [(name, None) for name in PRESET_NAMES] + [
     for points in (7, 10, 11, 13)  # call your partner
 ]
 SCREENS = {"wide": (1000, 900), "phone": (390, 844)}
+LANGUAGES = ("en", "de", "sv", "fr")  # a table's language: each in turn
 
 # Takes each action of `indices` in a fresh page of the view, as a person would; returns
 # what went wrong: an action with no control a person can reach, or a control that sent
@@ -118,10 +119,13 @@ def sampled(offered: list[dict[str, Any]], rng: random.Random) -> list[int]:
     return [i for i in range(len(offered)) if i not in discards or i in chosen]
 
 
-@pytest.mark.parametrize(("preset", "players"), TABLES)
+@pytest.mark.parametrize(("preset", "players", "lang"), [
+    (preset, players, LANGUAGES[n % len(LANGUAGES)]) for n, (preset, players) in enumerate(TABLES)
+])  # fmt: skip
 def test_every_offered_action_has_a_control(
-    browser: Browser, lobby: ServerProcess, preset: str, players: int | None
+    browser: Browser, lobby: ServerProcess, preset: str, players: int | None, lang: str
 ) -> None:
+    """... and the page is tidy at each (see `conftest.UNTIDY`), in the table's language."""
     rules = Rules.preset(preset, players=players)
     pages: dict[str, Page] = {}
     for name, (width, height) in SCREENS.items():
@@ -134,14 +138,42 @@ def test_every_offered_action_has_a_control(
     try:
         for state, seat in decisions(rules, seed=len(preset)):
             seen = events(state, seat)
-            shown = message(state, seat, seen[-1].number if seen else 0, "en")
+            shown = message(state, seat, seen[-1].number if seen else 0, lang)
             offered = shown["view"]["data"]["legal_actions"]
             kinds |= {action["type"] for action in offered}
             for name, page in pages.items():
                 wrong = page.evaluate(TAKE, [shown, sampled(offered, rng)])
+                wrong += page.evaluate(UNTIDY)
                 problems += [f"{name}, {state.phase.value}: {line}" for line in wrong]
     finally:
         for page in pages.values():
             page.context.close()
     assert not problems, problems[:10]
     assert {"Play"} <= kinds and ("CallPartner" in kinds) == rules.call_partner
+
+
+def test_a_seat_knows_its_partners_as_its_view_does() -> None:
+    """The page's "partner" tags (`app.partners`): a partnership's other seat; under call
+    your partner, the holder of the called card and the pitcher, each as soon as its view
+    may know the other, and nobody else."""
+    assert partners(observe(new_game(Rules.setback(), seed=1), 0)) == [2]
+    assert partners(observe(new_game(Rules.setback(players=6), seed=1), 4)) == [1]
+    state, bot = new_game(Rules.trickster(13, players=5), seed=4), HeuristicBot(seed=4)
+
+    def step(state: GameState) -> GameState:
+        assert state.to_act is not None
+        return apply_action(state, bot.choose(observe(state, state.to_act)))
+
+    while state.phase is not Phase.PLAY:
+        state = step(state)
+    pitcher, holder = state.pitcher, state.partner
+    assert pitcher is not None and holder is not None and holder != pitcher
+    known = {seat: partners(observe(state, seat)) for seat in range(5)}
+    assert known == {seat: [pitcher] if seat == holder else [] for seat in range(5)}
+    while not state.trick or state.called not in state.trick.cards:
+        state = step(state)
+    known = {seat: partners(observe(state, seat)) for seat in range(5)}
+    assert known == {
+        seat: [holder] if seat == pitcher else [pitcher] if seat == holder else []
+        for seat in range(5)
+    }

@@ -162,6 +162,23 @@ def _text(
     )
 
 
+def _text_width(words: str, size: float, *, bold: bool = False) -> float:
+    """About how wide a line of `words` is at `size`, erring wide (0.62 of the size a
+    character, 0.7 in bold: DejaVu Sans and Liberation Sans run 0.45 to 0.6), so that a
+    line placed by it stays inside its picture in the fonts of `_FONT`."""
+    return len(words) * size * (0.7 if bold else 0.62)
+
+
+def _fitted(words: str, size: float, room: float) -> str:
+    """`words`, a list of items joined by `", "`, cut after the last item that fits in
+    `room` (with `" …"` for the rest); a single long item is cut at a character."""
+    if _text_width(words, size) <= room:
+        return words
+    limit = max(1, int(room / _text_width("x", size)) - 2)
+    cut = words.rfind(", ", 0, limit)
+    return (words[:cut] + ", …") if cut > 0 else words[: limit - 1] + "…"
+
+
 def _pip(suit: Suit, cx: float, cy: float, size: float, fill: str) -> str:
     """A suit's shape, `size` units across, centred on `(cx, cy)`."""
     k = size / 100
@@ -544,42 +561,102 @@ def _direction(seat: int, bottom: int, players: int) -> tuple[float, float]:
     return -math.sin(a), math.cos(a)
 
 
-def _trick_cards(
-    trick: Trick,
-    cx: float,
-    cy: float,
-    bottom: int,
-    players: int,
-    style: _Style,
-    *,
-    rx: float = 95,
-    ry: float = 72,
-    labels: bool = True,
-) -> str:
-    """The cards of a trick round `(cx, cy)`, each towards its seat, the winner's edged
-    in gold; each labelled with its seat."""
-    parts: list[str] = []
-    for order, (seat, card) in enumerate(trick.plays):
+def _trick_radii(players: int) -> tuple[float, float]:
+    """How far a trick's cards lie from its centre, across and down: room for each seat's
+    card and its label beside the next one."""
+    more = max(0, players - 4)
+    return 95 + 19 * more, 72 + 13.5 * more
+
+
+_Box = tuple[float, float, float, float]
+"""A rectangle: left, top, right, bottom."""
+
+
+def _overlaps(a: _Box, b: _Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _label_box(x: float, baseline: float, anchor: str, width: float) -> _Box:
+    """The room a label of size 11 takes at `(x, baseline)`, `width` wide."""
+    left = x - width / 2 if anchor == "middle" else x - width if anchor == "end" else x
+    return left, baseline - 9, left + width, baseline + 2
+
+
+@attrs.frozen
+class _TrickPlace:
+    """Where a seat's card of a trick lies, from the trick's centre (its top left), and
+    its label (the point the text is anchored at, its baseline, `text-anchor`)."""
+
+    x: float
+    y: float
+    label_x: float
+    label_y: float
+    anchor: str
+    width: float
+    """The label's longest words' width (`"{seat} led"`)."""
+
+    def boxes(self) -> tuple[_Box, _Box]:
+        """The card's rectangle and its label's."""
+        card = (self.x, self.y, self.x + CARD_WIDTH, self.y + CARD_HEIGHT)
+        return card, _label_box(self.label_x, self.label_y, self.anchor, self.width)
+
+
+def _trick_places(players: int, bottom: int, style: _Style) -> list[_TrickPlace]:
+    """Each seat's card round the centre `(0, 0)`, towards its seat, and its label: away
+    from the centre (below a card in the lower half, above one in the upper half), else
+    the other way, else beside it, whichever first lies on no card of a whole trick
+    (measured by its longest words, `"{seat} led"`: a label never moves in a trick)."""
+    rx, ry = _trick_radii(players)
+    corners = []
+    for seat in range(players):
         dx, dy = _direction(seat, bottom, players)
-        x = cx + dx * rx - CARD_WIDTH / 2
-        y = cy + dy * ry - CARD_HEIGHT / 2
+        corners.append((dx, dy, dx * rx - CARD_WIDTH / 2, dy * ry - CARD_HEIGHT / 2))
+    cards = [(x, y, x + CARD_WIDTH, y + CARD_HEIGHT) for _, _, x, y in corners]
+    places = []
+    for seat, (dx, dy, x, y) in enumerate(corners):
+        width = _text_width(style._("{seat} led").format(seat=style.seat(seat)), 11)
+        below = (x + CARD_WIDTH / 2, y + CARD_HEIGHT + 13, "middle")
+        above = (x + CARD_WIDTH / 2, y - 5, "middle")
+        middle = y + CARD_HEIGHT / 2 + 4
+        beside = (x - 4, middle, "end") if dx < 0 else (x + CARD_WIDTH + 4, middle, "start")
+        spots = [below, above, beside] if dy > -0.01 else [above, below, beside]
+        free = [
+            spot
+            for spot in spots
+            if not any(_overlaps(_label_box(*spot, width), card) for card in cards)
+        ]
+        places.append(_TrickPlace(x, y, *(free or spots)[0], width))
+    return places
+
+
+def _trick_cards(
+    trick: Trick, cx: float, cy: float, places: list[_TrickPlace], style: _Style
+) -> str:
+    """The cards of a trick round `(cx, cy)` at their places (`_trick_places`), the
+    winner's edged in gold, each labelled with its seat; the labels are drawn after
+    every card, so that no card covers one."""
+    cards: list[str] = []
+    notes: list[str] = []
+    for order, (seat, card) in enumerate(trick.plays):
+        place = places[seat]
         won = trick.winner == seat
-        parts.append(_card(card, x, y, style, highlight=won, css="won" if won else ""))
-        if labels:
-            note = style.seat(seat)
-            if order == 0:
-                note = style._("{seat} led").format(seat=note)
-            parts.append(
-                _text(
-                    x + CARD_WIDTH / 2,
-                    y + CARD_HEIGHT + 13,
-                    note,
-                    size=11,
-                    fill="#ffffff",
-                    anchor="middle",
-                )
+        cards.append(
+            _card(card, cx + place.x, cy + place.y, style, highlight=won, css="won" if won else "")
+        )
+        note = style.seat(seat)
+        if order == 0:
+            note = style._("{seat} led").format(seat=note)
+        notes.append(
+            _text(
+                cx + place.label_x,
+                cy + place.label_y,
+                note,
+                size=11,
+                fill="#ffffff",
+                anchor=place.anchor,
             )
-    return "".join(parts)
+        )
+    return "".join(cards + notes)
 
 
 def trick_svg(
@@ -628,17 +705,22 @@ def trick_svg(
         raise ValueError(f"trick_svg: players must be 2 to 8 and seat every play, not {players}")
     _check_seat("trick_svg", "bottom", bottom, players)
     style = _style(colors, rules, trump, lang=lang)
-    width, height = 320.0, 310.0
-    body = [
-        f'<rect width="{_num(width)}" height="{_num(height)}" rx="14" fill="{_FELT}"/>',
-        _trick_cards(trick, width / 2, height / 2 - 6, bottom, players, style),
-    ]
     if trick.winner is not None:
         note = t.gettext("won by {seat}").format(seat=style.seat(trick.winner))
     elif trick.plays:
         note = t.gettext("led by {seat}").format(seat=style.seat(trick.leader))
     else:
         note = t.gettext("{seat} to lead").format(seat=style.seat(trick.leader))
+    places = _trick_places(players, bottom, style)
+    boxes = [box for place in places for box in place.boxes()]
+    left, top = min(box[0] for box in boxes), min(box[1] for box in boxes)
+    right, low = max(box[2] for box in boxes), max(box[3] for box in boxes)
+    width = max(right - left, _text_width(note, 12)) + 24  # the cards, or the note below
+    height = low - top + 42
+    body = [
+        f'<rect width="{_num(width)}" height="{_num(height)}" rx="14" fill="{_FELT}"/>',
+        _trick_cards(trick, width / 2 - (left + right) / 2, 12 - top, places, style),
+    ]
     body.append(_text(10, height - 10, note, size=12, fill="#ffffff"))
     plays = ", ".join(
         t.gettext("{seat} {card}").format(seat=style.seat(seat), card=card.symbol)
@@ -742,9 +824,10 @@ def _seat_block(
     tags: str,
     to_act: bool,
 ) -> str:
-    """One seat round `(cx, cy)`, kept inside the cloth: a label (the seat, its tags), its
-    hand (full size for the seat whose view it is, else smaller), and its face-up and
-    its own discards and the kitty it took (beside a full-size hand, else below)."""
+    """One seat round `(cx, cy)`, kept inside the cloth: a label (the seat, its tags; on
+    more lines where it is long), its hand (full size for the seat whose view it is, else
+    smaller), and its face-up and its own discards and the kitty it took (beside a
+    full-size hand, else below)."""
     k, step = (1.0, 36.0) if me else (0.7, 20.0 if isinstance(info.cards, tuple) else 11.0)
     cards: list[Card | None] = []
     if isinstance(info.cards, int):
@@ -764,18 +847,26 @@ def _seat_block(
     small, small_step = 0.55, 18.0
     x = 0.0
     small_h = 13 + CARD_HEIGHT * small
-    label = f"{title}{tags}"
+    lines = [f"{title}{tags}"]  # one line; where it is long, the title, then the tags
+    room = 2 * _LABEL_W if me else _LABEL_W  # the seat at the bottom is beside no trick
+    if tags and _text_width(lines[0], 13, bold=True) > room:
+        lines = [title]
+        for tag in tags.removeprefix(" · ").split(" · "):
+            joined = f"{lines[-1]} · {tag}"
+            fits = len(lines) > 1 and _text_width(joined, 13, bold=True) <= room
+            lines[-1:] = [joined] if fits else [lines[-1], tag]
+    head = 3 + 15 * len(lines)  # the label's height, down to the cards
     hand_w = _row_width(len(cards), k, step)
     extra_w = max((_row_width(len(group), small, small_step) for *_, group in extras), default=0)
     if me:
-        height = 18 + max(CARD_HEIGHT * k, len(extras) * (small_h + 4) - 4)
+        height = head + max(CARD_HEIGHT * k, len(extras) * (small_h + 4) - 4)
         left = cx - hand_w / 2
         right = cx + hand_w / 2 + (16 + extra_w if extras else 0)
     else:
-        height = 18 + CARD_HEIGHT * k + len(extras) * (small_h + 4)
+        height = head + CARD_HEIGHT * k + len(extras) * (small_h + 4)
         half = max(hand_w, extra_w) / 2
         left, right = cx - half, cx + half
-    text_half = 3.8 * len(label)
+    text_half = max(_text_width(line, 13, bold=True) for line in lines) / 2
     left, right = min(left, cx - text_half), max(right, cx + text_half)
     shift = max(0.0, 24 - left) + min(0.0, _TABLE_W - 24 - right)  # kept on the cloth
     cx, left, right = cx + shift, left + shift, right + shift
@@ -789,11 +880,13 @@ def _seat_block(
             f'stroke="{_GOLD}" stroke-width="2.5"/>'
         )
     colour = "#ffd84d" if to_act else "#ffffff"
-    parts.append(_text(cx, top + 12, label, size=13, fill=colour, anchor="middle", weight="bold"))
-    y = top + 18
+    for n, line in enumerate(lines):
+        y = top + 12 + 15 * n
+        parts.append(_text(cx, y, line, size=13, fill=colour, anchor="middle", weight="bold"))
+    y = top + head
     parts.append(_row(cards, cx - hand_w / 2, y, style, k=k, step=step, legal=info.legal))
     if me:
-        x, y = cx + hand_w / 2 + 16, top + 18
+        x, y = cx + hand_w / 2 + 16, top + head
     else:
         y += CARD_HEIGHT * k + 4
     for name, css, group in extras:
@@ -815,6 +908,12 @@ def _seat_block(
         y += small_h + 4
     parts.append("</g>")
     return "".join(parts)
+
+
+_LABEL_W = 260.0
+"""The widest a line of a seat's label is drawn (as `_text_width` measures it; twice that
+for the seat whose view it is); a longer label takes more lines, its title and then its
+tags, so that a seat beside the trick keeps clear of it."""
 
 
 def _seat_place(seat: int, bottom: int, players: int) -> tuple[float, float]:
@@ -997,17 +1096,13 @@ def _table(
         )
     # the trick in progress, or the last one finished
     cx, cy = _TABLE_W / 2, _TOP + (_TABLE_H - _TOP) / 2 - 2
-    rx, ry = 95 + 19 * max(0, players - 4), 72 + 13.5 * max(0, players - 4)  # room for each
+    places = _trick_places(players, bottom, style)
     if trick is not None and trick.plays:
-        parts.append(
-            '<g class="trick">'
-            + _trick_cards(trick, cx, cy, bottom, players, style, rx=rx, ry=ry)
-            + "</g>"
-        )
+        parts.append('<g class="trick">' + _trick_cards(trick, cx, cy, places, style) + "</g>")
     elif tricks and not over:
         parts.append(
             '<g class="trick last">'
-            + _trick_cards(tricks[-1], cx, cy, bottom, players, style, rx=rx, ry=ry)
+            + _trick_cards(tricks[-1], cx, cy, places, style)
             + _text(
                 cx,
                 cy + 4,
@@ -1021,7 +1116,8 @@ def _table(
             + "</g>"
         )
     if footer:
-        parts.append(_text(16, _TABLE_H - 18, footer[:130], size=13, fill="#ffffff"))
+        footer = _fitted(footer, 13, _TABLE_W - 48)  # inside the cloth's rounded corners
+        parts.append(_text(16, _TABLE_H - 18, footer, size=13, fill="#ffffff"))
     label = line1 + "; " + line2
     return _document(_TABLE_W, _TABLE_H, "".join(parts), scale, label, css)
 

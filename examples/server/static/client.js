@@ -163,6 +163,7 @@ function showCards(message, mine) {
   const view = message.view.data;
   const offered = mine ? view.legal_actions : [];
   const discarding = offered.some((action) => action.type === "Discard");
+  $("hand").classList.toggle("choosing", offered.some((a) => a.type === "Play" || a.type === "Pitch"));
   for (const card of ownCards(view)) {
     const name = card.dataset.card;
     const action = offered.find((a) => (a.type === "Play" || a.type === "Pitch") && a.card === name);
