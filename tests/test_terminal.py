@@ -33,15 +33,21 @@ from .support import TEN_FIVE, english_left, trickster_4, y1_declared
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def _session(lang: str, *args: str) -> pexpect.spawn:
-    env = {**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", "COLUMNS": "200"}
+def _session(lang: str, *args: str, columns: int = 200) -> pexpect.spawn:
+    env = {
+        **os.environ,
+        "LC_ALL": "",
+        "LC_MESSAGES": "",
+        "LANG": "C.UTF-8",
+        "COLUMNS": str(columns),
+    }
     return pexpect.spawn(
         sys.executable,
         ["-m", "setback", "play", "--lang", lang, *args],
         encoding="utf-8",
         env=env,
         timeout=30,
-        dimensions=(50, 200),
+        dimensions=(50, columns),
     )
 
 
@@ -66,6 +72,49 @@ def test_a_whole_hand_in_a_pseudo_terminal(lang: str) -> None:
     child.close()
     assert child.exitstatus == 0
     assert prompts >= 6  # a bid and six cards at least (seed 3: seat 0 plays every trick)
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_line_fits_the_terminal_so_no_word_is_split(lang: str, columns: int) -> None:
+    """Issue 40, item 4: at 80 and 120 columns the terminal broke words (`Passen alle and`
+    / `eren`, `Platz 1 p` / `assen`). Every line is now wrapped to the terminal's width
+    between words: help, the rules, a hand's screens and its summary."""
+    _ = _translation(lang).gettext
+    over = _("Hand {number} over.").format(number=1)
+    child = _session(lang, "--seed", "3", columns=columns)
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect_exact("> ")
+    for command in (_("help"), _("rules")):
+        child.sendline(command)
+        child.expect_exact("> ")
+    for _turn in range(40):  # the first choice at every prompt, to the hand's summary
+        child.sendline("a")
+        if child.expect_exact(["> ", over]) == 1:
+            break
+    child.expect_exact("> ")
+    child.sendline(_("quit"))
+    child.expect(pexpect.EOF)
+    lines = ANSI.sub("", seen.getvalue()).replace("\r\n", "\n").split("\n")
+    assert max(map(len, lines)) <= columns
+    assert sum(len(line) > 60 for line in lines) > 10  # long lines were wrapped, not absent
+    words = set(" ".join(lines).split())
+    for word in ("anderen", "passen", "others", "Dealer"):  # whole, where the text has them
+        assert not {word[:3], word[3:]} <= words or word in words
+
+
+def test_a_line_is_wrapped_between_words_and_continues_indented() -> None:
+    from setback.terminal import wrapped
+
+    text = "  Note: the pitcher's first card names trump: ♠ (spades) is trump."
+    assert wrapped(text, 30) == (
+        "  Note: the pitcher's first\n    card names trump: ♠\n    (spades) is trump."
+    )
+    assert wrapped(text, None) == text and wrapped("short\n  two", 10) == "short\n  two"
+    assert wrapped("a verylongwordthatdoesnotfit here", 12) == (
+        "a\n  verylongwordthatdoesnotfit\n  here"
+    )
 
 
 def test_ctrl_c_in_a_pseudo_terminal_says_the_game_is_lost() -> None:

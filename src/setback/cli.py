@@ -11,6 +11,7 @@ import os
 import random
 import re
 import secrets
+import shutil
 import string
 import sys
 import time
@@ -26,7 +27,14 @@ from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
 from .simulation import BOTS, SimulationSummary, simulate
 from .state import GameState
-from .terminal import TerminalGame, language_of, read_save, save_document, write_atomically
+from .terminal import (
+    TerminalGame,
+    language_of,
+    read_save,
+    save_document,
+    wrapped,
+    write_atomically,
+)
 from .text import LANGUAGES, N_, _translation
 
 PRESETS = PRESET_NAMES
@@ -557,20 +565,32 @@ def _play_command(args: argparse.Namespace, lang: str) -> int:
         save=None if save_path is None else save,
         auto_forced=args.auto_play_forced,
         lang=lang,
+        width=_columns(sys.stdout),
     )
     try:
         if save_path is not None:
             save(state)
         game.run(resumed=args.resume is not None)
     except KeyboardInterrupt:
-        print("\n" + game.interrupted(save_path))
+        print("\n" + wrapped(game.interrupted(save_path), game.width))
         return 130
     except BrokenPipeError:  # `setback play | head`: the reader left; so do we, quietly
         _quiet_stdout()
         return 1
     if save_path is not None and not game.state.is_over:
-        print(game.kept(save_path))
+        print(wrapped(game.kept(save_path), game.width))
     return 0
+
+
+def _columns(stream: TextIO) -> int | None:
+    """The width to wrap `setback play`'s lines to: the terminal's columns (or `COLUMNS`)
+    where `stream` is a terminal; None (no wrapping) for a file or a pipe."""
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):  # closed, or no file behind it
+        return None
+    return shutil.get_terminal_size().columns
 
 
 _OS_REASONS = {

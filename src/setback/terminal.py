@@ -13,6 +13,7 @@ import json
 import os
 import string
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -86,6 +87,31 @@ SAVE_FORMAT = "setback-play"
 
 LETTERS = string.ascii_lowercase
 """The letters that pick a choice, in order: at most 26 choices are listed."""
+
+
+def wrapped(text: str, width: int | None) -> str:
+    """`text` with every line longer than `width` broken between words (a word longer than
+    the line stays whole); a continued line is indented two more than its first. None
+    leaves the text as it is."""
+    if width is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out.append(
+            textwrap.fill(
+                line.strip(" "),
+                width=max(width, len(indent) + 12),
+                initial_indent=indent,
+                subsequent_indent=indent + "  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(out)
 
 
 class Quit(Exception):
@@ -487,7 +513,8 @@ class TerminalGame:
     """One game: the person at `seat`, bots elsewhere, text in and out, in `lang`.
 
     `save` (a callable) is given the game after every action; `auto_forced` plays the
-    person's only legal action unasked.
+    person's only legal action unasked; `width` (the terminal's columns) wraps every line
+    to it between words, so the terminal never breaks one (None: lines as they are).
     """
 
     def __init__(
@@ -501,6 +528,7 @@ class TerminalGame:
         save: Callable[[GameState], None] | None = None,
         auto_forced: bool = False,
         lang: str = "en",
+        width: int | None = None,
     ) -> None:
         self.state = state
         self.rules = state.rules
@@ -511,6 +539,7 @@ class TerminalGame:
         self.save = save
         self.auto_forced = auto_forced
         self.lang = lang
+        self.width = width
         translation = _translation(lang)
         self._ = translation.gettext
         self.ngettext = translation.ngettext
@@ -522,7 +551,7 @@ class TerminalGame:
     # ---- words
 
     def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+        self.out.write(wrapped(text, self.width) + "\n")
 
     def note(self, kind: str, text: str) -> None:
         """A one-line note, the first time in the game a rule of this kind decides."""
