@@ -17,6 +17,7 @@ from setback import (
     GameState,
     IllegalActionError,
     PlayTrump,
+    Point,
     Rules,
     TrumpBy,
     apply_action,
@@ -28,6 +29,7 @@ from setback.cli import main
 from setback.terminal import TerminalGame, language_of, rules_lines
 from setback.text import LANGUAGES, _translation
 
+from . import support
 from .support import TEN_FIVE, english_left, trickster_4, y1_declared
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -581,3 +583,50 @@ def test_the_german_screen_words_bids_refusals_and_help_as_a_german_player_reads
     rob = _session_at(y1_declared(), 3, ["hilfe", "behalten J♠ 2♦"], "de")
     assert "geraubt" not in rob and "a bis z" not in rob
     assert "Für Buchstaben gibt es zu viele Möglichkeiten" in rob
+
+
+def _summary(state: GameState, seat: int, lang: str = "en") -> list[str]:
+    """The summary `setback play` shows `seat` of the last finished hand."""
+    game = TerminalGame(state, {}, seat, lambda: "", io.StringIO(), lang=lang)
+    game.summary(state.history[-1], state.scores)
+    return game.out.getvalue().splitlines()  # type: ignore[attr-defined]
+
+
+def test_card_points_are_shown_only_where_game_is_a_point() -> None:
+    """Issue 40, item 8: Cinch and Trickster 7 to 13 play no Game, so card points score
+    nothing there: neither the summary nor the running count shows them (RULES §7.8.3)."""
+    cinch = support.y1_played()
+    assert cinch.history and Point.GAME not in cinch.rules.points
+    lines = _summary(cinch, 0)
+    assert not any("card points" in line for line in lines)
+    assert "  changes: you & seat 2: +4 | seat 1 & seat 3: +0" in lines
+    s1 = support.play(
+        support.act(support.deal(Rules.setback(), support.S1_HANDS), "A 2, B pass, C pass, D pass"),
+        support.S1_TRICKS,
+    )
+    assert "  card points: you & seat 2: 33 | seat 1 & seat 3: 7" in _summary(s1, 0)
+    midway = support.y1_played(upto=4)
+    game = TerminalGame(midway, {}, 1, lambda: "", io.StringIO())
+    assert game.played_so_far(observe(midway, 1)) == (
+        "Won so far: seat 0 & seat 2: 1 trick | you & seat 3: 0 tricks"
+    )
+
+
+def test_a_call_your_partner_summary_names_the_sides_and_why_each_score_moved() -> None:
+    """Issue 40, item 9 (docs/rules/trickster.md, P1): Ben calls A♠, which Dan holds; they
+    take 9 points and make the bid of 6, the other three take 1."""
+    state = support.play(support.p1_called(), support.P1_TRICKS)
+    assert _summary(state, 0)[-4:] == [
+        "  sides: seat 1 and seat 3 (who held A♠) against you & seat 2 & seat 4",
+        "  seat 1 & seat 3 took 9 points, bid made: +9 each",
+        "  you & seat 2 & seat 4 took 1 point: +1 each",
+        "  scores: you: 1 | seat 1: 9 | seat 2: 1 | seat 3: 9 | seat 4: 1",
+    ]
+    assert "  sides: seat 1 and you (who held A♠) against seat 0 & seat 2 & seat 4" in _summary(
+        state, 3
+    )
+    german = _summary(state, 0, "de")
+    assert "  Parteien: Platz 1 und Platz 3 (A♠ gerufen); dagegen: du & Platz 2 & Platz 4" in (
+        german
+    )
+    assert "  Platz 1 & Platz 3: 9 Punkte, Gebot geschafft: je +9" in german

@@ -841,7 +841,8 @@ class TerminalGame:
         )
 
     def played_so_far(self, view: PlayerView) -> str | None:
-        """The tricks and card points each side has won so far this hand."""
+        """The tricks and card points each side has won so far this hand (the card points
+        only where Game is a point: elsewhere they score nothing)."""
         if not view.tricks:
             return None
         tricks = [0] * len(self.rules.sides)
@@ -852,6 +853,12 @@ class TerminalGame:
             side = self.side_of(trick.winner)
             tricks[side] += 1
             points[side] += sum(card.points for card in trick.cards)
+        if Point.GAME not in self.rules.points:
+            won = self.per_side(
+                self.ngettext("{count} trick", "{count} tricks", count).format(count=count)
+                for count in tricks
+            )
+            return self._("Won so far: {won}").format(won=won)
         won = " | ".join(
             self._("{side}: {tricks}, {points}").format(
                 side=self.side_name(side),
@@ -1120,8 +1127,9 @@ class TerminalGame:
         worth_width = max(map(len, worths), default=0)  # +1 beside +15 (the Snoozer)
         for (_key, side), name, worth in zip(result.awards, names, worths, strict=True):
             self.say(f"  {name:<{width}}  {worth:<{worth_width}}  {self.side_name(side)}")
-        points = self.per_side(result.card_points)
-        self.say(_("  card points: {points}").format(points=points))
+        if Point.GAME in self.rules.points:  # else card points score nothing: not shown
+            points = self.per_side(result.card_points)
+            self.say(_("  card points: {points}").format(points=points))
         assert result.contract is not None
         call = contract_text(self.rules, result.contract, lang=self.lang)
         outcome = _("made it") if result.made else _("set back")
@@ -1130,10 +1138,57 @@ class TerminalGame:
                 seat=self.name(result.pitcher), call=call, outcome=outcome
             )
         )
-        changes = self.per_side(f"{change:+d}" for change in result.score_changes)
-        self.say(_("  changes: {changes}").format(changes=changes))
+        if result.called is not None:
+            self.call_sides(result)
+        else:
+            changes = self.per_side(f"{change:+d}" for change in result.score_changes)
+            self.say(_("  changes: {changes}").format(changes=changes))
         self.say(_("  scores: {scores}").format(scores=self.scores(scores)))
         self.past_target(result, scores)
+
+    def call_sides(self, result: HandResult) -> None:
+        """Call your partner's two sides, and why each seat's score moved: the pitcher and
+        his partner (the called card's holder) score as one side, the other seats as the
+        other, each seat by its side's change (RULES §7.8.12)."""
+        _ = self._
+        assert result.called is not None and result.pitcher is not None
+        partner = result.partner if result.partner is not None else result.pitcher
+        pitchers = list(dict.fromkeys((result.pitcher, partner)))
+        others = [seat for seat in range(self.rules.players) if seat not in pitchers]
+        card = result.called.symbol
+        if len(pitchers) == 1:
+            line = _("  sides: {pitcher} alone (he holds the called {card}) against {others}")
+        else:
+            line = _("  sides: {pitcher} and {partner} (who held {card}) against {others}")
+        self.say(
+            line.format(
+                pitcher=self.name(result.pitcher),
+                partner=self.name(partner),
+                card=card,
+                others=" & ".join(map(self.name, others)),
+            )
+        )
+        won = result.points_won
+        for seats, pitching in ((pitchers, True), (others, False)):
+            points = sum(won[seat] for seat in seats)
+            change = f"{result.score_changes[seats[0]]:+d}"
+            if len(seats) > 1:
+                change = _("{change} each").format(change=change)
+            if not pitching:
+                why = _("  {seats} took {points}: {change}")
+            elif result.made:
+                why = _("  {seats} took {points}, bid made: {change}")
+            else:
+                why = _("  {seats} took {points}, set back: {change}")
+            self.say(
+                why.format(
+                    seats=" & ".join(map(self.name, seats)),
+                    points=self.ngettext("{count} point", "{count} points", points).format(
+                        count=points
+                    ),
+                    change=change,
+                )
+            )
 
     def past_target(self, result: HandResult, scores: tuple[int, ...]) -> None:
         """A note, the first time a side passes the target and the game goes on: why."""
