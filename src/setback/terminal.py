@@ -1149,7 +1149,7 @@ class TerminalGame:
     def call_sides(self, result: HandResult) -> None:
         """Call your partner's two sides, and why each seat's score moved: the pitcher and
         his partner (the called card's holder) score as one side, the other seats as the
-        other, each seat by its side's change (RULES §7.8.12)."""
+        other, each seat by its side's change."""
         _ = self._
         assert result.called is not None and result.pitcher is not None
         partner = result.partner if result.partner is not None else result.pitcher
