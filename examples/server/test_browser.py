@@ -9,13 +9,27 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import app
 from playwright.sync_api import Locator, Page, Position, ViewportSize
 
 from conftest import UNTIDY, ServerProcess
-from setback import GameState, Phase, loads, side_text
+from setback import (
+    Discard,
+    GameState,
+    Phase,
+    Rules,
+    apply_action,
+    legal_actions,
+    loads,
+    new_game,
+    observe,
+    side_text,
+)
+from setback.bots import HeuristicBot
 
 WIDE: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -220,14 +234,17 @@ def test_the_cinch_dealer_robs_by_the_cards_kept(page: Page, server: ServerProce
     else:  # a short rob (the others took most of the stock): keep by choice
         assert page.evaluate("window.game.keeping") is False
         page.get_by_text("Choose the cards to keep instead").click()
-    for card in kept:
+    # the cards every discard keeps (the trumps: Cinch's rob throws none) need no click
+    offered = [action["cards"] for action in view["legal_actions"]]
+    named = [card for card in kept if any(card in cards for cards in offered)]
+    for card in named:
         own_card(page, view["seat"], card).click(position=CORNER)
     button = page.locator("#actions button.legal:not([disabled])")
-    names = [shown["names"][card] for card in kept]
-    assert button.inner_text().startswith("keep ") and sorted(
-        button.inner_text()[5:].split()
-    ) == sorted(names)
-    assert "keep (6)" in page.inner_text("#hint")
+    words = button.inner_text()
+    assert words.startswith("keep ") and sorted(words[5:].split()) == sorted(
+        shown["names"][card] for card in kept
+    )
+    assert "keep (6 in all;" in page.inner_text("#hint")
     check_tidy(page)
     screenshot(page, "server-cinch-keep.png")
     received = page.evaluate("window.game.received")
@@ -303,3 +320,56 @@ def test_a_trumps_only_table_offers_trumps_only(page: Page, server: ServerProces
     assert sorted(clickable) == sorted(offered) and len(offered) < len(view["hand"])
     check_tidy(page)
     screenshot(page, "server-trumps-only.png")
+
+
+def shown_alone(page: Page, server: ServerProcess, state: GameState) -> dict[str, Any]:
+    """The page showing the view of `state`'s seat to act as the server would send it (no
+    game at the server: what the page sends is kept in `window.sent`)."""
+    page.goto(server.url)
+    page.wait_for_function("typeof show === 'function'")
+    assert state.to_act is not None
+    sent = app.message(state, state.to_act, 0, "en")
+    page.evaluate(
+        """(message) => { $("lobby").hidden = true; $("game").hidden = false;
+        window.sent = []; game.socket = { send: (text) => window.sent.push(JSON.parse(text)) };
+        game.received = 1; game.message = message; show(message); }""",
+        sent,
+    )
+    return sent
+
+
+def discarding(rules: Rules, seed: int, choices: Callable[[int], bool]) -> GameState:
+    """A game of `rules` played by the bots to a discard whose number of legal discards
+    `choices` accepts."""
+    state, bot = new_game(rules, seed=seed), HeuristicBot(seed=seed)
+    while not choices(sum(isinstance(a, Discard) for a in legal_actions(state))):
+        assert state.to_act is not None
+        state = apply_action(state, bot.choose(observe(state, state.to_act)))
+    return state
+
+
+def test_a_discard_says_what_to_pick(page: Page, server: ServerProcess) -> None:
+    """Issue 40: "discard nothing" was greyed out, with no hint that 7 cards were to be
+    picked. The button says how many cards to pick until they make a discard the rules
+    allow, then what it discards; where the rules leave one discard, it is that discard."""
+    six = discarding(Rules.setback(players=6), 1, lambda n: n > 1)  # 2 of 8 cards
+    shown = shown_alone(page, server, six)
+    button = page.locator("#actions button.legal")
+    assert button.inner_text() == "choose 2 cards" and button.is_disabled()
+    assert page.inner_text("#hint") == "Click the cards you discard (2), then the button."
+    first = shown["view"]["data"]["legal_actions"][0]
+    own_card(page, shown["view"]["data"]["seat"], first["cards"][0]).click(position=CORNER)
+    assert button.inner_text() == "choose 2 cards" and button.is_disabled()
+    own_card(page, shown["view"]["data"]["seat"], first["cards"][1]).click(position=CORNER)
+    assert button.inner_text() == shown["labels"][0] and not button.is_disabled()
+    button.click()
+    assert page.evaluate("window.sent") == [{"action": first}]
+
+    smear = discarding(Rules.preset("smear"), 0, lambda n: n == 1)  # 4 of 10: only one way
+    shown = shown_alone(page, server, smear)
+    (only,) = shown["view"]["data"]["legal_actions"]
+    assert page.inner_text("#hint") == "The rules leave one discard: press its button."
+    assert page.locator("#table g.clickable").count() == 0
+    page.locator("#actions button.legal").get_by_text(shown["labels"][0], exact=True).click()
+    assert page.evaluate("window.sent") == [{"action": only}]
+    check_tidy(page)

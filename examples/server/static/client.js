@@ -162,7 +162,7 @@ function ownCards(view, name = null) {
 function showCards(message, mine) {
   const view = message.view.data;
   const offered = mine ? view.legal_actions : [];
-  const discarding = offered.some((action) => action.type === "Discard");
+  const discarding = offered.filter((action) => action.type === "Discard").length > 1;
   $("hand").classList.toggle("choosing", offered.some((a) => a.type === "Play" || a.type === "Pitch"));
   for (const card of ownCards(view)) {
     const name = card.dataset.card;
@@ -199,40 +199,50 @@ function showActions(message, mine) {
 }
 
 // A discard: the player picks the cards to discard, or, where a discard is long (as many
-// cards go as stay, or more: the Cinch dealer's rob), the cards to keep; the button sends the
-// offered discard that matches, and says what is missing until one does.
+// cards go as stay, or more: the Cinch dealer's rob), the cards to keep. The button sends
+// the offered discard the picked cards make, and until they make one says what is missing.
+// Picking the cards kept, it is the discard that setback.discard_keeping would choose: of
+// those that throw none of them, the one that throws the most (so the cards every discard
+// keeps, the robbing dealer's trumps, need no click).
 function discardButtons(message, buttons) {
   const view = message.view.data;
   const discards = view.legal_actions.flatMap((a, i) => (a.type === "Discard" ? [[a, i]] : []));
+  if (discards.length === 1) { // nothing to pick: the one discard the rules leave
+    buttons.push(button(message.labels[discards[0][1]], () => send(discards[0][0])));
+    return say("onlyDiscard");
+  }
   const sizes = discards.map(([action]) => action.cards.length);
   const [low, high, held] = [Math.min(...sizes), Math.max(...sizes), view.hand.length];
   game.keeping ??= low >= held - low; // at least as many cards go as stay: pick those kept
   const keeping = game.keeping;
   const [fewest, most] = keeping ? [held - high, held - low] : [low, high];
   const count = fewest === most ? fewest : say("range", { low: fewest, high: most });
-  const shown = [...ownCards(view)].map((card) => card.dataset.card);
-  const picked = shown.filter((card, i) => game.selected.has(card) && shown.indexOf(card) === i);
-  const cards = keeping ? view.hand.filter((card) => !game.selected.has(card)) : picked;
-  const key = (list) => [...list].sort().join(" ");
-  const match = discards.find(([action]) => key(action.cards) === key(cards));
-  let label = say("choose", { count });
-  if (match) {
-    const names = picked.map((card) => message.names[card]).join(" ");
-    label = keeping ? say("keep", { cards: names }) : message.labels[match[1]];
-  } else if (sizes.includes(cards.length)) {
-    label = say("notOffered");
+  const shown = [...new Set([...ownCards(view)].map((card) => card.dataset.card))];
+  const picked = shown.filter((card) => game.selected.has(card));
+  const names = (cards) => cards.map((card) => message.names[card]).join(" ");
+  let match, label;
+  if (keeping) {
+    const keeps = discards.filter(([action]) => !action.cards.some((c) => game.selected.has(c)));
+    const longest = Math.max(...keeps.map(([action]) => action.cards.length));
+    const best = keeps.filter(([action]) => action.cards.length === longest);
+    match = best.length === 1 ? best[0] : undefined;
+    const kept = match && shown.filter((card) => !match[0].cards.includes(card));
+    label = match ? say("keep", { cards: names(kept) })
+      : !keeps.length ? say("notOffered") : picked.length ? say("keepMore") : say("keepWhich");
+  } else {
+    const key = (list) => [...list].sort().join(" ");
+    match = discards.find(([action]) => key(action.cards) === key(picked));
+    label = match ? message.labels[match[1]]
+      : sizes.includes(picked.length) ? say("notOffered") : say("choose", { count });
   }
   const confirm = button(label, () => send(match[0]));
   confirm.disabled = !match;
-  buttons.push(confirm);
-  if (discards.length > 1) {
-    const other = button(say(keeping ? "toDiscard" : "toKeep"), () => {
-      game.keeping = !keeping;
-      for (const card of [...game.selected]) pick(card, message);
-    });
-    other.className = "switch";
-    buttons.push(other);
-  }
+  const other = button(say(keeping ? "toDiscard" : "toKeep"), () => {
+    game.keeping = !keeping;
+    for (const card of [...game.selected]) pick(card, message);
+  });
+  other.className = "switch";
+  buttons.push(confirm, other);
   return say(keeping ? "pickKeep" : "pickDiscard", { count });
 }
 
