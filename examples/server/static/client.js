@@ -113,7 +113,7 @@ function show(message) {
   $("score").textContent = say("scores", { scores: scores.join(", ") });
   $("table").innerHTML = message.table;
   $("trick").innerHTML = message.trick ?? "";
-  $("hand").innerHTML = message.hand;
+  $("hand").innerHTML = view.hand.length ? message.hand : "";
   $("result").innerHTML = message.result ?? "";
   $("show-last").hidden = !message.result;
   showSeats(message);
@@ -195,6 +195,7 @@ function showActions(message, mine) {
   if (kinds.has("CallPartner")) hint = say("call");
   if (kinds.has("Discard")) hint = discardButtons(message, buttons);
   $("actions").replaceChildren(...buttons);
+  $("actions").classList.toggle("many", buttons.length > 12);
   $("hint").textContent = hint;
 }
 
