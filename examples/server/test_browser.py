@@ -301,6 +301,16 @@ def test_the_lobby_and_the_start(page: Page, server: ServerProcess) -> None:
     icon = page.get_attribute("link[rel=icon]", "href")
     answer = page.request.get(server.url + str(icon))
     assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
+    page.select_option("#players", "5")  # two people and three bots: a link for each person
+    page.fill("#humans", "2")
+    page.click("#start")
+    page.wait_for_selector("#links a")
+    assert page.inner_text("#links") == "Send each person the link to their seat: seat 0 · seat 1"
+    links = [str(link.get_attribute("href")) for link in page.locator("#links a").all()]
+    for seat, link in enumerate(links):
+        page.goto(server.url + link)
+        page.wait_for_function("window.game.message")
+        assert message(page)["view"]["data"]["seat"] == seat
 
 
 def test_a_trumps_only_table_offers_trumps_only(page: Page, server: ServerProcess) -> None:

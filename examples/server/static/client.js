@@ -62,11 +62,11 @@ async function lobby() {
     if (!reply.ok) return ($("links").textContent = answer.refused);
     const links = answer.tokens.map((token) => `/?table=${answer.table}&token=${token}`);
     if (links.length === 1) return location.assign(links[0]);
-    $("links").replaceChildren(say("links"), ...links.map((link, seat) => {
+    $("links").replaceChildren(say("links"), ...links.flatMap((link, seat) => {
       const anchor = document.createElement("a");
       anchor.href = link;
-      anchor.textContent = ` ${say("seat", { seat })} `;
-      return anchor;
+      anchor.textContent = say("seat", { seat });
+      return [seat ? " · " : " ", anchor];
     }));
   };
 }

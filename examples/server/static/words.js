@@ -34,8 +34,8 @@ const WORDS = {
   },
   de: {
     name: "Deutsch",
-    game: "Spiel", players: "Spieler", target: "Ziel", people: "Menschen", language: "Sprache",
-    start: "Tisch eröffnen", links: "Schick jedem Menschen den Link zu seinem Platz:",
+    game: "Spiel", players: "Spieler", target: "Ziel", people: "Personen", language: "Sprache",
+    start: "Tisch eröffnen", links: "Schick jeder Person den Link zu ihrem Platz:",
     seat: "Platz {seat}", Seat: "Platz {seat}", you: "du", You: "Du (Platz {seat})",
     connecting: "Verbinde…", yourTurn: "Du bist dran (Platz {seat}).", toAct: "Platz {seat} ist dran.",
     over: "Partie vorbei. Sieger: {side}.", scores: "Punktestand: {scores}",
@@ -63,7 +63,7 @@ const WORDS = {
   },
   sv: {
     name: "svenska",
-    game: "Spel", players: "Spelare", target: "Mål", people: "Människor", language: "Språk",
+    game: "Spel", players: "Spelare", target: "Mål", people: "Personer", language: "Språk",
     start: "Öppna ett bord", links: "Skicka länken till var och ens plats:",
     seat: "plats {seat}", Seat: "Plats {seat}", you: "du", You: "Du (plats {seat})",
     connecting: "Ansluter…", yourTurn: "Din tur (plats {seat}).", toAct: "Plats {seat}s tur.",
