@@ -93,3 +93,15 @@ def test_logs_that_differ_anywhere_are_unequal() -> None:
     changed[5] = taken[6] if taken[6] != taken[5] else taken[4]
     assert changed != taken
     assert ActionLog.of(changed) != state.log
+
+
+def test_a_games_log_holds_each_finished_hand_as_one_chunk_and_pickles_so() -> None:
+    """The engine adds each finished hand's actions to the log as one chunk: the event
+    log reads where each hand's actions end from them (`eventlog.hand_logs`), and a pickled
+    state keeps them."""
+    state, taken = _long_game(200)
+    chunks = state.earlier_log.chunks()
+    assert len(chunks) == len(state.history) > 3
+    assert [action for chunk in chunks for action in chunk] == taken[: len(state.earlier_log)]
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.earlier_log.chunks() == chunks

@@ -503,6 +503,19 @@ class ActionLog(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
         return tuple(self)[index]
 
+    def chunks(self) -> list[tuple[Action, ...]]:
+        """Internal: the chunks, oldest first (a game's log before its current hand has one
+        per finished hand: the engine adds each hand's actions as one chunk)."""
+        return self._chunks()[::-1]
+
+    @classmethod
+    def of_chunks(cls, chunks: Iterable[tuple[Action, ...]]) -> ActionLog:
+        """Internal: the log of `chunks`, oldest first, kept as those chunks."""
+        log = EMPTY_LOG
+        for chunk in chunks:
+            log = log.extend(tuple(chunk))
+        return log
+
     def _chunks(self) -> list[tuple[Action, ...]]:
         """The chunks, newest first."""
         out = []
@@ -531,7 +544,7 @@ class ActionLog(Sequence[Action]):
         return hash((self.length, self.newest[-1] if self.newest else None))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (ActionLog.of, (tuple(self),))
+        return (ActionLog.of_chunks, (tuple(self.chunks()),))
 
     def __repr__(self) -> str:
         return f"<ActionLog of {self.length} actions>"
