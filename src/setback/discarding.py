@@ -86,7 +86,9 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
     if rules.kitty:
         return take_kitty(rules, setup, hand[HELD])
     if rules.discards_to_six or rules.draw or rules.discards_and_draws:
-        return _discard_turn(setup, hand[HELD], discard_turns(rules, setup)[0])
+        return _discard_turn(
+            setup, hand[HELD], discard_turns(rules, setup.dealer, _pitcher(setup))[0]
+        )
     return lead(rules, tables, setup, hand[HELD], (), _pitcher(setup))
 
 
@@ -179,17 +181,26 @@ def draw_back_order(rules: Rules, dealer: int, pitcher: int) -> list[int]:
     return [*(seat for seat in order if seat != pitcher), pitcher]
 
 
-def discard_turns(rules: Rules, setup: HandState, after: int | None = None) -> list[int]:
+def discard_turns(rules: Rules, dealer: int, pitcher: int, after: int | None = None) -> list[int]:
     """The seats still to discard after `after` (every seat when None), in the order of
-    the hand's discards: the discard and draw's `draw_back_order` (the pitcher last);
-    every other method's eldest first and the dealer last (`discard_order`: the draw, the
-    discards down to six, Ten-point's face-up discards, Cinch's discard and rob, and the
-    draw after a kitty's discard). The one home of who discards next."""
+    the hand's discards when `dealer` deals and `pitcher` pitches: the discard and draw's
+    `draw_back_order` (the pitcher last); every other method's eldest first and the
+    dealer last (`discard_order`: the draw, the discards down to six, Ten-point's face-up
+    discards, Cinch's discard and rob, and the draw after a kitty's discard). The one home
+    of who discards next (the steps, and sampling's count of who has discarded)."""
     if rules.discards_and_draws:
-        turns = draw_back_order(rules, setup.dealer, _pitcher(setup))
+        turns = draw_back_order(rules, dealer, pitcher)
     else:
-        turns = discard_order(setup.dealer, rules.players)
+        turns = discard_order(dealer, rules.players)
     return turns if after is None else turns[turns.index(after) + 1 :]
+
+
+def refill(kept: int, stock: int) -> int:
+    """How many cards a hand of `kept` cards draws to come back to six from a stock of
+    `stock` cards (as many as it holds, if fewer; none above six): the one home of the
+    refill (the draw back's, the discard and draw's, Cinch's), which sampling's count of
+    the draw back asks too."""
+    return max(0, min(6 - kept, stock))
 
 
 def draw_back(
@@ -217,7 +228,7 @@ def draw_back(
             thrown |= drawn & ~trumps
             kept |= drawn & trumps
         else:
-            drawn, rest = draw_from(rest, 6 - kept.bit_count())
+            drawn, rest = draw_from(rest, refill(kept.bit_count(), len(rest)))
             kept |= drawn
         cards[seat] = kept
         steps.append(ForcedStep(seat=seat, discarded=thrown, drawn=drawn))
@@ -398,18 +409,20 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         discarded[seat] = thrown
         setup = setup._replace(discarded=tuple(discarded))
         if rules.draw:  # then the draw
-            return _discard_turn(setup, tuple(held), discard_turns(rules, setup)[0])
+            return _discard_turn(
+                setup, tuple(held), discard_turns(rules, setup.dealer, _pitcher(setup))[0]
+            )
         return lead(rules, tables, setup, tuple(held), (), seat)
     stock, forced = setup.stock, setup.forced
     if rules.draw or rules.discards_and_draws:
-        count = len(action.cards) if rules.draw else 6 - held[seat].bit_count()
+        count = len(action.cards) if rules.draw else refill(held[seat].bit_count(), len(stock))
         drawn, stock = draw_from(stock, count)
         held[seat] |= drawn
         forced += (ForcedStep(seat=seat, drawn=drawn),)
     discarded = list(setup.discarded)
     discarded[seat] |= thrown  # the pitcher's kitty discard came first
     setup = setup._replace(stock=stock, discarded=tuple(discarded), forced=forced)
-    turns = discard_turns(rules, setup, seat)
+    turns = discard_turns(rules, setup.dealer, _pitcher(setup), seat)
     if not turns:
         return lead(rules, tables, setup, tuple(held), (), _pitcher(setup))
     return _discard_turn(setup, tuple(held), turns[0])
@@ -453,7 +466,7 @@ def _face_up_turn(
     play."""
     assert setup.trump is not None
     table = tables[setup.trump]
-    turns = discard_turns(rules, setup, after)
+    turns = discard_turns(rules, setup.dealer, _pitcher(setup), after)
     chooser, forced = forced_face_up(rules, table, held, turns, setup.called)
     if forced:
         cards, face_up = list(held), list(setup.face_up or (0,) * rules.players)
@@ -525,7 +538,7 @@ def _rob_discard(
         discarded[seat] |= thrown & ~trumps
     else:
         face_up[seat] |= thrown
-        drawn, stock = draw_from(stock, 6 - cards[seat].bit_count())
+        drawn, stock = draw_from(stock, refill(cards[seat].bit_count(), len(stock)))
         cards[seat] |= drawn
     setup = setup._replace(stock=stock, face_up=tuple(face_up), discarded=tuple(discarded))
     return setup, tuple(cards), drawn
@@ -547,7 +560,7 @@ def _rob_turn(
     table = tables[setup.trump]
     trumps = table.trump_mask
     cards = held
-    for seat in discard_turns(rules, setup, after):
+    for seat in discard_turns(rules, setup.dealer, _pitcher(setup), after):
         dealer = seat == setup.dealer
         if dealer and setup.stock:  # the dealer robs the pack
             drawn, stock = draw_from(setup.stock, len(setup.stock))

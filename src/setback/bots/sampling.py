@@ -69,11 +69,18 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from ..actions import Action, Bid, CallPartner, DeclareTrump, Discard, Pitch, Play, Shoot, Smudge
-from ..bidding import call_table
+from ..actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play
+from ..bidding import after_call, call_table
 from ..cards import CARDS, Card, Suit, cards_of
 from ..dealing import packets
-from ..discarding import KEEP_AT_LEAST, discard_order, draw_back_order, excess_trumps, partner_of
+from ..discarding import (
+    KEEP_AT_LEAST,
+    discard_turns,
+    draw_back_order,
+    excess_trumps,
+    partner_of,
+    refill,
+)
 from ..engine import apply_action, new_game
 from ..errors import InvalidStateError, SetbackError
 from ..play import open_cards
@@ -451,28 +458,46 @@ def _lacked(view: PlayerView, tricks: Sequence[Trick], k: int, i: int) -> tuple[
     return tuple(lacked)
 
 
-def _call_leader(rules: Rules, bids: Sequence[tuple[int, Action]]) -> tuple[int, int | None]:
-    """The highest call of an auction in progress and its seat (0 and None for none)."""
+def _call_leader(
+    rules: Rules, dealer: int, bids: Sequence[tuple[int, Action]]
+) -> tuple[int, int | None]:
+    """The highest call of an auction in progress and its seat (0 and None for none): the
+    calls made so far, each taken by the auction's own transition (`bidding.after_call`)."""
     contract, pitcher = 0, None
+    pitched: tuple[tuple[int, Card], ...] = ()
     for seat, action in bids:
-        if isinstance(action, Bid):
-            contract, pitcher = action.level, seat
-        elif isinstance(action, Smudge | Shoot):
-            contract, pitcher = rules.smudge_level, seat
-        elif isinstance(action, Pitch):
-            contract, pitcher = rules.max_plain_bid, seat
+        outcome = after_call(rules, dealer, seat, contract, pitcher, pitched, action)
+        contract, pitcher, pitched = outcome.contract, outcome.pitcher, outcome.plays
     return contract, pitcher
 
 
-def _problem(view: PlayerView) -> _Problem:
-    """The hidden cards of `view` (in play: not once the game is over) and every
-    constraint the view puts on them."""
-    rules, me, phase, trump = view.rules, view.seat, view.phase, view.trump
-    players, deal = rules.players, rules.deal
+@attrs.frozen
+class _Known:
+    """What a view shows of the hand's cards (the known cards constraint)."""
+
+    tricks: tuple[Trick, ...]
+    """The finished tricks and the trick in progress."""
+    played: tuple[int, ...]
+    """Each seat's cards played face up (bit sets)."""
+    face: tuple[int, ...]
+    """Each seat's face-up discards (bit sets)."""
+    fixed: tuple[int, ...]
+    """Each seat's known cards in hand: the viewer's, and a pitched card taken back."""
+    hidden: int
+    """Every card the view does not show (a bit set)."""
+    in_hand: tuple[int, ...]
+    """How many hidden cards each hand holds."""
+
+
+def _known_cards(view: PlayerView) -> _Known:
+    """The cards `view` shows: its seat's hand and discards, every card played, the
+    face-up discards, and a pitched card taken back (in its pitcher's hand:
+    `bidding.held_after`)."""
+    rules, me = view.rules, view.seat
+    players = rules.players
     if len(view.hand_sizes) != players or len(view.hand) != view.hand_sizes[me]:
         raise InvalidStateError("the view's hand sizes do not fit its rules and hand")
-    finished = view.tricks
-    tricks = (*finished, *((view.trick,) if view.trick is not None else ()))
+    tricks = (*view.tricks, *((view.trick,) if view.trick is not None else ()))
     played = [0] * players
     seen: list[Card] = [*view.hand, *view.discards]
     for trick in tricks:
@@ -495,93 +520,149 @@ def _problem(view: PlayerView) -> _Problem:
     known = _bits(seen)
     if known.bit_count() != len(seen) or known & ~rules.pack_mask:
         raise InvalidStateError("the view shows a card twice, or a card not in the pack")
-    hidden = rules.pack_mask & ~known
     in_hand = [size - fixed[s].bit_count() for s, size in enumerate(view.hand_sizes)]
     if min(in_hand) < 0:
         raise InvalidStateError("a seat holds fewer cards than the view shows it holding")
+    return _Known(
+        tricks, tuple(played), tuple(face), tuple(fixed), rules.pack_mask & ~known, tuple(in_hand)
+    )
 
-    # --- the classes of cards: their suit under the trump -------------------------------
+
+@attrs.frozen
+class _Kinds:
+    """The classes of the hidden cards: their suit under the trump, the trumps that are
+    no point card where the draw back or the rob tells them apart (`discarding.
+    excess_trumps`), and the called card while it is hidden."""
+
+    table: TrumpTable | None
+    split: bool
+    """Whether the trumps that are no point card are a class of their own."""
+    called: int
+    """The called card (a bit set; 0 without one)."""
+    free: int
+    """The trumps that are no point card, where `split` (a bit set)."""
+    trumps: tuple[int, ...]
+    """The classes that are trumps."""
+    others: tuple[int, ...]
+    """The classes that are not."""
+
+    def of(self, index: int) -> int:
+        """The class of the card `index`."""
+        if self.table is None:
+            return 0
+        if self.called >> index & 1:
+            return _CALLED
+        return _FREE if self.free >> index & 1 else int(self.table.suits[index])
+
+
+def _card_kinds(view: PlayerView) -> _Kinds:
+    rules, trump = view.rules, view.trump
     split = (rules.draws_back or rules.robs_the_pack) and trump is not None
     table = trump_tables(rules)[trump] if trump is not None else None
     called = 0 if view.called is None else 1 << view.called.index
     free = excess_trumps(rules, table, rules.pack_mask, called)[0] if split and table else 0
-
-    def klass(index: int) -> int:
-        if table is None:
-            return 0
-        if called >> index & 1:
-            return _CALLED
-        return _FREE if free >> index & 1 else int(table.suits[index])
-
     trumps = (
         (int(trump), *((_FREE,) if split else ()), *((_CALLED,) if called else ()))
         if trump is not None
         else ()
     )
     others = tuple(c for c in range(_CLASSES) if c not in trumps)
+    return _Kinds(table, split, called, free, trumps, others)
+
+
+_Caps = list[list[int]]
+_Lows = list[list[tuple[tuple[int, ...], int]]]
+
+
+def _hand_bounds(view: PlayerView, known: _Known, kinds: _Kinds) -> tuple[_Caps, _Lows]:
+    """Each seat's caps (the most cards of each class its hand holds) and lower bounds,
+    from the plays: the rules of following (`play.open_cards`, asked by `_lacked`),
+    trumps-only play's turns (`play.next_to_play`, `next_leader`: a seat passed over holds
+    no trump) and call your partner's first trick (`play.open_cards`: its holder must play
+    the called card there)."""
+    rules, me, trump = view.rules, view.seat, view.trump
+    players, tricks = rules.players, known.tricks
     caps = [[_ANY] * _CLASSES for _ in range(players)]
-    lows: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(players)]
+    lows: _Lows = [[] for _ in range(players)]
 
     def lacks(seat: int, suit: Suit) -> None:
         caps[seat][int(suit)] = 0
-        if suit is trump and split:
+        if suit is trump and kinds.split:
             caps[seat][_FREE] = 0
         if suit is trump:
             caps[seat][_CALLED] = 0
 
-    # --- following: which suits each play shows its player lacked ------------------------
-    for k, trick in enumerate(tricks):
+    for k, trick in enumerate(tricks):  # following: which suits each play shows lacked
         for i, (seat, _) in enumerate(trick.plays):
             if seat != me:
                 for suit in _lacked(view, tricks, k, i):
                     lacks(seat, suit)
-
-    # --- trumps-only play: a seat passed over holds no trump -----------------------------
-    if rules.trumps_only and phase is Phase.PLAY and trump is not None:
-        assert view.pitcher is not None
-        out: set[int] = set()
-        before = view.pitcher
-        for trick in tricks:
-            out.update(_between(before, trick.leader, players))
-            if before != trick.leader:
-                out.add(before)
-            order = [seat for seat, _ in trick.plays]
-            for first, then in itertools.pairwise(order):
-                out.update(_between(first, then, players))
-            if trick.winner is not None:
-                out.update(set(range(players)) - set(order))
-                before = trick.winner
-            elif order and view.to_act is not None:
-                out.update(_between(order[-1], view.to_act, players))
-        for seat in out:
+    if rules.trumps_only and view.phase is Phase.PLAY and trump is not None:
+        for seat in _passed_over(view, tricks):
             lacks(seat, trump)
         # call your partner: a seat that played another card to the first trick does not
         # hold the called card (its holder must play it there), the pitcher apart
-        if called and tricks:
+        if kinds.called and tricks:
             for seat, card in tricks[0].plays:
                 if card.index != view.called.index and seat != view.pitcher:  # type: ignore[union-attr]
                     caps[seat][_CALLED] = 0
         if view.to_act is not None and view.to_act != me:
-            lows[view.to_act].append((trumps, 1))
+            lows[view.to_act].append((kinds.trumps, 1))
+    return caps, lows
 
-    # --- the discards ---------------------------------------------------------------------
-    if rules.discards_and_draws and view.pitcher is not None:  # in its order, pitcher last
-        order = draw_back_order(rules, view.dealer, view.pitcher)
-    else:
-        order = discard_order(view.dealer, players)  # eldest first, dealer last
+
+def _passed_over(view: PlayerView, tricks: Sequence[Trick]) -> set[int]:
+    """Under trumps-only play, the seats the turns passed over (`play.next_to_play` when a
+    trick goes round, `play.next_leader` when the lead passes): none of them holds a
+    trump."""
+    players = view.rules.players
+    assert view.pitcher is not None
+    out: set[int] = set()
+    before = view.pitcher
+    for trick in tricks:
+        out.update(_between(before, trick.leader, players))
+        if before != trick.leader:
+            out.add(before)
+        order = [seat for seat, _ in trick.plays]
+        for first, then in itertools.pairwise(order):
+            out.update(_between(first, then, players))
+        if trick.winner is not None:
+            out.update(set(range(players)) - set(order))
+            before = trick.winner
+        elif order and view.to_act is not None:
+            out.update(_between(order[-1], view.to_act, players))
+    return out
+
+
+def _discarded(view: PlayerView) -> list[int]:
+    """The seats that have made their discard this hand, in the steps' order
+    (`discarding.discard_turns`)."""
+    rules, phase = view.rules, view.phase
+    order = discard_turns(rules, view.dealer, view.pitcher if view.pitcher is not None else 0)
     if _kitty_turn(view):  # the pitcher discards after taking the kitty: nobody drew yet
-        done = []
-    elif phase is Phase.DISCARD and view.to_act is not None:
-        done = order[: order.index(view.to_act)]
-    elif phase is Phase.PLAY and rules.declares_trump:
-        done = order
-    else:
-        done = []
-    draw_back = rules.draws_back and split and phase in (Phase.DISCARD, Phase.PLAY)
+        return []
+    if phase is Phase.DISCARD and view.to_act is not None:
+        return order[: order.index(view.to_act)]
+    if phase is Phase.PLAY and rules.declares_trump:
+        return order
+    return []
+
+
+def _problem(view: PlayerView) -> _Problem:
+    """The hidden cards of `view` (in play: not once the game is over) and every
+    constraint the view puts on them."""
+    rules, me, phase, trump = view.rules, view.seat, view.phase, view.trump
+    players, deal = rules.players, rules.deal
+    known, kinds = _known_cards(view), _card_kinds(view)
+    played, face, in_hand = known.played, known.face, known.in_hand
+    trumps, others, table = kinds.trumps, kinds.others, kinds.table
+    caps, lows = _hand_bounds(view, known, kinds)
+    done = _discarded(view)
+    draw_back = rules.draws_back and kinds.split and phase in (Phase.DISCARD, Phase.PLAY)
     after = [
         size + played[s].bit_count() + face[s].bit_count() for s, size in enumerate(view.hand_sizes)
     ]
-    if draw_back:  # the face-up discard of excess trumps (too many trumps to keep)
+    if draw_back:  # the face-up discard of excess trumps (`discarding.forced_face_up`)
         for seat in done:
             if seat != me and after[seat] > 6 and face[seat].bit_count() < after[seat] - 6:
                 caps[seat][_FREE] = 0
@@ -623,15 +704,17 @@ def _problem(view: PlayerView) -> _Problem:
         for seat in range(players)
     ]
     start_stock = len(rules.pack_indices) - players * deal - rules.kitty
-    if draw_back:
+    if draw_back:  # `discarding.draw_back`
         assert view.pitcher is not None
         stages.extend(
-            _draw_back(view, after, hand_slot, discard_slot, start_stock, called & hidden)
+            _draw_back(
+                view, after, hand_slot, discard_slot, start_stock, kinds.called & known.hidden
+            )
         )
     else:
         handled: set[int] = set()
         if rules.robs_the_pack and trump is not None and phase in (Phase.DISCARD, Phase.PLAY):
-            assert table is not None
+            assert table is not None  # Cinch's discard and rob: `discarding.rob_bounds`
             handled.update(range(players))
             robbed = _rob(view, table, done, played, face, in_hand, trumps, others)
             for seat, bounds, discards in robbed:
@@ -645,7 +728,7 @@ def _problem(view: PlayerView) -> _Problem:
                         )
                     )
                 )
-        elif rules.non_trumps_first and trump is not None:
+        elif rules.non_trumps_first and trump is not None:  # `discarding.discard_refusal`
             for seat in done:
                 if seat == me:
                     continue
@@ -657,12 +740,12 @@ def _problem(view: PlayerView) -> _Problem:
                     alternatives.append((both, 0))
                 stages.append(_stage(*alternatives))
                 handled.add(seat)
-        elif rules.discards_and_draws and done:
+        elif rules.discards_and_draws and done:  # `discarding.step_discard`'s draw
             slot = _draw_slot(view, done, start_stock, (), deal - 6, 6 - KEEP_AT_LEAST)
             stages.append(_stage(((slot,), 0)))
-        elif deal > 6:
+        elif deal > 6:  # `discarding.discard_bounds`: the cards above six
             pool.extend((players + seat, deal - 6) for seat in done if seat != me)
-        elif rules.draw and done:
+        elif rules.draw and done:  # `discarding.step_discard`'s draw
             slot = _draw_slot(view, done, start_stock, trumps, 0, deal)
             stages.append(_stage(((slot,), 0)))
         for seat in range(players):
@@ -679,8 +762,16 @@ def _problem(view: PlayerView) -> _Problem:
     holders = tuple(holder for holder, _ in pool)
     sizes = tuple(size for _, size in pool)
     stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
+    return _merged(rules, known, kinds, caps, lows, stages)
 
-    # --- classes no constraint tells apart are one class (fewer rows to count) ----------
+
+def _merged(
+    rules: Rules, known: _Known, kinds: _Kinds, caps: _Caps, lows: _Lows, stages: list[_Stage]
+) -> _Problem:
+    """The problem with the classes no constraint tells apart made one (fewer rows to
+    count)."""
+    trumps = kinds.trumps
+
     def signature(c: int) -> tuple[object, ...]:
         return (
             tuple(cap[c] for cap in caps),
@@ -714,10 +805,10 @@ def _problem(view: PlayerView) -> _Problem:
 
     classes: list[list[int]] = [[] for _ in merged]
     for index in rules.pack_indices:
-        if hidden >> index & 1:
-            classes[group_of[klass(index)]].append(index)
+        if known.hidden >> index & 1:
+            classes[group_of[kinds.of(index)]].append(index)
     return _Problem(
-        tuple(map(tuple, classes)), tuple(narrowed(stage) for stage in stages), tuple(fixed)
+        tuple(map(tuple, classes)), tuple(narrowed(stage) for stage in stages), known.fixed
     )
 
 
@@ -775,7 +866,8 @@ def _rob(
     plain = tuple(0 if c in trumps else _ANY for c in range(_CLASSES))
     stock = len(rules.pack_indices) - players * deal
     out: list[tuple[int, list[_Alternative_Hand], tuple[_Slot, ...]]] = []
-    for seat in discard_order(view.dealer, players):
+    assert view.pitcher is not None
+    for seat in discard_turns(rules, view.dealer, view.pitcher):  # the rob's steps' order
         up = face[seat].bit_count()
         if seat in done and seat == view.dealer:
             kept = in_hand[seat] + played[seat].bit_count()
@@ -857,15 +949,12 @@ def _draw_back(
     face = [len(cards) for cards in view.face_up_discards] or [0] * players
     stages: list[_Stage] = []
 
-    def drawn(kept: int, left: int) -> int:
-        return max(0, min(6 - kept, left))
-
     def seat_stage(seat: int) -> _Stage:
         if seat == me:
             kept = deal - len(view.discards)
 
             def mine(left: int) -> list[_Alternative]:
-                got = drawn(kept, left)
+                got = refill(kept, left)
                 return [((), left - got)] if kept + got == after[seat] else []
 
             return mine
@@ -874,7 +963,7 @@ def _draw_back(
         def theirs(left: int) -> list[_Alternative]:
             found: list[_Alternative] = []
             for kept in range(deal + 1):
-                got = drawn(kept, left)
+                got = refill(kept, left)
                 if kept + got != after[seat]:
                     continue
                 need = kept - played[seat] - face[seat]
@@ -1024,7 +1113,7 @@ def _build(
     if not any(face_up) and phase is not Phase.DISCARD:
         face_up = ()
     if phase is Phase.BIDDING:
-        contract, pitcher = _call_leader(rules, view.bids)
+        contract, pitcher = _call_leader(rules, view.dealer, view.bids)
     else:
         contract, pitcher = view.contract or 0, view.pitcher
     called = must_play = 0
@@ -1208,7 +1297,7 @@ def _replay_hand(world: GameState) -> None:
     faced = hand.face_up or (0,) * players
     thrown = list(hand.discarded or (0,) * players)
     kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
-    order = discard_order(hand.dealer, players)  # the draw: eldest first
+    order = discard_turns(rules, hand.dealer, hand.pitcher or 0)  # the draw's steps' order
     stock = list(hand.stock)
     drawn: list[int] = []
     kitty, kitty_discard = _replay_kitty(world, kept, thrown)
@@ -1331,7 +1420,8 @@ def _robbed_deal(
     `kept` holds each seat's cards now, played and face-up ones included."""
     rules, hand = world.rules, world.hand_state
     players, deal = rules.players, rules.deal
-    order = discard_order(hand.dealer, players)
+    assert hand.pitcher is not None
+    order = discard_turns(rules, hand.dealer, hand.pitcher)  # the rob's steps' order
     faced = hand.face_up or (0,) * players
     if world.phase is Phase.DISCARD:
         assert world.to_act is not None
