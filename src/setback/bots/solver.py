@@ -8,7 +8,7 @@ import random
 
 from ..actions import Action, Bid, Pass, Play, Shoot, Smudge
 from ..cards import CARDS, Card, Suit
-from ..options import PlayTrump
+from ..play import next_leader, next_to_play, open_cards
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
@@ -65,30 +65,6 @@ def solvable(state: GameState) -> bool:
     )
 
 
-def follow_cards(
-    held: int,
-    lead: int,
-    suits: tuple[Suit, ...],
-    masks: tuple[int, ...],
-    trump: Suit,
-    *,
-    must_follow: bool = False,
-) -> int:
-    """The cards of `held` that may be played to a trick led by card `lead` (-1: leading),
-    past the first trick: to a trump lead a trump if held; to another lead the suit led
-    or a trump if the suit led is held (only the suit led with `must_follow`, `play_trump`
-    `WHEN_VOID`); else anything. (Tested against `legal_actions`.)"""
-    if lead < 0:
-        return held
-    led = suits[lead]
-    led_mask = masks[led]
-    if held & led_mask:
-        if led is trump or must_follow:
-            return held & led_mask
-        return held & (led_mask | masks[trump])
-    return held
-
-
 class Solver:
     """Exact perfect-information search of the rest of a hand's trick play.
 
@@ -97,6 +73,14 @@ class Solver:
     is asked of the playout kernel (the line played out as a script) and remembered by
     what it can depend on: each side's captured and played trumps, card points taken and
     which sides took tricks; `memo` may be shared between the deals of one decision.
+
+    Each step of the search is trick play's own: the cards open to a seat
+    (`play.open_cards`), who plays next (`next_to_play`), who wins the trick
+    (`TrumpTable.winner_of`) and who leads next or whether the hand is over
+    (`next_leader`), so the search has no rule of its own. It costs 9% more instructions
+    per node than the search's own copies of them did (callgrind, 60 positions of
+    `Rules.setback()` and `Rules.smear()` with 17 cards or fewer left, 277,775 nodes:
+    8,238 -> 9,006 million); the bot's budget counts nodes, so its choices are the same.
     """
 
     def __init__(
@@ -109,13 +93,12 @@ class Solver:
         self.root = state
         self.mine = mine
         self.memo = memo
-        self.players = rules.players
+        self.rules = rules
+        self.table_of_trump = table
         self.side_of = rules.seat_sides
         self.sides = rules.side_count
         self.trump = trump
-        self.must_follow = rules.play_trump is PlayTrump.WHEN_VOID
         self.suits = table.suits
-        self.masks = table.masks
         self.power = table.power
         self.trump_mask = table.trump_mask
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
@@ -149,7 +132,14 @@ class Solver:
         self.won = won
         self.hands = hands
         self.trick_plays = [(seat, card.index) for seat, card in trick_plays]
+        self.tricks = len(state.tricks)
         self.line: list[int] = []
+
+    def choices(self, seat: int, plays: list[tuple[int, int]]) -> int:
+        """The cards `seat` may play to the trick `plays` (`(seat, card index)` pairs; a
+        bit set): `play.open_cards`, past the first trick."""
+        lead = plays[0][1] if plays else -1
+        return open_cards(self.rules, self.table_of_trump, self.hands[seat], lead, False, 0)[0]
 
     def values(self, candidates: list[int]) -> list[int]:
         """The exact value of playing each card of `candidates` now."""
@@ -170,18 +160,15 @@ class Solver:
         hands[seat] &= ~(1 << card)
         self.line.append(card)
         plays.append((seat, card))
-        players = self.players
-        if len(plays) < players:
-            value = self._node((seat + 1) % players, plays, alpha, beta)
+        rules, table = self.rules, self.table_of_trump
+        after = next_to_play(rules, table, hands, plays)
+        if after is not None:
+            value = self._node(after, plays, alpha, beta)
         else:
-            power = self.power[self.suits[plays[0][1]]]
-            best, winner = -1, plays[0][0]
+            winner = table.winner_of(plays)
             gained = 0
             trumps = 0
-            for player, index in plays:
-                strength = power[index]
-                if strength > best:
-                    best, winner = strength, player
+            for _, index in plays:
                 gained += _CARD_POINTS[index]
                 trumps |= (1 << index) & self.trump_mask
             taker = self.side_of[winner]
@@ -189,7 +176,10 @@ class Solver:
             self.captured[taker] |= trumps
             won = self.won
             self.won |= 1 << taker
-            value = self._node(winner, [], alpha, beta) if hands[winner] else self._leaf()
+            self.tricks += 1
+            leader = next_leader(rules, table, hands, winner, self.tricks)
+            value = self._leaf() if leader is None else self._node(leader, [], alpha, beta)
+            self.tricks -= 1
             self.won = won
             self.captured[taker] &= ~trumps
             self.points[taker] -= gained
@@ -222,11 +212,7 @@ class Solver:
                     return value
                 if flag == _UPPER and value <= alpha:
                     return value
-        lead = plays[0][1] if plays else -1
-        choices = follow_cards(
-            hands[seat], lead, self.suits, self.masks, self.trump, must_follow=self.must_follow
-        )
-        moves = self._moves(choices, plays)
+        moves = self._moves(self.choices(seat, plays), plays)
         maximizing = self.side_of[seat] == self.mine
         start_alpha, start_beta = alpha, beta
         if maximizing:
