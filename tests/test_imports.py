@@ -21,9 +21,6 @@ LAZY = {  # (module, imported module) pairs inside a function that go back up
     # helpers read states and views (and check their kind), so these two go back up
     ("setback.state", "setback.text"),
     ("setback.views", "setback.text"),
-    # a refusal's sentence shows its cards' symbols, and the cards raise refusals (their
-    # notation errors): the symbols are looked up when a sentence is first worded
-    ("setback.refusals", "setback.cards"),
     # notebook pictures (`_repr_svg_`), drawn by `setback.svg`, which reads these values
     ("setback.cards", "setback.svg"),
     ("setback.state", "setback.svg"),

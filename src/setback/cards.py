@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import attrs
 
 from .errors import InvalidNotationError, shown
+from .notation import RANK_TEXT, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_TEXT, read_card, symbol_of
 from .refusals import Refusal
 
 __all__ = ["CARDS", "Card", "Rank", "Suit", "parse_cards"]
@@ -34,12 +35,12 @@ class Suit(enum.IntEnum):
     @property
     def letter(self) -> str:
         """The suit's letter in card text: C, D, H or S."""
-        return "CDHS"[self]
+        return SUIT_LETTERS[self]
 
     @property
     def symbol(self) -> str:
         """The suit's symbol: ♣, ♦, ♥ or ♠."""
-        return "♣♦♥♠"[self]
+        return SUIT_SYMBOLS[self]
 
     def __str__(self) -> str:
         return self.letter
@@ -55,7 +56,7 @@ class Suit(enum.IntEnum):
         if type(text) is not str:
             raise TypeError(f"Suit.parse takes text (str), not {type(text).__name__}")
         try:
-            return _SUIT_TEXT[text.strip().lower()]
+            return Suit(SUIT_TEXT[text.strip().lower()])
         except KeyError:
             raise InvalidNotationError(Refusal("not_a_suit", {"value": shown(text)})) from None
 
@@ -105,7 +106,7 @@ class Rank(enum.IntEnum):
     @property
     def text(self) -> str:
         """The rank in card text: 2 to 10, J, Q, K, A; a joker's whole text, JK, BJ or LJ."""
-        return _RANK_TEXT[self]
+        return RANK_TEXT[self]
 
     @property
     def is_joker(self) -> bool:
@@ -121,39 +122,6 @@ class Rank(enum.IntEnum):
         return self.text
 
 
-_SUIT_TEXT = {
-    **{s.letter.lower(): s for s in Suit},
-    **{s.symbol: s for s in Suit},
-    **{s.name.lower(): s for s in Suit},
-    "♤": Suit.SPADES,
-    "♡": Suit.HEARTS,
-    "♢": Suit.DIAMONDS,
-    "♧": Suit.CLUBS,
-}
-_RANK_TEXT = {r: str(int(r)) for r in Rank if r <= 10} | {
-    Rank.JACK: "J",
-    Rank.QUEEN: "Q",
-    Rank.KING: "K",
-    Rank.ACE: "A",
-    Rank.JOKER: "JK",
-    Rank.BIG_JOKER: "BJ",
-    Rank.LITTLE_JOKER: "LJ",
-}
-_RANK_PARSE = {text.lower(): r for r, text in _RANK_TEXT.items() if r <= Rank.ACE} | {"t": Rank.TEN}
-_JOKER_SYMBOL = {Rank.JOKER: "★", Rank.BIG_JOKER: "B★", Rank.LITTLE_JOKER: "L★"}
-"""A joker as players read it: a star (U+2605, in the Basic Multilingual Plane, which the
-common fonts have), after B or L for the big and the little joker."""
-_OLD_JOKER_SYMBOL = {Rank.JOKER: "🃏", Rank.BIG_JOKER: "B🃏", Rank.LITTLE_JOKER: "L🃏"}
-"""The playing-card joker (U+1F0CF) that earlier versions showed: still read, never shown
-(many fonts have no glyph for it)."""
-_JOKER_PARSE = {
-    **{text.lower(): rank for rank, text in _RANK_TEXT.items() if rank.is_joker},
-    **{symbol.lower(): rank for rank, symbol in _JOKER_SYMBOL.items()},
-    **{symbol.lower(): rank for rank, symbol in _OLD_JOKER_SYMBOL.items()},
-    "joker": Rank.JOKER,
-    "bigjoker": Rank.BIG_JOKER,
-    "littlejoker": Rank.LITTLE_JOKER,
-}
 _JOKER_INDEX = {Rank.BIG_JOKER: 52, Rank.LITTLE_JOKER: 53, Rank.JOKER: 54}
 _GAME_POINTS = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
 
@@ -256,9 +224,7 @@ class Card:
         `"★"` (one joker), `"B★"` or `"L★"` (big, little). Every symbol is a character of
         the Basic Multilingual Plane that common fonts have (`Card.parse` still reads the
         playing-card joker 🃏 of earlier versions)."""
-        if self.suit is None:
-            return _JOKER_SYMBOL[self.rank]
-        return self.rank.text + self.suit.symbol
+        return symbol_of(self.rank, self.suit)
 
     def __str__(self) -> str:
         if self.suit is None:
@@ -288,15 +254,11 @@ class Card:
             return card
         if len(text) > 40:
             raise InvalidNotationError(Refusal("card_too_long", {"value": shown(text)}))
-        compact = "".join(text.split()).lower()
-        joker = _JOKER_PARSE.get(compact)
-        if joker is not None:
-            return CARDS[index_of(None, joker)]
-        rank = _RANK_PARSE.get(compact[:-1])
-        suit = _SUIT_TEXT.get(compact[-1:])
-        if rank is not None and suit is not None:
-            return CARDS[index_of(suit, rank)]
-        raise InvalidNotationError(Refusal("not_a_card", {"value": shown(text)}))
+        read = read_card(text)
+        if read is None:
+            raise InvalidNotationError(Refusal("not_a_card", {"value": shown(text)}))
+        rank, suit = read
+        return CARDS[index_of(None if suit is None else Suit(suit), Rank(rank))]
 
     def _repr_svg_(self) -> str:
         """The card's picture, for Jupyter: `setback.svg.card_svg`."""

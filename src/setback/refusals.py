@@ -28,6 +28,8 @@ from typing import Any
 
 import attrs
 
+from .notation import RANK_NAMES, SUIT_NAMES, SUIT_SYMBOLS, SUIT_TEXT, read_card, symbol_of
+
 __all__ = ["MESSAGES", "PARAMS", "SUFFIXES", "Refusal", "placeholders", "render"]
 
 _WORDS = "pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS"
@@ -281,22 +283,11 @@ def placeholders(template: str) -> frozenset[str]:
     return frozenset(field for _, field, _, _ in string.Formatter().parse(template) if field)
 
 
-@functools.cache
-def _symbols() -> tuple[dict[str, str], dict[str, Any], Any]:
-    """Each card's text to its symbol, each suit's letter to the suit, and `Rank`: imported
-    when first needed (`setback.cards` imports `setback.errors`, which imports this)."""
-    from .cards import CARDS, Rank, Suit
-
-    return {str(card): card.symbol for card in CARDS}, {suit.letter: suit for suit in Suit}, Rank
-
-
 def _symbol(text: str) -> str:
-    symbol = _symbols()[0].get(text)
-    if symbol is None:  # not canonical text: read as `Card.parse` reads it
-        from .cards import Card
-
-        symbol = Card.parse(text).symbol
-    return symbol
+    """The symbol of card text (`"KS"`: `"K♠"`), read as `Card.parse` reads it
+    (`notation.read_card`); text that names no card is shown as it is."""
+    read = read_card(text)
+    return text if read is None else symbol_of(*read)
 
 
 def _shown(
@@ -319,20 +310,17 @@ def _shown(
         return _symbol(value)
     if name in _CARDS_PARAMS:
         return " ".join(map(_symbol, value))
-    _, suits, rank = _symbols()
     if name in _SUIT_PARAMS:
-        suit = suits.get(value)
-        return (suit if suit is not None else _suit(value)).symbol
+        return SUIT_SYMBOLS[_suit(value)]
     if name == "written":
         return " ".join(value)
     if name == "legal":
         return ", ".join(value)
     if name == "rank":
-        return str(rank(value).name.lower().replace("_", " "))
-    return "no suit" if value is None else _suit(value).name.lower()  # card_suit
+        return RANK_NAMES[value]
+    return "no suit" if value is None else SUIT_NAMES[_suit(value)]  # card_suit
 
 
-def _suit(text: str) -> Any:
-    from .cards import Suit
-
-    return Suit.parse(text)
+def _suit(text: str) -> int:
+    """The suit `text` names (its letter, symbol or name: `notation.SUIT_TEXT`)."""
+    return SUIT_TEXT[text.strip().lower()]

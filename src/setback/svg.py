@@ -34,30 +34,24 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-# The engine's values by their public names (the package is loaded before this module,
-# which it never imports), so the pictures do not depend on where the engine keeps them.
-from . import (
-    CARDS,
-    Action,
-    Card,
-    GameState,
-    HandResult,
-    Phase,
-    Pitch,
-    Play,
-    PlayerView,
-    Rank,
-    Rules,
-    Suit,
-    Trick,
+from .actions import Action, Pitch, Play
+from .cards import CARDS, Card, Rank, Suit
+from .errors import kind_error
+from .rules import Rules, seat_side
+from .state import GameState, HandResult, Phase, Trick
+from .tables import trump_table
+from .text import (
+    N_,
+    NP_,
+    _hand_order,
+    _translation,
     action_text,
     contract_text,
-    trump_table,
+    phase_text,
+    point_text,
 )
-from .errors import kind_error
-from .rules import seat_side
-from .text import N_, NP_, _hand_order, _translation, phase_text, point_text
 from .trumps import off_jack_of
+from .views import PlayerView
 
 __all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
 

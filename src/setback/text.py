@@ -24,7 +24,7 @@ import gettext
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import (
     Action,
@@ -52,11 +52,8 @@ from .points import Point
 from .refusals import MESSAGES, SUFFIXES, render
 from .rules import Rules
 from .scoring import is_shoot, is_smudge
-from .state import Phase
-
-if TYPE_CHECKING:  # only for annotations: state.py and views.py import this module
-    from .state import GameState, Trick
-    from .views import PlayerView
+from .state import GameState, Phase, Trick
+from .views import PlayerView
 
 __all__ = [
     "LANGUAGES",
@@ -481,8 +478,6 @@ def state_text(state: GameState, *, lang: str = "en") -> str:
         Seat 2: ♠ A 10   ♣ A Q 5   ♦ K
         Seat 3: ♠ 4   ♥ Q 5   ♣ 10   ♦ A 6
     """
-    from .state import GameState  # state.py imports this module
-
     _ = _translation(lang).gettext
     if not isinstance(state, GameState):
         raise kind_error("state_text", "a GameState", state)
@@ -542,8 +537,6 @@ def view_text(view: PlayerView, *, lang: str = "en") -> str:
         Karten auf der Hand: Platz 0 6, Platz 1 6, Platz 2 6, Platz 3 6
         Deine Wahl: passen, bieten 2, bieten 3, bieten 4, Smudge
     """
-    from .views import PlayerView  # views.py imports this module
-
     t = _translation(lang)
     _ = t.gettext
     if not isinstance(view, PlayerView):

@@ -194,3 +194,23 @@ def test_a_joker_play_in_a_52_card_game_is_refused(joker: str) -> None:
     assert state.phase is Phase.PLAY and state.to_act == 0
     with pytest.raises(IllegalActionError):
         apply_action(state, f"play {joker}", seat=0)
+
+
+def test_the_notation_tables_name_the_suits_and_ranks_as_their_values_do() -> None:
+    """`setback.notation`, below the cards, words what refusals show of them: its tables
+    agree with `Suit` and `Rank`, and it reads every card text `Card.parse` reads."""
+    from setback import notation
+
+    for suit in Suit:
+        assert (suit.letter, suit.symbol) == (
+            notation.SUIT_LETTERS[suit],
+            notation.SUIT_SYMBOLS[suit],
+        )
+        assert notation.SUIT_NAMES[suit] == suit.name.lower()
+    for rank in Rank:
+        assert notation.RANK_NAMES[rank] == rank.name.lower().replace("_", " ")
+    for card in CARDS:
+        for text in (str(card), card.symbol, str(card).lower()):
+            assert notation.read_card(text) == (card.rank, card.suit)
+            assert notation.symbol_of(*notation.read_card(text)) == card.symbol  # type: ignore[misc]
+    assert notation.read_card("1H") is None and notation.read_card("KX") is None
