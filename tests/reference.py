@@ -724,10 +724,11 @@ def legal_discards(
 def auction_winner(
     rules: Rules, dealer: int, calls: Sequence[tuple[int, Action]]
 ) -> tuple[int, int] | None:
-    """RULES §1.3, §6.3, §7.5.3, §7.8.11: the pitcher and contract of a finished auction, or
-    None if it passed the hand out. The last highest call wins (the dealer's match takes
-    it); a pitch is a bid of T, a Smudge worth T + 1; under `DEALER_FREE` the dealer's pass
-    after everyone passed makes him the pitcher at contract 0."""
+    """RULES §1.3, §6.3, §7.5.3, §7.8.11, §7.8.15: the pitcher and contract of a finished
+    auction, or None if it passed the hand out. The last highest call wins (the dealer's
+    match takes it); a pitch is a bid of T, a Smudge worth T + 1; under `DEALER_FREE` the
+    dealer's pass after everyone passed makes him the pitcher at contract 0, under
+    `ELDEST_FREE` the eldest hand (the dealer's left)."""
     top = total_points(rules)
     best: tuple[int, int] | None = None
     for seat, action in calls:
@@ -739,6 +740,8 @@ def auction_winner(
             best = (seat, top)
     if best is None and rules.all_pass is AllPass.DEALER_FREE:
         return dealer, 0
+    if best is None and rules.all_pass is AllPass.ELDEST_FREE:
+        return (dealer + 1) % rules.players, 0
     return best
 
 
@@ -777,7 +780,7 @@ def legal_calls(
             may_pass, open_levels = False, [rules.min_bid]
         elif rules.all_pass is AllPass.DEALER_AT_LEAST_MIN:
             may_pass, open_levels = False, levels
-        else:  # REDEAL, PASS_DEAL, DEALER_FREE (§7.5.3): the dealer may pass too
+        else:  # REDEAL, PASS_DEAL, DEALER_FREE (§7.5.3), ELDEST_FREE (§7.8.15): he may pass
             open_levels = levels
     else:  # §1.3, §2.2, §3: the dealer may match, as the option says, or bid higher
         top_call = smudge or top

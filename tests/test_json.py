@@ -44,6 +44,7 @@ from .support import (
     X3_CALLS,
     X3_HANDS,
     X3_TRICKS,
+    act,
     d1_declared,
     deal,
     hand,
@@ -409,3 +410,20 @@ def _edited(view: PlayerView, **fields: object) -> str:
     data = json.loads(dumps(view))
     data["data"].update(fields)
     return json.dumps(data)
+
+
+# --- all pass, the eldest free (RULES §7.8.15) ---------------------------------------------
+
+
+def test_a_hand_the_eldest_plays_free_round_trips_and_its_view_loads() -> None:
+    """A contract 0 is one a view may show only under a rule that plays a passed hand
+    free: the eldest's (as the dealer's) loads; the same view under a redeal is refused."""
+    rules = Rules.setback(all_pass="eldest_free")
+    state = act(deal(rules, S1_HANDS), "A pass, B pass, C pass, D pass")
+    assert state.contract == 0 and loads(dumps(state)) == state
+    view = observe(state, 2)
+    assert loads(dumps(view), PlayerView) == view
+    other = json.loads(dumps(view))
+    other["data"]["rules"]["all_pass"] = "redeal"
+    with pytest.raises(InvalidStateError, match="contract 0"):
+        loads(json.dumps(other), PlayerView)

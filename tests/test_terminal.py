@@ -630,3 +630,10 @@ def test_a_call_your_partner_summary_names_the_sides_and_why_each_score_moved() 
         german
     )
     assert "  Platz 1 & Platz 3: 9 Punkte, Gebot geschafft: je +9" in german
+def test_the_rules_summary_words_eldest_free() -> None:
+    """RULES §7.8.15: `AllPass.ELDEST_FREE` in the `rules` command, in every language."""
+    rules = Rules.pedro_sancho(all_pass="eldest_free")
+    english = "If everyone passes, the eldest hand plays for nothing (contract 0, never set)."
+    assert english in " ".join(rules_lines(rules))
+    german = "Passen alle, spielt der Spieler links vom Geber frei (Gebot 0, nie zurückgesetzt)."
+    assert german in " ".join(rules_lines(rules, "de"))

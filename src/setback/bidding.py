@@ -44,6 +44,7 @@ _TOP_CALLS = (Smudge, Shoot)
 _ALL_PASS_AT_LEAST_MIN = AllPass.DEALER_AT_LEAST_MIN
 _ALL_PASS_EXACTLY_MIN = AllPass.DEALER_EXACTLY_MIN
 _ALL_PASS_DEALER_FREE = AllPass.DEALER_FREE
+_ALL_PASS_ELDEST_FREE = AllPass.ELDEST_FREE
 _AFTER_SHOOT = Bound.AFTER_SHOOT
 _ANSWER_PITCH = Bound.ANSWER_PITCH
 _DEALER_MATCH = Bound.DEALER_MATCH
@@ -144,7 +145,7 @@ def calls_open(
             )
         if policy is _ALL_PASS_AT_LEAST_MIN:
             may_pass, bound = False, _STUCK_AT_LEAST
-        else:  # REDEAL, PASS_DEAL; DEALER_FREE, where his pass makes him pitcher at 0
+        else:  # REDEAL, PASS_DEAL; DEALER_FREE and ELDEST_FREE, where his pass plays at 0
             may_pass, bound = True, _DEALER_MAY_PASS
     elif dealer_may_match(rules, contract):
         lowest, may_pass, bound = max(contract, rules.min_bid), True, _DEALER_MATCH
@@ -354,9 +355,12 @@ def after_call(
         # positionally (contract, pitcher, trump, phase, to_act): the most common call
         return CallOutcome(contract, pitcher, None, _BIDDING, (seat + 1) % players)
     if pitcher is None:  # everyone passed, the dealer too
-        if rules.all_pass is not _ALL_PASS_DEALER_FREE:  # the hand is passed out
+        if rules.all_pass is _ALL_PASS_DEALER_FREE:
+            pitcher = dealer  # the dealer plays free: contract 0, which cannot be set
+        elif rules.all_pass is _ALL_PASS_ELDEST_FREE:
+            pitcher = (dealer + 1) % players  # the eldest hand plays free, at contract 0
+        else:  # the hand is passed out
             return CallOutcome(0, None, None, _BIDDING, None)  # positionally, as above
-        pitcher = dealer  # the dealer plays free: contract 0, which cannot be set
     phase = _DECLARE_TRUMP if rules.trump_by is _DECLARE else _PLAY
     return CallOutcome(contract, pitcher, None, phase, pitcher)  # positionally, as above
 

@@ -361,7 +361,7 @@ def _parser(lang: str) -> _Parser:
 
 def _summary_lines(summary: SimulationSummary, seconds: float) -> list[str]:
     """The summary as `setback simulate` prints it."""
-    names = {0: "free"}  # the dealer who passed under AllPass.DEALER_FREE
+    names = {0: "free"}  # a hand everyone passed, played at 0 (AllPass.plays_free)
     if summary.smudge_level is not None:
         names[summary.smudge_level] = "smudge"
     if summary.shoot_level is not None:

@@ -56,6 +56,18 @@ class AllPass(enum.Enum):
     """The dealer may bid or pass, and his pass does not pass the hand out: he becomes the
     pitcher with contract 0 (always made), names trump where trump is declared, and plays
     (Cinch's rule)."""
+    ELDEST_FREE = "eldest_free"
+    """The dealer may bid or pass, and his pass does not pass the hand out: the eldest hand
+    (the dealer's left) becomes the pitcher with contract 0 (always made), names trump
+    where trump is declared, and leads (Foster's Auction Pitch: "the eldest hand pitches
+    without the obligation of making anything"). The eldest's own pass in the auction is
+    an ordinary pass."""
+
+    @property
+    def plays_free(self) -> bool:
+        """Whether a hand everyone passed is played at contract 0 (`DEALER_FREE`,
+        `ELDEST_FREE`) instead of being passed out or bid by a stuck dealer."""
+        return self is AllPass.DEALER_FREE or self is AllPass.ELDEST_FREE
 
 
 class LowTo(enum.Enum):

@@ -39,7 +39,6 @@ from .actions import (
 from .cards import Card, Suit
 from .errors import InvalidStateError, shown
 from .eventlog import EVENT_CLASSES, Event
-from .options import AllPass
 from .points import Point
 from .records import game_record, replay
 from .rules import MAX_SCORE, Rules
@@ -711,7 +710,7 @@ def _check_view(view: PlayerView) -> None:
     _require(
         view.contract is None
         or 1 <= view.contract <= rules.max_bid + 1
-        or (view.contract == 0 and rules.all_pass is AllPass.DEALER_FREE),
+        or (view.contract == 0 and rules.all_pass.plays_free),
         f"contract {shown(view.contract)}",
     )
     _require(len(view.face_up_discards) in (0, players), "face-up discards per seat")

@@ -40,7 +40,7 @@ class Bound(enum.Enum):
     """Everyone else passed: the dealer must bid at least the minimum."""
     DEALER_MAY_PASS = "dealer_may_pass"
     """Everyone else passed and the dealer may pass too (redeal, pass the deal, or play
-    free under `AllPass.DEALER_FREE`)."""
+    free under `AllPass.DEALER_FREE` or `ELDEST_FREE`)."""
     ANSWER_PITCH = "answer_pitch"
     """A card was pitched: the dealer may pass, pitch his own card, or call Smudge."""
     AFTER_SHOOT = "after_shoot"

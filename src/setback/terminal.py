@@ -368,6 +368,9 @@ _ALL_PASS = {
         "If all others pass, the dealer may bid or pass; if he passes he plays for "
         "nothing (contract 0, never set)."
     ),
+    "eldest_free": N_(
+        "If everyone passes, the eldest hand plays for nothing (contract 0, never set)."
+    ),
 }
 _LOW = {
     "capturer": N_("Low goes to whoever wins it in a trick."),

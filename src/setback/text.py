@@ -327,7 +327,8 @@ def side_text(rules: Rules, side: int | None, *, lang: str = "en") -> str:
 def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
     """A contract in words: `"smudge"` for the Smudge's level (where the rules have it),
     `"shoot the moon"` for a shoot's,
-    `"free (no bid)"` for contract 0 (the dealer who passed under `AllPass.DEALER_FREE`),
+    `"free (no bid)"` for contract 0 (a hand everyone passed, under `AllPass.DEALER_FREE` or
+    `ELDEST_FREE`),
     else `"bid N"`; German `"Gebot N"`, Swedish `"bud N"`, French `"annonce N"`."""
     _ = _translation(lang).gettext
     _check_rules("contract_text", rules)
