@@ -630,6 +630,8 @@ def test_a_call_your_partner_summary_names_the_sides_and_why_each_score_moved() 
         german
     )
     assert "  Platz 1 & Platz 3: 9 Punkte, Gebot geschafft: je +9" in german
+
+
 def test_the_rules_summary_words_eldest_free() -> None:
     """RULES §7.8.15: `AllPass.ELDEST_FREE` in the `rules` command, in every language."""
     rules = Rules.pedro_sancho(all_pass="eldest_free")
