@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from .cards import Card, Suit, parse_cards
-from .errors import InvalidNotationError, shown
+from .errors import InvalidNotationError, echoed
 from .options import MAX_LEVEL as MAX_LEVEL  # the highest bid, read here by the actions
 from .refusals import Refusal
 
@@ -43,7 +43,7 @@ def _check_level(_instance: Any, _attribute: Any, value: Any) -> None:
     if type(value) is not int:
         raise TypeError(f"a bid's level is a whole number (int), not {type(value).__name__}")
     if not 1 <= value <= MAX_LEVEL:
-        why = Refusal("no_such_bid", {"value": shown(value), "most": MAX_LEVEL})
+        why = Refusal("no_such_bid", {"value": echoed(value), "most": MAX_LEVEL})
         raise InvalidNotationError(why)
 
 
@@ -281,11 +281,11 @@ def parse_action(value: str | dict[str, Any]) -> Action:
         )
     text = value
     if len(text) > _LONGEST:
-        why = Refusal("action_too_long", {"value": shown(text), "count": len(text)})
+        why = Refusal("action_too_long", {"value": echoed(text), "count": len(text)})
         raise InvalidNotationError(why)
     words = text.split()
     if not words:
-        raise InvalidNotationError(Refusal("empty_action", {"value": shown(text)}))
+        raise InvalidNotationError(Refusal("empty_action", {"value": echoed(text)}))
     verb, rest = words[0].lower(), words[1:]
     if verb == "pass" and not rest:
         return _PASS
@@ -312,13 +312,13 @@ def parse_action(value: str | dict[str, Any]) -> Action:
             return Discard()
         return Discard(parse_cards(" ".join(rest)))
     if verb == "bid" and len(rest) == 1 and rest[0][:1] == "0" and rest[0].isdecimal():
-        raise InvalidNotationError(Refusal("leading_zeros", {"value": shown(text)}))
+        raise InvalidNotationError(Refusal("leading_zeros", {"value": echoed(text)}))
     if len(words) <= 2:  # a bare card, as `setback.text` shows a hand: a play
         try:
             return Play(Card.parse(" ".join(words)))
         except InvalidNotationError:
             pass
-    raise InvalidNotationError(Refusal("not_an_action", {"value": shown(text)}))
+    raise InvalidNotationError(Refusal("not_an_action", {"value": echoed(text)}))
 
 
 _OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
@@ -340,20 +340,28 @@ def _action_of(value: dict[Any, Any]) -> Action:
     kind = value.get("type")
     fields = _OBJECT_FIELDS.get(kind) if type(kind) is str else None
     if fields is None:
-        why = Refusal("unknown_action_type", {"value": shown(value), "given": shown(kind)})
+        why = Refusal("unknown_action_type", {"value": echoed(value), "given": echoed(kind)})
         raise InvalidNotationError(why)
     if len(value) != len(fields) + 1 or any(name not in value for name in fields):
-        if fields:  # one field at most: "level", "card", "suit" or "cards"
-            why = Refusal(
-                "object_fields", {"value": shown(value), "kind": kind, "field": fields[0]}
-            )
-        else:
-            why = Refusal("object_type_only", {"value": shown(value), "kind": kind})
+        extra = next((name for name in value if name != "type" and name not in fields), None)
+        shown_value = echoed(value)
+        if extra is not None:  # a field the type does not have: named, as JSON text names it
+            named = extra if type(extra) is str else str(echoed(extra))
+            named = named if len(named) <= 45 else named[:40] + "..."
+            if fields:
+                params = {"value": shown_value, "kind": kind, "field": fields[0], "extra": named}
+                why = Refusal("object_extra_field", params)
+            else:
+                why = Refusal(
+                    "object_type_only", {"value": shown_value, "kind": kind, "extra": named}
+                )
+        else:  # one field at most, and it is missing: "level", "card", "suit" or "cards"
+            why = Refusal("object_fields", {"value": shown_value, "kind": kind, "field": fields[0]})
         raise InvalidNotationError(why)
     if kind == "Bid":
         level = value["level"]
         if type(level) is not int:
-            raise InvalidNotationError(Refusal("level_not_int", {"value": shown(level)}))
+            raise InvalidNotationError(Refusal("level_not_int", {"value": echoed(level)}))
         return Bid(level)
     if kind == "Play":
         return Play(_text_of(value["card"], kind, "card"))
@@ -366,7 +374,7 @@ def _action_of(value: dict[Any, Any]) -> Action:
     if kind == "Discard":
         cards = value["cards"]
         if type(cards) is not list or len(cards) > 54:
-            raise InvalidNotationError(Refusal("cards_not_list", {"value": shown(cards)}))
+            raise InvalidNotationError(Refusal("cards_not_list", {"value": echoed(cards)}))
         return Discard([_text_of(card, kind, "card") for card in cards])
     return _PASS if kind == "Pass" else _SHOOT if kind == "Shoot" else _SMUDGE
 
@@ -375,5 +383,5 @@ def _text_of(value: Any, kind: str, what: str) -> str:
     """A card's or suit's text in an action's object (text, else the object is no action)."""
     if type(value) is not str:
         code = "card_not_text" if what == "card" else "suit_not_text"
-        raise InvalidNotationError(Refusal(code, {"kind": kind, "value": shown(value)}))
+        raise InvalidNotationError(Refusal(code, {"kind": kind, "value": echoed(value)}))
     return value

@@ -206,8 +206,8 @@ def call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusa
     rules, hand = state.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
-    if not isinstance(action, _CALLS):
-        return Refusal("auction_on")
+    if not isinstance(action, _CALLS):  # the calls open now, as the sentence lists them
+        return Refusal("auction_on", {"calls": [str(call) for call in listed_calls(state)]})
     calls = open_calls(state)
     if isinstance(action, Pass):
         return None if calls.may_pass else _bounds_in_words(rules, hand, calls)

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import InvalidNotationError, shown
+from .errors import InvalidNotationError, echoed
 from .notation import RANK_TEXT, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_TEXT, read_card, symbol_of
 from .refusals import Refusal
 
@@ -58,7 +58,7 @@ class Suit(enum.IntEnum):
         try:
             return Suit(SUIT_TEXT[text.strip().lower()])
         except KeyError:
-            raise InvalidNotationError(Refusal("not_a_suit", {"value": shown(text)})) from None
+            raise InvalidNotationError(Refusal("not_a_suit", {"value": echoed(text)})) from None
 
 
 class Rank(enum.IntEnum):
@@ -142,7 +142,7 @@ def _to_suit(value: Any) -> Suit | None:
     try:
         return Suit(value)
     except ValueError:
-        raise InvalidNotationError(Refusal("not_a_suit_value", {"value": shown(value)})) from None
+        raise InvalidNotationError(Refusal("not_a_suit_value", {"value": echoed(value)})) from None
 
 
 def _to_rank(value: Any) -> Rank:
@@ -151,7 +151,7 @@ def _to_rank(value: Any) -> Rank:
     try:
         return Rank(value)
     except ValueError:
-        raise InvalidNotationError(Refusal("not_a_rank", {"value": shown(value)})) from None
+        raise InvalidNotationError(Refusal("not_a_rank", {"value": echoed(value)})) from None
 
 
 def _fits_suit(card: Card, _attribute: Any, rank: Rank) -> None:
@@ -253,10 +253,10 @@ class Card:
         if card is not None:
             return card
         if len(text) > 40:
-            raise InvalidNotationError(Refusal("card_too_long", {"value": shown(text)}))
+            raise InvalidNotationError(Refusal("card_too_long", {"value": echoed(text)}))
         read = read_card(text)
         if read is None:
-            raise InvalidNotationError(Refusal("not_a_card", {"value": shown(text)}))
+            raise InvalidNotationError(Refusal("not_a_card", {"value": echoed(text)}))
         rank, suit = read
         return CARDS[index_of(None if suit is None else Suit(suit), Rank(rank))]
 

@@ -40,6 +40,7 @@ from .errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
+    echoed,
     kind_error,
     shown,
 )
@@ -296,7 +297,7 @@ def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | No
     if seat is not None:
         if not 0 <= seat < state.rules.players:
             return Refusal(
-                "no_such_seat", {"value": shown(seat), "last_seat": state.rules.players - 1}
+                "no_such_seat", {"value": echoed(seat), "last_seat": state.rules.players - 1}
             )
         if seat != state.to_act:
             return Refusal("not_your_turn", {"seat": state.to_act})

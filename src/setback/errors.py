@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import json
+import math
 import reprlib
 from typing import Any
 
@@ -120,6 +123,53 @@ def shown(value: object, limit: int = ECHO) -> str:
     except Exception:  # a caller's object whose repr fails: name its type
         return f"<{type(value).__name__}>"
     return text if len(text) <= limit + 5 else text[:limit] + "..."
+
+
+def echoed(value: object, limit: int = ECHO) -> str | int | float | bool | None:
+    """`value` as a refusal's params repeat it: a plain JSON value a client can show.
+
+    Text is itself, cut to about `limit` characters (`"..."` marks a cut); a number,
+    `True`, `False` or `None` is itself (an integer beyond JSON's safe range, and a float
+    that is no JSON number, as their text, cut); a list or an object as its JSON text,
+    with at most four items a level and two levels, cut; anything else (no JSON value)
+    as its type's name. Never raises, and costs little whatever the value's size. The
+    English sentence shows text in quotes (`'fold'`).
+    """
+    if type(value) is str:
+        return value if len(value) <= limit + 5 else value[:limit] + "..."
+    if value is None or type(value) is bool:
+        return value
+    if type(value) is int:
+        if -(2**53) < value < 2**53:
+            return value
+        return shown(value, limit)
+    if type(value) is float:
+        return value if math.isfinite(value) else repr(value)
+    if not isinstance(value, dict | list | tuple):
+        return f"<{type(value).__name__}>"
+    text = _json_text(value, 2)
+    return text if len(text) <= 2 * limit + 5 else text[: 2 * limit] + "..."
+
+
+def _json_text(value: object, depth: int) -> str:
+    """A bounded JSON text of `value` (at most four items a level, `depth` levels)."""
+    if isinstance(value, dict):
+        if depth <= 0:
+            return "{...}"
+        items = [
+            f"{_json_text(key if type(key) is str else str(key), 0)}: {_json_text(item, depth - 1)}"
+            for key, item in itertools.islice(value.items(), 4)
+        ]
+        return "{" + ", ".join(items + (["..."] if len(value) > 4 else [])) + "}"
+    if isinstance(value, list | tuple):
+        if depth <= 0:
+            return "[...]"
+        listed = [_json_text(item, depth - 1) for item in value[:4]]
+        return "[" + ", ".join(listed + (["..."] if len(value) > 4 else [])) + "]"
+    plain = echoed(value) if type(value) in (str, int, float, bool, type(None)) else None
+    if plain is None and value is not None:
+        return json.dumps(f"<{type(value).__name__}>")
+    return json.dumps(plain, ensure_ascii=False)
 
 
 def shown_text(value: object, limit: int = ECHO) -> str:

@@ -43,7 +43,7 @@ MESSAGES: dict[str, str] = {
     "not_your_turn": "it is seat {seat}'s turn",
     "not_held": "seat {seat} does not hold {cards}",
     # the auction (setback.bidding)
-    "auction_on": "the auction is still on: pass or bid",
+    "auction_on": "the auction is still on: call one of {calls}",
     "no_pitching": "pitching instead of bidding is not part of these rules",
     "pitch_above_top": (
         "a pitch is a bid of {level}, open only while the highest bid is below "
@@ -152,7 +152,13 @@ MESSAGES: dict[str, str] = {
     "object_fields": (
         'not an action: {value} (a {kind}\'s object has the fields "type" and "{field}")'
     ),
-    "object_type_only": 'not an action: {value} (a {kind}\'s object has only the fields "type")',
+    "object_type_only": (
+        'not an action: {value} (a {kind}\'s object has only the field "type", not "{extra}")'
+    ),
+    "object_extra_field": (
+        'not an action: {value} (a {kind}\'s object has the fields "type" and "{field}", '
+        'not "{extra}")'
+    ),
     "level_not_int": "not an action: a Bid's level must be a whole number, not {value}",
     "cards_not_list": (
         "not an action: a Discard's cards must be a list of at most 54 card texts, not {value}"
@@ -178,13 +184,18 @@ PARAMS: dict[str, str] = {
         '`{"code": ..., "params": ...}` (one of the auction codes)'
     ),
     "card": "card: the card tried",
+    "calls": (
+        'list of str: the calls open to the seat, as action text (`"pass"`, `"bid 3"`), '
+        "shown in the sentence's language"
+    ),
     "card_suit": (
         "suit or null: the suit given for a card, shown as its name (`spades`, or `no suit`)"
     ),
     "cards": "list of cards: the cards named, shown with their symbols",
     "count": "int: how many (cards, trumps, actions, hands or characters)",
+    "extra": "str: a field an action's JSON object has that its `type` does not (`level`)",
     "field": "str: the field an action's JSON object must have besides `type` (`level`)",
-    "given": "str: the `type` an action's JSON object gave, repeated as `value` is",
+    "given": "JSON value: the `type` an action's JSON object gave, repeated as `value` is",
     "hand": "int: a hand's index in a batch (`setback.bots.batch.play_batch`'s states)",
     "highest": "int: the highest bid so far",
     "kind": "str: the `type` of an action's JSON object (`Bid`, `Play`, ...)",
@@ -205,8 +216,9 @@ PARAMS: dict[str, str] = {
     "side": "int: the side (for cutthroat play, the seat) that won",
     "trump": "suit: the trump suit",
     "value": (
-        "str: the caller's value as the message repeats it: its `repr`, cut to about 40 "
-        "characters (text keeps its quotes: `'fold'`)"
+        "JSON value: the caller's value: text as given, cut to about "
+        "40 characters; a number, true, false or null as itself; a list or an object as its "
+        "JSON text, cut. The sentence shows text in quotes (`'fold'`)"
     ),
     "written": "list of cards: the cards named, shown as their text (`2C`)",
 }
@@ -216,11 +228,15 @@ PARAMS: dict[str, str] = {
 _CARD_PARAMS = frozenset({"card"})
 _CARDS_PARAMS = frozenset({"cards", "playable"})
 _SUIT_PARAMS = frozenset({"led", "trump"})
-_WORDS_PARAMS = frozenset({"rank", "card_suit", "legal"})
+_WORDS_PARAMS = frozenset({"rank", "card_suit", "legal", "calls"})
 """The params shown as words (rank and suit names, actions): the ones `render`'s `words`
 may put in another language; every other param is a number, a card, a suit symbol or the
 caller's own text, the same in every language."""
+_ECHOED = frozenset({"value", "given"})
+"""The params that repeat a caller's value (`setback.errors.echoed`): a sentence shows text
+in quotes (`'fold'`)."""
 _CONVERTED = _CARD_PARAMS | _CARDS_PARAMS | _SUIT_PARAMS | {"written", "legal", "rank", "card_suit"}
+_CONVERTED |= {"calls"}
 
 
 @attrs.frozen
@@ -302,6 +318,8 @@ def _shown(
         word = words(name, value)
         if word is not None:
             return word
+    if name in _ECHOED:  # the caller's own value: text in quotes, as Python shows it
+        return repr(value)
     if name not in _CONVERTED:
         if isinstance(value, dict):
             return render(value["code"], value["params"], messages, suffixes, words)
@@ -314,7 +332,7 @@ def _shown(
         return SUIT_SYMBOLS[_suit(value)]
     if name == "written":
         return " ".join(value)
-    if name == "legal":
+    if name in ("legal", "calls"):
         return ", ".join(value)
     if name == "rank":
         return RANK_NAMES[value]

@@ -616,7 +616,8 @@ _RANKS = {
 
 def _refusal_words(lang: str) -> Callable[[str, Any], str | None]:
     """The words of a refusal's params in `lang` (`setback.refusals.render`'s `words`): a
-    rank's name, a card's suit (or "no suit") and the legal actions of `setback.rl`."""
+    rank's name, a card's suit (or "no suit"), the open calls and the legal actions of
+    `setback.rl`."""
     t = _translation(lang)
 
     def words(name: str, value: Any) -> str | None:
@@ -631,9 +632,19 @@ def _refusal_words(lang: str) -> Callable[[str, Any], str | None]:
                 return None
         if name == "legal" and isinstance(value, list):
             return ", ".join(_legal_text(item, lang) for item in value)
+        if name == "calls" and isinstance(value, list):
+            return ", ".join(_call_text(item, lang) for item in value)
         return None
 
     return words
+
+
+def _call_text(item: object, lang: str) -> str:
+    """A call's text (`"bid 3"`) in `lang` (as it is where it is no action)."""
+    try:
+        return action_text(parse_action(str(item)), lang=lang)
+    except InvalidNotationError:
+        return str(item)
 
 
 _ACTION_ID = re.compile(r"action id \d+(?: \(.+\))?")

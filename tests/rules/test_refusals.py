@@ -335,6 +335,9 @@ CASES: dict[str, MakeError] = {
     "unknown_action_type": lambda _: _notation(lambda: parse_action({"type": "Fold"})),
     "object_fields": lambda _: _notation(lambda: parse_action({"type": "Bid"})),
     "object_type_only": lambda _: _notation(lambda: parse_action({"type": "Pass", "x": 1})),
+    "object_extra_field": lambda _: _notation(
+        lambda: parse_action({"type": "Bid", "level": 3, "lvl": 3})
+    ),
     "level_not_int": lambda _: _notation(lambda: parse_action({"type": "Bid", "level": "2"})),
     "cards_not_list": lambda _: _notation(lambda: parse_action({"type": "Discard", "cards": "KS"})),
     "card_not_text": lambda _: _notation(lambda: parse_action({"type": "Play", "card": 3})),
@@ -346,7 +349,7 @@ CASES: dict[str, MakeError] = {
 EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
     "game_over": ({"side": 1}, "pass by nobody is illegal: the game is over (side 1 won)"),
     "no_such_seat": (
-        {"value": "9", "last_seat": 3},
+        {"value": 9, "last_seat": 3},
         "pass by seat 9 is illegal: there is no seat 9 (seats are 0 to 3)",
     ),
     "not_your_turn": ({"seat": 0}, "pass by seat 2 is illegal: it is seat 0's turn"),
@@ -354,7 +357,10 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
         {"seat": 3, "cards": ["2C"]},
         "play 2C by seat 3 is illegal: seat 3 does not hold 2♣",
     ),
-    "auction_on": ({}, "play KS by seat 1 is illegal: the auction is still on: pass or bid"),
+    "auction_on": (
+        {"calls": ["pass", "bid 2", "bid 3", "bid 4", "smudge"]},
+        "play KS by seat 1 is illegal: the auction is still on: call one of pass, bid 2, bid 3, bid 4, smudge",
+    ),
     "no_pitching": (
         {},
         "pitch KS by seat 1 is illegal: pitching instead of bidding is not part of these rules",
@@ -589,66 +595,87 @@ EXPECTED: dict[str, tuple[dict[str, Any], str]] = {
         },
         "'action id 136 (discard 2C)' by seat 4 is illegal: no legal discard holds that card with the cards chosen so far; legal now: 139 (discard 5C), 143 (discard 9C), 145 (discard JC), 148 (discard AC), 156 (discard 9D), 161 (discard AD), 184 (discard JS), 185 (discard QS)",
     ),
-    "not_a_suit": ({"value": "'spade'"}, "not a suit: 'spade' (use C, D, H, S or ♣ ♦ ♥ ♠)"),
-    "not_a_suit_value": ({"value": "7"}, "not a suit: 7"),
-    "not_a_rank": ({"value": "18"}, "not a rank: 18 (ranks are 2 to 17)"),
+    "not_a_suit": (
+        {"value": "spade"},
+        "not a suit: 'spade' (use C, D, H, S or ♣ ♦ ♥ ♠)",
+    ),
+    "not_a_suit_value": (
+        {"value": 7},
+        "not a suit: 7",
+    ),
+    "not_a_rank": (
+        {"value": 18},
+        "not a rank: 18 (ranks are 2 to 17)",
+    ),
     "no_such_card": (
         {"rank": 13, "card_suit": None},
         "no such card: king of no suit (a joker has no suit, every other card has one)",
     ),
     "card_too_long": (
-        {"value": "'KKKKKKKKKKKKKKKKK...KKKKKKKKKKKKKKKKKK'"},
-        "not a card: 'KKKKKKKKKKKKKKKKK...KKKKKKKKKKKKKKKKKK' (too long for a card)",
+        {"value": "KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK..."},
+        "not a card: 'KKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKKK...' (too long for a card)",
     ),
     "not_a_card": (
-        {"value": "'1S'"},
+        {"value": "1S"},
         "not a card: '1S' (write the rank, then the suit: KS, K♠, 10h, Th; jokers: JK, BJ, LJ, joker, big joker, little joker, ★)",
     ),
-    "no_such_bid": ({"value": "37", "most": 36}, "no such call: bid 37 (bids are 1 to 36)"),
+    "no_such_bid": (
+        {"value": 37, "most": 36},
+        "no such call: bid 37 (bids are 1 to 36)",
+    ),
     "discard_too_long": ({"count": 55}, "a discard of 55 cards: a discard holds at most 54"),
     "discarded_twice": ({"written": ["2C", "KS", "KS"]}, "a card is discarded twice: 2C KS KS"),
     "action_too_long": (
-        {"value": "'pass pass pass pa...ss pass pass pass '", "count": 1005},
-        "not an action: 'pass pass pass pa...ss pass pass pass ' (1005 characters: too long for one)",
+        {"value": "pass pass pass pass pass pass pass pass ...", "count": 1005},
+        "not an action: 'pass pass pass pass pass pass pass pass ...' (1005 characters: too long for one)",
     ),
     "empty_action": (
-        {"value": "'  '"},
+        {"value": "  "},
         "not an action: '  ' is empty (pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS)",
     ),
     "leading_zeros": (
-        {"value": "'bid 03'"},
+        {"value": "bid 03"},
         "not an action: 'bid 03' (write the level without leading zeros)",
     ),
     "not_an_action": (
-        {"value": "'fold'"},
+        {"value": "fold"},
         "not an action: 'fold' (actions are pass, bid N, smudge, play CARD, pitch CARD, trump SUIT, discard CARDS)",
     ),
     "unknown_action_type": (
-        {"value": "{'type': 'Fold'}", "given": "'Fold'"},
-        "not an action: {'type': 'Fold'} (its \"type\" must be one of Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner, Discard, not 'Fold')",
+        {"value": '{"type": "Fold"}', "given": "Fold"},
+        'not an action: \'{"type": "Fold"}\' (its "type" must be one of Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner, Discard, not \'Fold\')',
     ),
     "object_fields": (
-        {"value": "{'type': 'Bid'}", "kind": "Bid", "field": "level"},
-        "not an action: {'type': 'Bid'} (a Bid's object has the fields \"type\" and \"level\")",
+        {"value": '{"type": "Bid"}', "kind": "Bid", "field": "level"},
+        'not an action: \'{"type": "Bid"}\' (a Bid\'s object has the fields "type" and "level")',
     ),
     "object_type_only": (
-        {"value": "{'type': 'Pass', 'x': 1}", "kind": "Pass"},
-        "not an action: {'type': 'Pass', 'x': 1} (a Pass's object has only the fields \"type\")",
+        {"value": '{"type": "Pass", "x": 1}', "kind": "Pass", "extra": "x"},
+        'not an action: \'{"type": "Pass", "x": 1}\' (a Pass\'s object has only the field "type", not "x")',
+    ),
+    "object_extra_field": (
+        {
+            "value": '{"type": "Bid", "level": 3, "lvl": 3}',
+            "kind": "Bid",
+            "field": "level",
+            "extra": "lvl",
+        },
+        'not an action: \'{"type": "Bid", "level": 3, "lvl": 3}\' (a Bid\'s object has the fields "type" and "level", not "lvl")',
     ),
     "level_not_int": (
-        {"value": "'2'"},
+        {"value": "2"},
         "not an action: a Bid's level must be a whole number, not '2'",
     ),
     "cards_not_list": (
-        {"value": "'KS'"},
+        {"value": "KS"},
         "not an action: a Discard's cards must be a list of at most 54 card texts, not 'KS'",
     ),
     "card_not_text": (
-        {"kind": "Play", "value": "3"},
+        {"kind": "Play", "value": 3},
         'not an action: a Play\'s card must be text such as "KS", not 3',
     ),
     "suit_not_text": (
-        {"kind": "DeclareTrump", "value": "3"},
+        {"kind": "DeclareTrump", "value": 3},
         'not an action: a DeclareTrump\'s suit must be text such as "S", not 3',
     ),
     "message": ({"message": "send an action"}, "send an action"),
@@ -796,7 +823,7 @@ if __name__ == "__main__":  # write the docs table, or print the cases' outcomes
         print(f"    {code!r}: ({error.params!r}, {str(error)!r}),")  # type: ignore[attr-defined]
 
 
-WORD_PARAMS = {"rank", "card_suit", "legal"}
+WORD_PARAMS = {"rank", "card_suit", "legal", "calls"}
 """The params shown as words (a rank's and a suit's name, the legal actions): in another
 language, their words are that language's, while `params` stay language-free."""
 
@@ -855,6 +882,7 @@ def _legal_words(legal: list[str], lang: str) -> str:
 def test_the_codes_with_word_params_are_these() -> None:
     assert {code for code, (params, _) in EXPECTED.items() if WORD_PARAMS & set(params)} == {
         "no_such_card",
+        "auction_on",
         *ACTION_IDS,
     }
     assert WORD_PARAMS & set(PARAMS) == WORD_PARAMS
@@ -897,3 +925,72 @@ def test_a_joker_given_a_suit_is_named_in_words(lang: str, words: str) -> None:
         Card(Suit.SPADES, Rank.BIG_JOKER)
     assert caught.value.params == {"rank": 16, "card_suit": "S"}
     assert refusal_text(caught.value, lang=lang).startswith(words)
+
+
+# --- issue 40, item 14: params a client can show -------------------------------------------
+
+
+@pytest.mark.parametrize("code", CASES)
+def test_params_are_plain_json_values_that_repeat_the_callers_own(
+    code: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`{'value': "'bid'"}` was a Python repr inside a JSON string: every param is now a
+    JSON value as it is (text without quotes added), and survives a JSON round trip."""
+    params = _error(code, monkeypatch).params  # type: ignore[attr-defined]
+    assert json.loads(json.dumps(params)) == params
+    for name in ("value", "given"):
+        if isinstance(params.get(name), str):
+            assert not re.fullmatch(r"'.*'|\".*\"", params[name]), params
+
+
+@pytest.mark.parametrize(
+    ("value", "echoed"),
+    [
+        ("bid", "bid"),
+        ("x" * 60, "x" * 40 + "..."),
+        ({"type": "Bid", "level": None}, None),
+        ({"type": "Bid", "level": 2.5}, 2.5),
+        ({"type": "Bid", "level": True}, True),
+        ({"type": "Bid", "level": [1, 2]}, "[1, 2]"),
+        ({"type": "Discard", "cards": {"a": "KS"}}, '{"a": "KS"}'),
+        ({"type": "Play", "card": 2**70}, "1180591620717411303424"),
+    ],
+)
+def test_a_callers_value_is_repeated_as_json(value: object, echoed: object) -> None:
+    error = _notation(lambda: parse_action(value))  # type: ignore[arg-type]
+    assert error.params["value"] == echoed
+
+
+def test_an_extra_field_is_named_as_the_extra_field() -> None:
+    """`{"type": "Bid", "level": 3, "x": 1}` was refused as if `level` were wrong."""
+    error = _notation(lambda: parse_action({"type": "Bid", "level": 3, "x": 1}))
+    assert (error.code, error.params["field"], error.params["extra"]) == (
+        "object_extra_field",
+        "level",
+        "x",
+    )
+    assert str(error).endswith('(a Bid\'s object has the fields "type" and "level", not "x")')
+    assert _notation(lambda: parse_action({"type": "Bid"})).code == "object_fields"
+    typo = _notation(lambda: parse_action({"type": "Play", "crad": "KS"}))
+    assert (typo.code, typo.params["extra"]) == ("object_extra_field", "crad")
+    alone = _notation(lambda: parse_action({"type": "Smudge", "level": 5}))
+    assert (alone.code, alone.params["extra"]) == ("object_type_only", "level")
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the auction is still on: call one of bid 2"),
+        ("de", "bieten 2"),
+        ("sv", "bud 2"),
+        ("fr", "annonce 2"),
+    ],
+)
+def test_auction_on_names_the_calls_open_now(lang: str, words: str) -> None:
+    """`auction_on` had empty params: it names the calls open to the seat (the stuck
+    dealer's one bid here), in the sentence's language."""
+    from setback.text import refusal_text
+
+    error = _refused(_stuck(SETBACK), "play KS")
+    assert error.params == {"calls": ["bid 2"]}
+    assert refusal_text(error, lang=lang).endswith(words)
