@@ -372,3 +372,35 @@ def test_a_forced_face_up_discard_leaves_the_other_seats_none() -> None:
         state = apply_action(state, call)
     assert state.phase is Phase.PLAY and state.to_act == 1
     assert state.face_up_discards == ((), parse_cards("QH KH"), (), ())
+
+
+# --- RULES §7.8.8: the draw and the discard to six keep their one-choice discards -------------
+
+
+def test_a_draw_with_nothing_to_throw_is_still_the_seats_action() -> None:
+    """RULES §4.1 and §7.8.8: Ben holds six hearts and hearts are trump; his one possible
+    discard, a bare `discard`, is his own action, never made for him."""
+    hands = ["AS KS 3H 4H 5C 6C", "2H 7H 8H 9H 10H JH", "2D 3D 4D 5D 6D 7D", "2C 3C 4C 7C 8C 9C"]
+    state = new_game(Rules.setback(draw=True), hands=hands, dealer=3)
+    for call in ("bid 2", "pass", "pass", "pass", "trump H", "discard"):
+        state = apply_action(state, call)
+    assert (state.phase, state.to_act) == (Phase.DISCARD, 1)
+    assert [str(action) for action in legal_actions(state)] == ["discard"]
+    assert apply_action(state, "discard").to_act == 2
+
+
+def test_a_discard_to_six_with_one_set_is_still_the_seats_action() -> None:
+    """RULES §6.4 and §7.8.8: Anna holds six spades and four others in Smear with spades
+    trump; she must throw the four, and does so herself."""
+    hands = [
+        "AS KS QS JS 10S 9S 2H 3H 4D 5D",
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC",
+        "AH KH QH JH 10H 9H 8H 7H 6H 5H",
+        "AD KD QD JD 10D 9D 8D 7D 6D 2S",
+    ]
+    state = new_game(Rules.smear(), hands=hands, dealer=3)
+    for call in ("bid 2", "pass", "pass", "pass", "trump S"):
+        state = apply_action(state, call)
+    assert (state.phase, state.to_act) == (Phase.DISCARD, 0)
+    assert [str(action) for action in legal_actions(state)] == ["discard 4D 5D 2H 3H"]
+    assert apply_action(state, "discard 2H 3H 4D 5D").to_act == 1
