@@ -358,3 +358,77 @@ def test_simulate_names_the_shoot_and_the_free_contract() -> None:
     shown = attrs.evolve(summary, contracts=((0, 2, 2), (2, 3, 1), (5, 1, 0)))
     rows = [line.split()[:2] for line in _summary_lines(shown, 1.0) if line.startswith("  ")]
     assert rows[:3] == [["free", "2"], ["bid", "2"], ["shoot", "0"]]
+
+
+# --- issue 40, item 13 -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["arena", "--bot", "heuristic"], "usage: setback arena"),
+        (
+            ["arena", "--bot", "random", "--bot", "heuristic", "--deals", "0"],
+            "usage: setback arena",
+        ),
+        (["simulate", "--games", "0"], "usage: setback simulate"),
+        (["simulate", "--jobs", "-1"], "usage: setback simulate"),
+    ],
+)
+def test_a_commands_error_shows_that_commands_usage(
+    argv: list[str], usage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`setback arena --bot heuristic` printed the top-level usage, not arena's."""
+    with pytest.raises(SystemExit) as leaving:
+        main(argv)
+    assert leaving.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage) and "{simulate,arena,play" not in err
+
+
+def test_a_duel_prints_one_points_per_hand_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    """The duel printed "points/hand" twice with two figures (the difference, and each
+    line-up's own mean score change); the table's column is now "score/hand"."""
+    argv = ["arena", "--bot", "random", "--bot", "cautious", "--deals", "1", "--target", "3"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.count("points/hand") == 1
+    assert "points/hand" in out and " for random against cautious (95% " in out
+    assert "line-up        games  hands won   score/hand  decisions" in out
+
+
+def test_setback_rules_lists_and_describes_every_preset_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The 18 --rules choices were printed twice in every --help and explained nowhere:
+    `setback rules` describes each; the options show NAME."""
+    from setback.rules import PRESET_NAMES
+
+    assert main(["rules", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    for name in PRESET_NAMES:
+        (line,) = [line for line in lines if line.startswith(f"  {name} ")]
+        assert len(line.split(maxsplit=1)[1]) > 10  # a description follows the name
+    assert "  setback        the German partnership game: Smudge, the dealer's match" in out
+    assert "                 4 players; High, Low, Jack, Game; to 21" in out
+    assert "  trickster-10   Trickster Cards' 10-point game" in out
+    for command in ("simulate", "arena", "play"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        shown = capsys.readouterr().out
+        assert shown.count("trickster-13") == 0 and "--rules NAME" in shown
+        assert "setback rules" in shown
+
+
+def test_setback_rules_tells_one_preset_in_full_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules", "cinch", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("cinch: Cinch (Double Pedro): ")
+    assert "  Reizen: eine Runde, links vom Geber beginnend; Gebote 1 bis 14." in out
+    assert main(["rules", "trickster-10", "--players", "5"]) == 0
+    assert "Call your partner:" in capsys.readouterr().out
+    assert main(["rules", "--players", "5"]) == 2
+    assert "--players needs a preset's name" in capsys.readouterr().err

@@ -36,9 +36,10 @@ def _run(
 
 
 def _prose(help_text: str) -> str:
-    """Help without its option names and choices (`--rules {setback,...}`): the same in
-    every language, as typed."""
-    return re.sub(r"--[\w-]+|\{[^}]*\}", "", help_text)
+    """Help without its option names, choices and commands (`--rules {setback,...}`,
+    `setback rules`): the same in every language, as typed."""
+    commands = r"^ +(?:simulate|arena|play|rules)(?= )"  # the list of commands, as typed
+    return re.sub(rf"--[\w-]+|\{{[^}}]*\}}|setback \w+|{commands}", "", help_text, flags=re.M)
 
 
 def _no_locale(monkeypatch: pytest.MonkeyPatch, lang: str = "C.UTF-8") -> None:

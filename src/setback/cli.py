@@ -1,4 +1,5 @@
-"""The `setback` command: `setback play`, `setback simulate` and `setback arena`."""
+"""The `setback` command: `setback play`, `setback simulate`, `setback arena` and
+`setback rules`."""
 
 from __future__ import annotations
 
@@ -31,11 +32,12 @@ from .terminal import (
     TerminalGame,
     language_of,
     read_save,
+    rules_lines,
     save_document,
     wrapped,
     write_atomically,
 )
-from .text import LANGUAGES, N_, _translation
+from .text import LANGUAGES, N_, _translation, point_text
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
@@ -52,26 +54,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = command_line_language(arguments, os.environ)
     parser = _parser(lang)
     args = parser.parse_args(arguments)
+    command = parser.commands[args.command]  # its own usage with its errors
     if args.command == "play":
         return _play_command(args, args.lang or lang)
+    if args.command == "rules":
+        return _rules_command(args, args.lang or lang)
     if args.command == "arena":
         if len(args.bot) < 2:
-            parser.error("--bot: give two bots (a duel) or more (a ladder)")
+            command.error("--bot: give two bots (a duel) or more (a ladder)")
         if args.deals < 1:
-            parser.error("--deals must be at least 1")
+            command.error("--deals must be at least 1")
         if args.jobs < 0:
-            parser.error("--jobs must be 0 (one per core) or more")
+            command.error("--jobs must be 0 (one per core) or more")
         return _arena(args)
 
     try:
         overrides = {} if args.target is None else {"target": args.target}
         rules = build_rules(args.rules, args.players, **overrides)
         if args.games < 1:
-            parser.error("--games must be at least 1")
+            command.error("--games must be at least 1")
         if args.bot and len(args.bot) not in (1, len(rules.sides)):
-            parser.error(f"--bot: give one, or one per side ({len(rules.sides)})")
+            command.error(f"--bot: give one, or one per side ({len(rules.sides)})")
         if args.jobs < 0:
-            parser.error("--jobs must be 0 (one per core) or more")
+            command.error("--jobs must be 0 (one per core) or more")
         jobs = args.jobs or os.cpu_count() or 1
         show = sys.stderr if args.progress or (sys.stderr.isatty() and args.games >= 20) else None
         bar = None if show is None else functools.partial(_draw_progress, show)
@@ -209,6 +214,8 @@ class _Parser(argparse.ArgumentParser):
         kwargs["formatter_class"] = functools.partial(_Formatter, usage_prefix=gettext("usage: "))
         kwargs["add_help"] = False  # its own -h, in `lang`
         super().__init__(*args, **kwargs)
+        self.commands: dict[str, _Parser] = {}
+        """The subcommands' parsers by name (`setback arena`'s errors show its usage)."""
         self._positionals.title = gettext("positional arguments")
         self._optionals.title = gettext("options")
         self.add_argument(
@@ -247,7 +254,9 @@ def _parser(lang: str) -> _Parser:
         version=f"setback {__version__}",
         help=_("show program's version number and exit"),
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{simulate,arena,play}")
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="{simulate,arena,play,rules}"
+    )
     sim = commands.add_parser(
         "simulate",
         help=_("play games between random players and summarise them"),
@@ -255,7 +264,13 @@ def _parser(lang: str) -> _Parser:
     )
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="game i is played from seed SEED+i")
-    sim.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    sim.add_argument(
+        "--rules",
+        choices=list(PRESETS),
+        default="setback",
+        metavar="NAME",
+        help="the preset (default setback; setback rules lists and describes them)",
+    )
     sim.add_argument("--players", type=int, help="seats (default: the preset's)")
     sim.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
     sim.add_argument(
@@ -290,7 +305,13 @@ def _parser(lang: str) -> _Parser:
     )
     arena.add_argument("--deals", type=int, default=100, help="deals per duel (default 100)")
     arena.add_argument("--seed", type=int, default=0, help="deal i is the game seed SEED+i")
-    arena.add_argument("--rules", choices=list(PRESETS), default="setback", help="the preset")
+    arena.add_argument(
+        "--rules",
+        choices=list(PRESETS),
+        default="setback",
+        metavar="NAME",
+        help="the preset (default setback; setback rules lists and describes them)",
+    )
     arena.add_argument("--players", type=int, help="seats (default: the preset's)")
     arena.add_argument("--target", type=int, help="the score that wins (default: the preset's)")
     arena.add_argument(
@@ -312,7 +333,12 @@ def _parser(lang: str) -> _Parser:
         ).format(help=gettext("help"), rules=gettext("rules"), quit=gettext("quit")),
         lang=lang,
     )
-    game.add_argument("--rules", choices=list(PRESETS), help=_("the preset (default setback)"))
+    game.add_argument(
+        "--rules",
+        choices=list(PRESETS),
+        metavar=gettext("NAME"),
+        help=_("the preset (default setback; 'setback rules' lists and describes them)"),
+    )
     game.add_argument(
         "--players", type=int, metavar=gettext("PLAYERS"), help=_("seats (default: the preset's)")
     )
@@ -356,7 +382,95 @@ def _parser(lang: str) -> _Parser:
         action="store_true",
         help=_("when you have only one legal action, take it without asking"),
     )
+    described = commands.add_parser(
+        "rules",
+        help=_("list the presets, or tell one preset's rules in full"),
+        description=gettext(
+            "Without a name: every preset, what it is, its seats, points and target. With a "
+            "name: that preset's rules in full, as 'rules' tells them in the game."
+        ),
+        lang=lang,
+    )
+    described.add_argument(
+        "name",
+        nargs="?",
+        choices=list(PRESETS),
+        metavar=gettext("NAME"),
+        help=_("a preset (setback play --rules NAME plays it)"),
+    )
+    described.add_argument(
+        "--players", type=int, metavar=gettext("PLAYERS"), help=_("seats (default: the preset's)")
+    )
+    described.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        help=_("the language: en, de, sv, fr (default: the locale's, else en)"),
+    )
+    parser.commands.update(simulate=sim, arena=arena, play=game, rules=described)
     return parser
+
+
+_PRESET_WORDS = {
+    "setback": N_("the German partnership game: Smudge, the dealer's match, bid out"),
+    "auction-pitch": N_("traditional Auction Pitch, each for himself"),
+    "cutthroat": N_("the German rules, each for himself"),
+    "six": N_("six players in three partnerships: eight cards, two discarded"),
+    "ten-point": N_("Ten-point Pitch: jokers, the off-jack, the draw back, trumps only"),
+    "smear": N_("Smear: jokers, the off-jack, ten cards, the discard to six"),
+    "joker-pitch": N_("Auction Pitch with one joker"),
+    "cinch": N_("Cinch (Double Pedro): the discard and rob, only one side scores"),
+    "pedro-sancho": N_("Pedro Sancho: Auction Pitch with the five and the nine of trumps"),
+    "dom-pedro": N_("Dom Pedro: Pedro Sancho with the trey and the joker (the Snoozer)"),
+}
+"""Each preset in a few words (`setback rules`); Trickster Cards' games are named by their
+points."""
+
+
+def preset_words(name: str, lang: str = "en") -> str:
+    """What the preset `name` is, in a few words of `lang` (`setback rules`)."""
+    _ = _translation(lang).gettext
+    words = _PRESET_WORDS.get(name)
+    if words is not None:
+        return _(words)
+    if name.startswith("trickster-"):
+        return _("Trickster Cards' {points}-point game").format(points=name.split("-")[1])
+    return name
+
+
+def _rules_command(args: argparse.Namespace, lang: str) -> int:
+    """`setback rules`: every preset in a few lines, or one preset's rules in full."""
+    try:
+        return _tell_rules(args, lang)
+    except BrokenPipeError:  # `setback rules | head`: the reader left; so do we, quietly
+        _quiet_stdout()
+        return 1
+
+
+def _tell_rules(args: argparse.Namespace, lang: str) -> int:
+    _ = _translation(lang).gettext
+    width = _columns(sys.stdout)
+    try:
+        if args.name is not None:
+            rules = _play_rules(args.name, args.players, {}, lang)
+            print(wrapped(f"{args.name}: {preset_words(args.name, lang)}", width))
+            for line in rules_lines(rules, lang):
+                print(wrapped(f"  {line}", width))
+            return 0
+        if args.players is not None:
+            raise RulesError(_("--players needs a preset's name: setback rules NAME --players N"))
+    except SetbackError as error:
+        print(f"setback: {error}", file=sys.stderr)
+        return 2
+    print(_("The presets (setback play --rules NAME plays one; setback rules NAME tells it):"))
+    for name in PRESETS:
+        rules = Rules.preset(name)
+        points = ", ".join(point_text(point, lang=lang) for point in rules.points)
+        facts = _("{players} players; {points}; to {target}").format(
+            players=rules.players, points=points, target=rules.target
+        )
+        print(wrapped(f"  {name:<14} {preset_words(name, lang)}", width))
+        print(wrapped(f"  {'':<14} {facts}", width))
+    return 0
 
 
 def _summary_lines(summary: SimulationSummary, seconds: float) -> list[str]:
@@ -460,9 +574,9 @@ def _duel_lines(result: DuelResult) -> list[str]:
         + (f", {result.unfinished} unfinished)" if result.unfinished else ")"),
         f"{first.bot} wins {first.games_won}, {second.bot} wins {second.games_won}: "
         f"{first.bot} {result.win_rate:.1%} (95% {_pair(result.win_interval, '.1%')})",
-        f"points/hand    {result.points_per_hand:+.3f} for {first.bot} "
+        f"points/hand    {result.points_per_hand:+.3f} for {first.bot} against {second.bot} "
         f"(95% {_pair(result.points_interval, '+.3f')}), {result.hands} hands",
-        "line-up        games  hands won  points/hand  decisions  mean ms  p99 ms",
+        "line-up        games  hands won   score/hand  decisions  mean ms  p99 ms",
     ]
     for line in (first, second):
         out.append(
