@@ -193,7 +193,7 @@ def test_save_after_every_action_and_resume(
     assert status == 130
     assert f"The game is saved in {path}: continue with setback play --resume {path}" in out
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["seat"] == 0 and saved["bots"]["1"] == {"kind": "heuristic", "seed": 41}
+    assert saved["seat"] == 0 and saved["bots"]["1"] == {"kind": "medium", "seed": 41}
     state = loads(json.dumps(saved["game"]))
     assert isinstance(state, GameState) and state.seed == 4
     assert [type(a).__name__ for s, a in state.bids if s == 0] == ["Bid"]

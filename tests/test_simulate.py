@@ -123,7 +123,17 @@ def test_rules_must_be_rules() -> None:
 
 
 def test_the_command_names_are_the_bots() -> None:
-    assert set(BOTS) == {"random", "cautious", "heuristic", "montecarlo", "solver"}
+    assert list(BOTS) == [
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+        "random",
+        "cautious",
+        "heuristic",
+        "montecarlo",
+        "solver",
+    ]
 
 
 def test_cli_jobs_print_what_one_job_prints(capsys: pytest.CaptureFixture[str]) -> None:

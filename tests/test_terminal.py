@@ -55,10 +55,15 @@ def _session(lang: str, *args: str, columns: int = 200) -> pexpect.spawn:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_whole_hand_in_a_pseudo_terminal(lang: str) -> None:
-    """Type the first choice at every prompt until the first hand's summary, then quit."""
+    """Answer the bots' level with a bare Enter (medium, in the header), then type the first
+    choice at every prompt until the first hand's summary, then quit."""
     _ = _translation(lang).gettext
     over = _("Hand {number} over.").format(number=1)
     child = _session(lang, "--seed", "3")
+    child.expect_exact(_("The bots' level: {levels}? [{default}] ").split("{")[0])
+    child.sendline("")
+    medium = _translation(lang).pgettext("level", "medium")
+    child.expect_exact(_("Level of the bots: {level}.").format(level=medium))
     prompts = 0
     while True:
         seen = child.expect_exact(["> ", over])
@@ -120,7 +125,8 @@ def test_a_line_is_wrapped_between_words_and_continues_indented() -> None:
 
 
 def test_ctrl_c_in_a_pseudo_terminal_says_the_game_is_lost() -> None:
-    child = _session("en", "--seed", "3")
+    child = _session("en", "--seed", "3", "--bot", "easy")
+    child.expect_exact("Level of the bots: easy.")
     child.expect_exact("> ")
     child.sendcontrol("c")
     child.expect_exact("This game was not saved and is lost (setback play --save FILE")

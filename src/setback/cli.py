@@ -16,13 +16,15 @@ import shutil
 import string
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from ._version import __version__
 from .arena import DuelResult, LadderResult, duel, ladder
+from .bots import LEVELS, parse_spec
+from .bots import bot as make_bot
 from .engine import new_game
 from .errors import RulesError, SetbackError
 from .rules import PRESET_NAMES, Rules
@@ -31,6 +33,7 @@ from .state import GameState
 from .terminal import (
     TerminalGame,
     language_of,
+    level_name,
     read_save,
     rules_lines,
     save_document,
@@ -276,10 +279,11 @@ def _parser(lang: str) -> _Parser:
     sim.add_argument(
         "--bot",
         action="append",
-        choices=list(BOTS),
+        type=_bot_arg,
+        metavar="BOT",
         default=[],
-        help="the bot of a side; repeat once per side, or give once for all "
-        "(default: fast cautious random players)",
+        help=f"the bot of a side; repeat once per side, or give once for all "
+        f"(default: fast cautious random players). {_BOTS_HELP}",
     )
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     sim.add_argument(
@@ -298,10 +302,11 @@ def _parser(lang: str) -> _Parser:
     arena.add_argument(
         "--bot",
         action="append",
-        choices=list(BOTS),
+        type=_bot_arg,
+        metavar="BOT",
         default=[],
         required=True,
-        help="a bot; give two for a duel, more for a ladder",
+        help=f"a bot; give two for a duel, more for a ladder. {_BOTS_HELP}",
     )
     arena.add_argument("--deals", type=int, default=100, help="deals per duel (default 100)")
     arena.add_argument("--seed", type=int, default=0, help="deal i is the game seed SEED+i")
@@ -354,7 +359,19 @@ def _parser(lang: str) -> _Parser:
         metavar=gettext("SEED"),
         help=_("replay a game by its seed (deals, first dealer and bots)"),
     )
-    game.add_argument("--bot", choices=list(BOTS), help=_("the opponents (default heuristic)"))
+    game.add_argument(
+        "--bot",
+        type=functools.partial(_level_arg, lang),
+        metavar=gettext("LEVEL"),
+        help=_(
+            "the bots' level: {levels} (or another bot: {bots}; options as "
+            "name:key=value,...); asked when not given (Enter: {default})"
+        ).format(
+            levels=_levels_text(lang),
+            bots=", ".join(name for name in BOTS if name not in LEVELS),
+            default=level_name("medium", lang),
+        ),
+    )
     game.add_argument("--seat", type=int, metavar=gettext("SEAT"), help=_("your seat (default 0)"))
     file = gettext("FILE")
     game.add_argument(
@@ -471,6 +488,79 @@ def _tell_rules(args: argparse.Namespace, lang: str) -> int:
         print(wrapped(f"  {name:<14} {preset_words(name, lang)}", width))
         print(wrapped(f"  {'':<14} {facts}", width))
     return 0
+
+
+_BOTS_HELP = (
+    f"A level ({', '.join(LEVELS)}), another bot "
+    f"({', '.join(name for name in BOTS if name not in LEVELS)}), or one with options as "
+    "name:key=value,... (e.g. expert:playouts=60)"
+)
+
+
+def _bot_arg(text: str) -> str:
+    """A `--bot` value: a bot's name or its text with options (`parse_spec` reads it)."""
+    try:
+        parse_spec(text)
+    except SetbackError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text.strip()
+
+
+class _BotTexts(Container[str]):
+    """Every text `parse_spec` reads: the bots a save file may name."""
+
+    def __contains__(self, text: object) -> bool:
+        try:
+            parse_spec(text)  # type: ignore[arg-type]
+        except (SetbackError, TypeError):
+            return False
+        return True
+
+
+def _level_words(lang: str) -> dict[str, str]:
+    """The levels by the words a person may type: in `lang` and in English (any case)."""
+    words = {level_name(level, lang).casefold(): level for level in LEVELS}
+    words.update({level: level for level in LEVELS})
+    return words
+
+
+def _levels_text(lang: str) -> str:
+    """The levels in the words of `lang`: "easy, medium, hard or expert"."""
+    _ = _translation(lang).gettext
+    return _("{levels} or {last}").format(
+        levels=", ".join(level_name(level, lang) for level in LEVELS[:-1]),
+        last=level_name(LEVELS[-1], lang),
+    )
+
+
+def _level_arg(lang: str, text: str) -> str:
+    """`setback play --bot`: a level in the words of `lang` or English, or any bot text."""
+    return _level_words(lang).get(text.strip().casefold()) or _bot_arg(text)
+
+
+def ask_level(read: Callable[[], str], out: TextIO, lang: str) -> str:
+    """Ask the person for the bots' level, once: a level's name (in `lang` or English) or
+    any bot text `parse_spec` reads; a bare Enter (or the end of input) keeps `medium`."""
+    _ = _translation(lang).gettext
+    words = _level_words(lang)
+    while True:
+        out.write(
+            _("The bots' level: {levels}? [{default}] ").format(
+                levels=_levels_text(lang), default=level_name("medium", lang)
+            )
+        )
+        out.flush()
+        answer = read()
+        text = answer.strip()
+        if not text:
+            if not answer:  # the end of input
+                out.write("\n")
+            return "medium"
+        if text.casefold() in words:
+            return words[text.casefold()]
+        if text in _BotTexts():
+            return text
+        out.write(_("not a level: {answer}").format(answer=text) + "\n")
 
 
 def _summary_lines(summary: SimulationSummary, seconds: float) -> list[str]:
@@ -632,7 +722,7 @@ def _play_command(args: argparse.Namespace, lang: str) -> int:
                     ).format(options=" ".join(given))
                 )
             try:
-                state, seat, kinds = read_save(Path(args.resume), set(BOTS), lang=lang)
+                state, seat, kinds = read_save(Path(args.resume), _BotTexts(), lang=lang)
             except OSError as error:
                 raise RulesError(
                     _("cannot read {path}: {reason}").format(
@@ -654,12 +744,14 @@ def _play_command(args: argparse.Namespace, lang: str) -> int:
             seed = secrets.randbits(32) if args.seed is None else args.seed
             dealer = random.Random(seed).randrange(rules.players)
             state = new_game(rules, seed=seed, dealer=dealer)
-            kind = args.bot or "heuristic"
+            kind = args.bot
+            if kind is None:  # a person at a terminal is asked; a script gets medium
+                kind = ask_level(sys.stdin.readline, sys.stdout, lang) if _asks() else "medium"
             kinds = {s: (kind, seed * 10 + s) for s in range(rules.players) if s != seat}
     except SetbackError as error:
         print(f"setback: {error}", file=sys.stderr)
         return 2
-    bots = {s: BOTS[kind](bot_seed) for s, (kind, bot_seed) in kinds.items()}
+    bots = {s: make_bot(kind, seed=bot_seed) for s, (kind, bot_seed) in kinds.items()}
 
     def save(now: GameState) -> None:
         try:
@@ -680,6 +772,7 @@ def _play_command(args: argparse.Namespace, lang: str) -> int:
         auto_forced=args.auto_play_forced,
         lang=lang,
         width=_columns(sys.stdout),
+        levels={s: kind for s, (kind, _seed) in kinds.items()},
     )
     try:
         if save_path is not None:
@@ -705,6 +798,15 @@ def _columns(stream: TextIO) -> int | None:
     except (AttributeError, ValueError):  # closed, or no file behind it
         return None
     return shutil.get_terminal_size().columns
+
+
+def _asks() -> bool:
+    """Whether `setback play` asks for the bots' level: when a person is at the terminal
+    (standard input and output are terminals), not when a script pipes its moves in."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 _OS_REASONS = {

@@ -16,12 +16,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from types import MappingProxyType
-from typing import TypeAlias
 
 import attrs
 
 from .actions import Action, Bid, Pass
-from .bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, SolverBot, play_game
+from .bots import Bot, BotSpec, play_game
+from .bots import levels as _levels
 from .engine import apply_action, legal_actions, new_game
 from .errors import RulesError
 from .rules import Rules
@@ -30,23 +30,13 @@ from .state import GameState, Phase
 __all__ = ["BOTS", "BotSpec", "SimulationSummary", "simulate"]
 
 BOTS: Mapping[str, Callable[[int], Bot]] = MappingProxyType(
-    {
-        "random": lambda seed: RandomBot(seed=seed),
-        "cautious": lambda seed: RandomBot(seed=seed, cautious=True),
-        "heuristic": lambda seed: HeuristicBot(seed=seed),
-        "montecarlo": lambda seed: MonteCarloBot(seed=seed),
-        "solver": lambda seed: SolverBot(seed=seed),
-    }
+    {name: functools.partial(_levels.named, name) for name in _levels.KINDS}
 )
-"""The built-in bots by name (the names `simulate(bots=...)` and `setback simulate --bot`
-take): each makes a bot from a seed. Read-only."""
-
-BotSpec: TypeAlias = str | Callable[..., Bot]
-"""How `simulate` is told which bot plays a side: a name from `BOTS`, or a callable
-that makes a bot when called with the keyword `seed=` (an int), such as a bot class
-or a `functools.partial` of one. It travels to the worker that plays the games, so
-with a process pool or a cluster it must pickle: a name, a class or a module-level
-function does; a lambda or a function defined inside another does not."""
+"""The built-in bots by name (the names `simulate(bots=...)`, the arena and every `--bot`
+take): the levels `easy`, `medium`, `hard` and `expert` (`setback.bots.LEVELS`), then
+`random`, `cautious`, `heuristic`, `montecarlo` and `solver`; each makes a bot from a
+seed. Read-only. A name with options (`expert:playouts=60`) is read by
+`setback.bots.parse_spec`."""
 
 _PASS = Pass()
 
@@ -90,6 +80,8 @@ class SimulationSummary:
 def _spec_name(spec: BotSpec) -> str:
     if isinstance(spec, str):
         return spec
+    if isinstance(spec, _levels._Configured):
+        return spec.text
     if isinstance(spec, functools.partial):
         words = [*map(repr, spec.args), *(f"{k}={v!r}" for k, v in spec.keywords.items())]
         return f"{_spec_name(spec.func)}({', '.join(words)})"
@@ -98,7 +90,9 @@ def _spec_name(spec: BotSpec) -> str:
 
 
 def _make_bot(spec: BotSpec, seed: int) -> Bot:
-    return BOTS[spec](seed) if isinstance(spec, str) else spec(seed=seed)
+    if isinstance(spec, str):
+        return _levels.bot(spec, seed=seed)
+    return spec(seed=seed)
 
 
 def _cautious_choice(state: GameState, rng: random.Random) -> Action:
@@ -213,7 +207,7 @@ def _check_specs(rules: Rules, bots: Sequence[BotSpec]) -> tuple[BotSpec, ...]:
     for spec in specs:
         if isinstance(spec, str):
             if spec not in BOTS:
-                raise RulesError(f"no bot named {spec!r}; the bots are {', '.join(BOTS)}")
+                _levels.parse_spec(spec)  # a name with options (or refused, by name)
         elif not callable(spec):
             raise TypeError(f"a bot spec is a bot's name or a callable, not {spec!r}")
     sides = len(rules.sides)

@@ -14,7 +14,7 @@ import os
 import string
 import tempfile
 import textwrap
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -31,7 +31,7 @@ from .actions import (
     Smudge,
     parse_action,
 )
-from .bots import Bot
+from .bots import LEVELS, Bot
 from .cards import Card, Suit, parse_cards
 from .engine import apply_action
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, SetbackError
@@ -68,6 +68,7 @@ from .tables import trump_table
 from .text import (
     LANGUAGES,
     N_,
+    NP_,
     _hand_order,
     _refusal_reason,
     _translation,
@@ -392,6 +393,23 @@ _WIN = {
 }
 
 
+_LEVEL_WORDS = (
+    NP_("level", "easy"),
+    NP_("level", "medium"),
+    NP_("level", "hard"),
+    NP_("level", "expert"),
+)
+"""The levels' names, for the catalogs (the bots' level is shown and asked in words)."""
+
+
+def level_name(level: str, lang: str = "en") -> str:
+    """A bot's level in the words of `lang` (`"expert"` is `"Experte"` in German); any
+    other bot's text as it is."""
+    if level in LEVELS:
+        return _translation(lang).pgettext("level", level)
+    return level
+
+
 def save_document(state: GameState, seat: int, bots: dict[int, tuple[str, int]]) -> str:
     """The text of a save file: the game (as `dumps` writes it), the person's seat, and
     each bot's kind and seed (a bot is rebuilt from them)."""
@@ -432,7 +450,7 @@ def _file_mode(path: Path) -> int:
 
 
 def read_save(
-    path: Path, kinds: set[str], *, lang: str = "en"
+    path: Path, kinds: Container[str], *, lang: str = "en"
 ) -> tuple[GameState, int, dict[int, tuple[str, int]]]:
     """The game, the person's seat and the bots (kind, seed) of a save file.
 
@@ -468,7 +486,12 @@ def read_save(
     for key, entry in table.items():
         kind = entry.get("kind") if isinstance(entry, dict) else None
         seed = entry.get("seed") if isinstance(entry, dict) else None
-        if not key.isdigit() or kind not in kinds or type(seed) is not int:
+        if (
+            not key.isdigit()
+            or not isinstance(kind, str)
+            or kind not in kinds
+            or type(seed) is not int
+        ):
             raise InvalidStateError(
                 _("the save file's bot {key} is wrong: {entry}").format(
                     key=repr(key), entry=f"{entry!r:.60}"
@@ -517,7 +540,8 @@ class TerminalGame:
 
     `save` (a callable) is given the game after every action; `auto_forced` plays the
     person's only legal action unasked; `width` (the terminal's columns) wraps every line
-    to it between words, so the terminal never breaks one (None: lines as they are).
+    to it between words, so the terminal never breaks one (None: lines as they are);
+    `levels` names each bot's level (or its text), shown when the game starts.
     """
 
     def __init__(
@@ -532,8 +556,10 @@ class TerminalGame:
         auto_forced: bool = False,
         lang: str = "en",
         width: int | None = None,
+        levels: Mapping[int, str] | None = None,
     ) -> None:
         self.state = state
+        self.levels = dict(levels or {})
         self.rules = state.rules
         self.bots = bots
         self.seat = seat
@@ -641,6 +667,8 @@ class TerminalGame:
                 "rules, 'quit' leaves."
             ).format(seat=self.seat, seed=state.seed)
         )
+        if self.levels:
+            self.say(self.levels_line())
         if resumed:
             self.say(
                 _("Resumed in hand {number}. Scores: {scores}.").format(
@@ -656,6 +684,19 @@ class TerminalGame:
             self.say(_("Bye."))
             return self.state
         return self.state
+
+    def levels_line(self) -> str:
+        """The bots' level, as the game's header says it: one level for all, or each
+        seat's."""
+        _ = self._
+        names = {seat: level_name(level, self.lang) for seat, level in self.levels.items()}
+        if len(set(names.values())) == 1:
+            return _("Level of the bots: {level}.").format(level=next(iter(names.values())))
+        each = ", ".join(
+            _("{side}: {value}").format(side=self.name(seat), value=name)
+            for seat, name in sorted(names.items())
+        )
+        return _("Level of the bots: {level}.").format(level=each)
 
     def interrupted(self, path: str | None) -> str:
         """What Ctrl-C says: where the game is kept, or that it is lost."""

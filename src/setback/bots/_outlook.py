@@ -5,19 +5,41 @@ change, who pitched, whether the contract was made), but what counts is the game
 to 18 under the German rule only a made bid wins, so a safe hand that scores a point is
 worth less than a risky bid. `Outlook` turns the end of a hand into the chance of winning
 the game from there: the game's own rule (`scoring.game_winner`) says whether the hand
-ends it, and otherwise the chance is read from a table of every score, computed once for
-the rules by value iteration over the hands of a sample of games of `HeuristicBot`s (a
-model of the hands to come: each is drawn from the sample, whoever deals).
+ends it, and otherwise the chance is read from a table of every score, computed for the
+rules by value iteration over the hands of a sample of games of `HeuristicBot`s (a model
+of the hands to come: each is drawn from the sample, whoever deals).
+
+The tables of every preset (at every seat count where they apply) are computed ahead of
+time and ship in the package, in `data/` (`tools/outlook_tables.py` makes them; a test
+recomputes one): the first decision need not spend seconds building one. Each file is
+JSON: the preset's name and seat count, the rules as `dumps` writes them, the scores the
+table covers (`low` to `high` for each side), and the table itself, row by row (side 0's
+score from `low` up, then side 1's), each chance in 65535ths (`SCALE`, as every table
+is rounded, built or shipped), each row as differences from the entry before it (mod
+2 ** 16), big-endian 16-bit words compressed with zlib and written in base64, with the
+SHA-256 of those words. A file that is unreadable, or whose rules, size or checksum do
+not match, is never read for chances: the table is built again and a `RuntimeWarning`
+says so. Rules with no shipped table (any other options) build theirs at their first
+decision, once a process.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
+import json
+import struct
+import warnings
+import zlib
 from collections import Counter
+from importlib import resources
+from typing import Any
 
 from ..engine import apply_action, new_game
-from ..rules import Rules
+from ..rules import PRESET_NAMES, Rules
 from ..scoring import game_winner
+from ..serialization import dumps
 from ..state import HandResult
 from ..views import observe
 from .heuristic import HeuristicBot
@@ -33,6 +55,11 @@ SWEEPS = 200
 """At most this many value-iteration sweeps over the score table."""
 SETTLED = 1e-6
 """The sweeps stop once no chance moved more than this in one."""
+SCALE = 65535
+"""Every chance of a table is rounded to a whole number of 65535ths (so a table built here
+is the one shipped, to the last bit)."""
+FORMAT = 1
+"""The version of the shipped tables' file format."""
 
 
 def applies(rules: Rules) -> bool:
@@ -60,26 +87,38 @@ def sample_hands(rules: Rules, games: int = SAMPLE_GAMES) -> list[HandResult]:
 class Outlook:
     """The chance that side 0 or 1 wins the game, from any score (see the module)."""
 
-    def __init__(self, rules: Rules, hands: list[HandResult] | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        hands: list[HandResult] | None = None,
+        *,
+        table: dict[tuple[int, int], float] | None = None,
+    ) -> None:
+        """`hands`: the model's sample (None: `sample_hands`); `table`: the table already
+        made (shipped), so nothing is sampled or solved."""
         if not applies(rules):
             raise ValueError("Outlook judges two-sided games to a target without a partner")
         self.rules = rules
         """The rules of the game."""
-        sample = sample_hands(rules) if hands is None else hands
-        counted = Counter(_key(result) for result in sample)
-        counted.update(_mirrored(_key(result), rules.players) for result in sample)
-        total = sum(counted.values())
-        self.hands = [(_result(*key), count / total) for key, count in counted.items()]
+        self.hands: list[tuple[HandResult, float]] = []
         """The model of a hand to come: distinct hand ends and their frequencies (each
-        sampled hand counted as it was and with the sides swapped)."""
+        sampled hand counted as it was and with the sides swapped); empty for a table
+        that was shipped."""
         target = rules.target
         self.low = -target
         """The lowest score in the table (lower scores read as this one)."""
         self.high = target + 8
         """The highest score in the table (higher scores read as this one)."""
-        self.table = self._solve()
+        if table is None:
+            sample = sample_hands(rules) if hands is None else hands
+            counted = Counter(_key(result) for result in sample)
+            counted.update(_mirrored(_key(result), rules.players) for result in sample)
+            total = sum(counted.values())
+            self.hands = [(_result(*key), count / total) for key, count in counted.items()]
+            table = self._solve()
+        self.table = table
         """`table[(mine, theirs)]`: side 0's chance of winning from the score (side 0
-        `mine`, side 1 `theirs`), before a hand."""
+        `mine`, side 1 `theirs`), before a hand, in whole 65535ths (`SCALE`)."""
         self.known: dict[tuple[object, ...], float] = {}
         """Internal: the chances already asked (by score, side and the hand's end)."""
 
@@ -116,7 +155,7 @@ class Outlook:
                 table[score] = chance
             if change < SETTLED:
                 break
-        return table
+        return {score: round(chance * SCALE) / SCALE for score, chance in table.items()}
 
     def chance(self, scores: tuple[int, ...], side: int, result: PlayoutResult) -> float:
         """The chance that `side` wins the game when a hand that began at `scores` ends as
@@ -140,10 +179,128 @@ class Outlook:
 
 @functools.lru_cache(maxsize=8)
 def outlook(rules: Rules) -> Outlook:
-    """The `Outlook` of `rules`, built once a process (0.6 s of CPU for the German game,
-    seconds for the 50-point games: a pure function of the rules, so every bot of the
-    process may share it)."""
-    return Outlook(rules)
+    """The `Outlook` of `rules`, once a process: the shipped table of a preset (a few
+    milliseconds to read), else built (1 s of CPU for the German game's rules, up to 25 s
+    for the 50-point games'; a pure function of the rules, so every bot of the process
+    may share it)."""
+    return load(rules) or Outlook(rules)
+
+
+def load(rules: Rules) -> Outlook | None:
+    """The `Outlook` of `rules` from its shipped table, or None when none is shipped for
+    them. A shipped file that cannot be trusted (unreadable, other rules, the wrong size,
+    a wrong checksum) gives None too, with a `RuntimeWarning`: the caller builds the
+    table instead of reading chances from it."""
+    name = shipped().get(rules)
+    if name is None:
+        return None
+    try:
+        text = data_file(name).read_text(encoding="utf-8")
+        return Outlook(rules, table=decode(json.loads(text), rules))
+    except (OSError, ValueError, KeyError, TypeError, zlib.error) as error:
+        warnings.warn(
+            f"setback: the shipped table of chances {name} cannot be used ({error}); "
+            "building it again (seconds of CPU, once a process)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
+
+
+def data_file(name: str) -> Any:
+    """The shipped file `name` (a `Traversable` of the package's `data/`)."""
+    return resources.files(__package__).joinpath("data", name)
+
+
+def table_rules() -> list[tuple[str, int]]:
+    """Every preset and seat count whose rules `Outlook` applies to (each has a shipped
+    table), in the order of `PRESET_NAMES`."""
+    out = []
+    for name in PRESET_NAMES:
+        for players in range(2, 9):
+            try:
+                rules = Rules.preset(name, players)
+            except ValueError:
+                continue
+            if applies(rules):
+                out.append((name, players))
+    return out
+
+
+def file_name(preset: str, players: int) -> str:
+    """The shipped file of a preset's table at a seat count."""
+    return f"{preset}-{players}.json"
+
+
+@functools.cache
+def shipped() -> dict[Rules, str]:
+    """The rules of every shipped table, and its file's name."""
+    return {
+        Rules.preset(name, players): file_name(name, players) for name, players in table_rules()
+    }
+
+
+def encode(outlook: Outlook, preset: str, players: int) -> dict[str, Any]:
+    """The JSON document of `outlook`'s table (see the module for the format)."""
+    words = _words(outlook)
+    packed = struct.pack(f">{len(words)}H", *words)
+    return {
+        "format": FORMAT,
+        "preset": preset,
+        "players": players,
+        "rules": json.loads(dumps(outlook.rules)),
+        "low": outlook.low,
+        "high": outlook.high,
+        "scale": SCALE,
+        "sha256": hashlib.sha256(packed).hexdigest(),
+        "table": base64.b64encode(zlib.compress(packed, 9)).decode("ascii"),
+    }
+
+
+def decode(document: dict[str, Any], rules: Rules) -> dict[tuple[int, int], float]:
+    """The table of a shipped `document`, checked against `rules`.
+
+    Raises:
+        ValueError: another format, other rules, the wrong scores, size or checksum.
+    """
+    if document["format"] != FORMAT or document["scale"] != SCALE:
+        raise ValueError(f"format {document['format']!r}, scale {document['scale']!r}")
+    if document["rules"]["data"] != json.loads(dumps(rules))["data"]:
+        raise ValueError("its rules are not these rules")
+    low, high = -rules.target, rules.target + 8
+    if (document["low"], document["high"]) != (low, high):
+        raise ValueError(f"it covers scores {document['low']} to {document['high']}")
+    packed = zlib.decompress(base64.b64decode(document["table"], validate=True))
+    width = high - low + 1
+    if len(packed) != 2 * width * width:
+        raise ValueError(f"{len(packed)} bytes, not {2 * width * width}")
+    if hashlib.sha256(packed).hexdigest() != document["sha256"]:
+        raise ValueError("its checksum does not match")
+    words = struct.unpack(f">{width * width}H", packed)
+    table: dict[tuple[int, int], float] = {}
+    at = 0
+    for mine in range(low, high + 1):
+        value = 0
+        for theirs in range(low, high + 1):
+            value = (value + words[at]) & 0xFFFF
+            if value > SCALE:
+                raise ValueError(f"a chance above 1 at {mine} to {theirs}")
+            table[(mine, theirs)] = value / SCALE
+            at += 1
+    return table
+
+
+def _words(outlook: Outlook) -> list[int]:
+    """The table as 16-bit words: each row's chances as differences (mod 2 ** 16)."""
+    words = []
+    scores = range(outlook.low, outlook.high + 1)
+    for mine in scores:
+        previous = 0
+        for theirs in scores:
+            value = round(outlook.table[(mine, theirs)] * SCALE)
+            words.append((value - previous) & 0xFFFF)
+            previous = value
+    return words
 
 
 def _key(result: HandResult | PlayoutResult) -> tuple[object, ...]:

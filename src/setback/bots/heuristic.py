@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Callable
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Shoot, Smudge
@@ -14,7 +15,7 @@ from ..state import Phase, Trick
 from ..tables import trump_table
 from ..trumps import trump_named_by
 from ..views import PlayerView
-from ._base import check_view, highest_call
+from ._base import bot_seed, check_view, decision_rng, highest_call
 
 _PASS = Pass()
 
@@ -196,17 +197,41 @@ class HeuristicBot:
     to tricks its side wins. In the Pedro games (a point worth 9 or more) it
     values a hand by the card points it may capture, bids cheaply to name trump,
     leads its highest trump while nobody may hold a higher one, and plays its
-    Pedro, Sancho or Snoozer on a trick it surely wins. It plays without
-    randomness: the same view always gets the same action (`seed` is taken so
-    that every bot is built alike).
+    Pedro, Sancho or Snoozer on a trick it surely wins. By default it plays without
+    randomness: the same view always gets the same action.
+
+    With `mistakes` (the `"easy"` level: 0.25) it slips as a beginner does, at that
+    share of its decisions that offer a choice (drawn from `seed` and the view, so the
+    same seed and view still give the same action): in the auction it misjudges its hand
+    by a point, up or down (and calls what that hand would); naming trump it takes
+    its longest suit; in trick play it plays another of its legal cards, at random.
+    Discards and the call of a partner are never slips.
+
+    Raises:
+        ValueError: `boldness` is not a number, or `mistakes` is not from 0 to 1.
     """
 
-    def __init__(self, *, seed: int | None = None, boldness: float = 0.0) -> None:
-        """`boldness` is added to the hand's estimate in the auction: above 0 bids more."""
-        self.seed = seed
-        """The seed it was built with (it plays without randomness)."""
+    def __init__(
+        self, *, seed: int | None = None, boldness: float = 0.0, mistakes: float = 0.0
+    ) -> None:
+        """`boldness` is added to the hand's estimate in the auction: above 0 bids more;
+        `mistakes`: the share of its choices that are slips (0: none)."""
+        if not isinstance(boldness, int | float) or isinstance(boldness, bool):
+            raise ValueError(f"boldness must be a number, not {boldness!r}")
+        if (
+            not isinstance(mistakes, int | float)
+            or isinstance(mistakes, bool)
+            or not 0 <= mistakes <= 1
+        ):
+            raise ValueError(f"mistakes must be a number from 0 to 1, not {mistakes!r}")
+        self.seed = bot_seed(seed) if mistakes else seed
+        """The seed it was built with (None: one is drawn only with `mistakes`, which are
+        keyed by it and the view; without them it plays without randomness)."""
         self.boldness = boldness
         """Added to the hand's estimate in the auction: above 0 bids more, below 0 less."""
+        self.mistakes = float(mistakes)
+        """The share of its decisions with a choice that are a beginner's slips (see the
+        class)."""
 
     def choose(self, view: PlayerView) -> Action:
         """The heuristic's action for `view`.
@@ -218,6 +243,15 @@ class HeuristicBot:
         legal = check_view(self, view).legal_actions
         if len(legal) == 1:
             return legal[0]
+        if self.mistakes and view.phase in (Phase.BIDDING, Phase.DECLARE_TRUMP, Phase.PLAY):
+            assert self.seed is not None  # drawn when built with mistakes
+            rng = decision_rng(self.seed, view)
+            if rng.random() < self.mistakes:
+                return self._slip(view, rng)
+        return self._choose(view)
+
+    def _choose(self, view: PlayerView) -> Action:
+        """The heuristic's own action (no slip)."""
         if view.phase is Phase.BIDDING:
             return self._call(view)
         if view.phase is Phase.DECLARE_TRUMP:
@@ -228,14 +262,28 @@ class HeuristicBot:
             return self._discard(view)
         return self._play(view)
 
+    def _slip(self, view: PlayerView, rng: random.Random) -> Action:
+        """A beginner's slip (see the class): the hand misjudged by a point in the auction,
+        the longest suit as trump, another legal card in trick play."""
+        legal = view.legal_actions
+        if view.phase is Phase.BIDDING:
+            return self._call(view, rng.choice((-1.0, 1.0)))
+        if view.phase is Phase.DECLARE_TRUMP:
+            longest = max(Suit, key=lambda suit: (sum(c.suit is suit for c in view.hand), suit))
+            if DeclareTrump(longest) in legal:
+                return DeclareTrump(longest)
+        best = self._choose(view)
+        others = [action for action in legal if action != best]
+        return rng.choice(others)
+
     # --- the auction ---------------------------------------------------------------
 
-    def _call(self, view: PlayerView) -> Action:
+    def _call(self, view: PlayerView, misjudged: float = 0.0) -> Action:
         legal, rules = view.legal_actions, view.rules
         suit, estimate = best_suit(view.hand, rules)
         if rules.partnerships:
             estimate += 0.4
-        estimate += self.boldness
+        estimate += self.boldness + misjudged
         pitches = [a for a in legal if isinstance(a, Pitch)]
         bids = [a for a in legal if isinstance(a, Bid)]
         if view.trick is not None:  # a pitch lies on the table: we are the dealer

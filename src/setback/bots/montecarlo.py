@@ -225,11 +225,15 @@ class MonteCarloBot:
     The budget is `playouts` per decision, shared among the choices (the
     default; the same seed and view always give the same choice), or, with
     `seconds`, as many as fit in that time: that is **not reproducible** (it
-    depends on the machine and its load).
+    depends on the machine and its load). With `budget_cards` the count is for a
+    deal of that many cards in the players' hands: a bigger deal (six players, or
+    nine cards each) plays out proportionally fewer hands, so a decision takes about
+    as long in every game.
 
     Raises:
-        ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` is not a
-            whole number of at least 1, or `seconds` is not a positive number.
+        ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` or
+            `budget_cards` is not a whole number of at least 1, or `seconds` is not a
+            positive number.
     """
 
     margin = 0.25
@@ -244,19 +248,31 @@ class MonteCarloBot:
         playouts: int = 200,
         seconds: float | None = None,
         rollout: str = "greedy",
+        budget_cards: int | None = None,
     ) -> None:
         """`seed`: where every guess and playout comes from (None draws one, kept in
         `seed`); `playouts`: hands played out per decision; `seconds`: a time budget per
-        decision instead (not reproducible); `rollout`: `"greedy"` or `"random"`."""
+        decision instead (not reproducible); `rollout`: `"greedy"` or `"random"`;
+        `budget_cards`: the playouts are for a deal of this many cards (None: for any)."""
         if rollout not in ("greedy", "random"):
             raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
             raise ValueError(f"playouts must be a whole number of at least 1, not {playouts!r}")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"seconds must be a positive number of seconds, not {seconds!r}")
+        if budget_cards is not None and (
+            not isinstance(budget_cards, int) or isinstance(budget_cards, bool) or budget_cards < 1
+        ):
+            raise ValueError(
+                f"budget_cards must be a whole number of at least 1, not {budget_cards!r}"
+            )
         self.seed = bot_seed(seed)
         """The seed every guess and playout is keyed by (with the view): no generator state
         is kept between calls."""
+        self.budget_cards = budget_cards
+        """The playout budgets are for a deal of this many cards in the players' hands
+        (`players * deal` of the rules): a bigger deal plays out proportionally fewer
+        hands (None: the same count in every game)."""
         self.playouts = playouts
         """How many hands each decision plays out, shared among its choices."""
         self.seconds = seconds
@@ -295,7 +311,7 @@ class MonteCarloBot:
         totals = [0.0] * len(candidates)
         values: list[list[float]] = [[] for _ in candidates]
         weights: list[float] = []
-        deals = math.ceil(self._playouts(view) / len(candidates))
+        deals = math.ceil(self._budget(view) / len(candidates))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         playout_rng = random.Random(0)
@@ -339,6 +355,14 @@ class MonteCarloBot:
     def _playouts(self, view: PlayerView) -> int:
         """The hands a decision plays out, shared among its choices (here: `playouts`)."""
         return self.playouts
+
+    def _budget(self, view: PlayerView) -> int:
+        """`_playouts`, for a deal of `budget_cards` cards (at most that count)."""
+        count = self._playouts(view)
+        cards = view.rules.players * view.rules.deal
+        if self.budget_cards is None or cards <= self.budget_cards:
+            return count
+        return max(1, count * self.budget_cards // cards)
 
     def _policy(self, rules: Rules, rng: random.Random) -> PlayoutPolicy:
         """The playouts' rule, drawing its luck from `rng` (here: by `rollout`)."""

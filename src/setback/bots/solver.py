@@ -407,6 +407,7 @@ class SolverBot(MonteCarloBot):
         margin: float = MonteCarloBot.margin,
         smart_leads: bool = False,
         game_aware: bool = False,
+        budget_cards: int | None = None,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
         `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
@@ -417,8 +418,14 @@ class SolverBot(MonteCarloBot):
         (by default `MonteCarloBot.margin`, 0.25); `smart_leads`: the playouts lead by
         rule, not at random; `game_aware`: a playout is worth the chance of winning the
         game it leaves (in hundredths of a game), not the hand's points. The rest as
-        `MonteCarloBot`."""
-        super().__init__(seed=bot_seed(seed), playouts=playouts, seconds=seconds, rollout=rollout)
+        `MonteCarloBot` (`budget_cards` scales both playout budgets)."""
+        super().__init__(
+            seed=bot_seed(seed),
+            playouts=playouts,
+            seconds=seconds,
+            rollout=rollout,
+            budget_cards=budget_cards,
+        )
         for name, value, least in (
             ("solve_cards", solve_cards, 0),
             ("nodes", nodes, 1),
@@ -527,17 +534,16 @@ class SolverBot(MonteCarloBot):
         cards = [action.card.index for action in legal if isinstance(action, Play)]
         totals = [0] * len(cards)
         memo: dict[tuple[object, ...], tuple[int, ...]] = {}
-        used = solved = 0
-        batch = 8
-        while used < self.nodes and solved < self.solve_deals:
-            for state in self._sample(view, rng, min(batch, self.solve_deals - solved)):
-                solver = Solver(state, mine, memo)
-                for i, value in enumerate(solver.values(cards)):
-                    totals[i] += value
-                used += solver.nodes
-                solved += 1
-                if used >= self.nodes:
-                    break
+        used = 0
+        # every deal drawn at once: the sampler's count of the deals is made once a call
+        # (late in a hand of the draw, Smear's, it costs more than the search)
+        for state in self._sample(view, rng, self.solve_deals):
+            solver = Solver(state, mine, memo)
+            for i, value in enumerate(solver.values(cards)):
+                totals[i] += value
+            used += solver.nodes
+            if used >= self.nodes:
+                break
         best = max(totals)
         ties = [cards[i] for i, total in enumerate(totals) if total == best]
         fallback = self.heuristic.choose(view)
