@@ -126,6 +126,7 @@ def test_the_reference_shows_constructors_with_their_defaults(rendered: griffe.M
         "self": None,
         "seed": "None",
         "boldness": "0.0",
+        "mistakes": "0.0",
     }
     assert _signature(bots["MonteCarloBot"].final_target)["rollout"] == "'greedy'"
     rules = _signature(rendered["Rules"].final_target)

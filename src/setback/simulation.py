@@ -20,8 +20,9 @@ from types import MappingProxyType
 import attrs
 
 from .actions import Action, Bid, Pass
-from .bots import Bot, BotSpec, play_game
+from .bots import Bot, play_game
 from .bots import levels as _levels
+from .bots.levels import BotSpec
 from .engine import apply_action, legal_actions, new_game
 from .errors import RulesError
 from .rules import Rules

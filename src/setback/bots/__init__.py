@@ -8,7 +8,7 @@ easy, medium, hard, expert), and `parse_spec` reads a bot's name with options.
 
 from ._base import Bot, play_game
 from .heuristic import HeuristicBot
-from .levels import LEVELS, BotSpec, bot, parse_spec
+from .levels import LEVELS, bot, parse_spec
 from .montecarlo import MonteCarloBot
 from .random_bot import RandomBot
 from .solver import SolverBot
@@ -16,7 +16,6 @@ from .solver import SolverBot
 __all__ = [
     "LEVELS",
     "Bot",
-    "BotSpec",
     "HeuristicBot",
     "MonteCarloBot",
     "RandomBot",
