@@ -92,6 +92,8 @@ def test_every_line_fits_the_terminal_so_no_word_is_split(lang: str, columns: in
     child = _session(lang, "--seed", "3", columns=columns)
     seen = io.StringIO()
     child.logfile_read = seen
+    child.expect_exact(_("The bots' level: {levels}? [{default}] ").split("{")[0])
+    child.sendline("")  # the level: medium
     child.expect_exact("> ")
     for command in (_("help"), _("rules")):
         child.sendline(command)
