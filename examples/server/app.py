@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 import setback
-from setback.bots import HeuristicBot
+from setback.bots import LEVELS, bot
 from setback.rules import PRESET_NAMES
 from setback.svg import hand_result_svg, hand_svg, trick_svg, view_svg
 from setback.text import LANGUAGES, contract_text
@@ -40,10 +40,14 @@ class Table:
     """One game in memory: its state, its bots by seat, and each open websocket's seat."""
 
     def __init__(
-        self, game_id: str, state: setback.GameState, bot_seeds: dict[int, int], lang: str
+        self, game_id: str, state: setback.GameState, bots: dict[int, Any], lang: str
     ) -> None:
         self.id, self.state, self.lang = game_id, state, lang  # lang: the table's language
-        self.bots = {seat: HeuristicBot(seed=seed) for seat, seed in bot_seeds.items()}
+        # each bot seat's level and seed (a bare seed: a table from before the levels)
+        made = {s: b if isinstance(b, dict) else {"level": "medium", "seed": b} for s, b in
+                bots.items()}  # fmt: skip
+        self.levels = {seat: str(made[seat]["level"]) for seat in made}
+        self.bots = {seat: bot(made[seat]["level"], seed=made[seat]["seed"]) for seat in made}
         self.seats: dict[WebSocket, int] = {}  # an open websocket: its seat
         self.seen: dict[WebSocket, int] = {}  # an open websocket: the last event sent to it
         self.langs: dict[WebSocket, str] = {}  # an open websocket: the language it is sent
@@ -63,17 +67,21 @@ class Server:
 
     def create(self, asked: Any) -> tuple[str, list[str]]:
         """A table as asked, `{"preset": "setback", "options": {"players": 4, "target": 11},
-        "humans": 1, "lang": "en"}`: seats 0 to humans - 1 get a token each, and bots sit in
-        the rest; the page speaks `lang` (one of `setback.text.LANGUAGES`)."""
+        "humans": 1, "lang": "en", "level": "medium"}`: seats 0 to humans - 1 get a token
+        each, and bots of `level` (one of `setback.bots.LEVELS`) sit in the rest; the page
+        speaks `lang` (one of `setback.text.LANGUAGES`)."""
         if not isinstance(asked, dict) or not isinstance(asked.get("options", {}), dict):
             raise TypeError('send {"preset": "setback", "options": {"target": 11}, "humans": 1}')
         rules = setback.Rules.preset(asked.get("preset", "setback"), **asked.get("options", {}))
         if not isinstance(humans := asked.get("humans", 1), int) or not 0 < humans <= rules.players:
             raise ValueError(f"humans must be a whole number from 1 to {rules.players}")
         lang = language(asked.get("lang", "en"))
+        if (level := asked.get("level", "medium")) not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         game_id, state = secrets.token_urlsafe(6), setback.new_game(rules)
         tokens = [secrets.token_urlsafe(16) for _ in range(humans)]
-        seeds = {seat: secrets.randbits(64) for seat in range(humans, rules.players)}
+        seeds = {seat: {"level": level, "seed": secrets.randbits(64)}
+                 for seat in range(humans, rules.players)}  # fmt: skip
         with self.db:  # one transaction: the game and its seats
             row = (game_id, setback.dumps(state), json.dumps(seeds), lang)
             self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", row)
@@ -185,6 +193,7 @@ def update(table: Table, ws: WebSocket) -> str:
     words of them (unless it connected with `?pictures=no`, as a bot that draws nothing)."""
     pictures = ws.query_params.get("pictures") != "no"
     sent = message(table.state, table.seats[ws], table.seen[ws], table.langs[ws], pictures)
+    sent["bots"] = {str(seat): level for seat, level in table.levels.items()}  # each bot's level
     if news := sent["events"]["data"]:
         table.seen[ws] = news[-1]["number"]
     return json.dumps(sent)

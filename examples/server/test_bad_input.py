@@ -218,6 +218,8 @@ def test_an_oversized_message_closes_that_connection_only(
         ({"preset": "setback", "options": {"players": 5}}, "the partnership game is for 4 or 6"),
         ({"preset": "trickster-13", "options": {"players": 7}}, "Rules.trickster(13) is for 4"),
         ({"preset": "setback", "humans": 5}, "humans must be a whole number from 1 to 4"),
+        ({"preset": "setback", "level": "master"}, "level must be one of easy, medium, hard"),
+        ({"preset": "setback", "level": "expert:playouts=9"}, "level must be one of easy"),
     ],
 )
 def test_a_table_asked_for_wrongly_is_refused(
@@ -254,3 +256,25 @@ def test_a_seat_may_choose_its_own_language(
             socket.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
     others_see_only_the_next_action(server, tables)
+
+
+def test_the_bots_play_at_the_level_asked_and_each_seat_is_told_it(server: ServerProcess) -> None:
+    """`level` seats bots of that level in the empty seats (medium when not asked), kept
+    with the game: every message names each bot seat's level, after a restart too."""
+    created = server.post("/tables", {"preset": "setback", "humans": 2, "level": "hard"})
+    url = server.ws_url(created["table"], created["tokens"][0])
+    with connect(url, open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["bots"] == {"2": "hard", "3": "hard"}
+    with sqlite3.connect(f"file:{server.db}?mode=ro", uri=True) as db:
+        row = db.execute("SELECT bots FROM games WHERE id = ?", (created["table"],)).fetchone()
+    assert {seat: bot["level"] for seat, bot in json.loads(row[0]).items()} == {
+        "2": "hard",
+        "3": "hard",
+    }
+    server.stop()
+    server.start()
+    with connect(url, open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["bots"] == {"2": "hard", "3": "hard"}
+    plain = server.create("cutthroat", humans=1)
+    with connect(server.ws_url(plain["table"], plain["tokens"][0]), open_timeout=10) as socket:
+        assert json.loads(socket.recv(timeout=10))["bots"] == {"1": "medium", "2": "medium"}

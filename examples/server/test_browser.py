@@ -263,6 +263,7 @@ def test_a_german_table(page: Page, server: ServerProcess) -> None:
     table = start_table(page, server, "setback", target="11", lang="de")
     assert page.inner_text("#status") == "Du bist dran (Platz 0)."
     assert page.inner_text("#score") == "Punktestand: Plätze 0+2 0, Plätze 1+3 0"
+    assert page.inner_text("#bots") == "Bots: Platz 1 (mittel), Platz 2 (mittel), Platz 3 (mittel)"
     assert "passen" in page.locator("#actions button").all_inner_texts()
     for _ in range(12):
         check_tidy(page)
@@ -303,6 +304,9 @@ def test_the_lobby_and_the_start(page: Page, server: ServerProcess) -> None:
     assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
     page.select_option("#players", "5")  # two people and three bots: a link for each person
     page.fill("#humans", "2")
+    assert page.input_value("#level") == "medium"
+    assert page.locator("#level option").all_inner_texts() == ["easy", "medium", "hard", "expert"]
+    page.select_option("#level", "expert")
     page.click("#start")
     page.wait_for_selector("#links a")
     assert page.inner_text("#links") == "Send each person the link to their seat: seat 0 · seat 1"
@@ -311,6 +315,8 @@ def test_the_lobby_and_the_start(page: Page, server: ServerProcess) -> None:
         page.goto(server.url + link)
         page.wait_for_function("window.game.message")
         assert message(page)["view"]["data"]["seat"] == seat
+        bots = "Bots: seat 2 (expert), seat 3 (expert), seat 4 (expert)"
+        assert page.inner_text("#bots") == bots
 
 
 def test_a_trumps_only_table_offers_trumps_only(page: Page, server: ServerProcess) -> None:

@@ -7,6 +7,7 @@
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const game = { socket: null, message: null, received: 0, selected: new Set(), keeping: null };
+const LEVELS = ["easy", "medium", "hard", "expert"]; // setback.bots.LEVELS, weakest first
 game.lang = [params.get("lang"), ...navigator.languages.map((tag) => tag.slice(0, 2))]
   .find((code) => code in WORDS) ?? "en";
 window.game = game; // for the tests and the curious
@@ -47,6 +48,12 @@ async function lobby() {
     $("players").onchange();
   };
   $("players").onchange = () => ($("humans").max = $("players").value);
+  $("level").replaceChildren(...LEVELS.map((level) => {
+    const option = new Option(say(level), level);
+    option.dataset.word = level; // in the page's language, as it changes
+    return option;
+  }));
+  $("level").value = "medium";
   $("preset").onchange();
   $("lobby").onsubmit = async (event) => {
     event.preventDefault();
@@ -56,7 +63,9 @@ async function lobby() {
     const reply = await fetch("/tables", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ preset: $("preset").value, options, humans, lang: game.lang }),
+      body: JSON.stringify({
+        preset: $("preset").value, options, humans, lang: game.lang, level: $("level").value,
+      }),
     });
     const answer = await reply.json();
     if (!reply.ok) return ($("links").textContent = answer.refused);
@@ -111,6 +120,9 @@ function show(message) {
     : mine ? say("yourTurn", { seat: view.seat }) : say("toAct", { seat: view.to_act });
   const scores = view.scores.map((score, side) => `${message.sides[side]} ${score}`);
   $("score").textContent = say("scores", { scores: scores.join(", ") });
+  const bots = Object.entries(message.bots ?? {}).map(
+    ([seat, level]) => `${say("seat", { seat })} (${say(level)})`);
+  $("bots").textContent = bots.length ? say("bots", { list: bots.join(", ") }) : "";
   $("table").innerHTML = message.table;
   $("trick").innerHTML = message.trick ?? "";
   $("hand").innerHTML = view.hand.length ? message.hand : "";

@@ -31,6 +31,7 @@ const WORDS = {
     trump: "trump {suit}", contract: "contract: {seat}, {contract}", auction: "Auction: {calls}",
     cards: ["{count} card", "{count} cards"], tricks: ["{count} trick", "{count} tricks"],
     dealer: "dealer", pitcher: "pitcher", partner: "partner",
+    level: "Bots", bots: "Bots: {list}", easy: "easy", medium: "medium", hard: "hard", expert: "expert",
   },
   de: {
     name: "Deutsch",
@@ -60,6 +61,7 @@ const WORDS = {
     trump: "Trumpf {suit}", contract: "Kontrakt: {seat}, {contract}", auction: "Gebote: {calls}",
     cards: ["{count} Karte", "{count} Karten"], tricks: ["{count} Stich", "{count} Stiche"],
     dealer: "Geber", pitcher: "Pitcher", partner: "Partner",
+    level: "Bots", bots: "Bots: {list}", easy: "leicht", medium: "mittel", hard: "schwer", expert: "Experte",
   },
   sv: {
     name: "svenska",
@@ -88,6 +90,7 @@ const WORDS = {
     trump: "trumf {suit}", contract: "kontrakt: {seat}, {contract}", auction: "Bud: {calls}",
     cards: ["{count} kort", "{count} kort"], tricks: ["{count} stick", "{count} stick"],
     dealer: "givare", pitcher: "pitcher", partner: "partner",
+    level: "Botar", bots: "Botar: {list}", easy: "lätt", medium: "medel", hard: "svår", expert: "expert",
   },
   fr: {
     name: "français",
@@ -117,5 +120,6 @@ const WORDS = {
     trump: "atout {suit}", contract: "contrat : {seat}, {contract}", auction: "Annonces : {calls}",
     cards: ["{count} carte", "{count} cartes"], tricks: ["{count} pli", "{count} plis"],
     dealer: "donneur", pitcher: "pitcher", partner: "partenaire",
+    level: "Bots", bots: "Bots : {list}", easy: "facile", medium: "moyen", hard: "difficile", expert: "expert",
   },
 };
