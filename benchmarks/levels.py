@@ -2,7 +2,7 @@
 table and chart of the bots guide. Run by hand, not by the test suite:
 
     python benchmarks/levels.py times [DEALS [PRESET ...]]
-    python benchmarks/levels.py ladder PRESET DEALS [JOBS [SEED]]
+    python benchmarks/levels.py ladder PRESET DEALS [JOBS [SEED]] [--all]
     python benchmarks/levels.py report
 
 `times`: for each preset (all by default) and each level, in a fresh process (so the
@@ -13,10 +13,12 @@ whose deals are played six times), timing every choice of the level with more th
 legal action (`time.process_time`, as the arena does). Prints mean, p99 (nearest rank,
 the first decision included) and the largest, and writes `benchmarks/levels/times.json`.
 
-`ladder`: `setback arena` with the four levels on PRESET (every pair, duplicate deals),
-its JSON kept as `benchmarks/levels/PRESET.json` (the arena's document: every duel with
-its counts, intervals and timing). Nice it (`nice -n 10`): a ladder of the German game
-over 300 deals is hours of CPU.
+`ladder`: the levels' ladder on PRESET, by `setback arena` over duplicate deals: each
+level against the level below (three duels, `benchmarks/levels/PRESET-UPPER-LOWER.json`),
+or with `--all` every pair of the four (the arena's ladder, `benchmarks/levels/PRESET.json`,
+with each level's rating against the field). The JSON is the arena's document: every duel
+with its counts, intervals and timing. Nice it (`nice -n 10`): a ladder of the German game
+over 300 deals is an hour or more of CPU.
 
 `report`: from the JSON files of `ladder`, the bots guide's strength table (markdown,
 printed) and its chart, `docs/images/levels-ladder.svg` (`ladder_chart`: each level's win
@@ -26,6 +28,7 @@ plain SVG, no plotting library).
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import subprocess
@@ -127,35 +130,47 @@ def times(deals: int, presets: list[str]) -> None:
 # --- ladders -------------------------------------------------------------------------------
 
 
-def ladder(preset: str, deals: int, jobs: int, seed: int) -> None:
-    """The arena's ladder of the four levels on `preset`, kept as JSON."""
+def ladder(preset: str, deals: int, jobs: int, seed: int, every_pair: bool) -> None:
+    """The levels on `preset` by the arena: each against the one below (three duels), or
+    every pair (`every_pair`: the arena's ladder), each kept as JSON."""
     from setback.cli import main
 
     RESULTS.mkdir(exist_ok=True)
-    argv = ["arena", "--rules", preset, "--deals", str(deals), "--jobs", str(jobs)]
-    argv += ["--seed", str(seed), "--json", str(RESULTS / f"{preset}.json")]
-    for level in LEVELS:
-        argv += ["--bot", level]
-    sys.exit(main(argv))
+    common = ["--rules", preset, "--deals", str(deals), "--jobs", str(jobs), "--seed", str(seed)]
+    if every_pair:
+        bots = [arg for level in LEVELS for arg in ("--bot", level)]
+        path = RESULTS / f"{preset}.json"
+        if main(["arena", *common, *bots, "--json", str(path)]):
+            raise SystemExit(2)
+        return
+    for lower, upper in itertools.pairwise(LEVELS):
+        path = RESULTS / f"{preset}-{upper}-{lower}.json"
+        if main(["arena", *common, "--bot", upper, "--bot", lower, "--json", str(path)]):
+            raise SystemExit(2)
 
 
 # --- report --------------------------------------------------------------------------------
 
 
-def steps(document: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each level against the level below in a ladder's JSON: the stronger one's games won
-    of the finished ones, its win rate and Wilson interval, and its paired points per hand
-    with their interval."""
-    result = document["result"]
-    bots = result["bots"]
+def steps(duels: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each level against the level below, from the arena's duels (either line-up first):
+    the stronger one's games won of the finished ones, its win rate and Wilson interval,
+    and its paired points per hand with their interval; weakest step first."""
     out = []
-    for duel_result in result["duels"]:
-        weak, strong = duel_result["first"], duel_result["second"]
-        if bots.index(strong["bot"]) != bots.index(weak["bot"]) + 1:
+    for duel_result in duels:
+        first, second = duel_result["first"], duel_result["second"]
+        names = (first["bot"], second["bot"])
+        if not set(names) <= set(LEVELS):
             continue
+        ranks = [LEVELS.index(name) for name in names]
+        if abs(ranks[0] - ranks[1]) != 1:
+            continue
+        flip = ranks[0] < ranks[1]  # the weaker line-up first: turn it round
+        strong, weak = (second, first) if flip else (first, second)
+        sign = -1 if flip else 1
         won, lost = strong["games_won"], weak["games_won"]
         low, high = wilson_interval(won, won + lost)
-        plow, phigh = duel_result["points_interval"]
+        plow, phigh = (sign * value for value in duel_result["points_interval"])
         out.append(
             {
                 "lower": weak["bot"],
@@ -166,26 +181,34 @@ def steps(document: dict[str, Any]) -> list[dict[str, Any]]:
                 "finished": won + lost,
                 "rate": won / (won + lost),
                 "interval": (low, high),
-                "points": -duel_result["points_per_hand"],
-                "points_interval": (-phigh, -plow),
+                "points": sign * duel_result["points_per_hand"],
+                "points_interval": (min(plow, phigh), max(plow, phigh)),
                 "upper_mean_ms": 1000 * strong["mean_decision"],
                 "upper_p99_ms": 1000 * strong["p99_decision"],
             }
         )
-    return out
+    return sorted(out, key=lambda step: LEVELS.index(step["upper"]))
 
 
-def ladders() -> dict[str, dict[str, Any]]:
-    """Every ladder kept, by preset, in the order of `PRESET_NAMES`."""
-    found = {}
+def ladders() -> dict[str, list[dict[str, Any]]]:
+    """Every preset's duels kept (its ladder's, or its three duels'), by preset, in the
+    order of `PRESET_NAMES`."""
+    found: dict[str, list[dict[str, Any]]] = {}
     for preset in PRESET_NAMES:
-        path = RESULTS / f"{preset}.json"
-        if path.exists():
-            found[preset] = json.loads(path.read_text())
+        duels: list[dict[str, Any]] = []
+        whole = RESULTS / f"{preset}.json"
+        if whole.exists():
+            duels += json.loads(whole.read_text())["result"]["duels"]
+        for lower, upper in itertools.pairwise(LEVELS):
+            path = RESULTS / f"{preset}-{upper}-{lower}.json"
+            if path.exists() and not whole.exists():
+                duels.append(json.loads(path.read_text())["result"])
+        if duels:
+            found[preset] = duels
     return found
 
 
-def table(found: dict[str, dict[str, Any]]) -> list[str]:
+def table(found: dict[str, list[dict[str, Any]]]) -> list[str]:
     """The bots guide's strength table: a row per preset and step of the ladder."""
     lines = [
         "| preset | level | against | deals (games) | games won | win rate (95%) | "
@@ -210,7 +233,7 @@ def table(found: dict[str, dict[str, Any]]) -> list[str]:
     return lines
 
 
-def ladder_chart(found: dict[str, dict[str, Any]]) -> str:
+def ladder_chart(found: dict[str, list[dict[str, Any]]]) -> str:
     """The ladders as an SVG chart: one row per preset, for each step of the ladder (easy
     to medium, medium to hard, hard to expert) the stronger level's win rate against the
     weaker as a dot with its 95% interval as a bar; lines at 50% and 55%."""
@@ -287,9 +310,11 @@ def main(argv: list[str]) -> None:
         deals = int(argv[1]) if len(argv) > 1 else 10
         times(deals, argv[2:] or list(PRESET_NAMES))
     elif command == "ladder":
-        jobs = int(argv[3]) if len(argv) > 3 else 1
-        seed = int(argv[4]) if len(argv) > 4 else 0
-        ladder(argv[1], int(argv[2]), jobs, seed)
+        every_pair = "--all" in argv
+        args = [arg for arg in argv if arg != "--all"]
+        jobs = int(args[3]) if len(args) > 3 else 1
+        seed = int(args[4]) if len(args) > 4 else 0
+        ladder(args[1], int(args[2]), jobs, seed, every_pair)
     elif command == "report":
         report()
     else:

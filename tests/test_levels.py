@@ -43,9 +43,9 @@ def test_each_level_is_made_as_documented() -> None:
     easy, medium, hard, expert = (bot(level, seed=7) for level in LEVELS)
     assert type(easy) is HeuristicBot and easy.mistakes == 0.25
     assert type(medium) is HeuristicBot and medium.mistakes == 0.0
-    assert type(hard) is MonteCarloBot and hard.playouts == 100
+    assert type(hard) is MonteCarloBot and hard.playouts == 60 and hard.budget_cards == 24
     assert type(expert) is SolverBot
-    assert (expert.playouts, expert.auction_playouts, expert.margin) == (120, 300, 0.0)
+    assert (expert.playouts, expert.auction_playouts, expert.margin) == (80, 200, 0.0)
     assert expert.smart_leads and expert.game_aware and expert.budget_cards == 24
     assert all(b.seed == 7 for b in (easy, medium, hard, expert))
     assert type(BOTS["expert"](3)) is SolverBot and BOTS["expert"](3).seed == 3

@@ -41,12 +41,13 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
   one decision in four (misjudging its hand by a point in the auction, naming its
   longest suit as trump, playing another legal card at random);
 - `"medium"`: `HeuristicBot()`, the rule-of-thumb player;
-- `"hard"`: `MonteCarloBot(playouts=100)`, playouts of the rest of the hand on guessed
-  deals (about 10 ms of CPU a decision);
-- `"expert"`: `SolverBot(playouts=120, auction_playouts=300, margin=0,
+- `"hard"`: `MonteCarloBot(playouts=60, budget_cards=24)`, playouts of the rest of the
+  hand on guessed deals, fewer in deals of more than 24 cards (about 6 ms of CPU a
+  decision);
+- `"expert"`: `SolverBot(playouts=80, auction_playouts=200, margin=0,
   smart_leads=True, game_aware=True, budget_cards=24)`, the game-aware search: the
   auction searched harder, the last tricks solved exactly, each playout worth its chance
-  of winning the game, fewer playouts in deals of more than 24 cards (about 15 ms a
+  of winning the game, fewer playouts in deals of more than 24 cards (about 10 ms a
   decision, at most 100 ms at the 99th percentile on every preset).
 
 The budgets are counts (playouts, search nodes), never time: the same seed and view
@@ -62,8 +63,8 @@ class _Kind:
 
 
 _EXPERT = (
-    ("playouts", 120),
-    ("auction_playouts", 300),
+    ("playouts", 80),
+    ("auction_playouts", 200),
     ("margin", 0),
     ("smart_leads", True),
     ("game_aware", True),
@@ -74,7 +75,7 @@ KINDS: Mapping[str, _Kind] = types.MappingProxyType(
     {
         "easy": _Kind(HeuristicBot, (("mistakes", 0.25),)),
         "medium": _Kind(HeuristicBot),
-        "hard": _Kind(MonteCarloBot, (("playouts", 100),)),
+        "hard": _Kind(MonteCarloBot, (("playouts", 60), ("budget_cards", 24))),
         "expert": _Kind(SolverBot, _EXPERT),
         "random": _Kind(RandomBot),
         "cautious": _Kind(RandomBot, (("cautious", True),)),
