@@ -86,13 +86,23 @@ def _walk(rules: Rules, seed: int, dealer: int = 3) -> Iterator[GameState]:
     yield state
 
 
+def _first_legal_but_hand_one(decision: Any) -> list[int]:
+    """A batched policy: hand 0 takes its lowest open choice, hand 1 bids 1 (not open in
+    the German game), whether the hands are asked together (numpy) or one hand after
+    the other (the loop without numpy, which plays hand 0 to its end first)."""
+    return [
+        1 if int(hand) == 1 else (int(legal) & -int(legal)).bit_length() - 1
+        for hand, legal in zip(decision.hands, decision.legal, strict=True)
+    ]
+
+
 def _batch_refused() -> IllegalActionError:
     """A batched policy bids 1 (below the lowest bid) in the second hand of a batch."""
     from setback.bots.batch import play_batch
 
     states = [new_game(SETBACK, seed=1), new_game(SETBACK, seed=2)]
     with pytest.raises(IllegalActionError) as caught:
-        play_batch(states, lambda decision: [0, 1][: len(decision)])
+        play_batch(states, _first_legal_but_hand_one)
     return caught.value
 
 
