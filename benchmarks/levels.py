@@ -145,6 +145,8 @@ def ladder(preset: str, deals: int, jobs: int, seed: int, every_pair: bool) -> N
         return
     for lower, upper in itertools.pairwise(LEVELS):
         path = RESULTS / f"{preset}-{upper}-{lower}.json"
+        if path.exists():  # measured already (a run stopped and started again goes on)
+            continue
         if main(["arena", *common, "--bot", upper, "--bot", lower, "--json", str(path)]):
             raise SystemExit(2)
 
