@@ -114,7 +114,7 @@ def test_the_search_values_every_card_as_a_full_minimax_does(name: str) -> None:
 
 
 def test_a_shared_memo_gives_the_same_values() -> None:
-    memo: dict[tuple[object, ...], tuple[int, ...]] = {}
+    memo: dict[tuple[object, ...], int] = {}
     for state in _positions("setback", 10, 3):
         assert state.to_act is not None
         mine = state.rules.side_of(state.to_act)
@@ -330,3 +330,45 @@ def test_a_game_aware_search_bids_for_the_game() -> None:
         winners=(),
     )
     assert aware._value(three, 1, sides) == 2
+
+
+def _game_minimax(state: GameState, hand: int, mine: int, scores: tuple[int, ...]) -> int:
+    """The exact value through `apply_action` of side `mine`'s chance of the game (in
+    10000ths, from the German outlook), every other seat against it."""
+    if state.is_over or state.hand_number != hand:
+        result = state.history[-1]
+        ends = _outlook.outlook(state.rules)
+        return round(10000 * ends.chance(scores, mine, result))  # type: ignore[arg-type]
+    values = [
+        _game_minimax(apply_action(state, action), hand, mine, scores)
+        for action in legal_actions(state)
+    ]
+    seat = state.to_act
+    assert seat is not None
+    return max(values) if state.rules.side_of(seat) == mine else min(values)
+
+
+def test_the_game_aware_search_solves_the_last_tricks_for_the_game() -> None:
+    """With a judge (solve_for_game) every card is valued by the chance of the game its
+    best line leaves, as a full minimax over that chance values it; the bot asks the
+    outlook at the hand's end of the lines it solves."""
+    rules = Rules.setback()
+    ends = _outlook.outlook(rules)
+    checked = 0
+    scores = (17, 19)
+    for state in _positions("setback", 8, 2):
+        assert state.to_act is not None
+        mine = rules.side_of(state.to_act)
+        cards = [a.card.index for a in legal_actions(state)]  # type: ignore[union-attr]
+
+        def judge(result: PlayoutResult, mine: int = mine) -> int:
+            return round(10000 * ends.chance(scores, mine, result))
+
+        values = Solver(state, mine, {}, judge).values(cards)
+        expected = [
+            _game_minimax(apply_action(state, Play(CARDS[card])), state.hand_number, mine, scores)
+            for card in cards
+        ]
+        assert values == expected
+        checked += 1
+    assert checked >= 3

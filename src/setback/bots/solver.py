@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from ..actions import Action, Bid, Pass, Play, Shoot, Smudge
 from ..cards import CARDS, Card, Suit
@@ -69,10 +70,12 @@ class Solver:
     """Exact perfect-information search of the rest of a hand's trick play.
 
     The value of a line is the score change of the side `mine` minus the best of the
-    other sides' (every other seat plays against `mine`). The score of a finished line
-    is asked of the playout kernel (the line played out as a script) and remembered by
-    what it can depend on: each side's captured and played trumps, card points taken and
-    which sides took tricks; `memo` may be shared between the deals of one decision.
+    other sides' (every other seat plays against `mine`), or what `judge` makes of the
+    hand's end (the game-aware search: its chance of winning the game, in 10000ths). The
+    end of a finished line is asked of the playout kernel (the line played out as a
+    script) and its value remembered by what it can depend on: each side's captured and
+    played trumps, card points taken and which sides took tricks; `memo` may be shared
+    between the deals of one decision (with one `judge`).
 
     Each step of the search is trick play's own: the cards open to a seat
     (`play.open_cards`), who plays next (`next_to_play`), who wins the trick
@@ -84,7 +87,11 @@ class Solver:
     """
 
     def __init__(
-        self, state: GameState, mine: int, memo: dict[tuple[object, ...], tuple[int, ...]]
+        self,
+        state: GameState,
+        mine: int,
+        memo: dict[tuple[object, ...], int],
+        judge: Callable[[PlayoutResult], int] | None = None,
     ) -> None:
         rules: Rules = state.rules
         trump = state.trump
@@ -93,6 +100,7 @@ class Solver:
         self.root = state
         self.mine = mine
         self.memo = memo
+        self.judge = judge
         self.rules = rules
         self.table_of_trump = table
         self.side_of = rules.seat_sides
@@ -190,12 +198,16 @@ class Solver:
 
     def _leaf(self) -> int:
         key = (*self.key_base, tuple(self.captured), tuple(self.points), self.won)
-        changes = self.memo.get(key)
-        if changes is None:
-            changes = playout_hand(self.root, _Script(list(self.line))).score_changes
-            self.memo[key] = changes
-        mine = self.mine
-        return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+        value = self.memo.get(key)
+        if value is None:
+            result = playout_hand(self.root, _Script(list(self.line)))
+            if self.judge is None:
+                changes, mine = result.score_changes, self.mine
+                value = changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+            else:
+                value = self.judge(result)
+            self.memo[key] = value
+        return value
 
     def _node(self, seat: int, plays: list[tuple[int, int]], alpha: int, beta: int) -> int:
         self.nodes += 1
@@ -408,6 +420,7 @@ class SolverBot(MonteCarloBot):
         smart_leads: bool = False,
         game_aware: bool = False,
         budget_cards: int | None = None,
+        solve_for_game: bool = False,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
         `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
@@ -418,7 +431,9 @@ class SolverBot(MonteCarloBot):
         (by default `MonteCarloBot.margin`, 0.25); `smart_leads`: the playouts lead by
         rule, not at random; `game_aware`: a playout is worth the chance of winning the
         game it leaves (in hundredths of a game), not the hand's points. The rest as
-        `MonteCarloBot` (`budget_cards` scales both playout budgets)."""
+        `MonteCarloBot` (`budget_cards` scales both playout budgets); `solve_for_game`:
+        with `game_aware`, the last tricks are solved for the chance of the game too
+        (False, the default: for the hand's points)."""
         super().__init__(
             seed=bot_seed(seed),
             playouts=playouts,
@@ -470,10 +485,15 @@ class SolverBot(MonteCarloBot):
         """Whether a playout is worth the chance of winning the game from the score it
         leaves (in hundredths of a game; `margin` then counts in them too), not the
         hand's points. Only in games of two sides to a target without a called partner
-        (elsewhere the points, as without it). The chances come from a table built once
-        a process for each rules (at the first decision that needs it: 0.6 s of CPU
-        for the German game, several seconds for games to 50 points), from the hands of
-        a few games of `HeuristicBot`s."""
+        (elsewhere the points, as without it). The chances come from a table of every
+        score made from the hands of a few games of `HeuristicBot`s: shipped with the
+        package for every preset, else built once a process at the first decision that
+        needs it (1 s of CPU for a game like the German one, up to 25 s for games to 50
+        points)."""
+        self.solve_for_game = solve_for_game
+        """With `game_aware` (where it applies): whether the last tricks are solved for the
+        chance of winning the game (in 10000ths) as the playouts are valued, not for the
+        hand's points (False, the default: the points)."""
 
     def choose(self, view: PlayerView) -> Action:
         """The solved card late in trick play; else `MonteCarloBot`'s choice (on
@@ -533,12 +553,20 @@ class SolverBot(MonteCarloBot):
         mine = view.rules.side_of(view.seat)
         cards = [action.card.index for action in legal if isinstance(action, Play)]
         totals = [0] * len(cards)
-        memo: dict[tuple[object, ...], tuple[int, ...]] = {}
+        memo: dict[tuple[object, ...], int] = {}
+        judge = None
+        rules = view.rules
+        if self.game_aware and self.solve_for_game and applies(rules):
+            chances, scores = outlook(rules), view.scores
+
+            def judge(result: PlayoutResult) -> int:
+                return round(10000 * chances.chance(scores, mine, result))
+
         used = 0
         # every deal drawn at once: the sampler's count of the deals is made once a call
         # (late in a hand of the draw, Smear's, it costs more than the search)
         for state in self._sample(view, rng, self.solve_deals):
-            solver = Solver(state, mine, memo)
+            solver = Solver(state, mine, memo, judge)
             for i, value in enumerate(solver.values(cards)):
                 totals[i] += value
             used += solver.nodes
