@@ -12,6 +12,7 @@ level against `medium` over DEALS deals (default 10; a third of them with three 
 whose deals are played six times), timing every choice of the level with more than one
 legal action (`time.process_time`, as the arena does). Prints mean, p99 (nearest rank,
 the first decision included) and the largest, and writes `benchmarks/levels/times.json`.
+With DEALS 0, only the first decision (the ladders' duels time every other one).
 
 `ladder`: the levels' ladder on PRESET, by `setback arena` over duplicate deals: each
 level against the level below (three duels, `benchmarks/levels/PRESET-UPPER-LOWER.json`),
@@ -85,7 +86,7 @@ def times_of(preset: str, level: str, deals: int) -> dict[str, Any]:
     rules = Rules.preset(preset)
     first = first_decision(rules, level)
     if rules.side_count > 2:
-        deals = max(2, deals // 3)
+        deals = max(2, deals // 3) if deals else 0
     start = time.process_time()
     part = arena._play_deals(rules, (level, "medium"), 10_000, deals, 1000)
     spent = sorted((first, *part.times[0]))

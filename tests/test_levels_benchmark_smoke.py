@@ -1,0 +1,53 @@
+"""A smoke run of benchmarks/levels.py: the first decision's timing, and the guide's table
+and chart made from arena duels (tiny ones here; the ladders are run by hand)."""
+
+from __future__ import annotations
+
+import importlib.util
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from setback import Rules
+from setback.arena import duel
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _levels() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("levels", ROOT / "benchmarks" / "levels.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_table_and_the_chart_come_from_the_duels() -> None:
+    levels = _levels()
+    rules = Rules.setback(target=5)
+    duels = [
+        duel(rules, "medium", "easy", deals=2, seed=0).to_dict(),
+        duel(rules, "medium", "hard:playouts=4", deals=1, seed=0).to_dict(),  # no step
+        duel(rules, "easy", "medium", deals=2, seed=0).to_dict(),  # the weaker first
+    ]
+    steps = levels.steps(duels)
+    assert [(step["upper"], step["lower"]) for step in steps] == [("medium", "easy")] * 2
+    first, turned = steps
+    assert first["won"] == turned["won"] and first["rate"] == turned["rate"]
+    assert first["points"] == duels[0]["points_per_hand"]
+    assert turned["points"] == -duels[2]["points_per_hand"]
+    assert turned["points"] == pytest.approx(first["points"])  # the same deals, turned round
+    lines = levels.table({"setback": duels})
+    assert lines[2].startswith("| setback | medium | easy | 2 (4) |")
+    assert "**no** (2 of 300 deals)" in lines[2]
+    chart = levels.ladder_chart({"setback": duels, "six": duels[:1]})
+    root = ET.fromstring(chart)
+    assert root.tag.endswith("svg")
+    assert chart.count("<circle") == 3 + 3  # the legend's three, and one per step shown
+
+
+def test_the_first_decision_is_timed() -> None:
+    levels = _levels()
+    assert 0 <= levels.first_decision(Rules.setback(), "medium") < 5
