@@ -148,7 +148,10 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   await card(page, view.hand[0]).click({ position: CORNER });
   await page.waitForFunction(() => document.getElementById("refusal").textContent !== "");
   const refusal = await page.textContent("#refusal");
-  assert.match(refusal, /^spielen \S+ von Platz 0 ist nicht erlaubt: das Reizen läuft noch: passen oder bieten$/);
+  assert.match(
+    refusal,
+    /^spielen \S+ von Platz 0 ist nicht erlaubt: das Reizen läuft noch: wähle eins von passen, bieten \d/,
+  );
   assert.equal(await page.getAttribute("#refusal", "data-code"), "auction_on");
   assert.equal((await state(page)).actions, before, "a refused card changes nothing");
   await shot(page, "play-de-refusal.png");
