@@ -202,7 +202,10 @@ def legal_calls(state: GameState) -> tuple[Action, ...]:
 
 
 def call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
-    """Why the seat to act may not make `action` in the auction, or None if it may."""
+    """Why the seat to act may not make `action` in the auction, or None if it may (a call
+    listed open needs no words: the first test)."""
+    if action in _position(state)[1]:
+        return None
     rules, hand = state.rules, state.hand_state
     seat = state.to_act
     assert seat is not None
@@ -390,6 +393,7 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     outcome = after_call(
         rules, setup.dealer, seat, setup.contract, setup.pitcher, hand[PLAYS], action
     )
+    held = held_after(outcome, seat, hand[HELD])
     setup = with_auction(
         setup,
         bids=(*setup.bids, (seat, action)),
@@ -398,7 +402,6 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         trump=outcome.trump,
         phase=outcome.phase,
     )
-    held = held_after(outcome, seat, hand[HELD])
     playable = 0
     if outcome.phase is _PLAY and outcome.to_act is not None:
         table = None if outcome.trump is None else tables[outcome.trump]

@@ -9,12 +9,12 @@ import operator
 import struct
 from collections.abc import Callable, Sequence
 
-from .bidding import call_table
 from .cards import BIT
+from .discarding import draw_from
 from .options import AllPass
 from .rules import Rules
 from .state import ActionLog, GameRecord, GameState, HandResult, HandState, hand_core, make_state
-from .tables import CallTable, trump_tables
+from .tables import CallTable
 from .trumps import TrumpTable
 
 __all__: list[str] = []
@@ -106,20 +106,21 @@ def start_hand(
     log: ActionLog,
     dealt: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
     *,
+    tables: tuple[TrumpTable, ...],
+    calls: CallTable,
     last_hand: HandState | None = None,
-    tables: tuple[TrumpTable, ...] | None = None,
-    calls: CallTable | None = None,
 ) -> GameState:
     """The state at the start of hand `number`: cards dealt, the auction open.
 
     `dealt` (hands as bit sets, and the stock) overrides the shuffle. `tables` and `calls`
-    are the engine's tables of `rules` where the caller has them (the last hand's state),
-    else they are looked up.
+    are the engine's tables of `rules` (`tables.trump_tables`, `bidding.call_table`): the
+    last hand's, or those a new game looked up.
     """
     if dealt is None:
         dealt = deal(rules, dealer, shuffled_pack(origin.seed, number, rules.pack_indices))
     held, stock = dealt
-    setup = HandState(number=number, dealer=dealer, stock=stock)
+    kitty = draw_from(stock, rules.kitty)[0]  # it lies first, until the pitcher takes it
+    setup = HandState(number=number, dealer=dealer, stock=stock, kitty=kitty)
     return make_state(
         rules=rules,
         origin=origin,
@@ -128,8 +129,8 @@ def start_hand(
         winner=None,
         hand=hand_core(setup=setup, to_act=(dealer + 1) % rules.players, held=held),
         log=log,
-        tables=trump_tables(rules) if tables is None else tables,
-        calls=call_table(rules) if calls is None else calls,
+        tables=tables,
+        calls=calls,
         last_hand=last_hand,
     )
 

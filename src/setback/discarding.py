@@ -28,9 +28,6 @@ from .state import (
     Hand,
     HandState,
     Phase,
-    draw_from,
-    hand_core,
-    with_call,
 )
 from .trumps import TrumpTable
 
@@ -61,7 +58,7 @@ def step_declaration(
     setup = hand[SETUP]._replace(trump=action.suit, discarded=(0,) * rules.players)
     if rules.call_partner:
         setup = setup._replace(phase=Phase.CALL_PARTNER)
-        return hand_core(setup=setup, to_act=_pitcher(setup), held=hand[HELD])
+        return (setup, _pitcher(setup), hand[HELD], (), (), 0)  # typed, in field order
     return _after_trump(rules, tables, hand, setup)
 
 
@@ -79,17 +76,17 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
             discarded[step.seat] = step.discarded
         setup = setup._replace(stock=(), discarded=tuple(discarded), forced=setup.forced + steps)
         if setup.called:  # the draw back is over: the called card's holder is known
-            setup = with_call(setup, setup.called, *partner_of(setup.called, held, _pitcher(setup)))
+            must_play, partner = partner_of(setup.called, held, _pitcher(setup))
+            setup = setup._replace(must_play=must_play, partner=partner)
         return _face_up_turn(rules, tables, setup, held, None)
     if rules.robs_the_pack:
         return _rob_turn(rules, tables, setup, hand[HELD], None)
     if rules.kitty:
-        return take_kitty(rules, setup, hand[HELD])
+        return take_kitty(rules, tables, setup, hand[HELD])
+    first = None
     if rules.discards_to_six or rules.draw or rules.discards_and_draws:
-        return _discard_turn(
-            setup, hand[HELD], discard_turns(rules, setup.dealer, _pitcher(setup))[0]
-        )
-    return lead(rules, tables, setup, hand[HELD], (), _pitcher(setup))
+        first = discard_turns(rules, setup.dealer, _pitcher(setup))[0]
+    return _discard_turn(rules, tables, setup, hand[HELD], first)
 
 
 def callable_cards(rules: Rules, table: TrumpTable, held: int) -> int:
@@ -143,22 +140,37 @@ def step_partner_call(
 ) -> Hand:
     """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
     as after any declaration."""
-    setup = with_call(hand[SETUP], 1 << action.card.index)
+    setup = hand[SETUP]._replace(called=1 << action.card.index)
     return _after_trump(rules, tables, hand, setup)
 
 
-def take_kitty(rules: Rules, setup: HandState, held: tuple[int, ...]) -> Hand:
+def draw_from(stock: tuple[int, ...], count: int) -> tuple[int, tuple[int, ...]]:
+    """The first `count` cards of `stock` (card indices, in order) as a bit set, and the
+    stock after them (none when `count` is 0 or less; all of it, and no more, when it
+    holds fewer): the one home of taking cards from the stock's front (the kitty as it
+    is dealt and taken, the draw, the discard and draw's and the draw back's draws,
+    Cinch's refills and the dealer's rob)."""
+    count = max(count, 0)
+    drawn = 0
+    for index in stock[:count]:
+        drawn |= 1 << index
+    return drawn, stock[count:]
+
+
+def take_kitty(
+    rules: Rules, tables: Sequence[TrumpTable], setup: HandState, held: tuple[int, ...]
+) -> Hand:
     """The kitty, the one home of it: the cards dealt face down after the packets (the
-    stock's first `rules.kitty`). Once trump is declared the pitcher adds them to his hand
-    (a forced step, recorded as a draw of its cards: the hand's first, which
-    `state.kitty_cards` reads) and is the first to discard, exactly as many cards."""
+    stock's first `rules.kitty`, `HandState.kitty`). Once trump is declared the pitcher
+    adds them to his hand (a forced step, recorded as a draw of its cards, which the event
+    log shows) and is the first to discard, exactly as many cards."""
     pitcher = _pitcher(setup)
     kitty, stock = draw_from(setup.stock, rules.kitty)
     cards = list(held)
     cards[pitcher] |= kitty
     step = ForcedStep(seat=pitcher, drawn=kitty)
     setup = setup._replace(stock=stock, forced=(*setup.forced, step))
-    return _discard_turn(setup, tuple(cards), pitcher)
+    return _discard_turn(rules, tables, setup, tuple(cards), pitcher)
 
 
 def kitty_due(rules: Rules, setup: HandState, seat: int) -> bool:
@@ -408,11 +420,8 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
         discarded = list(setup.discarded)
         discarded[seat] = thrown
         setup = setup._replace(discarded=tuple(discarded))
-        if rules.draw:  # then the draw
-            return _discard_turn(
-                setup, tuple(held), discard_turns(rules, setup.dealer, _pitcher(setup))[0]
-            )
-        return lead(rules, tables, setup, tuple(held), (), seat)
+        after = discard_turns(rules, setup.dealer, seat)[0] if rules.draw else None
+        return _discard_turn(rules, tables, setup, tuple(held), after)  # then the draw
     stock, forced = setup.stock, setup.forced
     if rules.draw or rules.discards_and_draws:
         count = len(action.cards) if rules.draw else refill(held[seat].bit_count(), len(stock))
@@ -423,16 +432,23 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
     discarded[seat] |= thrown  # the pitcher's kitty discard came first
     setup = setup._replace(stock=stock, discarded=tuple(discarded), forced=forced)
     turns = discard_turns(rules, setup.dealer, _pitcher(setup), seat)
-    if not turns:
-        return lead(rules, tables, setup, tuple(held), (), _pitcher(setup))
-    return _discard_turn(setup, tuple(held), turns[0])
+    return _discard_turn(rules, tables, setup, tuple(held), turns[0] if turns else None)
 
 
-def _discard_turn(setup: HandState, held: tuple[int, ...], seat: int) -> Hand:
-    """The core with `seat` to discard."""
+def _discard_turn(
+    rules: Rules,
+    tables: Sequence[TrumpTable],
+    setup: HandState,
+    held: tuple[int, ...],
+    seat: int | None,
+) -> Hand:
+    """The core with `seat` to discard; None: the discards are over, and the pitcher
+    leads (`play.lead`)."""
+    if seat is None:
+        return lead(rules, tables, setup, held, (), _pitcher(setup))
     if setup.phase is not Phase.DISCARD:
         setup = setup._replace(phase=Phase.DISCARD)
-    return hand_core(setup=setup, to_act=seat, held=held)
+    return (setup, seat, held, (), (), 0)  # typed, in field order
 
 
 def forced_face_up(
@@ -476,9 +492,7 @@ def _face_up_turn(
             steps.append(ForcedStep(seat=seat, face_up=thrown))
         setup = setup._replace(face_up=tuple(face_up), forced=setup.forced + tuple(steps))
         held = tuple(cards)
-    if chooser is not None:
-        return _discard_turn(setup, held, chooser)
-    return lead(rules, tables, setup, held, (), _pitcher(setup))
+    return _discard_turn(rules, tables, setup, held, chooser)
 
 
 def rob_bounds(
@@ -571,7 +585,7 @@ def _rob_turn(
             setup = setup._replace(stock=stock, forced=steps)
         allowed, count = rob_bounds(rules, table, cards[seat], len(setup.stock), dealer)
         if allowed.bit_count() != count:
-            return _discard_turn(setup, cards, seat)
+            return _discard_turn(rules, tables, setup, cards, seat)
         setup, cards, drawn = _rob_discard(rules, setup, cards, seat, allowed, trumps)
         step = ForcedStep(
             seat=seat,
@@ -580,7 +594,7 @@ def _rob_turn(
             drawn=drawn,
         )
         setup = setup._replace(forced=(*setup.forced, step))
-    return lead(rules, tables, setup, cards, (), _pitcher(setup))
+    return _discard_turn(rules, tables, setup, cards, None)
 
 
 def discard_order(dealer: int, players: int) -> list[int]:

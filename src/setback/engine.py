@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Sequence
-from typing import NoReturn
 
 from .actions import (
     Action,
@@ -22,7 +21,7 @@ from .actions import (
     Smudge,
     parse_action,
 )
-from .bidding import call_refusal, legal_calls, listed_calls, step_call
+from .bidding import call_refusal, call_table, legal_calls, step_call
 from .cards import BIT, Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
 from .discarding import (
@@ -61,6 +60,7 @@ from .state import (
     Phase,
     advance,
 )
+from .tables import trump_tables
 from .trumps import TrumpTable
 
 __all__ = ["apply_action", "is_legal", "legal_actions", "new_game"]
@@ -150,7 +150,18 @@ def new_game(
         hands=fixed_hands,
         deck=fixed_deck,
     )
-    return start_hand(rules, origin, 0, dealer, sheet, EMPTY_HISTORY, EMPTY_LOG, dealt)
+    return start_hand(
+        rules,
+        origin,
+        0,
+        dealer,
+        sheet,
+        EMPTY_HISTORY,
+        EMPTY_LOG,
+        dealt,
+        tables=trump_tables(rules),
+        calls=call_table(rules),
+    )
 
 
 def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]:
@@ -410,17 +421,11 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise _not_an_action("apply_action", action)
     if seat is not None and type(seat) is not int:
         raise _not_a_seat(seat)
-    phase = hand[SETUP].phase  # `state.phase`, without the property's call
-    # refuse (a call listed open needs no words), step, wrap
-    if not (phase is _BIDDING and seat is None and action in listed_calls(state)):
-        why = _refusal(state, action, seat)
-        if why is not None:
-            _refuse(state, action, seat, why)
+    why = _refusal(state, action, seat)  # refuse, step, wrap
+    if why is not None:
+        raise IllegalActionError(action, state.to_act if seat is None else seat, why)
     standing = state.standing
-    if phase is _BIDDING:  # `step_core`, without its call: the auction's step
-        after = step_call(standing.rules, standing.tables, hand, action)
-    else:
-        after = step_core(standing.rules, standing.tables, hand, action)
+    after = step_core(standing.rules, standing.tables, hand, action)
     if after[TO_ACT] is None:  # the hand is over (passed out, or its last card): score it
         return close_hand(state, action, after)
     return advance(state, action, after)
@@ -444,7 +449,3 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         return step_partner_call(rules, tables, hand, action)
     assert isinstance(action, DeclareTrump)
     return step_declaration(rules, tables, hand, action)
-
-
-def _refuse(state: GameState, action: object, seat: int | None, why: Refusal) -> NoReturn:
-    raise IllegalActionError(action, state.to_act if seat is None else seat, why)

@@ -22,11 +22,13 @@ from collections.abc import Iterator
 import attrs
 
 from .actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play
+from .bidding import call_table
 from .cards import Card, Suit, cards_of, mask_of
 from .dealing import start_hand
 from .engine import apply_action, new_game
 from .errors import RulesError
 from .state import EMPTY_LOG, ForcedStep, GameRecord, GameState, HandResult, Phase, Trick
+from .tables import trump_tables
 from .trumps import trump_named_by
 from .views import _public_result
 
@@ -377,7 +379,10 @@ def _start_of(
             deck=origin.deck,
             scores=origin.scores,
         )
-    return start_hand(rules, origin, hand, dealer, scores, before, EMPTY_LOG)
+    tables, calls = trump_tables(rules), call_table(rules)
+    return start_hand(
+        rules, origin, hand, dealer, scores, before, EMPTY_LOG, tables=tables, calls=calls
+    )
 
 
 def _replay(

@@ -28,7 +28,6 @@ from .state import (
     Phase,
     Trick,
     hand_core,
-    kitty_cards,
     make_state,
     with_phase,
 )
@@ -199,7 +198,7 @@ def score_hand(
         made=made,
         discards=tuple(map(cards_of, hand.discarded)),
         face_up_discards=tuple(map(cards_of, hand.face_up)),
-        kitty=cards_of(kitty_cards(hand, rules.kitty)) if rules.kitty else (),
+        kitty=cards_of(hand.kitty),
         called=CARDS[hand.called.bit_length() - 1] if hand.called else None,
         partner=partner,
     )
@@ -428,6 +427,8 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
     result = hand_result(rules, standing.tables, hand)
     scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
     history = standing.history.add(result)
+    played = 0 if rules.hands_limit is None else played_hands(history)
+    end = game_end(rules, standing.scores, result, played)
     log = standing.earlier_log.extend((*state.hand_log, action))
     if log.length > MAX_ACTIONS:
         raise IllegalActionError(
@@ -441,8 +442,6 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
             state.to_act,
             Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
         )
-    played = 0 if rules.hands_limit is None else played_hands(history)
-    end = game_end(rules, standing.scores, result, played)
     setup = hand[SETUP]
     if end is None:
         dealer = next_dealer(rules, result)

@@ -321,7 +321,7 @@ class HandState(NamedTuple):
     """The part of a game state that changes a few times a hand (internal).
 
     `stock` holds the undealt cards in order (card indices; a kitty's cards first, until
-    the pitcher takes them: `kitty_cards`); `contract` is the
+    the pitcher takes them: `kitty`); `contract` is the
     highest call so far (0 for none) and `pitcher` the seat that made it (the
     pitcher once the auction is over); `discarded` each seat's face-down discards
     (bit sets; empty until the discards begin).
@@ -362,6 +362,10 @@ class HandState(NamedTuple):
     """The seat holding the called card once the call and its draw back are over: the
     pitcher's partner (the pitcher himself when he holds it: he plays alone); None before
     the call and without one (`discarding.partner_of` decides it)."""
+    kitty: int = 0
+    """The kitty's cards (`Rules.kitty`, a bit set): dealt face down after the packets (the
+    stock's first cards, until the pitcher takes them: `discarding.take_kitty`); 0 without
+    one (`dealing.start_hand` deals it)."""
 
 
 SetupFields = tuple[
@@ -379,8 +383,9 @@ SetupFields = tuple[
     int,
     int,
     int | None,
+    int,
 ]
-"""Internal: a `HandState`'s fourteen fields, in order."""
+"""Internal: a `HandState`'s fifteen fields, in order."""
 
 _setup_of: Callable[[SetupFields], HandState] = functools.partial(tuple.__new__, HandState)
 """Internal: the `HandState` of its fields, given as one tuple in field order: the one
@@ -414,40 +419,6 @@ def with_trump(hand: HandState, trump: Suit, phase: Phase) -> HandState:
 def with_phase(hand: HandState, phase: Phase) -> HandState:
     """`hand` with the game now in `phase` (trick play begins, or the game is over)."""
     return _setup_of(hand[:7] + (phase,) + hand[8:])  # noqa: RUF005
-
-
-def with_call(
-    hand: HandState, called: int, must_play: int = 0, partner: int | None = None
-) -> HandState:
-    """`hand` with the pitcher's call of the card `called`, the card its holder must play
-    to the first trick (`must_play`; bit sets) and that holder, the pitcher's `partner`
-    (once known)."""
-    return hand._replace(called=called, must_play=must_play, partner=partner)
-
-
-def draw_from(stock: tuple[int, ...], count: int) -> tuple[int, tuple[int, ...]]:
-    """Internal: the first `count` cards of `stock` (card indices, in order) as a bit set,
-    and the stock after them (none when `count` is 0 or less; all of it, and no more,
-    when it holds fewer): the one home of taking cards from the stock's front (the draw,
-    the discard and draw's and the draw back's draws, the kitty, Cinch's refills and the
-    dealer's rob)."""
-    count = max(count, 0)
-    drawn = 0
-    for index in stock[:count]:
-        drawn |= 1 << index
-    return drawn, stock[count:]
-
-
-def kitty_cards(hand: HandState, size: int) -> int:
-    """Internal: the cards of a kitty of `size` (`Rules.kitty`) as a bit set: the first
-    `size` cards of the stock while trump is unknown (they lie face down after the dealt
-    packets: `draw_from`), then what the pitcher took (the hand's first forced step); 0
-    without one."""
-    if not size:
-        return 0
-    if hand.trump is None:
-        return draw_from(hand.stock, size)[0]
-    return hand.forced[0].drawn if hand.forced else 0
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -896,10 +867,9 @@ class GameState:
     def kitty(self) -> tuple[Card, ...]:
         """The kitty's cards (`Rules.kitty`): face down until trump is declared, then taken
         into the pitcher's hand; empty without a kitty and once the game is over."""
-        size = self.standing.rules.kitty
-        if self.phase is _GAME_OVER or not size:
+        if self.phase is _GAME_OVER:
             return ()
-        return cards_of(kitty_cards(self.hand[SETUP], size))
+        return cards_of(self.hand[SETUP].kitty)
 
     @property
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:

@@ -12,7 +12,7 @@ from .engine import legal_actions
 from .errors import IllegalActionError, RulesError, kind_error, shown
 from .refusals import Refusal
 from .rules import Rules
-from .state import GameState, HandResult, Phase, Trick, kitty_cards
+from .state import GameState, HandResult, Phase, Trick
 
 __all__ = ["PlayerView", "discard_keeping", "observe"]
 
@@ -178,7 +178,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
             kitty_size = rules.kitty
             stock -= rules.kitty
         elif seat == setup.pitcher:
-            kitty = cards_of(kitty_cards(setup, rules.kitty))
+            kitty = cards_of(setup.kitty)
     partner = seen_partner(state, seat)
     return PlayerView(
         rules=rules,

@@ -96,9 +96,7 @@ from ..state import (
     Phase,
     Trick,
     hand_core,
-    kitty_cards,
     make_state,
-    with_call,
 )
 from ..tables import trump_tables
 from ..trumps import TrumpTable
@@ -1143,9 +1141,10 @@ def _build(
         face_up=face_up if rules.draws_back or rules.robs_the_pack else (),
         phase=phase,
         forced=forced,
+        kitty=kitty,
     )
     if called:
-        hand = with_call(hand, called, must_play, partner)
+        hand = hand._replace(called=called, must_play=must_play, partner=partner)
     tables = trump_tables(rules)
     playable = 0
     if phase is Phase.PLAY and view.to_act is not None:
@@ -1399,7 +1398,7 @@ def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple
         return 0, 0  # no kitty, or it lies face down first in the stock
     assert pitcher is not None
     if not thrown[pitcher]:  # he holds it still: his turn to discard
-        kitty = kitty_cards(hand, rules.kitty)
+        kitty = hand.kitty
         kept[pitcher] &= ~kitty
         return kitty, kitty
     assert hand.trump is not None
