@@ -63,6 +63,10 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "discarding": (
         "step_declaration",
         "step_discard",
+        "_discard_turn",
+        "discard_turns",
+        "draw_from",
+        "refill",
         "draw_back",
         "draw_back_order",
         "forced_face_up",
@@ -70,6 +74,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "excess_trumps",
         "discard_bounds",
         "discard_order",
+        "partner_of",
     ),
     "play": ("next_to_play", "next_leader", "lead", "step_play", "open_cards"),
     "trumps": ("TrumpTable.winner_of",),
@@ -91,11 +96,11 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "settle",
         "settle_partner",
         "is_smudge",
-        "game_winner",
+        "game_end",
         "hand_result",
         "close_hand",
     ),
-    "dealing": ("next_dealer",),
+    "dealing": ("next_dealer", "start_hand"),
 }
 """The transitions, by module (`docs/guides/internals.md`, "Every transition, once")."""
 
@@ -145,7 +150,7 @@ _PLAYED_UNREAD = (
     "count gives the same winner"
 )
 EQUIVALENT: dict[str, str] = {
-    "game_winner: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
+    "game_end: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
     "held_after: outcome.taken is None and outcome.returned is None -> False": (
         "with neither set, the copy below changes no seat's cards and returns the same held "
         "cards (the early return only skips the copy)"
@@ -157,10 +162,6 @@ EQUIVALENT: dict[str, str] = {
     "TrumpTable.winner_of: -1 -> -2": _LED_POSITIVE,
     "step_declaration: [0] -> [1]": _EVERY_SEAT_STEPS,
     "step_declaration: [0] -> [-1]": _EVERY_SEAT_STEPS,
-    "step_discard: order.index(seat) + 1 -> order.index(seat) + 0": (
-        "the walk looks at the seat that just chose again: it discarded down to six "
-        "(a choice means more free trumps than the excess), so it owes no more and is passed"
-    ),
     "next_to_play: range(1, players) -> range(0, players)": (
         "the extra first look (k = 0) is at the seat that just played, which is among "
         "`played` and so passed over"
@@ -236,14 +237,11 @@ EQUIVALENT: dict[str, str] = {
         "the other discards leave six cards, so six less the hand draws nothing, and a "
         "recorded draw of nothing shows in no event (the events sum the draws)"
     ),
-    "step_discard: len(action.cards) if rules.draw else 6 - held[seat].bit_count() -> "
-    "len(action.cards) if False else 6 - held[seat].bit_count()": (
+    "step_discard: len(action.cards) if rules.draw else refill(held[seat].bit_count(), "
+    "len(stock)) -> len(action.cards) if False else refill(held[seat].bit_count(), len(stock))": (
         "in the draw every hand holds six before its discard (the kitty's discard comes "
-        "first and leaves six), so six less what it keeps is the count it threw"
-    ),
-    "step_discard: order.index(seat) + 1 -> order.index(seat) + 0 #2": (
-        "the seat that just discarded face up holds no excess trump any more: the walk from "
-        "its own place skips it"
+        "first and leaves six), so six less what it keeps is the count it threw, which the "
+        "stock can refill (a larger discard is refused: `discard_bounds`)"
     ),
     "Tally.of: [0] -> [1]": (
         "each side's captured cards then start with card 0, the 2 of clubs, which is worth "
