@@ -303,7 +303,10 @@ def refusal(state: GameState, action: Action, *, seat: int | None = None) -> Ref
 
 
 def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | None:
-    if state.phase is _GAME_OVER:
+    phase = state.hand[SETUP].phase  # `state.phase`, without the property's call
+    if phase is _BIDDING and seat is None:  # every call of the auction comes this way
+        return call_refusal(state, action, show_hand=False)
+    if phase is _GAME_OVER:
         return Refusal("game_over", {"side": state.winner})
     if seat is not None:
         if not 0 <= seat < state.rules.players:
@@ -312,9 +315,9 @@ def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | No
             )
         if seat != state.to_act:
             return Refusal("not_your_turn", {"seat": state.to_act})
-    if state.phase is _BIDDING:  # by identity: an Enum's hash is a Python call
-        return call_refusal(state, action, show_hand=seat is not None)
-    return _REFUSAL[state.phase](state, action, show_hand=seat is not None)
+    if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
+        return call_refusal(state, action, show_hand=True)
+    return _REFUSAL[phase](state, action, show_hand=seat is not None)
 
 
 _KINDS = "an action (Pass, Bid, Smudge, Shoot, Play, Pitch, DeclareTrump, CallPartner or Discard)"
