@@ -21,10 +21,11 @@ with each level's rating against the field). The JSON is the arena's document: e
 with its counts, intervals and timing. Nice it (`nice -n 10`): a ladder of the German game
 over 300 deals is an hour or more of CPU.
 
-`report`: from the JSON files of `ladder`, the bots guide's strength table (markdown,
-printed) and its chart, `docs/images/levels-ladder.svg` (`ladder_chart`: each level's win
-rate against the level below, with its 95% interval, one row per preset; drawn here as
-plain SVG, no plotting library).
+`report`: from the JSON files of `ladder`, the bots guide's strength table and its table
+of CPU time per decision (markdown, printed) and its chart,
+`docs/images/levels-ladder.svg` (`ladder_chart`: each level's win rate against the level
+below, with its 95% interval, one row per preset; drawn here as plain SVG, no plotting
+library).
 """
 
 from __future__ import annotations
@@ -296,10 +297,43 @@ def ladder_chart(found: dict[str, list[dict[str, Any]]]) -> str:
     return "\n".join(parts) + "\n"
 
 
+def timing(found: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The guide's table of CPU time per decision: for each preset and level, the mean and
+    the 99th percentile over the ladder's duels it played (the larger of its duels'), and
+    its first decision in a fresh process (`times 0`, if kept)."""
+    path = RESULTS / "times.json"
+    first = json.loads(path.read_text()) if path.exists() else {}
+    head = " | ".join(f"{level} mean / p99 / first" for level in LEVELS)
+    lines = [f"| preset | {head} |", "|---|" + "---|" * len(LEVELS)]
+    for preset, duels in found.items():
+        cells = []
+        for level in LEVELS:
+            lines_of = [
+                line
+                for duel_result in duels
+                for line in (duel_result["first"], duel_result["second"])
+                if line["bot"] == level
+            ]
+            if not lines_of:
+                cells.append("-")
+                continue
+            decisions = sum(line["decisions"] for line in lines_of)
+            mean = sum(line["mean_decision"] * line["decisions"] for line in lines_of) / decisions
+            p99 = max(line["p99_decision"] for line in lines_of)
+            cold = first.get(f"{preset}/{level}", {}).get("first")
+            cold_text = "-" if cold is None else f"{cold * 1000:.1f}"
+            cells.append(f"{mean * 1000:.1f} / {p99 * 1000:.1f} / {cold_text}")
+        lines.append(f"| {preset} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def report() -> None:
-    """The table (printed) and the chart (written) from every ladder kept."""
+    """The tables (printed) and the chart (written) from every ladder kept."""
     found = ladders()
     for line in table(found):
+        print(line)
+    print()
+    for line in timing(found):
         print(line)
     CHART.write_text(ladder_chart(found), encoding="utf-8")
     print(f"\n{CHART.relative_to(HERE.parent)}: {len(found)} presets")
