@@ -52,6 +52,7 @@ API_PAGES = sorted((ROOT / "docs" / "api").glob("*.md"))
 PUBLIC_MODULES = (
     "setback",
     "setback.bots",
+    "setback.bots.batch",
     "setback.simulation",
     "setback.svg",
     "setback.arena",
