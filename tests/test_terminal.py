@@ -137,6 +137,37 @@ def test_ctrl_c_in_a_pseudo_terminal_says_the_game_is_lost() -> None:
     assert child.exitstatus == 130
 
 
+@pytest.mark.parametrize(
+    ("lang", "answer"),
+    [("en", "q"), ("en", "quit"), ("en", "QUIT"), ("de", "ende"), ("en", None)],
+    ids=["q", "quit", "QUIT", "de", "ctrl-d"],
+)
+def test_leaving_at_the_level_prompt_ends_cleanly(lang: str, answer: str | None) -> None:
+    """q, quit (or its word in the game's language), or Ctrl-D at the bots' level prompt
+    leave at once: a goodbye, no game begun, no traceback, exit status 0."""
+    _ = _translation(lang).gettext
+    child = _session(lang, "--seed", "3")
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect_exact(_("The bots' level: {levels}? [{default}] ").split("{")[0])
+    if answer is None:
+        child.sendeof()
+    else:
+        child.sendline(answer)
+    child.expect_exact(_("Bye."))
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    screen = seen.getvalue()
+    assert "Traceback" not in screen
+    opening = _(
+        "setback: you are seat {seat}; seed {seed}. A letter picks a choice, a number "
+        "bids; or type an action or a card. 'help' lists them, 'rules' tells the "
+        "rules, 'quit' leaves."
+    )
+    assert opening.split("{")[0] not in screen  # no game began
+
+
 class _Person:
     """Standard input that answers what the screen asks: `first` lines, then the first
     choice (`a`) at every prompt, or the example the screen gives where there are too many

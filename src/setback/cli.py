@@ -538,11 +538,14 @@ def _level_arg(lang: str, text: str) -> str:
     return _level_words(lang).get(text.strip().casefold()) or _bot_arg(text)
 
 
-def ask_level(read: Callable[[], str], out: TextIO, lang: str) -> str:
+def ask_level(read: Callable[[], str], out: TextIO, lang: str) -> str | None:
     """Ask the person for the bots' level, once: a level's name (in `lang` or English) or
-    any bot text `parse_spec` reads; a bare Enter (or the end of input) keeps `medium`."""
+    any bot text `parse_spec` reads; a bare Enter keeps `medium`. None when the person
+    leaves instead: `q`, `quit` (or the word of `lang`), `exit`, or the end of input
+    (Ctrl-D)."""
     _ = _translation(lang).gettext
     words = _level_words(lang)
+    leave = {"q", "quit", "exit", _("quit").casefold()}
     while True:
         out.write(
             _("The bots' level: {levels}? [{default}] ").format(
@@ -552,10 +555,13 @@ def ask_level(read: Callable[[], str], out: TextIO, lang: str) -> str:
         out.flush()
         answer = read()
         text = answer.strip()
+        if not answer:  # the end of input (Ctrl-D)
+            out.write("\n")
+            return None
         if not text:
-            if not answer:  # the end of input
-                out.write("\n")
             return "medium"
+        if text.casefold() in leave:
+            return None
         if text.casefold() in words:
             return words[text.casefold()]
         if text in _BotTexts():
@@ -746,7 +752,11 @@ def _play_command(args: argparse.Namespace, lang: str) -> int:
             state = new_game(rules, seed=seed, dealer=dealer)
             kind = args.bot
             if kind is None:  # a person at a terminal is asked; a script gets medium
-                kind = ask_level(sys.stdin.readline, sys.stdout, lang) if _asks() else "medium"
+                asked = ask_level(sys.stdin.readline, sys.stdout, lang) if _asks() else "medium"
+                if asked is None:  # the person left before the game began
+                    print(_("Bye."))
+                    return 0
+                kind = asked
             kinds = {s: (kind, seed * 10 + s) for s in range(rules.players) if s != seat}
     except SetbackError as error:
         print(f"setback: {error}", file=sys.stderr)
