@@ -22,12 +22,26 @@ extended presets (Ten-point Pitch, Smear, Auction Pitch with Joker) and
 RULES §7's (Trickster's games, Pedro Sancho, Dom Pedro, Cinch, call your
 partner, a kitty), and the time of hand 1 against hand 50 of one long game
 (the cost of a hand must not grow with the history).
+
+The batched engine (`setback.bots.batch`, numpy with the extra `fast`):
+
+    python benchmarks/playout.py --batch [HANDS] [PRESET ...]
+
+prints, for every preset (or the ones named), random hands per second of `play_batch`
+with `random_policy` at batch sizes 1, 16, 64, 256, 1,024 and 4,096, beside the playout
+kernel on the same dealt states and (German) the reference, each by the wall clock and by
+the CPU clock (`time.process_time`; on a shared machine the wall clock counts the others'
+turns too). Each size plays at least `HANDS` hands (default 4,096) and at least two whole
+batches (sizes above `HANDS` are left out, for a smoke run); the states are dealt before
+the timing, as the kernel's. numpy's threads are pinned to one (`OMP_NUM_THREADS=1` and
+the like, set before numpy loads). The default run prints the German row too.
 """
 
 from __future__ import annotations
 
 import gc
 import importlib.util
+import os
 import random
 import sys
 import time
@@ -36,7 +50,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import TypeVar
 
-from setback import (
+for _threads in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")  # one core: before numpy is imported
+
+from setback import (  # noqa: E402
     GameState,
     RandomPolicy,
     Rules,
@@ -184,7 +201,80 @@ def dealing_chunk(rules: Rules, seed: int, hands: range, policy: RandomPolicy) -
         playout_hand(new_game(rules, seed=seed + k, dealer=k % rules.players), policy)
 
 
+BATCH_SIZES = (1, 16, 64, 256, 1024, 4096)
+"""The batch sizes of the batched engine's table."""
+
+
+def batched_hands(states: list[GameState], size: int) -> tuple[float, float]:
+    """Wall and CPU seconds for `play_batch` to play every state's hand with random choices,
+    `size` hands a batch (after one untimed batch, which builds the rules' tables)."""
+    from setback.bots import batch
+
+    batch.play_batch(states[:size], batch.random_policy, seed=-1)
+    gc.collect()
+    start, cpu = time.perf_counter(), time.process_time()
+    for first in range(0, len(states), size):
+        batch.play_batch(states[first : first + size], batch.random_policy, seed=first)
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def kernel_times(states: list[GameState], seed: int) -> tuple[float, float]:
+    """Wall and CPU seconds for the playout kernel on the same states (random choices)."""
+    policy = RandomPolicy(random.Random(seed).random)
+    gc.collect()
+    start, cpu = time.perf_counter(), time.process_time()
+    kernel_chunk(states, policy)
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def reference_times(reference: ModuleType, hands: int) -> tuple[float, float]:
+    """Wall and CPU seconds for `hands` hands of the reference (German)."""
+    rng = random.Random(0)
+    gc.collect()
+    start, cpu = time.perf_counter(), time.process_time()
+    reference_chunk(reference, rng, hands)
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def batched_table(names: list[str], hands: int, reference: ModuleType | None) -> None:
+    """The batched engine's table: hands per second by preset and batch size, beside the
+    kernel and (German) the reference, wall clock and CPU clock (see the module)."""
+    from setback.bots import batch
+    from setback.rules import PRESET_NAMES
+
+    if not batch.numpy_enabled():
+        print("(no numpy: play_batch loops the playout kernel; install the extra 'fast')")
+    print("random hands per second, one core; each cell: wall clock / CPU clock (process_time)")
+    sizes = [size for size in BATCH_SIZES if size <= max(hands, 16)]  # a smoke: small ones
+    header = "".join(f"{f'batch {size:,}':>18}" for size in sizes)
+    print(f"{'preset':<14}{'reference':>18}{'kernel':>18}{header}")
+    for name in names or list(PRESET_NAMES):
+        rules = Rules.preset(name)
+        most = max(hands, 2 * sizes[-1])
+        states = dealt_states(rules, most, 0)
+        cells = []
+        if name == "setback" and reference is not None:
+            wall, cpu = reference_times(reference, hands)
+            cells.append(f"{hands / wall:>8,.0f} /{hands / cpu:>8,.0f}")
+        else:
+            cells.append(f"{'-':>18}")
+        wall, cpu = kernel_times(states[:hands], 0)
+        cells.append(f"{hands / wall:>8,.0f} /{hands / cpu:>8,.0f}")
+        for size in sizes:
+            played = states[: max(hands, 2 * size)]
+            wall, cpu = batched_hands(played, size)
+            cells.append(f"{len(played) / wall:>8,.0f} /{len(played) / cpu:>8,.0f}")
+        reason = batch.uncovered(rules)
+        note = "" if reason is None else f"  (loop: {reason})"
+        print(f"{name:<14}" + "".join(f"{cell:>18}" for cell in cells) + note, flush=True)
+
+
 def main() -> None:
+    if "--batch" in sys.argv:
+        args = [arg for arg in sys.argv[1:] if arg != "--batch"]
+        count = int(args[0]) if args and args[0].isdigit() else 4096
+        batched_table([arg for arg in args if not arg.isdigit()], count, load_reference())
+        return
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
     reference = load_reference()
@@ -244,6 +334,7 @@ def main() -> None:
         print(
             f"{name:<26} {hands / seconds:10,.0f} hands/s, kernel {hands / kernel:10,.0f} hands/s"
         )
+    batched_table(["setback"], hands, reference)
     times = hand_times(max(hands // 50, 20), 50)
     print(f"hand 1 of a game           {times[0] * 1e6:10.0f} µs")
     print(f"hand 50 of the same game   {times[49] * 1e6:10.0f} µs")

@@ -25,6 +25,9 @@ def test_the_playout_benchmark_runs_and_prints_its_figures() -> None:
         assert re.search(rf"^{re.escape(label)} +[\d,]+ hands/s", out, re.M), out
     assert re.search(r"^Cinch +[\d,]+ hands/s, kernel +[\d,]+ hands/s$", out, re.M), out
     assert re.search(r"^hand 50 of the same game +\d+ µs$", out, re.M), out
+    # the batched engine's German row: the reference (or -), the kernel, batches of 1 and 16
+    cell = r" +[\d,]+ / *[\d,]+"
+    assert re.search(rf"^setback +(-|[\d,]+ / *[\d,]+)({cell}){{3}}$", out, re.M), out
     if "(no reference at" not in out:  # the reference of ../shared/bench/ is beside
         ratio = re.search(r"^ratio +(\d+\.\d+)$", out, re.M)
         assert ratio is not None and float(ratio.group(1)) > 0, out
