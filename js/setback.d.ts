@@ -115,6 +115,8 @@ export class Setback {
   ): Promise<string>;
   /** Actions as a player reads them, in `lang`. */
   actionText(actions: Array<Action | string>): Promise<string[]>;
+  /** Bot levels as a player reads them, in `lang` ("mittel", "Experte"). */
+  levelText(levels: readonly string[]): Promise<string[]>;
   /** Each side of a game's rules by its seats, in `lang`. */
   sideText(rules: Record<string, unknown> | Document<"Rules">): Promise<string[]>;
   /** The JSON Schema of every document. */

@@ -203,6 +203,11 @@ export class Setback {
     return this._call("action_text", { actions });
   }
 
+  /** Bot levels (`setback.levels`) as a player reads them, in `lang`: "mittel", "Experte". */
+  levelText(levels) {
+    return this._call("level_text", { levels });
+  }
+
   /** Each side of the rules' game by its seats, in `lang`: ["seats 0+2", "seats 1+3"]. */
   sideText(rules) {
     return this._call("side_text", { rules });

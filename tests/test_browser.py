@@ -21,6 +21,7 @@ from setback import (
     observe,
 )
 from setback._browser import handle, random_hands
+from setback.bots import LEVELS
 from setback.svg import hand_result_svg, view_svg
 from setback.text import refusal_text
 
@@ -128,10 +129,21 @@ def test_narration_is_what_the_seat_saw_in_the_terminals_words() -> None:
 def test_a_bot_chooses_a_legal_action_for_the_seat_to_act() -> None:
     game = ask("new_game", preset="setback", seed=5)["game"]
     levels = ask("hello")["levels"]
-    assert levels
+    assert levels == ["easy", "medium", "hard", "expert"] == list(LEVELS)
     offered = ask("legal_actions", game=game)
-    for level in levels[:2]:
+    for level in levels:
         assert ask("bot_action", game=game, level=level, seed=1) in offered
+
+
+def test_the_levels_in_words() -> None:
+    assert ask("level_text", levels=list(LEVELS), lang="de") == [
+        "leicht",
+        "mittel",
+        "schwer",
+        "Experte",
+    ]
+    assert ask("level_text", levels=["expert", "solver"]) == ["expert", "solver"]
+    assert refused("level_text", levels="easy")["code"] == "wrong_type"
 
 
 def test_random_hands_counts_hands_and_actions() -> None:

@@ -371,9 +371,15 @@ async function download(event) {
 
 // --- start ----------------------------------------------------------------------------
 
-function fill(select, names, chosen) {
-  select.replaceChildren(...names.map((name) => new Option(name, name)));
+function fill(select, names, chosen, labels = names) {
+  select.replaceChildren(...names.map((name, i) => new Option(labels[i], name)));
   if (names.includes(chosen)) select.value = chosen;
+}
+
+/** The bots' levels in the page's language ("leicht", "mittel", ...). */
+async function fillLevels() {
+  const { levels } = play.setback;
+  fill($("level"), levels, play.level, await play.setback.levelText(levels));
 }
 
 async function start() {
@@ -396,9 +402,10 @@ async function start() {
     return;
   }
   const { setback } = play;
-  play.level = setback.levels.includes(settings.level) ? settings.level : setback.levels[Math.min(2, setback.levels.length - 1)];
+  // the bots' level: the one kept, else medium (as setback play and the example server)
+  play.level = [settings.level, "medium"].find((level) => setback.levels.includes(level)) ?? setback.levels[0];
   fill($("preset"), setback.presets, settings.preset ?? "setback");
-  fill($("level"), setback.levels, play.level);
+  await fillLevels();
   if (Number.isSafeInteger(settings.target)) $("target").value = settings.target;
 
   $("setup").onsubmit = (event) => {
@@ -409,6 +416,7 @@ async function start() {
     play.lang = setback.lang = $("lang").value;
     saveSettings();
     translatePage();
+    run(fillLevels);
     if (play.replay) run(showReplay);
     if (play.game) run(show);
   };

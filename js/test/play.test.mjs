@@ -84,14 +84,15 @@ async function shot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, name), fullPage: true });
 }
 
-/** The bots' level of these tests: today's heuristic bot, or the level after the weakest. */
-const level = (levels) => (levels.includes("heuristic") ? "heuristic" : levels[1]);
+/** The bots' levels the page offers: their values and their words. */
+const offeredLevels = (page) => page.$$eval("#level option", (options) =>
+  options.map((option) => [option.value, option.textContent]));
 
-/** Start a new game from the form: preset, language, bots, target. */
+/** Start a new game from the form: preset, language, bots (medium), target. */
 async function newGame(page, { preset, lang, target = "" }) {
   await page.selectOption("#lang", lang);
-  const levels = await page.evaluate(() => [...window.play.setback.levels]);
-  await page.selectOption("#level", level(levels));
+  await page.waitForFunction(() => window.play.pending === 0);
+  await page.selectOption("#level", "medium");
   await page.selectOption("#preset", preset);
   await page.fill("#target", String(target));
   await page.waitForFunction(() => window.play.pending === 0);
@@ -138,6 +139,10 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   const { context, page } = await person();
   await open(page);
   await newGame(page, { preset: "setback", lang: "de", target: 5 });
+  assert.deepEqual(await offeredLevels(page), [
+    ["easy", "leicht"], ["medium", "mittel"], ["hard", "schwer"], ["expert", "Experte"],
+  ]);
+  assert.equal(await page.inputValue("#level"), "medium");
   let { view } = await state(page);
   assert.equal(view.to_act, 0);
   assert.equal(view.phase, "bidding");
@@ -196,6 +201,8 @@ test("Cinch (§7): a whole hand by clicking, the discard included", async () => 
   const { context, page } = await person();
   await open(page);
   await newGame(page, { preset: "cinch", lang: "en" });
+  assert.deepEqual((await offeredLevels(page)).map(([value, text]) => value + "=" + text),
+    ["easy=easy", "medium=medium", "hard=hard", "expert=expert"]);
   await playUntil(page, (v) => v.phase === "play" || v.hand_number > 0);
   await shot(page, "play-cinch-trick-play.png");
   if (process.env.SETBACK_SCREENSHOTS) {

@@ -113,10 +113,15 @@ describe("documents", () => {
   test("a bot's action is one of the legal actions, the same for the same seed", async () => {
     const game = await setback.newGame("setback", { seed: 11 });
     const legal = await game.legalActions();
-    for (const level of setback.levels.slice(0, 2)) {
+    assert.deepEqual(setback.levels, ["easy", "medium", "hard", "expert"]);
+    for (const level of setback.levels) {
       const action = await game.botAction(level, { seed: 5 });
-      assert.ok(legal.some((offered) => JSON.stringify(offered) === JSON.stringify(action)));
+      assert.ok(legal.some((offered) => JSON.stringify(offered) === JSON.stringify(action)), level);
+      assert.deepEqual(await game.botAction(level, { seed: 5 }), action, level);
     }
+    setback.lang = "de";
+    assert.deepEqual(await setback.levelText(setback.levels), ["leicht", "mittel", "schwer", "Experte"]);
+    setback.lang = "en";
     await assert.rejects(game.botAction("grandmaster"), { code: "no_level" });
   });
 });

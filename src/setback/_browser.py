@@ -25,6 +25,7 @@ from typing import Any
 from . import svg
 from ._version import __version__
 from .actions import parse_action
+from .bots import LEVELS
 from .engine import apply_action, legal_actions, new_game
 from .errors import (
     IllegalActionError,
@@ -44,9 +45,6 @@ from .text import LANGUAGES, action_text, refusal_text, side_text
 from .views import PlayerView, observe
 
 __all__ = ["handle"]
-
-LEVELS = ("easy", "medium", "hard", "expert")
-"""The bot levels, in order, where the library has them (else every bot of `BOTS`)."""
 
 _games: dict[int, GameState] = {}
 """The worker's games by number."""
@@ -167,7 +165,7 @@ def _status(state: GameState) -> dict[str, Any]:
 
 
 def _hello(_message: dict[str, Any]) -> dict[str, Any]:
-    levels = [level for level in LEVELS if level in BOTS] or list(BOTS)
+    levels = list(LEVELS)
     return {
         "version": __version__,
         "python": sys.version.split()[0],
@@ -260,8 +258,12 @@ def _bot_action(message: dict[str, Any]) -> Any:
     number, state = _game(message)
     level, seed = message.get("level"), message.get("seed", 0)
     if type(level) is not str or level not in BOTS:
-        names = ", ".join(BOTS)
-        raise _RequestError("no_level", f"no bot level {level!r}: levels are {names}", level=level)
+        levels, bots = ", ".join(LEVELS), ", ".join(name for name in BOTS if name not in LEVELS)
+        raise _RequestError(
+            "no_level",
+            f"no bot level {level!r}: the levels are {levels} (bots: {bots})",
+            level=level,
+        )
     if type(seed) is not int:
         raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
     seat = state.to_act
@@ -304,6 +306,16 @@ def _action_text(message: dict[str, Any]) -> list[str]:
     if type(actions) is not list:
         raise TypeError("actions must be a list")
     return [action_text(parse_action(action), lang=lang) for action in actions]
+
+
+def _level_text(message: dict[str, Any]) -> list[str]:
+    from .terminal import level_name
+
+    lang = message.get("lang", "en")
+    levels = message.get("levels")
+    if type(levels) is not list or not all(type(level) is str for level in levels):
+        raise TypeError("levels must be a list of level names")
+    return [level_name(level, lang) for level in levels]
 
 
 def _side_text(message: dict[str, Any]) -> list[str]:
@@ -395,6 +407,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "narrate": _narrate,
     "action_text": _action_text,
     "side_text": _side_text,
+    "level_text": _level_text,
     "draw": _draw,
     "schema": _schema,
     "random_hands": _random_hands,
