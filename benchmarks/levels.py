@@ -2,7 +2,7 @@
 table and chart of the bots guide. Run by hand, not by the test suite:
 
     python benchmarks/levels.py times [DEALS [PRESET ...]]
-    python benchmarks/levels.py ladder PRESET DEALS [JOBS [SEED]] [--all]
+    python benchmarks/levels.py ladder PRESET DEALS [CHUNK [SEED]] [--all]
     python benchmarks/levels.py report
 
 `times`: for each preset (all by default) and each level, in a fresh process (so the
@@ -14,12 +14,17 @@ legal action (`time.process_time`, as the arena does). Prints mean, p99 (nearest
 the first decision included) and the largest, and writes `benchmarks/levels/times.json`.
 With DEALS 0, only the first decision (the ladders' duels time every other one).
 
-`ladder`: the levels' ladder on PRESET, by `setback arena` over duplicate deals: each
-level against the level below (three duels, `benchmarks/levels/PRESET-UPPER-LOWER.json`),
-or with `--all` every pair of the four (the arena's ladder, `benchmarks/levels/PRESET.json`,
-with each level's rating against the field). The JSON is the arena's document: every duel
-with its counts, intervals and timing. Nice it (`nice -n 10`): a ladder of the German game
-over 300 deals is an hour or more of CPU.
+`ladder`: the levels' ladder on PRESET, by the arena's duplicate duels (its own counting,
+`setback.arena`): each level against the level below, DEALS deals each (deal i is the game
+seed SEED+i), played in chunks of CHUNK deals (default 25) taken in turn by the three
+pairs, so a run stopped at any point leaves every pair measured over the deals done. Each
+chunk's counts are kept in `benchmarks/levels/parts/` (not committed: they hold every
+decision's time) and each pair's arena document (the duel over the deals done so far:
+counts, intervals, timing) in `benchmarks/levels/PRESET-UPPER-LOWER.json`, rewritten
+after every chunk; a run started again goes on from the deals kept. With `--all`, every
+pair of the four in one `setback arena` ladder instead (`benchmarks/levels/PRESET.json`,
+with each level's rating against the field; all or nothing). Nice it (`nice -n 15`): the
+German ladder over 300 deals a pair is about 20 minutes of CPU.
 
 `report`: from the JSON files of `ladder`, the bots guide's strength table and its table
 of CPU time per decision (markdown, printed) and its chart,
@@ -132,25 +137,110 @@ def times(deals: int, presets: list[str]) -> None:
 # --- ladders -------------------------------------------------------------------------------
 
 
-def ladder(preset: str, deals: int, jobs: int, seed: int, every_pair: bool) -> None:
-    """The levels on `preset` by the arena: each against the one below (three duels), or
-    every pair (`every_pair`: the arena's ladder), each kept as JSON."""
+PARTS = RESULTS / "parts"
+"""Each pair's chunks as the ladder counted them (every decision's time included)."""
+
+
+def _part_of(data: dict[str, Any]) -> Any:
+    """An arena task's counts from their JSON."""
+    return arena._Part(
+        data["first"],
+        data["deals"],
+        data["games"],
+        data["unfinished"],
+        data["hands"],
+        tuple(data["games_won"]),
+        tuple(data["hands_won"]),
+        tuple(data["points"]),
+        tuple(data["sums"]),
+        (tuple(data["times"][0]), tuple(data["times"][1])),
+    )
+
+
+def keep_duel(rules: Rules, preset: str, pair: tuple[str, str], kept: dict[str, Any]) -> None:
+    """The arena's document of the duel `pair` (upper, lower) over the chunks `kept`."""
+    parts = [_part_of(data) for data in kept["parts"]]
+    deals = sum(part.deals for part in parts)
+    result = arena._result(rules, pair, parts, deals, kept["seed"], 1000)
+    document = {
+        "rules": preset,
+        "players": rules.players,
+        "target": rules.target,
+        "deals": deals,
+        "seed": kept["seed"],
+        "seconds": kept["cpu"],
+        "result": result.to_dict(),
+    }
+    path = RESULTS / f"{preset}-{pair[0]}-{pair[1]}.json"
+    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
+def ladder(preset: str, deals: int, chunk: int, seed: int) -> None:
+    """Each level against the one below on `preset` over `deals` deals from `seed`, in
+    chunks taken in turn by the pairs; every chunk kept as it ends."""
+    rules = Rules.preset(preset)
+    PARTS.mkdir(parents=True, exist_ok=True)
+    pairs = [(upper, lower) for lower, upper in itertools.pairwise(LEVELS)]
+    state: dict[tuple[str, str], dict[str, Any]] = {}
+    for pair in pairs:
+        path = PARTS / f"{preset}-{pair[0]}-{pair[1]}.json"
+        kept = json.loads(path.read_text()) if path.exists() else None
+        if kept is None or kept["seed"] != seed:
+            kept = {"seed": seed, "cpu": 0.0, "parts": []}
+        state[pair] = kept
+    while True:
+        behind = [pair for pair in pairs if _done(state[pair]) < deals]
+        if not behind:
+            break
+        for pair in behind:
+            kept = state[pair]
+            done = _done(kept)
+            count = min(chunk, deals - done)
+            start = time.process_time()
+            part = arena._play_deals(rules, pair, seed + done, count, 1000)
+            kept["cpu"] += time.process_time() - start
+            kept["parts"].append(
+                {
+                    "first": part.first,
+                    "deals": part.deals,
+                    "games": part.games,
+                    "unfinished": part.unfinished,
+                    "hands": part.hands,
+                    "games_won": list(part.games_won),
+                    "hands_won": list(part.hands_won),
+                    "points": list(part.points),
+                    "sums": list(part.sums),
+                    "times": [list(part.times[0]), list(part.times[1])],
+                }
+            )
+            path = PARTS / f"{preset}-{pair[0]}-{pair[1]}.json"
+            path.write_text(json.dumps(kept), encoding="utf-8")
+            keep_duel(rules, preset, pair, kept)
+            won = sum(data["games_won"][0] for data in kept["parts"])
+            lost = sum(data["games_won"][1] for data in kept["parts"])
+            low, high = wilson_interval(won, won + lost)
+            print(
+                f"{preset} {pair[0]} vs {pair[1]}: {_done(kept)} deals, {won} of {won + lost} "
+                f"games ({won / max(1, won + lost):.1%}, 95% {low:.1%} to {high:.1%}), "
+                f"{kept['cpu']:.0f} s CPU",
+                flush=True,
+            )
+
+
+def _done(kept: dict[str, Any]) -> int:
+    return sum(data["deals"] for data in kept["parts"])
+
+
+def ladder_all(preset: str, deals: int, seed: int) -> None:
+    """Every pair of the four levels on `preset` by one `setback arena` ladder."""
     from setback.cli import main
 
     RESULTS.mkdir(exist_ok=True)
-    common = ["--rules", preset, "--deals", str(deals), "--jobs", str(jobs), "--seed", str(seed)]
-    if every_pair:
-        bots = [arg for level in LEVELS for arg in ("--bot", level)]
-        path = RESULTS / f"{preset}.json"
-        if main(["arena", *common, *bots, "--json", str(path)]):
-            raise SystemExit(2)
-        return
-    for lower, upper in itertools.pairwise(LEVELS):
-        path = RESULTS / f"{preset}-{upper}-{lower}.json"
-        if path.exists():  # measured already (a run stopped and started again goes on)
-            continue
-        if main(["arena", *common, "--bot", upper, "--bot", lower, "--json", str(path)]):
-            raise SystemExit(2)
+    path = RESULTS / f"{preset}.json"
+    common = ["--rules", preset, "--deals", str(deals), "--seed", str(seed)]
+    bots = [arg for level in LEVELS for arg in ("--bot", level)]
+    if main(["arena", *common, *bots, "--json", str(path)]):
+        raise SystemExit(2)
 
 
 # --- report --------------------------------------------------------------------------------
@@ -212,56 +302,76 @@ def ladders() -> dict[str, list[dict[str, Any]]]:
     return found
 
 
+def _verdict(step: dict[str, Any], preset: str) -> str:
+    """Whether a step meets the preset's target, said plainly."""
+    deals, floor = target(preset)
+    low = step["interval"][0]
+    side = "at or above" if low >= floor else "below"
+    if step["deals"] < deals:
+        return f"not judged: {step['deals']} of {deals} deals (lower end {side} {floor:.0%})"
+    if low >= floor:
+        return f"met (lower end {side} {floor:.0%})"
+    return f"**missed**: lower end {side} {floor:.0%}"
+
+
 def table(found: dict[str, list[dict[str, Any]]]) -> list[str]:
-    """The bots guide's strength table: a row per preset and step of the ladder."""
+    """The bots guide's strength table: a row per preset and step of the ladder; a step or
+    a preset not measured has a row that says so."""
     lines = [
         "| preset | level | against | deals (games) | games won | win rate (95%) | "
-        "points per hand (95%) | target met |",
-        "|---|---|---|---|---|---|---|---|",
+        "points per hand (95%) | level's ms a decision (mean / p99) | target |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
-    for preset, document in found.items():
-        deals, floor = target(preset)
-        for step in steps(document):
+    for preset in [*found, *(name for name in PRESET_NAMES if name not in found)]:
+        measured = {step["upper"]: step for step in steps(found.get(preset, []))}
+        if not measured:
+            lines.append(f"| {preset} | - | - | not measured | | | | | - |")
+            continue
+        for lower, upper in itertools.pairwise(LEVELS):
+            step = measured.get(upper)
+            if step is None:
+                lines.append(f"| {preset} | {upper} | {lower} | not measured | | | | | - |")
+                continue
             low, high = step["interval"]
             plow, phigh = step["points_interval"]
-            met = step["deals"] >= deals and low >= floor
-            verdict = "yes" if met else f"**no** (below {floor:.0%})"
-            if step["deals"] < deals:
-                verdict = f"**no** ({step['deals']} of {deals} deals)"
             lines.append(
                 f"| {preset} | {step['upper']} | {step['lower']} | {step['deals']} "
                 f"({step['games']}) | {step['won']} of {step['finished']} | "
                 f"{step['rate']:.1%} ({low:.1%} to {high:.1%}) | {step['points']:+.3f} "
-                f"({plow:+.3f} to {phigh:+.3f}) | {verdict} |"
+                f"({plow:+.3f} to {phigh:+.3f}) | {step['upper_mean_ms']:.1f} / "
+                f"{step['upper_p99_ms']:.1f} | {_verdict(step, preset)} |"
             )
     return lines
 
 
 def ladder_chart(found: dict[str, list[dict[str, Any]]]) -> str:
-    """The ladders as an SVG chart: one row per preset, for each step of the ladder (easy
-    to medium, medium to hard, hard to expert) the stronger level's win rate against the
-    weaker as a dot with its 95% interval as a bar; lines at 50% and 55%."""
-    rows = list(found.items())
+    """The ladders as an SVG chart: one row per preset (every preset; one not measured
+    says so), for each step of the ladder (easy to medium, medium to hard, hard to expert)
+    the stronger level's win rate against the weaker as a dot with its 95% interval as a
+    bar, and the deals of each step at the right; lines at 50% and 55%."""
+    rows = [*found, *(name for name in PRESET_NAMES if name not in found)]
     colours = ("#1b7837", "#2166ac", "#b2182b")
-    left, width, row_height, top = 130, 520, 34, 58
+    left, width, row_height, top, right = 130, 520, 34, 58, 150
+    full = left + width + right
     height = top + row_height * len(rows) + 46
 
     def x(rate: float) -> float:
         return left + width * (rate - 0.3) / 0.7  # 30% to 100%
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {left + width + 30} {height}" '
-        f'width="{left + width + 30}" height="{height}" font-family="sans-serif" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {full} {height}" '
+        f'width="{full}" height="{height}" font-family="sans-serif" '
         'font-size="12" role="img">',
         "<title>Each level's win rate against the level below, with its 95% interval, "
         "on every preset (duplicate deals in the arena)</title>",
-        f'<rect width="{left + width + 30}" height="{height}" fill="#fff"/>',
+        f'<rect width="{full}" height="{height}" fill="#fff"/>',
     ]
     for k, name in enumerate(("medium vs easy", "hard vs medium", "expert vs hard")):
         parts.append(
             f'<circle cx="{left + 10 + 170 * k}" cy="18" r="5" fill="{colours[k]}"/>'
             f'<text x="{left + 20 + 170 * k}" y="22">{name}</text>'
         )
+    parts.append(f'<text x="{left + width + 12}" y="{top - 14}">deals a step</text>')
     for rate in (0.3, 0.4, 0.5, 0.55, 0.6, 0.7, 0.8, 0.9, 1.0):
         stroke = "#888" if rate in (0.5, 0.55) else "#e4e4e4"
         dash = ' stroke-dasharray="4 3"' if rate == 0.55 else ""
@@ -276,19 +386,28 @@ def ladder_chart(found: dict[str, list[dict[str, Any]]]) -> str:
         f'<text x="{left + width / 2}" y="{height - 8}" text-anchor="middle">games won by '
         "the stronger level (dot) and its 95% interval (bar)</text>"
     )
-    for i, (preset, document) in enumerate(rows):
+    for i, preset in enumerate(rows):
         y = top + row_height * i + row_height / 2
         parts.append(
             f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end">{escape(preset)}</text>'
         )
-        for k, step in enumerate(steps(document)):
+        measured = steps(found.get(preset, []))
+        if not measured:
+            parts.append(f'<text x="{left + 8}" y="{y + 4:.1f}" fill="#888">not measured</text>')
+            continue
+        counts = {step["upper"]: step["deals"] for step in measured}
+        deals_text = " / ".join(str(counts.get(level, "-")) for level in LEVELS[1:])
+        parts.append(f'<text x="{left + width + 12}" y="{y + 4:.1f}">{deals_text}</text>')
+        for step in measured:
             low, high = step["interval"]
+            k = LEVELS.index(step["upper"]) - 1
             dy = y + (k - 1) * 8
             colour = colours[k % 3]
             parts.append(
                 f"<g><title>{escape(step['upper'])} vs {escape(step['lower'])} on "
-                f"{escape(preset)}: {step['won']} of {step['finished']} games, "
-                f"{step['rate']:.1%} (95% {low:.1%} to {high:.1%})</title>"
+                f"{escape(preset)}: {step['won']} of {step['finished']} games over "
+                f"{step['deals']} deals, {step['rate']:.1%} (95% {low:.1%} to "
+                f"{high:.1%})</title>"
                 f'<line x1="{x(low):.1f}" y1="{dy:.1f}" x2="{x(high):.1f}" y2="{dy:.1f}" '
                 f'stroke="{colour}" stroke-width="3"/>'
                 f'<circle cx="{x(step["rate"]):.1f}" cy="{dy:.1f}" r="4" fill="{colour}"/></g>'
@@ -298,32 +417,47 @@ def ladder_chart(found: dict[str, list[dict[str, Any]]]) -> str:
 
 
 def timing(found: dict[str, list[dict[str, Any]]]) -> list[str]:
-    """The guide's table of CPU time per decision: for each preset and level, the mean and
-    the 99th percentile over the ladder's duels it played (the larger of its duels'), and
-    its first decision in a fresh process (`times 0`, if kept)."""
+    """The guide's table of CPU time per decision, every preset: for each level the mean,
+    the 99th percentile (nearest rank) and the largest of `times` (its first decision in a
+    fresh process and a duel against `medium`), bold above 100 ms; and the largest p99
+    of hard and expert over the ladder's duels where they were run."""
     path = RESULTS / "times.json"
-    first = json.loads(path.read_text()) if path.exists() else {}
-    head = " | ".join(f"{level} mean / p99 / first" for level in LEVELS)
-    lines = [f"| preset | {head} |", "|---|" + "---|" * len(LEVELS)]
-    for preset, duels in found.items():
-        cells = []
-        for level in LEVELS:
-            lines_of = [
-                line
-                for duel_result in duels
+    kept = json.loads(path.read_text()) if path.exists() else {}
+    head = " | ".join(f"{level}: mean / p99 / max" for level in LEVELS)
+    lines = [
+        f"| preset | {head} | first decision, hard / expert | decisions timed (expert) | "
+        "p99 in the ladder, hard / expert |",
+        "|---|" + "---|" * (len(LEVELS) + 3),
+    ]
+
+    def ms(seconds: float) -> str:
+        text = f"{seconds * 1000:.1f}"
+        return f"**{text}**" if seconds > 0.1 else text
+
+    for preset in PRESET_NAMES:
+        rows = [kept.get(f"{preset}/{level}") for level in LEVELS]
+        cells = [
+            "-" if row is None else f"{ms(row['mean'])} / {ms(row['p99'])} / {ms(row['max'])}"
+            for row in rows
+        ]
+        first = " / ".join("-" if row is None else ms(row["first"]) for row in rows[2:])
+        counted = "-" if rows[3] is None else str(rows[3]["decisions"])
+        in_ladder = []
+        for level in LEVELS[2:]:
+            p99s = [
+                line["p99_decision"]
+                for duel_result in found.get(preset, [])
                 for line in (duel_result["first"], duel_result["second"])
-                if line["bot"] == level
+                if line["bot"] == level and line["decisions"]
             ]
-            if not lines_of:
-                cells.append("-")
-                continue
-            decisions = sum(line["decisions"] for line in lines_of)
-            mean = sum(line["mean_decision"] * line["decisions"] for line in lines_of) / decisions
-            p99 = max(line["p99_decision"] for line in lines_of)
-            cold = first.get(f"{preset}/{level}", {}).get("first")
-            cold_text = "-" if cold is None else f"{cold * 1000:.1f}"
-            cells.append(f"{mean * 1000:.1f} / {p99 * 1000:.1f} / {cold_text}")
-        lines.append(f"| {preset} | " + " | ".join(cells) + " |")
+            in_ladder.append(ms(max(p99s)) if p99s else "-")
+        lines.append(
+            f"| {preset} | "
+            + " | ".join(cells)
+            + f" | {first} | {counted} | "
+            + " / ".join(in_ladder)
+            + " |"
+        )
     return lines
 
 
@@ -336,7 +470,7 @@ def report() -> None:
     for line in timing(found):
         print(line)
     CHART.write_text(ladder_chart(found), encoding="utf-8")
-    print(f"\n{CHART.relative_to(HERE.parent)}: {len(found)} presets")
+    print(f"\n{CHART.relative_to(HERE.parent)}: {len(found)} presets measured")
 
 
 def main(argv: list[str]) -> None:
@@ -347,11 +481,13 @@ def main(argv: list[str]) -> None:
         deals = int(argv[1]) if len(argv) > 1 else 10
         times(deals, argv[2:] or list(PRESET_NAMES))
     elif command == "ladder":
-        every_pair = "--all" in argv
         args = [arg for arg in argv if arg != "--all"]
-        jobs = int(args[3]) if len(args) > 3 else 1
+        chunk = int(args[3]) if len(args) > 3 else 25
         seed = int(args[4]) if len(args) > 4 else 0
-        ladder(args[1], int(args[2]), jobs, seed, every_pair)
+        if "--all" in argv:
+            ladder_all(args[1], int(args[2]), seed)
+        else:
+            ladder(args[1], int(args[2]), chunk, seed)
     elif command == "report":
         report()
     else:

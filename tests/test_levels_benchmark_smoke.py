@@ -41,11 +41,14 @@ def test_the_table_and_the_chart_come_from_the_duels() -> None:
     assert turned["points"] == pytest.approx(first["points"])  # the same deals, turned round
     lines = levels.table({"setback": duels})
     assert lines[2].startswith("| setback | medium | easy | 2 (4) |")
-    assert "**no** (2 of 300 deals)" in lines[2]
+    assert "not judged: 2 of 300 deals" in lines[2]
+    assert "| setback | hard | medium | not measured | | | | | - |" in lines
+    assert "| cinch | - | - | not measured | | | | | - |" in lines
     chart = levels.ladder_chart({"setback": duels, "six": duels[:1]})
     root = ET.fromstring(chart)
     assert root.tag.endswith("svg")
     assert chart.count("<circle") == 3 + 3  # the legend's three, and one per step shown
+    assert chart.count("not measured") == 16  # every other preset has its row
 
 
 def test_the_first_decision_is_timed() -> None:
