@@ -350,3 +350,77 @@ def test_the_loop_plays_any_rules_as_the_checked_api_does(
             REPLAY.replay(state, None, recorder.logs[i], result.result(i), counts)
     finally:
         batch._numpy_wanted = wanted
+
+
+@pytest.mark.parametrize("arrays", [False, True])
+@pytest.mark.parametrize("name", ["setback", "smear", "cinch", "call-partner", "joker-pitch"])
+def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool) -> None:
+    """Each choice of `playout_policy` is the one `MonteCarloBot`'s `GreedyPolicy` makes in
+    the same place (without its random share: where the decision's luck says "not at
+    random"), on the arrays and in the loop."""
+    if arrays and not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    from setback.bots._batch_core import action_of, code_of
+    from setback.bots.montecarlo import GreedyPolicy
+    from setback.bots.playout import highest_trump
+    from setback.tables import trump_table
+
+    rules = REPLAY.rules_named(name)
+    greedy = GreedyPolicy(rules, random.Random(0), randomness=0.0)
+    checked: Counter[str] = Counter()
+
+    def checking(decision: batch.Decision) -> Any:
+        choices = batch.playout_policy(decision)
+        for k in range(len(decision)):
+            choice = int(choices[k])
+            seat, held, legal = (
+                int(decision.seats[k]),
+                int(decision.held[k]),
+                int(decision.legal[k]),
+            )
+            kind = decision.kind
+            if kind == batch.DECLARE:
+                assert choice == int(greedy.declare(seat, held))
+            elif kind == batch.CALL:
+                calls = tuple(
+                    action_of(rules, batch.CALL, level) for level in range(64) if legal >> level & 1
+                )
+                expected = greedy.call(seat, calls, held)  # type: ignore[arg-type]
+                assert code_of(rules, expected)[1] == choice
+            elif kind == batch.DISCARD:
+                assert decision.fewest is not None and decision.most is not None
+                assert decision.first is not None
+                fewest, most = int(decision.fewest[k]), int(decision.most[k])
+                expected = greedy.discard(seat, held, legal, fewest, most, int(decision.first[k]))
+                assert choice == expected
+            elif kind == batch.CALL_PARTNER:
+                table = trump_table(Suit(int(decision.trump[k])), rules)
+                assert choice == highest_trump(table, legal)
+            else:
+                assert decision.trick is not None and decision.trick_seats is not None
+                trump = int(decision.trump[k])
+                trick = [int(card) for card in decision.trick[k] if card >= 0]
+                seats = [int(seat) for seat in decision.trick_seats[k] if seat >= 0]
+                key, step = int(decision.streams[k]), int(decision.steps[k])
+                if trump < 0:
+                    suit = greedy._best(legal)[0]
+                    if trump_table(suit, rules).masks[suit] & legal & ((1 << 52) - 1):
+                        assert choice == greedy.play(seat, legal, [], None)  # not at random
+                        kind = "first lead"
+                elif trick and legal & (legal - 1) and uniform(key, step, 0) >= 0.25:
+                    table = trump_table(Suit(trump), rules)
+                    plays = list(zip(seats, trick, strict=True))
+                    assert choice == greedy.play(seat, legal, plays, table)
+                    kind = "follow"
+            checked[kind] += 1
+        return choices
+
+    states, firsts = REPLAY.states_of(rules, 60, 3)
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = arrays
+    try:
+        batch.play_batch(states, checking, first=firsts, seed=4)
+    finally:
+        batch._numpy_wanted = wanted
+    assert checked["follow"] > 0 and checked[batch.CALL] > 0, checked
+    assert checked["first lead"] > 0 or rules.declares_trump, checked

@@ -1,0 +1,289 @@
+"""Internal: `batch.playout_policy`, `MonteCarloBot`'s playout rule (`GreedyPolicy`) as a
+batched policy: one hand at a time in plain Python (`greedy_one`, for the loop without
+numpy and for the rare decisions), and on numpy arrays (`greedy_arrays`) for the calls,
+the trump and the cards, making the same choices to the last bit.
+
+The rule is `GreedyPolicy`'s, asked of its own pieces (`montecarlo._estimate` for a hand's
+worth in each suit, `GreedyPolicy.discard`, `highest_trump`): calls by the heuristic's
+rule from the bit-count estimate (the search's per-deal estimates are not passed to a
+batch), the best suit as trump, the first lead that names trump the top card of the best
+suit, a quarter of the other plays at random, leads at random, and when following: let
+a partner's winning card stand, else win as cheaply as possible, else throw the lowest
+card. Its luck is the decision's (`Decision.uniform`: draw 0 whether to play at random,
+draw 1 which card), not a `random.Random`, so it is not `GreedyPolicy`'s stream of
+choices, only its rule.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from typing import Any
+
+from ..cards import CARDS, Suit
+from ..rules import Rules
+from ..tables import trump_table
+from ._batch_core import CALL, CALL_PARTNER, DECLARE, DISCARD, PITCH, Decision, uniform
+from .montecarlo import GreedyPolicy, _estimate
+from .playout import highest_trump
+
+__all__: list[str] = []
+
+RANDOMNESS = 0.25
+"""The share of plays (not first leads that name trump) made at random, as `GreedyPolicy`'s
+default."""
+_NATURAL = (1 << 52) - 1
+"""The cards of the four suits (no jokers)."""
+
+
+def _best(rules: Rules, held: int) -> tuple[int, float]:
+    """The best trump for `held` and its estimate (the first suit of the highest)."""
+    return max(((int(s), _estimate(rules, held, s)) for s in Suit), key=lambda pair: pair[1])
+
+
+@functools.lru_cache(maxsize=32)
+def _greedy(rules: Rules) -> GreedyPolicy:
+    """A `GreedyPolicy` for its discards (a pure function of their arguments)."""
+    return GreedyPolicy(rules, random.Random(0))
+
+
+def _nth(cards: int, n: int) -> int:
+    """The index of the `n`-th lowest card of the bit set `cards`."""
+    for _ in range(n):
+        cards &= cards - 1
+    return (cards & -cards).bit_length() - 1
+
+
+def _random_card(legal: int, u: float) -> int:
+    return _nth(legal, int(u * legal.bit_count()))
+
+
+def greedy_one(decision: Decision, k: int) -> int:
+    """`playout_policy`'s choice for the `k`-th hand of `decision`, in plain Python."""
+    rules = decision.rules
+    kind = decision.kind
+    held = int(decision.held[k])
+    legal = int(decision.legal[k])
+    if kind == DECLARE:
+        return _best(rules, held)[0]
+    if kind == CALL:
+        pitches = 0 if decision.pitches is None else int(decision.pitches[k])
+        return _call(rules, held, legal, pitches)
+    if kind == CALL_PARTNER:
+        return highest_trump(trump_table(Suit(int(decision.trump[k])), rules), legal)
+    if kind == DISCARD:
+        assert (
+            decision.fewest is not None and decision.most is not None and decision.first is not None
+        )
+        return _greedy(rules).discard(
+            int(decision.seats[k]),
+            held,
+            legal,
+            int(decision.fewest[k]),
+            int(decision.most[k]),
+            int(decision.first[k]),
+        )
+    assert decision.trick is not None and decision.trick_seats is not None
+    key, step = int(decision.streams[k]), int(decision.steps[k])
+    trump = int(decision.trump[k])
+    trick = [int(card) for card in decision.trick[k] if card >= 0]
+    seats = [int(seat) for seat in decision.trick_seats[k] if seat >= 0]
+    if trump < 0 and not trick:  # the first lead names trump: the best suit's top card
+        suit = _best(rules, legal)[0]
+        mask = trump_table(Suit(suit), rules).masks[suit] & legal & _NATURAL
+        if mask:
+            return mask.bit_length() - 1
+        return _random_card(legal, uniform(key, step, 1))
+    if trump < 0 or legal & (legal - 1) == 0 or uniform(key, step, 0) < RANDOMNESS or not trick:
+        return _random_card(legal, uniform(key, step, 1))
+    table = trump_table(Suit(trump), rules)
+    power = table.power[table.suits[trick[0]]]
+    best, best_seat = -1, seats[0]
+    for seat, card in zip(seats, trick, strict=True):
+        if power[card] > best:
+            best, best_seat = power[card], seat
+    lowest = cheapest = -1
+    low_power = win_power = 10**6
+    rest = legal
+    while rest:
+        low = rest & -rest
+        card = low.bit_length() - 1
+        rest ^= low
+        strength = power[card]
+        if strength < low_power:
+            lowest, low_power = card, strength
+        if best < strength < win_power:
+            cheapest, win_power = card, strength
+    sides = rules.seat_sides
+    if sides[best_seat] == sides[int(decision.seats[k])] or cheapest < 0:
+        return lowest
+    return cheapest
+
+
+def _call(rules: Rules, held: int, legal: int, pitches: int) -> int:
+    """`GreedyPolicy.call` on numbered calls (levels in `legal`, pitches in `pitches`)."""
+    suit, estimate = _best(rules, held)
+    if rules.partnerships:
+        estimate += 0.4
+    if pitches and estimate >= 3.6:
+        mine = pitches & _natural_suit(suit)
+        pool = mine or pitches
+        top = max(
+            (index for index in range(len(CARDS)) if pool >> index & 1),
+            key=lambda index: CARDS[index].rank,
+        )
+        return PITCH + top
+    total = rules.total_points
+    smudge = rules.smudge_level
+    long_trump = (held & trump_table(Suit(suit), rules).masks[suit]).bit_count() >= 5
+    if legal >> smudge & 1 and estimate >= total + 0.6 and long_trump:
+        return smudge
+    threshold = 2.0 + 0.4 * (total - 4)
+    wanted = min(rules.max_plain_bid, int(estimate)) if estimate >= threshold else 0
+    bids = legal & ((1 << (wanted + 1)) - 2)
+    if bids:
+        return (bids & -bids).bit_length() - 1
+    if legal:
+        return (legal & -legal).bit_length() - 1
+    return PITCH + (pitches & -pitches).bit_length() - 1
+
+
+@functools.lru_cache(maxsize=4)
+def _natural_suit(suit: int) -> int:
+    """The cards whose own suit is `suit` (a bit set)."""
+    mask = 0
+    for card in CARDS:
+        if card.suit is not None and int(card.suit) == suit:
+            mask |= 1 << card.index
+    return mask
+
+
+# --- on arrays ------------------------------------------------------------------------
+
+
+class _Tables:
+    """What the rule reads, per rules value, as numpy arrays."""
+
+    def __init__(self, rules: Rules) -> None:
+        import numpy as np
+
+        u64 = np.uint64
+        tables = [trump_table(suit, rules) for suit in Suit]
+        self.trump_masks = np.array([t.trump_mask for t in tables], dtype=u64)
+        self.suit_masks = np.array([t.masks[int(t.trump)] for t in tables], dtype=u64)
+        self.top = np.array([1 << t.order[0] for t in tables], dtype=u64)
+        self.second = np.array([1 << t.order[1] for t in tables], dtype=u64)
+        self.twos = np.array([1 << (int(s) * 13) for s in Suit], dtype=u64)
+        self.threes = np.array([1 << (int(s) * 13 + 1) for s in Suit], dtype=u64)
+        self.jacks = np.array([1 << (int(s) * 13 + 9) for s in Suit], dtype=u64)
+        self.tens = u64(sum(1 << (s * 13 + 8) for s in range(4)))
+        self.sides = np.array(rules.seat_sides, dtype=np.int64)
+
+
+@functools.lru_cache(maxsize=32)
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
+
+
+def _estimates(rules: Rules, held: Any) -> Any:
+    """`montecarlo._estimate` of every hand of `held` for each suit (one row per hand),
+    with the same float operations in the same order."""
+    import numpy as np
+
+    from ._batch_numpy import popcount
+
+    t = _tables(rules)
+    held = np.asarray(held, dtype=np.uint64)[:, None]
+    trumps = held & t.trump_masks
+    count = popcount(trumps).astype(np.int64)
+    value = 0.15 * count
+    top = np.where((trumps & t.top) != 0, 1.0, np.where((trumps & t.second) != 0, 0.6, 0.0))
+    value = value + top
+    low = np.where((held & t.twos) != 0, 0.9, np.where((held & t.threes) != 0, 0.5, 0.0))
+    value = value + low
+    jack = np.where(count >= 3, 0.7, 0.4)
+    value = value + np.where((held & t.jacks) != 0, jack, 0.0)
+    tens = popcount(held & t.tens).astype(np.int64)
+    value = value + (0.2 + 0.15 * tens)
+    value = value * rules.total_points / 4
+    return np.where(count > 0, value, 0.0)
+
+
+def greedy_arrays(decision: Decision) -> Any:
+    """`playout_policy` on numpy arrays (the calls without pitches, the trump, the cards)."""
+    import numpy as np
+
+    from ._batch_numpy import arrays, bit_matrix, highest_bit, kth_bit, popcount
+
+    rules = decision.rules
+    kind = decision.kind
+    legal = decision.legal
+    if kind == DECLARE:
+        return np.argmax(_estimates(rules, decision.held), axis=1).astype(np.int64)
+    if kind == CALL:
+        return _call_arrays(rules, decision.held, legal)
+    assert decision.trick is not None and decision.trick_seats is not None
+    u = decision.uniform(1)
+    sizes = popcount(legal)
+    choice = kth_bit(legal, (u * sizes).astype(np.int64))
+    trump = np.asarray(decision.trump)
+    trick = np.asarray(decision.trick)
+    played = (trick >= 0).sum(axis=1)
+    naming = (trump < 0) & (played == 0)
+    if naming.any():
+        t = _tables(rules)
+        best = np.argmax(_estimates(rules, legal[naming]), axis=1)
+        mask = t.suit_masks[best] & legal[naming] & np.uint64(_NATURAL)
+        top = highest_bit(mask)
+        choice[naming] = np.where(mask != 0, top, choice[naming])
+    greedy = (trump >= 0) & (sizes > 1) & (played > 0) & (decision.uniform(0) >= RANDOMNESS)
+    if greedy.any():
+        rows = np.flatnonzero(greedy)
+        a = arrays(rules)
+        plays = trick[rows]
+        trumps = trump[rows]
+        led = a.suit_of[trumps, plays[:, 0] + 1]
+        power = a.power[trumps, led]  # one row of 56 per hand; column 55 (-1) for no card
+        strength = np.take_along_axis(power, plays, axis=1)
+        best = strength.max(axis=1)
+        best_seat = np.asarray(decision.trick_seats)[rows, np.argmax(strength, axis=1)]
+        cards = power[:, :55]
+        held = bit_matrix(legal[rows], 55)
+        big = np.int64(10**6)
+        lowest = np.argmin(np.where(held, cards, big), axis=1)
+        wins = held & (cards > best[:, None])
+        cheapest = np.argmin(np.where(wins, cards, big), axis=1)
+        sides = _tables(rules).sides
+        partner = sides[best_seat] == sides[np.asarray(decision.seats)[rows]]
+        choice[rows] = np.where(partner | ~wins.any(axis=1), lowest, cheapest)
+    return choice
+
+
+def _call_arrays(rules: Rules, held: Any, legal: Any) -> Any:
+    """`_call` on arrays, for calls without pitches."""
+    import numpy as np
+
+    from ._batch_numpy import BITS, highest_bit, popcount
+
+    estimates = _estimates(rules, held)
+    suit = np.argmax(estimates, axis=1)
+    estimate = estimates[np.arange(len(suit)), suit]
+    if rules.partnerships:
+        estimate = estimate + 0.4
+    total = rules.total_points
+    smudge = rules.smudge_level
+    t = _tables(rules)
+    long_trump = popcount(np.asarray(held, dtype=np.uint64) & t.suit_masks[suit]) >= 5
+    smudges = ((legal & BITS[smudge]) != 0) & (estimate >= total + 0.6) & long_trump
+    threshold = 2.0 + 0.4 * (total - 4)
+    wanted = np.where(
+        estimate >= threshold,
+        np.minimum(rules.max_plain_bid, estimate.astype(np.int64)),
+        0,
+    )
+    below = (np.left_shift(np.uint64(1), (wanted + 1).astype(np.uint64))) - np.uint64(2)
+    bids = legal & below
+    lowest_bid = highest_bit(bids & (~bids + np.uint64(1)))
+    lowest = highest_bit(legal & (~legal + np.uint64(1)))
+    out = np.where(bids != 0, lowest_bid, lowest)
+    return np.where(smudges, smudge, out).astype(np.int64)
