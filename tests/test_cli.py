@@ -373,6 +373,9 @@ def test_simulate_names_the_shoot_and_the_free_contract() -> None:
         ),
         (["simulate", "--games", "0"], "usage: setback simulate"),
         (["simulate", "--jobs", "-1"], "usage: setback simulate"),
+        (["arena", "--bot", "random", "--bot", "cautious", "--hands", "4"], "usage: setback arena"),
+        (["rules", "--verbose"], "usage: setback rules"),
+        (["play", "--lang", "de", "--hands", "4"], "Aufruf: setback play"),
     ],
 )
 def test_a_commands_error_shows_that_commands_usage(

@@ -56,8 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
     lang = command_line_language(arguments, os.environ)
     parser = _parser(lang)
-    args = parser.parse_args(arguments)
+    args, unknown = parser.parse_known_args(arguments)
     command = parser.commands[args.command]  # its own usage with its errors
+    if unknown:  # argparse's top-level parser would show the top-level usage
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "play":
         return _play_command(args, args.lang or lang)
     if args.command == "rules":
