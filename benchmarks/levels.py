@@ -26,8 +26,10 @@ pair of the four in one `setback arena` ladder instead (`benchmarks/levels/PRESE
 with each level's rating against the field; all or nothing). Nice it (`nice -n 15`): the
 German ladder over 300 deals a pair is about 20 minutes of CPU.
 
-`report`: from the JSON files of `ladder`, the bots guide's strength table and its table
-of CPU time per decision (markdown, printed) and its chart,
+`report`: from the JSON files of `ladder` and `times`, the bots guide's strength table and
+its table of CPU time per decision (markdown, printed and written into
+`docs/guides/bots.md` between its `<!-- levels-strength -->` and `<!-- levels-cpu -->`
+markers) and its chart,
 `docs/images/levels-ladder.svg` (`ladder_chart`: each level's win rate against the level
 below, with its 95% interval, one row per preset; drawn here as plain SVG, no plotting
 library).
@@ -56,6 +58,8 @@ RESULTS = HERE / "levels"
 """Where the measurements are kept (JSON)."""
 CHART = HERE.parent / "docs" / "images" / "levels-ladder.svg"
 """The chart of the bots guide."""
+GUIDE = HERE.parent / "docs" / "guides" / "bots.md"
+"""The bots guide, whose tables `report` rewrites."""
 TARGETS = {"setback": (300, 0.55)}
 """Per preset: the deals per pair and the lower end of the 95% interval each level must
 reach against the one below (the issue's targets); any other preset (100, 0.50)."""
@@ -461,16 +465,26 @@ def timing(found: dict[str, list[dict[str, Any]]]) -> list[str]:
     return lines
 
 
+def _replace(text: str, name: str, lines: list[str]) -> str:
+    """`text` with the lines between the guide's markers `<!-- name -->` and
+    `<!-- name end -->` replaced by `lines`."""
+    begin, end = f"<!-- {name} -->\n", f"<!-- {name} end -->"
+    head, rest = text.split(begin, 1)
+    _old, tail = rest.split(end, 1)
+    return head + begin + "\n".join(lines) + "\n" + end + tail
+
+
 def report() -> None:
-    """The tables (printed) and the chart (written) from every ladder kept."""
+    """The tables (printed, and written into the bots guide between its markers) and the
+    chart (written) from every ladder kept."""
     found = ladders()
-    for line in table(found):
-        print(line)
-    print()
-    for line in timing(found):
+    strength, cpu = table(found), timing(found)
+    for line in [*strength, "", *cpu]:
         print(line)
     CHART.write_text(ladder_chart(found), encoding="utf-8")
-    print(f"\n{CHART.relative_to(HERE.parent)}: {len(found)} presets measured")
+    guide = _replace(GUIDE.read_text(encoding="utf-8"), "levels-strength", strength)
+    GUIDE.write_text(_replace(guide, "levels-cpu", cpu), encoding="utf-8")
+    print(f"\n{CHART.relative_to(HERE.parent)}: {len(found)} presets measured; {GUIDE.name}")
 
 
 def main(argv: list[str]) -> None:
