@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from setback import (
@@ -187,6 +189,69 @@ def test_montecarlo_same_seed_and_view_same_choice_whatever_came_before() -> Non
     assert used.choose(view) == MonteCarloBot(seed=9, playouts=40).choose(view)
 
 
+def _views_of_a_game(rules: Rules, seed: int, every: int) -> list[PlayerView]:
+    """Views of every `every`-th decision of one random game's first hands (the auction,
+    trump, the discards and trick play)."""
+    import random
+
+    from setback import apply_action, legal_actions
+
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    views = []
+    for step in range(80):
+        if state.is_over:
+            break
+        if step % every == 0:
+            views.append(observe(state, state.to_act))  # type: ignore[arg-type]
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    return views
+
+
+@pytest.mark.parametrize("name", ["setback", "smear", "auction-pitch"])
+def test_batched_montecarlo_same_seed_and_view_same_choice_with_numpy_or_without(
+    name: str,
+) -> None:
+    """`MonteCarloBot(batched=True)`: the choice depends on the seed and the view only,
+    and is the same when the batch is played on arrays and by the loop without numpy."""
+    from setback.bots import batch
+
+    views = _views_of_a_game(Rules.preset(name), 3, 7)
+    bot = MonteCarloBot(seed=5, playouts=24, batched=True)
+    chosen = [bot.choose(view) for view in views]
+    assert chosen == [MonteCarloBot(seed=5, playouts=24, batched=True).choose(v) for v in views]
+    assert all(choice in view.legal_actions for choice, view in zip(chosen, views, strict=True))
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = not wanted
+    try:
+        looped = [MonteCarloBot(seed=5, playouts=24, batched=True).choose(v) for v in views]
+    finally:
+        batch._numpy_wanted = wanted
+    assert chosen == looped
+
+
+def test_batched_montecarlo_plays_its_playouts_in_one_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each guessed deal once per candidate, the candidates of a deal on one stream."""
+    from setback.bots import batch
+
+    asked: list[tuple[int, list[int]]] = []
+    play_batch = batch.play_batch
+
+    def spy(states: Any, policy: Any, **options: Any) -> Any:
+        asked.append((len(states), list(options["streams"])))
+        return play_batch(states, policy, **options)
+
+    monkeypatch.setattr(batch, "play_batch", spy)
+    state = new_game(Rules.setback(), seed=4)
+    view = observe(state, state.to_act)  # type: ignore[arg-type]
+    MonteCarloBot(seed=9, playouts=40, batched=True).choose(view)
+    count = len(view.legal_actions)
+    deals = -(-40 // count)
+    assert asked == [(deals * count, [deal for deal in range(deals) for _ in range(count)])]
+
+
 def test_montecarlo_searches_the_auction() -> None:
     """The playouts rank the calls: with A K Q J 10 2 of spades and nobody able to match
     any bid plays out better than passing."""
@@ -214,6 +279,7 @@ def test_montecarlo_with_a_time_budget_still_chooses_a_legal_action() -> None:
         ({"playouts": 0}, "playouts must be a whole number of at least 1"),
         ({"seconds": -1.0}, "seconds must be a positive number"),
         ({"rollout": "smart"}, "rollout must be 'greedy' or 'random'"),
+        ({"batched": 1}, "batched must be True or False"),
     ],
 )
 def test_montecarlo_refuses_a_budget_that_is_none(options: dict[str, object], words: str) -> None:

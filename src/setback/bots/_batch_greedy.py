@@ -3,8 +3,8 @@ batched policy: one hand at a time in plain Python (`greedy_one`, for the loop w
 numpy and for the rare decisions), and on numpy arrays (`greedy_arrays`) for the calls,
 the trump and the cards, making the same choices to the last bit.
 
-The rule is `GreedyPolicy`'s, asked of its own pieces (`montecarlo._estimate` for a hand's
-worth in each suit, `GreedyPolicy.discard`, `highest_trump`): calls by the heuristic's
+The rule is `GreedyPolicy`'s, asked of its own pieces (`_greedy_rule.estimate` for a hand's
+worth in each suit, `_greedy_rule.low_discard`, `highest_trump`): calls by the heuristic's
 rule from the bit-count estimate (the search's per-deal estimates are not passed to a
 batch), the best suit as trump, the first lead that names trump the top card of the best
 suit, a quarter of the other plays at random, leads at random, and when following: let
@@ -17,14 +17,13 @@ choices, only its rule.
 from __future__ import annotations
 
 import functools
-import random
 from typing import Any
 
 from ..cards import CARDS, Suit
 from ..rules import Rules
 from ..tables import trump_table
 from ._batch_core import CALL, CALL_PARTNER, DECLARE, DISCARD, PITCH, Decision, uniform
-from .montecarlo import GreedyPolicy, _estimate
+from ._greedy_rule import estimate, low_discard
 from .playout import highest_trump
 
 __all__: list[str] = []
@@ -38,13 +37,7 @@ _NATURAL = (1 << 52) - 1
 
 def _best(rules: Rules, held: int) -> tuple[int, float]:
     """The best trump for `held` and its estimate (the first suit of the highest)."""
-    return max(((int(s), _estimate(rules, held, s)) for s in Suit), key=lambda pair: pair[1])
-
-
-@functools.lru_cache(maxsize=32)
-def _greedy(rules: Rules) -> GreedyPolicy:
-    """A `GreedyPolicy` for its discards (a pure function of their arguments)."""
-    return GreedyPolicy(rules, random.Random(0))
+    return max(((int(s), estimate(rules, held, s)) for s in Suit), key=lambda pair: pair[1])
 
 
 def _nth(cards: int, n: int) -> int:
@@ -75,9 +68,7 @@ def greedy_one(decision: Decision, k: int) -> int:
         assert (
             decision.fewest is not None and decision.most is not None and decision.first is not None
         )
-        return _greedy(rules).discard(
-            int(decision.seats[k]),
-            held,
+        return low_discard(
             legal,
             int(decision.fewest[k]),
             int(decision.most[k]),
@@ -186,7 +177,7 @@ def _tables(rules: Rules) -> _Tables:
 
 
 def _estimates(rules: Rules, held: Any) -> Any:
-    """`montecarlo._estimate` of every hand of `held` for each suit (one row per hand),
+    """`_greedy_rule.estimate` of every hand of `held` for each suit (one row per hand),
     with the same float operations in the same order."""
     import numpy as np
 

@@ -5,49 +5,26 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import TYPE_CHECKING
 
 from ..actions import Action, Bid, DeclareTrump, Pitch, Shoot, Smudge
-from ..cards import Rank, Suit, cards_of
+from ..cards import Suit, cards_of
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
 from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
+from ._greedy_rule import estimate as _estimate
+from ._greedy_rule import low_discard
 from .heuristic import HeuristicBot, best_suit
 from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .sampling import sample_states
 
+if TYPE_CHECKING:
+    from ._batch_core import BatchResult
+
 # --- a quick policy for the playouts ------------------------------------------------------
-
-_JACK, _TWO, _THREE = Rank.JACK - 2, 0, 1  # offsets of ranks within a suit's 13 bits
-
-
-def _estimate(rules: Rules, held: int, suit: Suit) -> float:
-    """A rough count of the points `held` takes with `suit` trump (bit operations only)."""
-    table = trump_table(suit, rules)
-    trumps = held & table.trump_mask
-    count = trumps.bit_count()
-    if not count:
-        return 0.0
-    base = suit * 13
-    value = 0.15 * count
-    top = table.order[0]
-    if trumps >> top & 1:
-        value += 1.0
-    elif trumps >> table.order[1] & 1:
-        value += 0.6
-    if held >> (base + _TWO) & 1:
-        value += 0.9
-    elif held >> (base + _THREE) & 1:
-        value += 0.5
-    if held >> (base + _JACK) & 1:
-        value += 0.7 if count >= 3 else 0.4
-    tens = 0
-    for s in range(4):
-        tens += held >> (s * 13 + 8) & 1
-    value += 0.2 + 0.15 * tens
-    return value * rules.total_points / 4
 
 
 class GreedyPolicy:
@@ -108,25 +85,7 @@ class GreedyPolicy:
         return self._best(held)[0]
 
     def discard(self, seat: int, held: int, cards: int, fewest: int, most: int, first: int) -> int:
-        # the lowest cards of `first` first (in the draw: every non-trump below a ten)
-        if fewest < most:
-            low = 0
-            for index in range(52):
-                if first >> index & 1 and index % 13 < 8:
-                    low |= 1 << index
-            count = min(max(low.bit_count(), fewest), most)
-        else:
-            count = fewest
-        chosen = 0
-        for pool in (first, cards & ~first):
-            for rank in range(15):
-                for s in range(5):
-                    index = s * 13 + rank if s < 4 else 52 + rank
-                    if chosen.bit_count() >= count:
-                        return chosen
-                    if index < 55 and pool >> index & 1:
-                        chosen |= 1 << index
-        return chosen
+        return low_discard(cards, fewest, most, first)
 
     def play(
         self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
@@ -230,10 +189,18 @@ class MonteCarloBot:
     nine cards each) plays out proportionally fewer hands, so a decision takes about
     as long in every game.
 
+    With `batched=True` the playouts of a decision are played all at once by the batched
+    engine (`setback.bots.batch.play_batch`, on numpy arrays with the extra `fast`, else
+    by its loop), the greedy rule being `batch.playout_policy` (its luck drawn from each
+    guessed deal's stream, so the choices differ from the unbatched bot's, and its
+    playouts' calls read no per-deal estimate of the heuristic's). Same seed and view,
+    same choice, with numpy or without. A time budget (`seconds`) plays one hand at a
+    time, as without `batched`.
+
     Raises:
         ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` or
-            `budget_cards` is not a whole number of at least 1, or `seconds` is not a
-            positive number.
+            `budget_cards` is not a whole number of at least 1, `seconds` is not a
+            positive number, or `batched` is not a bool.
     """
 
     margin = 0.25
@@ -249,11 +216,15 @@ class MonteCarloBot:
         seconds: float | None = None,
         rollout: str = "greedy",
         budget_cards: int | None = None,
+        batched: bool = False,
     ) -> None:
         """`seed`: where every guess and playout comes from (None draws one, kept in
         `seed`); `playouts`: hands played out per decision; `seconds`: a time budget per
         decision instead (not reproducible); `rollout`: `"greedy"` or `"random"`;
-        `budget_cards`: the playouts are for a deal of this many cards (None: for any)."""
+        `budget_cards`: the playouts are for a deal of this many cards (None: for any);
+        `batched`: the playouts are played all at once by the batched engine."""
+        if type(batched) is not bool:
+            raise ValueError(f"batched must be True or False, not {batched!r}")
         if rollout not in ("greedy", "random"):
             raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
         if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
@@ -279,6 +250,9 @@ class MonteCarloBot:
         """A time budget per decision instead of `playouts` (not reproducible), or None."""
         self.rollout = rollout
         """How the playouts play: `"greedy"` (the quick rule) or `"random"`."""
+        self.batched = batched
+        """Whether a decision's playouts are played all at once by the batched engine
+        (`setback.bots.batch`), with `batch.playout_policy` (or `batch.random_policy`)."""
         self.heuristic = HeuristicBot(seed=self.seed)
         """Internal: the `HeuristicBot` that discards and proposes the calls and trump."""
 
@@ -305,6 +279,8 @@ class MonteCarloBot:
     def _search(
         self, view: PlayerView, candidates: tuple[Action, ...], prior: Action | None
     ) -> Action:
+        if self.batched and self.seconds is None:
+            return self._search_batched(view, candidates, prior)
         rng = decision_rng(self.seed, view)
         rules = view.rules
         mine = rules.side_of(view.seat)
@@ -345,6 +321,54 @@ class MonteCarloBot:
             return self._over_prior(candidates, values, candidates.index(prior), rules, weights)
         best = max(range(len(candidates)), key=lambda i: totals[i])
         return candidates[best]
+
+    def _search_batched(
+        self, view: PlayerView, candidates: tuple[Action, ...], prior: Action | None
+    ) -> Action:
+        """`_search` with every playout of the decision in one batch: each guessed deal
+        once per candidate (its first action), the candidates of a deal on one luck
+        stream."""
+        from .batch import play_batch, playout_policy, random_policy
+
+        rng = decision_rng(self.seed, view)
+        rules = view.rules
+        mine = rules.side_of(view.seat)
+        count = len(candidates)
+        states = self._sample(view, rng, math.ceil(self._budget(view) / count))
+        weights = [self._weight(view, state) for state in states]
+        policy = playout_policy if self.rollout == "greedy" else random_policy
+        result = play_batch(
+            [state for state in states for _ in candidates],
+            policy,
+            first=[action for _ in states for action in candidates],
+            streams=[deal for deal in range(len(states)) for _ in candidates],
+            seed=rng.getrandbits(63),
+        )
+        flat = self._values_of(view, mine, result)
+        values = [flat[i::count] for i in range(count)]
+        totals = [0.0] * count
+        for i, mine_values in enumerate(values):
+            for weight, value in zip(weights, mine_values, strict=True):
+                totals[i] += weight * value
+        if prior is not None and prior in candidates:
+            return self._over_prior(candidates, values, candidates.index(prior), rules, weights)
+        best = max(range(count), key=lambda i: totals[i])
+        return candidates[best]
+
+    def _values_of(self, view: PlayerView, mine: int, result: BatchResult) -> list[float]:
+        """`_value` of every hand of a batch (on the arrays when `_value` is this class's)."""
+        if type(self)._value is not MonteCarloBot._value:
+            return [self._value(view, mine, result.result(i)) for i in range(len(result))]
+        rows = result.score_changes
+        if isinstance(rows, tuple):
+            return [
+                float(row[mine] - max(c for side, c in enumerate(row) if side != mine))
+                for row in rows
+            ]
+        import numpy
+
+        others = numpy.delete(rows, mine, axis=1).max(axis=1)
+        return [float(value) for value in (rows[:, mine] - others).tolist()]
 
     def _value(self, view: PlayerView, mine: int, result: PlayoutResult) -> float:
         """What a playout ending as `result` is worth to the side `mine` (here: its score

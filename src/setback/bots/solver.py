@@ -15,8 +15,9 @@ from ..state import GameState, Phase
 from ..tables import trump_table
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
+from ._greedy_rule import estimate as _estimate
 from ._outlook import applies, outlook
-from .montecarlo import GreedyPolicy, MonteCarloBot, _estimate
+from .montecarlo import GreedyPolicy, MonteCarloBot
 from .playout import PlayoutPolicy, PlayoutResult, playout_hand
 from .sampling import sample_states
 

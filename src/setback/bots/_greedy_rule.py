@@ -1,0 +1,64 @@
+"""Internal: the pieces of `MonteCarloBot`'s greedy playout rule that both its playout
+policy (`montecarlo.GreedyPolicy`) and the batched one (`batch.playout_policy`) ask: a
+hand's rough worth under a trump, and the low discard."""
+
+from __future__ import annotations
+
+from ..cards import Rank, Suit
+from ..rules import Rules
+from ..tables import trump_table
+
+__all__: list[str] = []
+
+_JACK, _TWO, _THREE = Rank.JACK - 2, 0, 1  # offsets of ranks within a suit's 13 bits
+
+
+def estimate(rules: Rules, held: int, suit: Suit) -> float:
+    """A rough count of the points `held` takes with `suit` trump (bit operations only)."""
+    table = trump_table(suit, rules)
+    trumps = held & table.trump_mask
+    count = trumps.bit_count()
+    if not count:
+        return 0.0
+    base = suit * 13
+    value = 0.15 * count
+    top = table.order[0]
+    if trumps >> top & 1:
+        value += 1.0
+    elif trumps >> table.order[1] & 1:
+        value += 0.6
+    if held >> (base + _TWO) & 1:
+        value += 0.9
+    elif held >> (base + _THREE) & 1:
+        value += 0.5
+    if held >> (base + _JACK) & 1:
+        value += 0.7 if count >= 3 else 0.4
+    tens = 0
+    for s in range(4):
+        tens += held >> (s * 13 + 8) & 1
+    value += 0.2 + 0.15 * tens
+    return value * rules.total_points / 4
+
+
+def low_discard(cards: int, fewest: int, most: int, first: int) -> int:
+    """The playouts' discard: the lowest cards of `first` first (in the draw: every
+    non-trump below a ten), from `fewest` to `most` of `cards`."""
+    # the lowest cards of `first` first (in the draw: every non-trump below a ten)
+    if fewest < most:
+        low = 0
+        for index in range(52):
+            if first >> index & 1 and index % 13 < 8:
+                low |= 1 << index
+        count = min(max(low.bit_count(), fewest), most)
+    else:
+        count = fewest
+    chosen = 0
+    for pool in (first, cards & ~first):
+        for rank in range(15):
+            for s in range(5):
+                index = s * 13 + rank if s < 4 else 52 + rank
+                if chosen.bit_count() >= count:
+                    return chosen
+                if index < 55 and pool >> index & 1:
+                    chosen |= 1 << index
+    return chosen
