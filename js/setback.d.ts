@@ -132,7 +132,8 @@ export class Game {
   readonly id: number;
   status(): Promise<Status>;
   legalActions(): Promise<Action[]>;
-  /** Refusals reject with a SetbackError; the game is then unchanged. */
+  /** Refusals reject with a SetbackError; the game is then unchanged. With `seat`, only
+   * that seat may act, and a refusal's message is told to that player ("you"). */
   apply(action: Action | string, options?: { seat?: number }): Promise<Status>;
   view(seat: number): Promise<PlayerViewDocument>;
   events(since: number, seat: number): Promise<EventsDocument>;

@@ -253,8 +253,9 @@ export class Game {
   }
 
   /** Apply an action (an Action object as legalActions gives it, or its text "bid 3");
-   * with `seat`, only if that seat is to act. Resolves to the new status; a refusal
-   * rejects with a SetbackError and leaves the game as it was. */
+   * with `seat`, only if that seat is to act, and a refusal's message is told to that
+   * player ("spielen 5♣ ist nicht erlaubt: ...", not "... von Platz 0 ..."). Resolves to
+   * the new status; a refusal rejects with a SetbackError and leaves the game as it was. */
   apply(action, { seat } = {}) {
     return this._call("apply", { action, seat: seat ?? null });
   }

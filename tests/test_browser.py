@@ -81,6 +81,26 @@ def test_a_refusal_has_its_code_and_words_and_changes_nothing() -> None:
     assert ask("dump", game=game) == before
 
 
+def test_a_seats_own_refusal_is_told_to_that_player() -> None:
+    """With `seat`, a refusal is said to the player as setback play says it ("you", never
+    "seat 1"); its code and params are the rule's, and the game is unchanged."""
+    game = ask("new_game", preset="setback", seed=5)["game"]  # seat 1 is to act
+    before = ask("dump", game=game)
+    told = refused("apply", game=game, action="play AC", seat=1, lang="de")
+    plain = refused("apply", game=game, action="play AC", lang="de")
+    assert told["message"].startswith("spielen A♣ ist nicht erlaubt: das Reizen läuft noch")
+    assert plain["message"].startswith("spielen A♣ von Platz 1 ist nicht erlaubt")
+    assert (told["code"], told["params"], told["kind"]) == (
+        plain["code"],
+        plain["params"],
+        plain["kind"],
+    )
+    not_held = refused("apply", game=game, action="play 2S", seat=1)
+    assert not_held["message"].startswith("play 2♠ is not allowed: ")
+    assert "seat 1" not in not_held["message"]
+    assert ask("dump", game=game) == before
+
+
 def test_bad_requests_are_answers_never_exceptions() -> None:
     assert json.loads(handle("{broken"))["error"]["code"] == "bad_request"
     assert refused("fly")["code"] == "unknown_op"

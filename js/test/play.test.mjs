@@ -155,7 +155,7 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   const refusal = await page.textContent("#refusal");
   assert.match(
     refusal,
-    /^spielen \S+ von Platz 0 ist nicht erlaubt: das Reizen läuft noch: wähle eins von passen, bieten \d/,
+    /^spielen \S+ ist nicht erlaubt: das Reizen läuft noch: wähle eins von passen, bieten \d/,
   );
   assert.equal(await page.getAttribute("#refusal", "data-code"), "auction_on");
   assert.equal((await state(page)).actions, before, "a refused card changes nothing");

@@ -167,6 +167,11 @@ except IllegalActionError as error:
       );
       assert.equal(error.message, expected);
       assert.match(error.message, /Reizen/);
+      // applied for the seat to act: told to that player, as setback play tells it
+      const told = await game.apply("play 5C", { seat: 1 }).catch((refused) => refused);
+      assert.equal(told.code, "auction_on");
+      assert.deepEqual(told.params, error.params);
+      assert.match(told.message, /^spielen 5♣ ist nicht erlaubt: das Reizen läuft noch/);
     } finally {
       setback.lang = "en";
     }

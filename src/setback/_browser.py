@@ -64,6 +64,14 @@ class _RequestError(SetbackError):
         super().__init__(message)
 
 
+class _Told(Exception):
+    """A refusal of an action applied for a seat, in the words told to that player."""
+
+    def __init__(self, refusal: IllegalActionError, message: str) -> None:
+        self.refusal = refusal
+        super().__init__(message)
+
+
 def handle(request: str) -> str:
     """Answer one request (JSON text): `{"ok": value}` or `{"error": {...}}`, as JSON text.
 
@@ -90,11 +98,14 @@ def handle(request: str) -> str:
 
 def _error(error: Exception, lang: str) -> dict[str, Any]:
     """An exception as JavaScript's `SetbackError` takes it."""
+    told = str(error) if isinstance(error, _Told) else None
+    if isinstance(error, _Told):
+        error = error.refusal
     if isinstance(error, IllegalActionError | InvalidNotationError):
         params = dict(error.params)
         if isinstance(error, IllegalActionError):
             params.setdefault("seat", error.seat)
-        message = refusal_text(error, lang=lang)
+        message = told or refusal_text(error, lang=lang)
         code = error.code
     else:
         params = dict(getattr(error, "params", {}))
@@ -208,7 +219,17 @@ def _apply(message: dict[str, Any]) -> dict[str, Any]:
     number, state = _game(message)
     seat = None if message.get("seat") is None else _seat(message, state)
     action = parse_action(message.get("action"))  # type: ignore[arg-type]
-    state = apply_action(state, action, seat=seat)
+    try:
+        state = apply_action(state, action, seat=seat)
+    except IllegalActionError as error:
+        if seat is None:
+            raise
+        # the player's own refusal, told to him as setback play tells it: "you", not "seat 0"
+        from .terminal import TerminalGame
+
+        lang = message.get("lang", "en")
+        player = TerminalGame(state, {}, seat, read=str, out=io.StringIO(), lang=lang)
+        raise _Told(error, player.refusal(error)) from error
     _games[number] = state
     return _status(state)
 
