@@ -261,6 +261,7 @@ async function show() {
   } else {
     $("last-hand").hidden = true;
   }
+  await showPhone(document_);
   showCards(view, mine);
   showActions(view, labels, mine);
   $("download").hidden = false;
@@ -270,26 +271,54 @@ async function show() {
   if (mine && !performance.getEntriesByName("first-move").length) performance.mark("first-move");
 }
 
-/** The seat's own face-up cards are what the person clicks: a play (or pitch) of that
- * card, or a choice for the discard. A card the rules forbid is refused with the reason. */
+// On a phone the table is drawn too small to read: the trick and the person's hand are
+// drawn again below it, at a size a finger can click, and the hand is clicked there.
+const PHONE = window.matchMedia("(max-width: 640px)");
+
+async function showPhone(document_) {
+  const view = document_.data;
+  $("phone").hidden = !PHONE.matches;
+  if (!PHONE.matches) return;
+  const as = (kind, data) => ({ format: "setback", version: document_.version, kind, data });
+  const trick = view.trick?.plays.length ? view.trick : view.tricks.at(-1);
+  const [drawn, ...cards] = await Promise.all([
+    trick ? play.setback.draw(as("Trick", trick), { rules: view.rules }) : "",
+    ...view.hand.map((card) => play.setback.draw(as("Card", card))),
+  ]);
+  $("phone-trick").innerHTML = drawn;
+  $("phone-hand").innerHTML = cards.join("");
+  const playable = new Set(view.to_act === SEAT
+    ? view.legal_actions.filter((a) => a.type === "Play" || a.type === "Pitch").map((a) => a.card)
+    : []);
+  for (const card of $("phone-hand").children) {
+    card.classList.toggle("playable", playable.has(card.querySelector("g.card").dataset.card));
+  }
+}
+
+/** The seat's own face-up cards are what the person clicks (on the table, or on a phone
+ * the large hand below it): a play (or pitch) of that card, or a choice for the discard.
+ * A card the rules forbid is refused with the reason. */
 function showCards(view, mine) {
   const discarding = mine && view.legal_actions.some((action) => action.type === "Discard");
   const pitching = view.legal_actions.some((action) => action.type === "Pitch");
-  const selector = `#table g.seat[data-seat="${SEAT}"] g.card[data-card]`;
-  for (const card of document.querySelectorAll(selector)) {
-    const name = card.dataset.card;
-    if (!view.hand.includes(name)) continue; // a face-up discard, not in the hand
+  const selector = `#table g.seat[data-seat="${SEAT}"] g.card[data-card], #phone-hand g.card[data-card]`;
+  const cards = [...document.querySelectorAll(selector)].filter((card) => view.hand.includes(card.dataset.card));
+  const mark = () => {
+    for (const card of cards) card.classList.toggle("selected", play.selected.has(card.dataset.card));
+  };
+  for (const card of cards) {
+    const name = card.dataset.card; // not a face-up discard: those are not in the hand
     card.classList.add("mine");
-    card.classList.toggle("selected", play.selected.has(name));
     card.onclick = () => {
       if (discarding) {
         play.selected.has(name) ? play.selected.delete(name) : play.selected.add(name);
-        card.classList.toggle("selected", play.selected.has(name));
+        mark();
         return;
       }
       act({ type: pitching ? "Pitch" : "Play", card: name });
     };
   }
+  mark();
 }
 
 function showActions(view, labels, mine) {
@@ -420,6 +449,9 @@ async function start() {
     if (play.replay) run(showReplay);
     if (play.game) run(show);
   };
+  PHONE.addEventListener("change", () => {
+    if (play.game) run(show);
+  });
   $("level").onchange = () => {
     play.level = $("level").value;
     saveSettings();

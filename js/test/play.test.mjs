@@ -41,8 +41,8 @@ after(async () => {
 });
 
 /** A fresh browser profile (its own localStorage and cache) that reaches only our server. */
-async function person({ failing = null } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
+async function person({ failing = null, viewport = { width: 1100, height: 1000 } } = {}) {
+  const context = await browser.newContext({ viewport });
   await context.route("**/*", (route) => {
     const url = new URL(route.request().url());
     if (url.origin !== server.url) {
@@ -102,8 +102,9 @@ async function newGame(page, { preset, lang, target = "" }) {
 }
 
 /** The person's own card in the table's picture: click its top left corner (the rest may
- * lie under the next card). */
+ * lie under the next card). On a phone: the card in the large hand below the table. */
 function card(page, name) {
+  if (page.phone) return page.locator(`#phone-hand g.card.mine[data-card="${name}"]`);
   return page.locator(`#table g.seat[data-seat="0"] g.card.mine[data-card="${name}"]`);
 }
 const CORNER = { x: 5, y: 12 };
@@ -212,6 +213,41 @@ test("Cinch (§7): a whole hand by clicking, the discard included", async () => 
   await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over");
   assert.match(await page.textContent("#log"), /Hand 1 over|everyone passed/);
   await shot(page, "play-cinch-hand-over.png");
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test("on a phone (390 by 844): the trick and the hand drawn large, a whole hand played by clicking them", async () => {
+  const { context, page } = await person({ viewport: { width: 390, height: 844 } });
+  page.phone = true;
+  await open(page);
+  await newGame(page, { preset: "setback", lang: "de" });
+  const looked = () => page.evaluate(() => ({
+    phone: !document.getElementById("phone").hidden,
+    widths: [...document.querySelectorAll("#phone-hand svg")].map((svg) => svg.getBoundingClientRect().width),
+    hand: window.play.view.hand.length,
+    trick: document.querySelector("#phone-trick svg")?.getBoundingClientRect().width ?? 0,
+    overflow: document.documentElement.scrollWidth - window.innerWidth,
+    playable: document.querySelectorAll("#phone-hand svg.playable").length,
+  }));
+  let seen = await looked();
+  assert.ok(seen.phone, "the phone's hand is shown");
+  assert.equal(seen.widths.length, seen.hand);
+  assert.ok(seen.widths.every((width) => width >= 50), `cards a finger can click: ${seen.widths}`);
+  assert.equal(seen.overflow, 0, "nothing wider than the screen");
+  let pictured = false;
+  await playUntil(page, (view) => {
+    if (!pictured && view.phase === "play" && view.to_act === 0 && view.trick?.plays.length) pictured = true;
+    return view.hand_number > 0 || view.phase === "game_over" || pictured;
+  });
+  if (pictured) {
+    seen = await looked();
+    assert.ok(seen.trick >= 200, `the trick drawn large: ${seen.trick}`);
+    assert.ok(seen.playable >= 1, "the playable cards are marked");
+    await shot(page, "play-phone.png");
+  }
+  await playUntil(page, (view) => view.hand_number > 0 || view.phase === "game_over");
+  assert.match(await page.textContent("#log"), /Runde 1 vorbei|alle gepasst/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
