@@ -198,7 +198,7 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   await context.close();
 });
 
-test("Cinch (§7): a whole hand by clicking, the discard included", async () => {
+test("Cinch (§7): a whole hand by clicking, the discard included, its record uploaded and replayed", async () => {
   const { context, page } = await person();
   await open(page);
   await newGame(page, { preset: "cinch", lang: "en" });
@@ -213,6 +213,13 @@ test("Cinch (§7): a whole hand by clicking, the discard included", async () => 
   await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over");
   assert.match(await page.textContent("#log"), /Hand 1 over|everyone passed/);
   await shot(page, "play-cinch-hand-over.png");
+
+  // the game's record as a file, uploaded: replayed from its first hand
+  const record = await page.evaluate(async () => JSON.stringify(await window.play.game.record()));
+  await page.setInputFiles("#record-file", { name: "cinch.json", mimeType: "application/json", buffer: Buffer.from(record) });
+  await page.waitForFunction(() => !document.getElementById("replay-view").hidden && window.play.pending === 0);
+  assert.match(await page.textContent("#replay-where"), /^Hand 1 of \d+$/);
+  assert.match(await page.innerHTML("#replay-hand"), /^<svg/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
