@@ -5,9 +5,11 @@ Run by hand, not by the test suite (which runs a small count of it in CI's heavy
     python benchmarks/batch_replay.py [HANDS] [PRESET ...]
 
 For every preset and a few variants beside them (`VARIANTS`; or the ones named), `HANDS`
-hands (default 10,000) are played by `setback.bots.batch.play_batch` with random choices,
-in batches of mixed states: fresh deals, and states of random games at any point (the
-auction, trump, the discards, mid-trick, later hands), some with a `first` action. A
+hands (default 10,000) are played by `setback.bots.batch.play_batch`, in batches of 128
+taken in turn: mixed states (fresh deals, and states of random games at any point: the
+auction, trump, the discards, mid-trick, later hands; some with a `first` action), and
+fresh deals only (which the array engine steps together until they part); each kind with
+random choices (`random_policy`), then with the playout rule (`playout_policy`). A
 recording policy writes down every decision the engine asks: the kind, the seat, what is
 open, and the choice. Each hand is then replayed from its state through `legal_actions`
 and `apply_action`: at every step the seat to act and the legal set must be the ones the
@@ -203,18 +205,38 @@ def states_of(rules: Rules, count: int, seed: int) -> tuple[list[GameState], lis
     return states, firsts
 
 
+def fresh_states(rules: Rules, count: int, seed: int) -> list[GameState]:
+    """`count` fresh deals: a batch whose hands are all at the same place, which the array
+    engine steps together (plain numbers for the trick's place) until they part."""
+    return [
+        new_game(rules, seed=seed * 1_000_003 + k, dealer=k % rules.players) for k in range(count)
+    ]
+
+
+KINDS = ("mixed", "fresh")
+"""The batches played in turn: mixed states (`states_of`), fresh deals (`fresh_states`),
+each with `random_policy`, then each with `playout_policy`."""
+
+
 def prove(rules: Rules, hands: int, seed: int = 0) -> Counter[str]:
-    """Play `hands` hands of `rules` batched and replay each (see the module)."""
+    """Play `hands` hands of `rules` batched and replay each (see the module): batches of
+    mixed states and of fresh deals, with the random policy and the playout policy, in
+    turn."""
     counts: Counter[str] = Counter()
-    done = 0
+    done = turn = 0
     while done < hands:
-        size = min(BATCH, hands - done)
-        states, firsts = states_of(rules, size, seed + done)
-        recorder = Recorder(batch.random_policy, size)
+        size = min(BATCH // 4, hands - done)
+        policy = (batch.random_policy, batch.playout_policy)[turn // 2 % 2]
+        if turn % 2:
+            states, firsts = fresh_states(rules, size, seed + done), [None] * size
+        else:
+            states, firsts = states_of(rules, size, seed + done)
+        recorder = Recorder(policy, size)
         result = batch.play_batch(states, recorder, first=firsts, seed=seed + done)
         for i in range(size):
             replay(states[i], firsts[i], recorder.logs[i], result.result(i), counts)
         done += size
+        turn += 1
     return counts
 
 

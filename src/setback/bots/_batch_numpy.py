@@ -578,6 +578,7 @@ class _Run:
                 continue
             if going.any():
                 step = -1  # the hands part: some tricks are over, some go on
+                together = False
                 self.to_act[hands[going]] = after[going]
                 done = ~going
                 closing = hands[done]
