@@ -148,3 +148,61 @@ def test_cli_jobs_print_what_one_job_prints(capsys: pytest.CaptureFixture[str]) 
 def test_cli_jobs_must_not_be_negative() -> None:
     with pytest.raises(SystemExit):
         main(["simulate", "--games", "2", "--jobs", "-1"])
+
+
+@pytest.mark.parametrize("name", ["setback", "smear", "cinch", "ten-point"])
+def test_batched_games_give_the_summary_with_numpy_or_without_however_split(name: str) -> None:
+    """`batched=True`: the same summary on arrays and by the loop without numpy, in one
+    task or many, and of the same shape as the unbatched run's."""
+    from setback.bots import batch
+
+    rules = Rules.preset(name)
+    batched = simulate(rules, games=60, seed=5, batched=True)
+    assert simulate(rules, games=60, seed=5, batched=True, chunk=7) == batched
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = not wanted
+    try:
+        assert simulate(rules, games=60, seed=5, batched=True, chunk=25) == batched
+    finally:
+        batch._numpy_wanted = wanted
+    plain = simulate(rules, games=60, seed=5)
+    assert type(batched) is type(plain) and batched.games == 60
+    for field in attrs.fields(SimulationSummary):
+        assert type(getattr(batched, field.name)) is type(getattr(plain, field.name)), field
+    assert (batched.bots, batched.smudge_level, batched.max_hands) == (
+        plain.bots,
+        plain.smudge_level,
+        plain.max_hands,
+    )
+    assert sum(batched.wins) + batched.unfinished == 60
+    assert batched.hands >= 60 and batched.points > 0
+    assert sum(bid for _, bid, _ in batched.contracts) + batched.passed_out == batched.hands
+
+
+def test_batched_cautious_players_bid_as_the_unbatched_ones() -> None:
+    """The cautious random players' rule (pass three times in four, else mostly the lowest
+    bid) played batched: each contract level's share of 400 German games' hands, and the
+    share made, within a few hundredths of the unbatched players'."""
+    rules = Rules.setback()
+    batched = simulate(rules, games=400, seed=1, batched=True)
+    plain = simulate(rules, games=400, seed=1)
+    for (level, bid, made), (other, bid_plain, made_plain) in zip(
+        batched.contracts, plain.contracts, strict=True
+    ):
+        assert level == other
+        assert abs(bid / batched.hands - bid_plain / plain.hands) < 0.03, level
+        assert abs(made / bid - made_plain / bid_plain) < 0.06, level
+    assert abs(batched.hands / 400 - plain.hands / 400) < 1.0
+
+
+def test_batched_random_bots_and_others() -> None:
+    """`bots=["random"]` plays batched (uniform calls: bid-out games rarely end); other bots
+    play as without `batched`."""
+    rules = Rules.auction_pitch(target=7)
+    summary = simulate(rules, games=30, seed=2, bots=["random"], batched=True, max_hands=40)
+    assert summary.bots == ("random",) * 4 and summary.games == 30
+    assert summary != simulate(rules, games=30, seed=2, bots=["random"], max_hands=40)
+    heuristic = simulate(rules, games=6, seed=2, bots=["heuristic"], batched=True)
+    assert heuristic == simulate(rules, games=6, seed=2, bots=["heuristic"])
+    with pytest.raises(TypeError, match="batched must be True or False"):
+        simulate(rules, games=1, batched=1)  # type: ignore[arg-type]

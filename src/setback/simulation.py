@@ -11,22 +11,27 @@ finished.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from types import MappingProxyType
+from typing import Any
 
 import attrs
 
 from .actions import Action, Bid, Pass
 from .bots import Bot, play_game
 from .bots import levels as _levels
+from .bots._batch_core import Decision, uniform
 from .bots.levels import BotSpec
+from .dealing import next_dealer, start_hand
 from .engine import apply_action, legal_actions, new_game
 from .errors import RulesError
 from .rules import Rules
-from .state import GameState, Phase
+from .scoring import game_end
+from .state import GameState, HandResult, Phase
 
 __all__ = ["BOTS", "BotSpec", "SimulationSummary", "simulate"]
 
@@ -133,24 +138,146 @@ def _bot_game(rules: Rules, specs: Sequence[BotSpec], seed: int, max_hands: int)
     )
 
 
+BATCHED = ("random", "cautious")
+"""The bots `simulate(batched=True)` plays through the batched engine."""
+
+
+def _cautious_call(decision: Decision, k: int) -> int:
+    """`_cautious_choice`'s call as a batched policy's, for the `k`-th hand of `decision`
+    (its luck the decision's: draw 0 whether to pass, draw 1 whether to bid lowest, draw
+    2 which call)."""
+    from .bots.batch import PITCH
+
+    rules = decision.rules
+    legal = int(decision.legal[k])
+    pitches = 0 if decision.pitches is None else int(decision.pitches[k])
+    key, step = int(decision.streams[k]), int(decision.steps[k])
+    calls = legal & ~1
+    if legal & 1 and ((not calls and not pitches) or uniform(key, step, 0) < 0.75):
+        return 0
+    bids = calls & ((1 << (rules.max_plain_bid + 1)) - 2)
+    if bids and uniform(key, step, 1) < 0.75:
+        return (bids & -bids).bit_length() - 1
+    listed = [level for level in range(64) if calls >> level & 1]
+    listed += [PITCH + card for card in range(64) if pitches >> card & 1]
+    return listed[int(uniform(key, step, 2) * len(listed))]
+
+
+def _cautious_policy(decision: Decision) -> Any:
+    """The cautious random players as a batched policy: `_cautious_call` in the auction,
+    else `batch.random_policy`."""
+    from .bots.batch import CALL, random_policy
+
+    if decision.kind != CALL:
+        return random_policy(decision)
+    return [_cautious_call(decision, k) for k in range(len(decision))]
+
+
+def _batched_range(
+    rules: Rules, kind: str, first: int, count: int, max_hands: int
+) -> list[tuple[int | None, list[HandResult]]]:
+    """The games from seeds `first` to `first + count - 1` played together through the
+    batched engine: each game's winner (None: unfinished) and its hands' results (records
+    of their contract, points and score changes; no cards). Game `seed` is dealt
+    from `seed` (its dealer drawn from it as `_random_game` draws it), hand by hand; a
+    hand's luck is the stream of its game and number, so a game plays the same in any
+    batch."""
+    from .bots.batch import play_batch, random_policy
+
+    policy = random_policy if kind == "random" else _cautious_policy
+    seeds = range(first, first + count)
+    starts = [
+        new_game(rules, seed=seed, dealer=random.Random(seed).randrange(rules.players))
+        for seed in seeds
+    ]
+    states = list(starts)
+    scores = [start.scores for start in starts]
+    played = [0] * count
+    winners: list[int | None] = [None] * count
+    results: list[list[HandResult]] = [[] for _ in seeds]
+    live = list(range(count))
+    number = 0
+    while live:
+        batch = play_batch(
+            [states[g] for g in live],
+            policy,
+            streams=[seeds[g] * 4096 + number for g in live],
+        )
+        going = []
+        for j, g in enumerate(live):
+            outcome = batch.result(j)
+            hand = HandResult(
+                number=number,
+                dealer=states[g].dealer,
+                hands=(),
+                bids=(),
+                pitcher=outcome.pitcher,
+                contract=outcome.contract,
+                trump=outcome.trump,
+                tricks=(),
+                awards=outcome.awards,
+                card_points=outcome.card_points,
+                score_changes=outcome.score_changes,
+                made=outcome.made,
+            )
+            results[g].append(hand)
+            played[g] += hand.pitcher is not None
+            end = game_end(rules, scores[g], hand, played[g])
+            scores[g] = tuple(map(operator.add, scores[g], hand.score_changes))
+            if end is not None:
+                winners[g] = end[0]
+            elif number + 1 < max_hands:
+                standing = starts[g].standing
+                states[g] = start_hand(
+                    rules,
+                    standing.origin,
+                    number + 1,
+                    next_dealer(rules, hand),
+                    scores[g],
+                    standing.history,
+                    standing.earlier_log,
+                    tables=standing.tables,
+                    calls=standing.calls,
+                )
+                going.append(g)
+        live = going
+        number += 1
+    return list(zip(winners, results, strict=True))
+
+
 def _play_range(
-    rules: Rules, specs: tuple[BotSpec, ...], first: int, count: int, max_hands: int
+    rules: Rules,
+    specs: tuple[BotSpec, ...],
+    first: int,
+    count: int,
+    max_hands: int,
+    batched: bool = False,
 ) -> SimulationSummary:
     """The summary of the games from seeds `first` to `first + count - 1`: one task."""
     bid: Counter[int] = Counter()
     made: Counter[int] = Counter()
     wins = [0] * len(rules.sides)
     hands = passed = unfinished = points = 0
-    for seed in range(first, first + count):
-        if specs:
-            final = _bot_game(rules, specs, seed, max_hands)
-        else:
-            final = _random_game(rules, seed, max_hands)
-        if final.winner is None:
+    games: Iterable[tuple[int | None, Iterable[HandResult]]]
+    if batched and count:
+        kind = str(specs[0]) if specs else "cautious"
+        games = _batched_range(rules, kind, first, count, max_hands)
+    else:
+        games = (
+            (final.winner, final.history)
+            for final in (
+                _bot_game(rules, specs, seed, max_hands)
+                if specs
+                else _random_game(rules, seed, max_hands)
+                for seed in range(first, first + count)
+            )
+        )
+    for winner, history in games:
+        if winner is None:
             unfinished += 1
         else:
-            wins[final.winner] += 1
-        for result in final.history:
+            wins[winner] += 1
+        for result in history:
             hands += 1
             if result.contract is None:
                 passed += 1
@@ -237,6 +364,7 @@ def simulate(
     chunk: int | None = None,
     max_hands: int = 1000,
     progress: Callable[[int, int], None] | None = None,
+    batched: bool = False,
 ) -> SimulationSummary:
     """Play `games` games, the i-th from seed `seed + i`, and count what happened.
 
@@ -266,6 +394,13 @@ def simulate(
             unfinished (random play may never end a bid-out game).
         progress: called as `progress(done, games)` after each task, in the
             order the tasks finish.
+        batched: the games of a task are played together through the batched engine
+            (`setback.bots.batch`, on numpy arrays with the extra `fast`): for the
+            cautious random players (no `bots`) and `bots=["random"]` or
+            `["cautious"]`. Their choices are drawn from each game's and hand's own
+            luck stream, not as without `batched` (so the counts differ from the
+            unbatched run's), but are the same with numpy or without and however the
+            games are split. Other bots, and call your partner, play as without it.
 
     Returns:
         The counts of the run.
@@ -287,24 +422,33 @@ def simulate(
         raise TypeError(f"seed must be a whole number (an int), not {type(seed).__name__}")
     max_hands = _whole("max_hands", max_hands, 1)
     size = max(1, -(-games // 100)) if chunk is None else _whole("chunk", chunk, 1)
+    if batched is True and chunk is None:
+        size = max(size, min(games, 1024))  # a batch pays from a few hundred hands
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
         )
     specs = _check_specs(rules, bots)
+    if type(batched) is not bool:
+        raise TypeError(f"batched must be True or False, not {type(batched).__name__}")
+    batched = (
+        batched
+        and not rules.call_partner
+        and all(spec == specs[0] and spec in BATCHED for spec in specs)
+    )
     empty = _play_range(rules, specs, seed, 0, max_hands)
     ranges = [(first, min(size, seed + games - first)) for first in range(seed, seed + games, size)]
     parts: list[SimulationSummary] = []
     played = 0
     if executor is None:
         for first, count in ranges:
-            parts.append(_play_range(rules, specs, first, count, max_hands))
+            parts.append(_play_range(rules, specs, first, count, max_hands, batched))
             played += count
             if progress is not None:
                 progress(played, games)
         return _merge(parts, empty)
     futures: list[Future[SimulationSummary]] = [
-        executor.submit(_play_range, rules, specs, first, count, max_hands)
+        executor.submit(_play_range, rules, specs, first, count, max_hands, batched)
         for first, count in ranges
     ]
     try:
