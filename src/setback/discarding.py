@@ -234,7 +234,6 @@ def draw_back(
     for seat in draw_back_order(rules, dealer, pitcher):
         thrown = cards[seat] & ~trumps
         kept = cards[seat] & trumps
-        drawn = 0
         if seat == pitcher:
             drawn, rest = draw_from(rest, len(rest))
             thrown |= drawn & ~trumps

@@ -19,6 +19,8 @@ from setback import (
     RulesError,
     ShootFor,
     apply_action,
+    new_game,
+    parse_cards,
 )
 
 from .. import reference
@@ -111,6 +113,23 @@ def test_the_partner_must_play_the_called_card_to_trick_1() -> None:
     with pytest.raises(IllegalActionError, match="must play it to the first trick") as caught:
         apply_action(state, "play 8S", seat=3)
     assert caught.value.code == "play_called" and caught.value.params == {"playable": ["AS"]}
+
+
+def test_a_pitcher_who_draws_the_card_he_called_plays_alone_and_owes_no_card() -> None:
+    """§7.7.3: 'if the pitcher holds it himself ... he plays alone': here he takes the
+    called card with the rest of the stock in the draw back, so nobody is his partner and
+    no card is owed to trick 1 (`discarding.partner_of`): he leads any of his trumps."""
+    rules = Rules.trickster(10, players=5, deal=7)  # a stock of 15 to draw back from
+    state = new_game(rules, seed=750)  # Anna (0) deals; 2♣ lies 14th of the 15
+    assert state.hands[0] == parse_cards("8C JC 2D 10H KH AH 5S")
+    state = act(state, "B 6, C 9, D pass, E pass, A 10")
+    state = apply_action(state, "trump C", seat=0)
+    state = apply_action(state, "call 2C", seat=0)  # in nobody's hand yet
+    assert state.hands[0] == parse_cards("2C 8C JC")  # his trumps, 2♣ drawn back
+    assert state.partner == 0 and state.to_act == 0
+    assert texts(state) == ["play 2C", "play 8C", "play JC"]
+    state = apply_action(state, "play 8C", seat=0)
+    assert texts(state) == ["play 9C", "play 10C", "play AC", "play LJ"]  # trumps, as always
 
 
 def test_p1_points_go_to_seats_and_each_side_takes_its_sum() -> None:

@@ -21,7 +21,7 @@ from setback import (
     parse_cards,
 )
 from setback.cards import cards_of
-from setback.discarding import draw_back_order
+from setback.discarding import draw_back_order, refill
 
 from ..support import (
     X1_CALLS,
@@ -251,6 +251,16 @@ def test_draw_back_order_starts_at_eldest_or_at_the_pitchers_left() -> None:
         Rules.setback(draw=True, draw_order=DrawOrder.PITCHER_LEFT)
     with pytest.raises(RulesError, match="draw_order"):
         Rules.smear(draw_order="pitcher_left")
+
+
+def test_a_hand_draws_back_to_six_as_the_stock_allows_and_none_above_six() -> None:
+    """RULES §6.5.5-6: a hand draws until it holds 6, or the stock is empty; one that kept
+    more than 6 trumps draws nothing (it discards its excess face up instead). The count's
+    one home, `discarding.refill`, is asked as a number by the draw back, the discard and
+    draw, Cinch's refills and sampling's count of the draw back, so it is never below 0."""
+    assert [refill(kept, 10) for kept in (0, 4, 6, 7, 9)] == [6, 2, 0, 0, 0]
+    assert [refill(kept, 3) for kept in (0, 3, 4, 5)] == [3, 3, 2, 1]
+    assert [refill(kept, 0) for kept in (0, 6, 8)] == [0, 0, 0]
 
 
 def test_y2_draw_back_from_the_pitchers_left() -> None:
