@@ -24,7 +24,7 @@ import attrs
 from .actions import Action, Bid, Pass
 from .bots import Bot, play_game
 from .bots import levels as _levels
-from .bots._batch_core import Decision, uniform
+from .bots._batch_core import Decision, results_of, uniform
 from .bots.levels import BotSpec
 from .dealing import next_dealer, start_hand
 from .engine import apply_action, legal_actions, new_game
@@ -170,7 +170,28 @@ def _cautious_policy(decision: Decision) -> Any:
 
     if decision.kind != CALL:
         return random_policy(decision)
-    return [_cautious_call(decision, k) for k in range(len(decision))]
+    if isinstance(decision.legal, tuple) or (
+        decision.pitches is not None and any(decision.pitches)
+    ):
+        return [_cautious_call(decision, k) for k in range(len(decision))]
+    return _cautious_calls(decision)
+
+
+def _cautious_calls(decision: Decision) -> Any:
+    """`_cautious_call` on numpy arrays (no pitches), to the same bits."""
+    import numpy
+
+    from .bots._batch_numpy import highest_bit, kth_bit, popcount
+
+    u64 = numpy.uint64
+    legal = decision.legal
+    calls = legal & ~u64(1)
+    passing = ((legal & u64(1)) != 0) & ((calls == 0) | (decision.uniform(0) < 0.75))
+    bids = calls & u64((1 << (decision.rules.max_plain_bid + 1)) - 2)
+    lowest = highest_bit(bids & (~bids + u64(1)))
+    anyone = kth_bit(calls, (decision.uniform(2) * popcount(calls)).astype(numpy.int64))
+    bidding = (bids != 0) & (decision.uniform(1) < 0.75)
+    return numpy.where(passing, 0, numpy.where(bidding, lowest, anyone)).astype(numpy.int64)
 
 
 def _batched_range(
@@ -204,8 +225,7 @@ def _batched_range(
             streams=[seeds[g] * 4096 + number for g in live],
         )
         going = []
-        for j, g in enumerate(live):
-            outcome = batch.result(j)
+        for g, outcome in zip(live, results_of(batch), strict=True):
             hand = HandResult(
                 number=number,
                 dealer=states[g].dealer,

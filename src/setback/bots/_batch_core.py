@@ -270,6 +270,48 @@ class BatchResult:
         )
 
 
+def results_of(batch: BatchResult) -> list[PlayoutResult]:
+    """Every hand of `batch` as `BatchResult.result` reads it, the arrays read once."""
+    rules = batch.rules
+
+    def rows(values: Any) -> list[Any]:
+        return values.tolist() if hasattr(values, "tolist") else list(values)
+
+    names = [point.value for point in rules.points]
+    out = []
+    for changes, awards, card_points, made, pitcher, contract, trump, winners, tricks in zip(
+        rows(batch.score_changes),
+        rows(batch.awards),
+        rows(batch.card_points),
+        rows(batch.made),
+        rows(batch.pitcher),
+        rows(batch.contract),
+        rows(batch.trump),
+        rows(batch.winners),
+        rows(batch.tricks),
+        strict=True,
+    ):
+        if pitcher < 0:
+            out.append(passed_out(rules))
+            continue
+        out.append(
+            PlayoutResult(
+                score_changes=tuple(changes),
+                awards=tuple(
+                    (name, None if side < 0 else side)
+                    for name, side in zip(names, awards, strict=True)
+                ),
+                card_points=tuple(card_points),
+                made=bool(made),
+                pitcher=pitcher,
+                contract=contract,
+                trump=Suit(trump),
+                winners=tuple(winners[:tricks]),
+            )
+        )
+    return out
+
+
 def code_of(rules: Rules, action: Action) -> tuple[str, int]:
     """The kind of decision `action` answers and its choice's number."""
     kind = type(action)
