@@ -129,10 +129,10 @@ ERRORS = {
         "fr": "setback play : erreur : argument --players : valeur invalide pour int : 'x'",
     },
     ("--zz",): {
-        "en": "setback: error: unrecognized arguments: --zz",
-        "de": "setback: Fehler: unbekannte Argumente: --zz",
-        "sv": "setback: fel: okända argument: --zz",
-        "fr": "setback : erreur : arguments non reconnus : --zz",
+        "en": "setback play: error: unrecognized arguments: --zz",
+        "de": "setback play: Fehler: unbekannte Argumente: --zz",
+        "sv": "setback play: fel: okända argument: --zz",
+        "fr": "setback play : erreur : arguments non reconnus : --zz",
     },
     ("--auto-play-forced=1",): {
         "en": "setback play: error: argument --auto-play-forced: ignored explicit argument '1'",
