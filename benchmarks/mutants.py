@@ -4,7 +4,7 @@ Run by hand, not by the test suite (it runs the fixed tests once per mutant):
 
     python benchmarks/mutants.py --list                    # the mutants, no run
     python benchmarks/mutants.py --module scoring          # run one module's mutants
-    python benchmarks/mutants.py --only 'game_winner'      # mutants whose key holds this
+    python benchmarks/mutants.py --only 'game_end'         # mutants whose key holds this
     python benchmarks/mutants.py --table benchmarks/mutants.md   # the table of all results
 
 Each target function (TARGETS) is parsed with `ast`; every mutation site gives
@@ -149,7 +149,7 @@ _OVER_UNREAD = (
     "leaves playable"
 )
 _PLAYED_UNREAD = (
-    "`game_winner` reads the count of played hands only under `hands_limit`; without it any "
+    "`game_end` reads the count of played hands only under `hands_limit`; without it any "
     "count gives the same winner"
 )
 EQUIVALENT: dict[str, str] = {

@@ -309,6 +309,7 @@ def test_the_pitcher_first_race_under_difference_counts_only_the_scoring_side() 
         )
         state = play(apply_action(state, "trump H", seat=0), Y1_TRICKS)
         assert state.scores == after and state.winner == winner
+        assert state.is_over is (winner is not None)  # without a winner the game goes on
 
 
 def _options(rules: Rules) -> dict[str, Any]:
