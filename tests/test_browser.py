@@ -114,6 +114,21 @@ def test_bad_requests_are_answers_never_exceptions() -> None:
     assert refused("bot_action", game=game, level="grandmaster")["code"] == "no_level"
 
 
+def test_a_seed_beyond_safe_integers_comes_as_its_digits() -> None:
+    for seed in (-5, 2**64 + 1, -(2**64) - 1):
+        game = ask("new_game", preset="setback", seed=str(seed))["game"]
+        assert ask("dump", game=game) == doc(new_game(Rules.setback(), seed=seed))
+    for text in ("²", "5.0", "- 5", ""):  # not a whole number's digits: the seed's kind
+        assert refused("new_game", preset="setback", seed=text)["code"] == "wrong_type"
+
+
+def test_a_picture_option_out_of_range_is_the_drawing_refusal() -> None:
+    view = doc(observe(new_game(Rules.setback(), seed=1), 0))
+    error = refused("draw", document=view, options={"scale": 0})
+    assert (error["code"], error["kind"]) == ("drawing", "DrawingError")
+    assert "scale" in error["message"]
+
+
 def test_a_record_loads_as_its_replayed_game() -> None:
     state = new_game(Rules.setback(), seed=9)
     while not state.history:

@@ -53,4 +53,5 @@ def test_the_table_and_the_chart_come_from_the_duels() -> None:
 
 def test_the_first_decision_is_timed() -> None:
     levels = _levels()
-    assert 0 <= levels.first_decision(Rules.setback(), "medium") < 5
+    seconds = levels.first_decision(Rules.setback(), "medium")
+    assert type(seconds) is float and seconds >= 0  # the smoke: a CPU time comes back

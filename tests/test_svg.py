@@ -21,6 +21,7 @@ from setback import (
     CARDS,
     CallPartner,
     Card,
+    DrawingError,
     GameState,
     HandResult,
     Phase,
@@ -230,7 +231,7 @@ def test_a_trick_takes_its_table_size_from_the_rules() -> None:
     trick = Trick(4, tuple(zip((4, 5), parse_cards("KS AS"), strict=True)))
     assert shown_cards(trick_svg(trick, rules=Rules.six_player())) == ["KS", "AS"]
     assert shown_cards(trick_svg(Trick(0))) == []
-    with pytest.raises(ValueError, match="players"):
+    with pytest.raises(DrawingError, match="players"):
         trick_svg(trick, players=4)
 
 
@@ -498,15 +499,15 @@ def test_wrong_kinds_of_input_are_type_errors() -> None:
 
 def test_options_out_of_range_are_value_errors() -> None:
     card = Card.parse("KS")
-    with pytest.raises(ValueError, match="colors is 2"):
+    with pytest.raises(DrawingError, match="colors is 2"):
         card_svg(card, colors=3)
-    with pytest.raises(ValueError, match="scale"):
+    with pytest.raises(DrawingError, match="scale"):
         card_svg(card, scale=0)
-    with pytest.raises(ValueError, match="layout"):
+    with pytest.raises(DrawingError, match="layout"):
         hand_svg([card], layout="circle")
-    with pytest.raises(ValueError, match="orientation"):
+    with pytest.raises(DrawingError, match="orientation"):
         hand_svg([card], orientation="diagonal")
-    with pytest.raises(ValueError, match="bottom"):
+    with pytest.raises(DrawingError, match="bottom"):
         state_svg(new_game(Rules.setback(), seed=1), bottom=4)
 
 

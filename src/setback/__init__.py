@@ -29,6 +29,7 @@ from .bots.sampling import sample_states
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .engine import apply_action, is_legal, legal_actions, new_game
 from .errors import (
+    DrawingError,
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
@@ -118,6 +119,7 @@ __all__ = [
     "Discard",
     "Discarded",
     "DrawOrder",
+    "DrawingError",
     "EndReason",
     "Event",
     "FaceUpDiscarded",

@@ -17,6 +17,7 @@ import inspect
 import io
 import json
 import random
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from .actions import parse_action
 from .bots import LEVELS
 from .engine import apply_action, legal_actions, new_game
 from .errors import (
+    DrawingError,
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
@@ -121,6 +123,7 @@ _CODES: dict[type, str] = {
     RulesError: "rules",
     InvalidStateError: "invalid_state",
     LanguageError: "language",
+    DrawingError: "drawing",
     TypeError: "wrong_type",
     json.JSONDecodeError: "bad_request",
 }
@@ -191,7 +194,7 @@ def _new_game(message: dict[str, Any]) -> dict[str, Any]:
     preset, options, seed = message.get("preset"), message.get("options") or {}, message.get("seed")
     if type(options) is not dict:
         raise TypeError(f"options must be an object, not {type(options).__name__}")
-    if type(seed) is str and seed.isdigit():  # a seed beyond JavaScript's safe integers
+    if type(seed) is str and re.fullmatch(r"-?[0-9]+", seed):  # a BigInt's digits
         seed = int(seed)
     rules = Rules.preset(preset, **options)  # type: ignore[arg-type]  # checked there
     return _keep(new_game(rules, seed=seed))

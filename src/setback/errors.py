@@ -86,6 +86,11 @@ class InvalidStateError(SetbackError, ValueError):
     """A deal, score sheet or stored state that is not consistent with the rules."""
 
 
+class DrawingError(SetbackError, ValueError):
+    """A picture's option out of its range: a `scale`, `colors`, `layout`,
+    `orientation`, seat or number of players that `setback.svg` cannot draw."""
+
+
 class LanguageError(SetbackError, ValueError):
     """A language the text helpers and `setback play` do not speak (they speak
     `setback.text.LANGUAGES`: "en", "de", "sv", "fr").

@@ -36,7 +36,7 @@ import attrs
 
 from .actions import Action, Pitch, Play
 from .cards import CARDS, Card, Rank, Suit
-from .errors import kind_error
+from .errors import DrawingError, kind_error
 from .rules import Rules, seat_side
 from .state import GameState, HandResult, Phase, Trick
 from .tables import trump_table
@@ -187,11 +187,11 @@ def _check(function: str, scale: object, colors: object, lang: object) -> gettex
     if type(scale) not in (int, float) or isinstance(scale, bool):
         raise kind_error(function, "scale as a number", scale)
     if not 0 < scale <= 100:  # type: ignore[operator]
-        raise ValueError(f"{function}: scale must be above 0 and at most 100, not {scale!r}")
+        raise DrawingError(f"{function}: scale must be above 0 and at most 100, not {scale!r}")
     if type(colors) is not int:
         raise kind_error(function, "colors as an int (2 or 4)", colors)
     if colors not in (2, 4):
-        raise ValueError(f"{function}: colors is 2 (red and black) or 4, not {colors!r}")
+        raise DrawingError(f"{function}: colors is 2 (red and black) or 4, not {colors!r}")
     if type(lang) is not str:
         raise kind_error(function, "lang as a language code (str)", lang)
     return _translation(lang)
@@ -379,7 +379,7 @@ def card_svg(
 
     Raises:
         TypeError: `card` is not a `Card`, or an option is of the wrong kind.
-        ValueError: `scale` or `colors` is out of range.
+        DrawingError: `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
 
     Examples:
@@ -490,7 +490,7 @@ def hand_svg(
 
     Raises:
         TypeError: `cards` is not an iterable of `Card`, or an option is of the wrong kind.
-        ValueError: `layout`, `orientation`, `scale` or `colors` is not one it takes.
+        DrawingError: `layout`, `orientation`, `scale` or `colors` is not one it takes.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
 
     Examples:
@@ -503,9 +503,9 @@ def hand_svg(
     t = _check("hand_svg", scale, colors, lang)
     _check_trump("hand_svg", trump, rules)
     if layout not in ("row", "fan"):
-        raise ValueError(f"hand_svg: layout is 'row' or 'fan', not {layout!r}")
+        raise DrawingError(f"hand_svg: layout is 'row' or 'fan', not {layout!r}")
     if orientation not in ("horizontal", "vertical"):
-        raise ValueError(
+        raise DrawingError(
             f"hand_svg: orientation is 'horizontal' or 'vertical', not {orientation!r}"
         )
     if sort:
@@ -683,7 +683,7 @@ def trick_svg(
 
     Raises:
         TypeError: `trick` is not a `Trick`, or an option is of the wrong kind.
-        ValueError: `players`, `bottom`, `scale` or `colors` is out of range.
+        DrawingError: `players`, `bottom`, `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(trick, Trick):
@@ -696,7 +696,7 @@ def trick_svg(
     if type(players) is not int:
         raise kind_error("trick_svg", "players as an int", players)
     if not 2 <= players <= 8 or max(seats) >= players:
-        raise ValueError(f"trick_svg: players must be 2 to 8 and seat every play, not {players}")
+        raise DrawingError(f"trick_svg: players must be 2 to 8 and seat every play, not {players}")
     _check_seat("trick_svg", "bottom", bottom, players)
     style = _style(colors, rules, trump, lang=lang)
     if trick.winner is not None:
@@ -732,7 +732,7 @@ def _check_seat(function: str, name: str, seat: object, players: int) -> None:
     if type(seat) is not int:
         raise kind_error(function, f"{name} as a seat (int)", seat)
     if not 0 <= seat < players:
-        raise ValueError(f"{function}: {name} must be a seat, 0 to {players - 1}, not {seat}")
+        raise DrawingError(f"{function}: {name} must be a seat, 0 to {players - 1}, not {seat}")
 
 
 # --- the table ------------------------------------------------------------------------
@@ -1198,7 +1198,7 @@ def view_svg(
     Raises:
         TypeError: `view` is not a `PlayerView` (a `GameState` is drawn by `state_svg`),
             or an option is of the wrong kind.
-        ValueError: `bottom`, `scale` or `colors` is out of range.
+        DrawingError: `bottom`, `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(view, PlayerView):
@@ -1286,7 +1286,7 @@ def state_svg(
     Raises:
         TypeError: `state` is not a `GameState` (a view is drawn by `view_svg`), or an
             option is of the wrong kind.
-        ValueError: `bottom`, `scale` or `colors` is out of range.
+        DrawingError: `bottom`, `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(state, GameState):
@@ -1371,7 +1371,7 @@ def hand_result_svg(
 
     Raises:
         TypeError: `result` is not a `HandResult`, or an option is of the wrong kind.
-        ValueError: `scale` or `colors` is out of range.
+        DrawingError: `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
     if not isinstance(result, HandResult):
