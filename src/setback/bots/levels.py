@@ -35,7 +35,8 @@ process pool or a cluster it must pickle: a name, a class, `parse_spec`'s result
 module-level function does; a lambda or a function defined inside another does not."""
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
-"""The levels, weakest first. Each beats the one below (the bots guide has the table):
+"""The levels, weakest first, each meant to beat the one below (the bots guide's ladders
+show what has been measured, preset by preset):
 
 - `"easy"`: `HeuristicBot(mistakes=0.25)`, the heuristic slipping as a beginner does at
   one decision in four (misjudging its hand by a point in the auction, naming its
@@ -48,7 +49,8 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
   smart_leads=True, game_aware=True, budget_cards=24)`, the game-aware search: the
   auction searched harder, the last tricks solved exactly, each playout worth its chance
   of winning the game, fewer playouts in deals of more than 24 cards (about 10 ms a
-  decision, at most 100 ms at the 99th percentile on every preset).
+  decision, at most 100 ms at the 99th percentile on every preset; under rules with no
+  shipped table of chances its first decision builds one, which may take seconds).
 
 The budgets are counts (playouts, search nodes), never time: the same seed and view
 give the same choice on any machine."""
