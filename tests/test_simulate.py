@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import attrs
 import pytest
 
-from setback import RulesError, SimulationSummary, simulate
+from setback import (
+    GameState,
+    Pass,
+    Phase,
+    RulesError,
+    SimulationSummary,
+    apply_action,
+    legal_actions,
+    new_game,
+    simulate,
+    simulation,
+)
 from setback.bots import HeuristicBot, RandomBot
 from setback.cli import main
+from setback.options import AllPass, ShootFor
 from setback.rules import Rules
 from setback.simulation import BOTS
+from setback.views import observe
 
 GERMAN = Rules.setback()
 
@@ -206,3 +221,133 @@ def test_batched_random_bots_and_others() -> None:
     assert heuristic == simulate(rules, games=6, seed=2, bots=["heuristic"])
     with pytest.raises(TypeError, match="batched must be True or False"):
         simulate(rules, games=1, batched=1)  # type: ignore[arg-type]
+
+
+def _discard_state(rules: Rules, seed: int, open_discards: int) -> GameState:
+    """The first state of a random game (seed `seed` and up) with a discard to choose among
+    `open_discards`."""
+    import random
+
+    while True:
+        state, rng = new_game(rules, seed=seed), random.Random(seed)
+        while not state.is_over and state.phase is not Phase.DISCARD:
+            state = apply_action(state, rng.choice(legal_actions(state)))
+        if not state.is_over and len(legal_actions(state)) == open_discards:
+            return state
+        seed += 1
+
+
+@pytest.mark.parametrize("bots", [(), ("random",), ("cautious",)])
+@pytest.mark.parametrize("arrays", [False, True])
+def test_batched_players_discard_as_unbatched(bots: tuple[str, ...], arrays: bool) -> None:
+    """A batched discard is drawn uniformly among the open discards, as `RandomBot` (and the
+    cautious players) draw it from `legal_actions`: a discard of 0 to 5 of five cards
+    (German with the draw) has each size as often as it has discards (1, 5, 10, 10, 5, 1
+    of 32), over 2,000 hands of one deal; not a size uniformly first (1 in 6 each)."""
+    from setback.bots import batch
+
+    if arrays and not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    state = _discard_state(Rules.setback(draw=True), 1, 32)
+    legal = legal_actions(state)
+    expected = Counter(len(action.cards) for action in legal)  # type: ignore[union-attr]
+    assert RandomBot(seed=3).choose(observe(state, state.to_act)) in legal  # type: ignore[arg-type]
+    policy = simulation._batch_policy(bots)
+    sizes: Counter[int] = Counter()
+
+    def recording(decision: batch.Decision) -> Any:
+        choices = policy(decision)
+        if decision.kind == batch.DISCARD:
+            for k in range(len(decision)):
+                if int(decision.steps[k]) == 0:  # the hand's first: the state's seat
+                    sizes[int(choices[k]).bit_count()] += 1
+        return choices
+
+    hands = 2000
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = arrays
+    try:
+        batch.play_batch([state] * hands, recording, seed=4)
+    finally:
+        batch._numpy_wanted = wanted
+    assert sum(sizes.values()) == hands
+    for size, ways in expected.items():
+        assert abs(sizes[size] / hands - ways / len(legal)) < 0.04, (size, sizes)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.preset("auction-pitch"),
+        Rules.preset("smear"),
+        Rules.setback(smudge=False, shoot=ShootFor.ALL_TRICKS),
+        Rules.setback(all_pass=AllPass.DEALER_AT_LEAST_MIN),
+        Rules.setback(pitch_instead_of_bid=True, all_pass=AllPass.DEALER_AT_LEAST_MIN),
+    ],
+    ids=["auction-pitch", "smear", "shoot", "stuck-at-least", "pitch-stuck-at-least"],
+)
+def test_the_batched_cautious_bot_calls_as_the_cautious_bot(rules: Rules) -> None:
+    """The bot named "cautious" (`RandomBot(cautious=True)`) batched makes the very call the
+    unbatched one makes, in every auction state of random games (a pass when it may, else
+    the lowest bid, else the first call open; a stuck dealer who may bid any level bids
+    the lowest)."""
+    import random
+
+    from setback.bots import batch
+    from setback.bots._batch_core import code_of
+
+    states = []
+    for seed in range(40):
+        state, rng = new_game(rules, seed=seed), random.Random(seed)
+        while not state.is_over and len(states) < 30 * (seed + 1):
+            legal = legal_actions(state)
+            if state.phase is Phase.BIDDING:
+                states.append(state)
+                if legal[0] == Pass() and rng.random() < 0.8:  # often to a stuck dealer
+                    state = apply_action(state, legal[0])
+                    continue
+            state = apply_action(state, rng.choice(legal))
+    forced = 0
+    policy = simulation._batch_policy(["cautious"])
+    for index, state in enumerate(states):
+        seat = state.to_act
+        assert seat is not None
+        bot = RandomBot(seed=1, cautious=True).choose(observe(state, seat))
+        calls: list[int] = []
+
+        def first_call(decision: batch.Decision, calls: list[int] = calls) -> Any:
+            choices = policy(decision)
+            if not calls:
+                calls.append(int(choices[0]))
+            return choices
+
+        batch.play_batch([state], first_call, streams=[index])  # luck of its own
+        assert calls == [code_of(rules, bot)[1]], (state.to_act, legal_actions(state))
+        forced += not isinstance(bot, Pass)
+    assert forced > 10
+
+
+def test_batched_cautious_bots_bid_only_the_minimum() -> None:
+    """`bots=["cautious"]` batched: only forced dealers' minimum bids win an auction, as
+    unbatched (not the cautious random players' higher bids)."""
+    rules = Rules.setback()
+    plain = simulate(rules, games=60, seed=1, bots=["cautious"], max_hands=60)
+    batched = simulate(rules, games=60, seed=1, bots=["cautious"], max_hands=60, batched=True)
+    assert [level for level, _, _ in plain.contracts] == [2]
+    assert [level for level, _, _ in batched.contracts] == [2]
+    assert batched.bots == plain.bots == ("cautious", "cautious")
+    (_, bids, made), (_, bids_plain, made_plain) = batched.contracts[0], plain.contracts[0]
+    assert abs(made / bids - made_plain / bids_plain) < 0.08
+
+
+def test_batched_random_bots_call_as_random_bots() -> None:
+    """`bots=["random"]` batched: each contract level's share of the hands within a few
+    hundredths of the unbatched random bots' (uniform calls)."""
+    rules = Rules.auction_pitch(target=7)
+    plain = simulate(rules, games=150, seed=2, bots=["random"], max_hands=40)
+    batched = simulate(rules, games=150, seed=2, bots=["random"], max_hands=40, batched=True)
+    assert [level for level, _, _ in batched.contracts] == [
+        level for level, _, _ in plain.contracts
+    ]
+    for (level, bid, _), (_, bid_plain, _) in zip(batched.contracts, plain.contracts, strict=True):
+        assert abs(bid / batched.hands - bid_plain / plain.hands) < 0.03, level

@@ -11,6 +11,8 @@ finished.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 import operator
 import random
 from collections import Counter
@@ -26,6 +28,7 @@ from .bots import Bot, play_game
 from .bots import levels as _levels
 from .bots._batch_core import Decision, results_of, uniform
 from .bots.levels import BotSpec
+from .bots.playout import random_cards
 from .dealing import next_dealer, start_hand
 from .engine import apply_action, legal_actions, new_game
 from .errors import RulesError
@@ -164,12 +167,13 @@ def _cautious_call(decision: Decision, k: int) -> int:
 
 
 def _cautious_policy(decision: Decision) -> Any:
-    """The cautious random players as a batched policy: `_cautious_call` in the auction,
-    else `batch.random_policy`."""
-    from .bots.batch import CALL, random_policy
+    """The cautious random players (`_cautious_choice`) as a batched policy:
+    `_cautious_call` in the auction, else a uniformly random choice among the open ones
+    (`_random_bot_policy`)."""
+    from .bots.batch import CALL
 
     if decision.kind != CALL:
-        return random_policy(decision)
+        return _random_bot_policy(decision)
     if isinstance(decision.legal, tuple) or (
         decision.pitches is not None and any(decision.pitches)
     ):
@@ -194,8 +198,83 @@ def _cautious_calls(decision: Decision) -> Any:
     return numpy.where(passing, 0, numpy.where(bidding, lowest, anyone)).astype(numpy.int64)
 
 
+def _uniform_discard(decision: Decision, k: int) -> int:
+    """A discard drawn uniformly from every discard open in the `k`-th hand of `decision`
+    (`RandomBot`'s and the cautious players' `rng.choice` over the legal discards), with the
+    decision's luck: draw 0 picks one of the open discards (so a size by how many discards
+    it has), the next draws its cards.
+
+    What is open (`Decision`'s `"discard"`): `fewest` to `most` cards of `legal`, all of
+    `first` before any other. So a discard of `size` cards is `size` of `first` when `size`
+    is below `first`'s count, else all of `first` and `size - f` of the others."""
+    legal = int(decision.legal[k])
+    assert decision.fewest is not None and decision.most is not None
+    assert decision.first is not None
+    fewest, most, first = int(decision.fewest[k]), int(decision.most[k]), int(decision.first[k])
+    key, step = int(decision.streams[k]), int(decision.steps[k])
+    n, f = legal.bit_count(), first.bit_count()
+    sizes = range(fewest, most + 1)
+    ways = [math.comb(f, size) if size < f else math.comb(n - f, size - f) for size in sizes]
+    pick = int(uniform(key, step, 0) * sum(ways))
+    size = fewest
+    while pick >= ways[size - fewest]:
+        pick -= ways[size - fewest]
+        size += 1
+    draws = (uniform(key, step, draw) for draw in itertools.count(1))
+    if size <= f:
+        return random_cards(draws.__next__, first, size)
+    return first | random_cards(draws.__next__, legal & ~first, size - f)
+
+
+def _random_bot_policy(decision: Decision) -> Any:
+    """`RandomBot` as a batched policy: a uniformly random choice among the open ones
+    (`batch.random_policy`, but for a discard, drawn uniformly among the open discards as
+    `RandomBot` draws it from `legal_actions`, not a size first)."""
+    from .bots.batch import DISCARD, random_policy
+
+    if decision.kind != DISCARD:
+        return random_policy(decision)
+    return [_uniform_discard(decision, k) for k in range(len(decision))]
+
+
+def _cautious_bot_call(decision: Decision, k: int) -> int:
+    """`RandomBot(cautious=True)`'s call in the `k`-th hand of `decision`: a pass when it
+    may, else the lowest bid, else the first call open (`legal_actions` lists a pass, the
+    bids low to high, the Smudge or shoot, then the pitches in card order)."""
+    from .bots.batch import PITCH
+
+    legal = int(decision.legal[k])
+    if legal & 1:
+        return 0
+    if legal:
+        return (legal & -legal).bit_length() - 1
+    assert decision.pitches is not None
+    pitches = int(decision.pitches[k])
+    return PITCH + (pitches & -pitches).bit_length() - 1
+
+
+def _cautious_bot_policy(decision: Decision) -> Any:
+    """`RandomBot(cautious=True)` (the bot named "cautious") as a batched policy: in the
+    auction a pass when it may, else the lowest call (`_cautious_bot_call`); else as
+    `_random_bot_policy`."""
+    from .bots.batch import CALL
+
+    if decision.kind != CALL:
+        return _random_bot_policy(decision)
+    return [_cautious_bot_call(decision, k) for k in range(len(decision))]
+
+
+def _batch_policy(specs: Sequence[BotSpec]) -> Callable[[Decision], Any]:
+    """The batched policy that plays as the players of `specs` do unbatched (the same
+    distribution of choices): the cautious random players for no bots, else `RandomBot`
+    ("random") or `RandomBot(cautious=True)` ("cautious")."""
+    if not specs:
+        return _cautious_policy
+    return _random_bot_policy if specs[0] == "random" else _cautious_bot_policy
+
+
 def _batched_range(
-    rules: Rules, kind: str, first: int, count: int, max_hands: int
+    rules: Rules, specs: Sequence[BotSpec], first: int, count: int, max_hands: int
 ) -> list[tuple[int | None, list[HandResult]]]:
     """The games from seeds `first` to `first + count - 1` played together through the
     batched engine: each game's winner (None: unfinished) and its hands' results (records
@@ -203,9 +282,9 @@ def _batched_range(
     from `seed` (its dealer drawn from it as `_random_game` draws it), hand by hand; a
     hand's luck is the stream of its game and number, so a game plays the same in any
     batch."""
-    from .bots.batch import play_batch, random_policy
+    from .bots.batch import play_batch
 
-    policy = random_policy if kind == "random" else _cautious_policy
+    policy = _batch_policy(specs)
     seeds = range(first, first + count)
     starts = [
         new_game(rules, seed=seed, dealer=random.Random(seed).randrange(rules.players))
@@ -280,8 +359,7 @@ def _play_range(
     hands = passed = unfinished = points = 0
     games: Iterable[tuple[int | None, Iterable[HandResult]]]
     if batched and count:
-        kind = str(specs[0]) if specs else "cautious"
-        games = _batched_range(rules, kind, first, count, max_hands)
+        games = _batched_range(rules, specs, first, count, max_hands)
     else:
         games = (
             (final.winner, final.history)
@@ -417,9 +495,12 @@ def simulate(
         batched: the games of a task are played together through the batched engine
             (`setback.bots.batch`, on numpy arrays with the extra `fast`): for the
             cautious random players (no `bots`) and `bots=["random"]` or
-            `["cautious"]`. Their choices are drawn from each game's and hand's own
-            luck stream, not as without `batched` (so the counts differ from the
-            unbatched run's), but are the same with numpy or without and however the
+            `["cautious"]`, each choosing as without `batched` (`RandomBot`: uniformly
+            among the open actions, a discard among the open discards;
+            `RandomBot(cautious=True)`: a pass when it may, else the lowest bid). Their
+            choices are drawn from each game's and hand's own luck stream, not from the
+            unbatched run's generators (so the counts differ from the unbatched run's
+            by chance only), and are the same with numpy or without and however the
             games are split. Other bots, and call your partner, play as without it.
 
     Returns:
