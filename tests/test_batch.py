@@ -184,6 +184,69 @@ def test_an_illegal_choice_names_its_hand(arrays: bool) -> None:
         batch._numpy_wanted = wanted
 
 
+@pytest.mark.parametrize("field", ["legal", "streams", "steps", "held", "seats", "hands"])
+@pytest.mark.parametrize("mode", ["loop", "arrays", "loop with numpy"])
+def test_a_policy_cannot_write_into_its_decision(mode: str, field: str) -> None:
+    """A decision's fields are read-only, in either engine: a write raises (numpy's
+    ValueError, a tuple's TypeError), and nothing of the failed batch stays behind (the
+    same batch then plays as it plays in a fresh run)."""
+    if mode != "loop" and not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    rules = Rules.setback(pitch_instead_of_bid=mode == "loop with numpy")  # the loop's rules
+    states = [new_game(rules, seed=k) for k in range(4)]
+
+    def writing(decision: batch.Decision) -> Any:
+        getattr(decision, field)[0] = 0
+        return batch.random_policy(decision)
+
+    wanted = batch._numpy_wanted
+    batch._numpy_wanted = mode != "loop"
+    try:
+        before = batch.play_batch(states, batch.random_policy, seed=3)
+        with pytest.raises((ValueError, TypeError), match=r"read-only|item assignment"):
+            batch.play_batch(states, writing, seed=3)
+        after = batch.play_batch(states, batch.random_policy, seed=3)
+    finally:
+        batch._numpy_wanted = wanted
+    assert [after.result(i) for i in range(4)] == [before.result(i) for i in range(4)]
+
+
+def test_a_policy_writing_its_own_copy_changes_nothing_of_the_engine() -> None:
+    """A policy that makes its arrays writable again and writes into them changes only its
+    copies: every choice is still checked against what is open (a card the seat does not
+    hold is refused, though the policy wrote every card into `legal`), and the luck of
+    later decisions is the batch's (zeroed `streams` leave the hands as they were)."""
+    if not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    import numpy as np
+
+    states = [new_game(Rules.setback(), seed=k) for k in range(4)]
+
+    def widening(decision: batch.Decision) -> Any:
+        choices = batch.random_policy(decision)
+        if decision.kind != batch.PLAY:
+            return choices
+        decision.legal.flags.writeable = True
+        decision.legal[:] = np.uint64((1 << 52) - 1)
+        return np.array([(int(held) & -int(held)).bit_length() % 52 for held in ~decision.held])
+
+    with pytest.raises(IllegalActionError, match="in hand 0 of the batch"):
+        batch.play_batch(states, widening, seed=3)
+    zeroed: list[bool] = []
+
+    def zeroing(decision: batch.Decision) -> Any:
+        choices = batch.random_policy(decision)
+        if not zeroed:
+            decision.streams.flags.writeable = True
+            decision.streams[:] = 0
+            zeroed.append(True)
+        return choices
+
+    plain = batch.play_batch(states, batch.random_policy, seed=3)
+    written = batch.play_batch(states, zeroing, seed=3)
+    assert zeroed and [written.result(i) for i in range(4)] == [plain.result(i) for i in range(4)]
+
+
 @pytest.mark.parametrize(
     ("answer", "words"),
     [

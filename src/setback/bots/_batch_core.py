@@ -122,7 +122,9 @@ class Decision:
     in some of the batch's hands at once.
 
     Every field but `kind` and `rules` holds one entry per deciding hand (a numpy
-    array with the extra `fast`, else a tuple). Cards and sets of cards are bit sets:
+    array with the extra `fast`, else a tuple), the policy's own and read-only: a write
+    into one raises (numpy's `ValueError`, a tuple's `TypeError`), and the engine checks
+    every choice against its own copy of what is open. Cards and sets of cards are bit sets:
     bit `card.index` (`CARDS[index]` is the card). The policy returns one choice per
     hand, in the same order (a sequence of whole numbers, or an array):
 

@@ -207,6 +207,14 @@ def signatures(suit_masks: Any, cards: Any) -> Any:
     return (holds.view(_LITTLE_U32)[:, 0] * _GATHER) >> np.uint32(24)
 
 
+def read_only(values: Any) -> Any:
+    """A read-only copy of the array `values`, for a policy: a write into a `Decision`'s
+    arrays raises, and the engine's own arrays (what is open, the luck) stay its own."""
+    out = np.array(values, copy=True)
+    out.flags.writeable = False
+    return out
+
+
 # --- the batch --------------------------------------------------------------------------
 
 
@@ -306,21 +314,21 @@ class _Run:
                 chosen_hands = sel
 
             def part(values: Any) -> Any:
-                return values if pick is None else values[pick]
+                return read_only(values if pick is None else values[pick])
 
             trump = self.trump[sel]
             decision = Decision(
                 kind=kind,
                 rules=self.rules,
-                hands=chosen_hands,
+                hands=read_only(chosen_hands),
                 seats=part(seats),
                 held=part(held),
                 legal=part(legal),
-                streams=self.keys[sel],
-                steps=self.steps[sel],
-                trump=np.where(trump == NO_TRUMP, -1, trump),
-                contract=self.contract[sel],
-                dealer=self.dealer[sel],
+                streams=read_only(self.keys[sel]),
+                steps=read_only(self.steps[sel]),
+                trump=read_only(np.where(trump == NO_TRUMP, -1, trump)),
+                contract=read_only(self.contract[sel]),
+                dealer=read_only(self.dealer[sel]),
                 **{name: None if value is None else part(value) for name, value in fields.items()},
             )
             answer = _as_choices(self.policy(decision), len(chosen_hands), kind)

@@ -21,8 +21,9 @@ decision, not of the batch). Rules the array engine does not cover (`uncovered`)
 played by the same loop.
 
 Every choice is checked: one that is not open raises `IllegalActionError` naming the
-hand. The states are never changed (they are immutable); a batch that fails returns
-nothing.
+hand. A policy is handed read-only copies (a write into a `Decision` raises), so it cannot
+change what the engine checks against nor its luck. The states are never changed (they are
+immutable); a batch that fails returns nothing.
 """
 
 from __future__ import annotations
@@ -308,16 +309,22 @@ class _Asker:
     def _decision(
         self, kind: str, seat: int, held: int, legal: int, fields: dict[str, Any]
     ) -> Decision:
+        def read_only(values: Any) -> Any:
+            values.flags.writeable = False  # as the array engine's: a write raises
+            return values
+
         def column(value: Any) -> Any:
             if self.np is None:
                 return (value,)
             if isinstance(value, tuple):
-                return self.np.array([value], dtype=self.np.int64)
+                return read_only(self.np.array([value], dtype=self.np.int64))
             kind_of = self.np.uint64 if value >= 0 and value >= 1 << 62 else self.np.int64
-            return self.np.array([value], dtype=kind_of)
+            return read_only(self.np.array([value], dtype=kind_of))
 
         def masks(value: int) -> Any:
-            return (value,) if self.np is None else self.np.array([value], dtype=self.np.uint64)
+            if self.np is None:
+                return (value,)
+            return read_only(self.np.array([value], dtype=self.np.uint64))
 
         wide = {"trick", "trick_seats"}
         bit_sets = {"pitches", "first"}
