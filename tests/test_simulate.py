@@ -351,3 +351,28 @@ def test_batched_random_bots_call_as_random_bots() -> None:
     ]
     for (level, bid, _), (_, bid_plain, _) in zip(batched.contracts, plain.contracts, strict=True):
         assert abs(bid / batched.hands - bid_plain / plain.hands) < 0.03, level
+
+
+def test_batched_with_bots_it_does_not_batch_keeps_its_tasks() -> None:
+    """`batched=True` with bots it does not batch (or call your partner) splits the games
+    into as many tasks as without it (progress after each); batched games make tasks of
+    up to 1,024 games."""
+    calls: list[list[int]] = [[], [], [], []]
+    rules = Rules.auction_pitch(target=7)
+    runs = [
+        simulate(rules, games=200, seed=2, bots=["heuristic"], progress=_count(calls[0])),
+        simulate(
+            rules, games=200, seed=2, bots=["heuristic"], batched=True, progress=_count(calls[1])
+        ),
+    ]
+    assert runs[0] == runs[1]
+    assert len(calls[0]) == len(calls[1]) == 100
+    partner = Rules.trickster(10, players=5)
+    simulate(partner, games=200, seed=2, max_hands=3, batched=True, progress=_count(calls[2]))
+    assert len(calls[2]) == 100
+    simulate(rules, games=200, seed=2, max_hands=3, batched=True, progress=_count(calls[3]))
+    assert calls[3] == [200]
+
+
+def _count(calls: list[int]) -> Any:
+    return lambda done, games: calls.append(done)

@@ -487,7 +487,8 @@ def simulate(
         bots: a `BotSpec` per side, or one for all; empty for cautious random
             players.
         executor: where to run the tasks; None runs them in this process.
-        chunk: games per task (default: enough for about 100 tasks).
+        chunk: games per task (default: enough for about 100 tasks; when the games
+            are batched, at least 1,024 games a task, or all of them).
         max_hands: a game with no winner after this many hands stops
             unfinished (random play may never end a bid-out game).
         progress: called as `progress(done, games)` after each task, in the
@@ -523,8 +524,6 @@ def simulate(
         raise TypeError(f"seed must be a whole number (an int), not {type(seed).__name__}")
     max_hands = _whole("max_hands", max_hands, 1)
     size = max(1, -(-games // 100)) if chunk is None else _whole("chunk", chunk, 1)
-    if batched is True and chunk is None:
-        size = max(size, min(games, 1024))  # a batch pays from a few hundred hands
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
@@ -537,6 +536,8 @@ def simulate(
         and not rules.call_partner
         and all(spec == specs[0] and spec in BATCHED for spec in specs)
     )
+    if batched and chunk is None:  # only when the games are batched: else ~100 tasks
+        size = max(size, min(games, 1024))  # a batch pays from a few hundred hands
     empty = _play_range(rules, specs, seed, 0, max_hands)
     ranges = [(first, min(size, seed + games - first)) for first in range(seed, seed + games, size)]
     parts: list[SimulationSummary] = []
