@@ -286,6 +286,19 @@ def test_an_empty_batch_has_no_hands() -> None:
     assert len(batch.play_batch([], batch.random_policy)) == 0
 
 
+def test_an_empty_batch_is_of_the_kind_of_a_full_one() -> None:
+    """With numpy an empty batch's fields are numpy arrays too (read-only, of the same
+    dtype and row width as a full batch's), without it tuples."""
+    empty = batch.play_batch([], batch.random_policy)
+    full = batch.play_batch([new_game(Rules(), seed=1)], batch.random_policy)
+    for field in ("score_changes", "awards", "card_points", "made", "pitcher", "winners"):
+        got, want = getattr(empty, field), getattr(full, field)
+        assert type(got) is type(want), field
+        if hasattr(want, "dtype"):
+            assert (got.dtype, got.shape[1:]) == (want.dtype, want.shape[1:]), field
+            assert got.shape[0] == 0 and not got.flags.writeable, field
+
+
 def test_uncovered_lists_what_the_array_engine_loops() -> None:
     assert batch.uncovered(Rules.setback()) is None
     assert "pitch" in (batch.uncovered(Rules.setback(pitch_instead_of_bid=True)) or "")
@@ -299,6 +312,27 @@ def test_result_reads_a_hand() -> None:
         result.result(1)
     with pytest.raises(TypeError):
         result.result("0")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not bool"):
+        result.result(False)
+    with pytest.raises(TypeError, match="not float"):
+        result.result(0.0)  # type: ignore[arg-type]
+
+
+def test_result_takes_any_whole_number_index() -> None:
+    """A numpy whole number reads its hand (`for i in np.flatnonzero(result.made)`), and
+    one out of range names itself."""
+    if not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    import numpy as np
+
+    states = [new_game(Rules.setback(), seed=k) for k in range(6)]
+    result = batch.play_batch(states, batch.random_policy, seed=2)
+    for index in (np.int64(4), np.uint8(4), np.int32(-2)):
+        assert result.result(index) == result.result(4)  # type: ignore[arg-type]
+    with pytest.raises(IndexError, match="no hand 6: the batch has 6 hands"):
+        result.result(np.int64(6))  # type: ignore[arg-type]
+    with pytest.raises(IndexError, match="no hand -7"):
+        result.result(np.int16(-7))  # type: ignore[arg-type]
 
 
 # --- the tables, each against its rule's home --------------------------------------------

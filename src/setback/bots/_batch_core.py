@@ -4,6 +4,7 @@ from, and the numbering of the choices. `setback.bots.batch` exports them."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
@@ -241,16 +242,19 @@ class BatchResult:
         return len(self.pitcher)
 
     def result(self, index: int) -> PlayoutResult:
-        """Hand `index` as the `PlayoutResult` that `playout_hand` gives.
+        """Hand `index` as the `PlayoutResult` that `playout_hand` gives (any whole number,
+        a numpy one too; negative counts from the end).
 
         Raises:
-            TypeError: `index` is not a whole number.
+            TypeError: `index` is not a whole number (a bool is not one).
             IndexError: there is no hand `index`.
         """
-        if type(index) is not int:
+        if isinstance(index, bool) or not hasattr(index, "__index__"):
             raise TypeError(
-                f"BatchResult.result takes a hand's index (int), not {type(index).__name__}"
+                "BatchResult.result takes a hand's index (a whole number), "
+                f"not {type(index).__name__}"
             )
+        index = operator.index(index)
         if not -len(self) <= index < len(self):
             raise IndexError(f"no hand {index}: the batch has {len(self)} hands")
         pitcher = int(self.pitcher[index])

@@ -168,7 +168,7 @@ def play_batch(
     firsts = _firsts(first, len(hands))
     listed = _streams(streams, seed, len(hands))
     if rules is None:
-        return _empty()
+        return _from_results(Rules(), [], _numpy() if _numpy_wanted else None)
     state = seed_state(seed)
     if numpy_enabled() and _uncovered(rules) is None:
         from ._batch_numpy import play_batch as on_arrays
@@ -246,22 +246,6 @@ def _streams(streams: Sequence[int] | None, seed: int, count: int) -> list[int] 
 def _whole(value: object) -> bool:
     """A whole number, a numpy one included (never a bool)."""
     return hasattr(value, "__index__") and not isinstance(value, bool)
-
-
-def _empty() -> BatchResult:
-    rules = Rules()
-    return BatchResult(
-        rules=rules,
-        score_changes=(),
-        awards=(),
-        card_points=(),
-        made=(),
-        pitcher=(),
-        contract=(),
-        trump=(),
-        winners=(),
-        tricks=(),
-    )
 
 
 # --- the loop: the playout kernel, hand by hand -------------------------------------------
@@ -484,8 +468,19 @@ def _from_results(
     if arrays is None:
         listed: dict[str, Any] = {name: tuple(column) for name, column in columns.items()}
         return BatchResult(rules=rules, **listed)
+    widths = {
+        "score_changes": rules.side_count,
+        "awards": len(rules.points),
+        "card_points": rules.side_count,
+        "winners": most,
+    }  # the rows' widths, for an empty batch's arrays
     made = arrays.array(columns.pop("made"), dtype=bool)
-    built = {name: arrays.array(column, dtype=arrays.int64) for name, column in columns.items()}
+    built = {
+        name: arrays.array(column, dtype=arrays.int64).reshape(
+            (len(results), widths[name]) if name in widths else (len(results),)
+        )
+        for name, column in columns.items()
+    }
     built["made"] = made
     for value in built.values():
         value.flags.writeable = False
