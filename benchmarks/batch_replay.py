@@ -218,10 +218,10 @@ KINDS = ("mixed", "fresh")
 each with `random_policy`, then each with `playout_policy`."""
 
 
-def prove(rules: Rules, hands: int, seed: int = 0) -> Counter[str]:
-    """Play `hands` hands of `rules` batched and replay each (see the module): batches of
-    mixed states and of fresh deals, with the random policy and the playout policy, in
-    turn."""
+def prove(rules: Rules, hands: int, seed: int = 0, engine: str = "auto") -> Counter[str]:
+    """Play `hands` hands of `rules` batched (by `play_batch`'s `engine`) and replay each
+    (see the module): batches of mixed states and of fresh deals, with the random policy
+    and the playout policy, in turn."""
     counts: Counter[str] = Counter()
     done = turn = 0
     while done < hands:
@@ -232,7 +232,7 @@ def prove(rules: Rules, hands: int, seed: int = 0) -> Counter[str]:
         else:
             states, firsts = states_of(rules, size, seed + done)
         recorder = Recorder(policy, size)
-        result = batch.play_batch(states, recorder, first=firsts, seed=seed + done)
+        result = batch.play_batch(states, recorder, first=firsts, seed=seed + done, engine=engine)
         for i in range(size):
             replay(states[i], firsts[i], recorder.logs[i], result.result(i), counts)
         done += size
@@ -242,17 +242,16 @@ def prove(rules: Rules, hands: int, seed: int = 0) -> Counter[str]:
 
 def main() -> None:
     args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
-    if "--loop" in sys.argv:
-        batch._numpy_wanted = False
+    engine = "loop" if "--loop" in sys.argv else "auto"
     hands = int(args[0]) if args else 10_000
     names = args[1:] or [*PRESET_NAMES, *VARIANTS]
-    mode = "arrays" if batch.numpy_enabled() else "loop"
+    mode = "arrays" if batch.numpy_enabled() and engine == "auto" else "loop"
     print(f"replay proof: {hands:,} hands per preset, the batched engine on {mode}")
     total: Counter[str] = Counter()
     for name in names:
         rules = rules_named(name)
         start = time.process_time()
-        counts = prove(rules, hands)
+        counts = prove(rules, hands, engine=engine)
         seconds = time.process_time() - start
         total.update(counts)
         covered = batch.uncovered(rules)

@@ -5,6 +5,7 @@ made of, each against the rule's own home. The array engine itself is proven in
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -47,17 +48,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 REPLAY = batch_replay()
+PLAY_BATCH = batch.play_batch
 
 
 @pytest.fixture
-def loop() -> Iterator[None]:
-    """The batch is played by the loop, as without numpy."""
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = False
-    try:
-        yield
-    finally:
-        batch._numpy_wanted = wanted
+def loop(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """`batch.play_batch` plays by the loop, as without numpy (`engine="loop"`), wherever
+    it is called from in the test (the replay proof's module too)."""
+    monkeypatch.setattr(batch, "play_batch", functools.partial(PLAY_BATCH, engine="loop"))
+    yield
 
 
 @pytest.mark.parametrize("name", ["setback", "ten-point", "cinch", "call-partner", "pitch"])
@@ -68,13 +67,17 @@ def test_the_loop_replays_through_the_checked_api(loop: None, name: str) -> None
     assert counts["hands"] == 40 and counts["play"] > 0
 
 
-def test_the_loop_gives_numbers_without_numpy(loop: None) -> None:
-    """Without numpy the result's fields are tuples, and `result(i)` reads hand `i`."""
-    batch._numpy_wanted = False
+def test_the_loop_gives_numbers_without_numpy() -> None:
+    """By the loop (`engine="loop"`, as without numpy) the result's fields are tuples, and
+    `result(i)` reads hand `i`; the default engine gives arrays when numpy is installed,
+    with the same hands (the engine is the call's, no module switch)."""
     states = [new_game(Rules.setback(), seed=k) for k in range(3)]
-    result = batch.play_batch(states, batch.random_policy, seed=2)
-    if batch._numpy() is None:
-        assert isinstance(result.pitcher, tuple)
+    result = batch.play_batch(states, batch.random_policy, seed=2, engine="loop")
+    assert isinstance(result.pitcher, tuple)
+    auto = batch.play_batch(states, batch.random_policy, seed=2)
+    assert isinstance(auto.pitcher, tuple) is not batch.numpy_enabled()
+    assert [auto.result(i) for i in range(3)] == [result.result(i) for i in range(3)]
+    assert batch.ENGINES == ("auto", "loop")
     assert len(result) == 3
     first = result.result(0)
     assert len(first.winners) == 6 and first.pitcher == result.pitcher[0]
@@ -171,17 +174,12 @@ def test_an_illegal_choice_names_its_hand(arrays: bool) -> None:
                     choices[k] = 1  # a bid of 1: below the lowest bid
         return choices
 
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = arrays
-    try:
-        with pytest.raises(
-            IllegalActionError, match="in hand 3 of the batch this choice is not"
-        ) as caught:
-            batch.play_batch(states, policy)
-        assert (caught.value.code, caught.value.params) == ("batch_not_open", {"hand": 3})
-        assert caught.value.action == Bid(1)
-    finally:
-        batch._numpy_wanted = wanted
+    with pytest.raises(
+        IllegalActionError, match="in hand 3 of the batch this choice is not"
+    ) as caught:
+        batch.play_batch(states, policy, engine="auto" if arrays else "loop")
+    assert (caught.value.code, caught.value.params) == ("batch_not_open", {"hand": 3})
+    assert caught.value.action == Bid(1)
 
 
 @pytest.mark.parametrize("field", ["legal", "streams", "steps", "held", "seats", "hands"])
@@ -199,15 +197,11 @@ def test_a_policy_cannot_write_into_its_decision(mode: str, field: str) -> None:
         getattr(decision, field)[0] = 0
         return batch.random_policy(decision)
 
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = mode != "loop"
-    try:
-        before = batch.play_batch(states, batch.random_policy, seed=3)
-        with pytest.raises((ValueError, TypeError), match=r"read-only|item assignment"):
-            batch.play_batch(states, writing, seed=3)
-        after = batch.play_batch(states, batch.random_policy, seed=3)
-    finally:
-        batch._numpy_wanted = wanted
+    engine = "loop" if mode == "loop" else "auto"
+    before = batch.play_batch(states, batch.random_policy, seed=3, engine=engine)
+    with pytest.raises((ValueError, TypeError), match=r"read-only|item assignment"):
+        batch.play_batch(states, writing, seed=3, engine=engine)
+    after = batch.play_batch(states, batch.random_policy, seed=3, engine=engine)
     assert [after.result(i) for i in range(4)] == [before.result(i) for i in range(4)]
 
 
@@ -274,6 +268,10 @@ def test_wrong_kinds_are_type_errors() -> None:
         batch.play_batch([state], batch.random_policy, streams=[1, 2])
     with pytest.raises(TypeError, match="seed"):
         batch.play_batch([state], batch.random_policy, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"engine is one of \('auto', 'loop'\), not 'fast'"):
+        batch.play_batch([state], batch.random_policy, engine="fast")
+    with pytest.raises(TypeError, match="engine"):
+        batch.play_batch([state], batch.random_policy, engine=None)  # type: ignore[arg-type]
 
 
 def test_a_first_action_of_the_wrong_kind_names_its_hand(loop: None) -> None:
@@ -435,18 +433,13 @@ def test_the_loop_plays_any_rules_as_the_checked_api_does(
     rules: Rules, seed: int, pick: int
 ) -> None:
     """From any state of a random game, the loop's hands replay through `apply_action`."""
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = False
-    try:
-        states = [s for s in random_states(rules, seed, max_steps=100) if not s.is_over]
-        chosen = [states[(pick + 7 * k) % len(states)] for k in range(3)]
-        recorder = REPLAY.Recorder(batch.random_policy, len(chosen))
-        result = batch.play_batch(chosen, recorder, seed=seed)
-        counts: Counter[str] = Counter()
-        for i, state in enumerate(chosen):
-            REPLAY.replay(state, None, recorder.logs[i], result.result(i), counts)
-    finally:
-        batch._numpy_wanted = wanted
+    states = [s for s in random_states(rules, seed, max_steps=100) if not s.is_over]
+    chosen = [states[(pick + 7 * k) % len(states)] for k in range(3)]
+    recorder = REPLAY.Recorder(batch.random_policy, len(chosen))
+    result = batch.play_batch(chosen, recorder, seed=seed, engine="loop")
+    counts: Counter[str] = Counter()
+    for i, state in enumerate(chosen):
+        REPLAY.replay(state, None, recorder.logs[i], result.result(i), counts)
 
 
 @pytest.mark.parametrize("arrays", [False, True])
@@ -513,11 +506,6 @@ def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool) -> None:
         return choices
 
     states, firsts = REPLAY.states_of(rules, 60, 3)
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = arrays
-    try:
-        batch.play_batch(states, checking, first=firsts, seed=4)
-    finally:
-        batch._numpy_wanted = wanted
+    batch.play_batch(states, checking, first=firsts, seed=4, engine="auto" if arrays else "loop")
     assert checked["follow"] > 0 and checked[batch.CALL] > 0, checked
     assert checked["first lead"] > 0 or rules.declares_trump, checked

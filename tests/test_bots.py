@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pytest
@@ -221,12 +222,9 @@ def test_batched_montecarlo_same_seed_and_view_same_choice_with_numpy_or_without
     chosen = [bot.choose(view) for view in views]
     assert chosen == [MonteCarloBot(seed=5, playouts=24, batched=True).choose(v) for v in views]
     assert all(choice in view.legal_actions for choice, view in zip(chosen, views, strict=True))
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = not wanted
-    try:
+    with pytest.MonkeyPatch.context() as patch:  # the loop, as without numpy
+        patch.setattr(batch, "play_batch", functools.partial(batch.play_batch, engine="loop"))
         looped = [MonteCarloBot(seed=5, playouts=24, batched=True).choose(v) for v in views]
-    finally:
-        batch._numpy_wanted = wanted
     assert chosen == looped
 
 

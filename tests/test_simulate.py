@@ -174,12 +174,9 @@ def test_batched_games_give_the_summary_with_numpy_or_without_however_split(name
     rules = Rules.preset(name)
     batched = simulate(rules, games=60, seed=5, batched=True)
     assert simulate(rules, games=60, seed=5, batched=True, chunk=7) == batched
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = not wanted
-    try:
+    with pytest.MonkeyPatch.context() as patch:  # the loop, as without numpy
+        patch.setattr(batch, "play_batch", functools.partial(batch.play_batch, engine="loop"))
         assert simulate(rules, games=60, seed=5, batched=True, chunk=25) == batched
-    finally:
-        batch._numpy_wanted = wanted
     plain = simulate(rules, games=60, seed=5)
     assert type(batched) is type(plain) and batched.games == 60
     for field in attrs.fields(SimulationSummary):
@@ -264,12 +261,7 @@ def test_batched_players_discard_as_unbatched(bots: tuple[str, ...], arrays: boo
         return choices
 
     hands = 2000
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = arrays
-    try:
-        batch.play_batch([state] * hands, recording, seed=4)
-    finally:
-        batch._numpy_wanted = wanted
+    batch.play_batch([state] * hands, recording, seed=4, engine="auto" if arrays else "loop")
     assert sum(sizes.values()) == hands
     for size, ways in expected.items():
         assert abs(sizes[size] / hands - ways / len(legal)) < 0.04, (size, sizes)

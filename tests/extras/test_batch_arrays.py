@@ -58,12 +58,7 @@ def test_the_arrays_and_the_loop_give_the_same_hands(name: str, policy: batch.Ba
     rules = REPLAY.rules_named(name)
     states, firsts = REPLAY.states_of(rules, 120, 5)
     arrays = batch.play_batch(states, policy, first=firsts, seed=8)
-    wanted = batch._numpy_wanted
-    batch._numpy_wanted = False
-    try:
-        looped = batch.play_batch(states, policy, first=firsts, seed=8)
-    finally:
-        batch._numpy_wanted = wanted
+    looped = batch.play_batch(states, policy, first=firsts, seed=8, engine="loop")
     assert [arrays.result(i) for i in range(120)] == [looped.result(i) for i in range(120)]
     assert isinstance(arrays.score_changes, np.ndarray)
     assert not arrays.score_changes.flags.writeable
@@ -99,11 +94,7 @@ def test_a_policy_of_numpy_arrays_plays() -> None:
     rules = Rules.setback()
     states = [new_game(rules, seed=k) for k in range(50)]
     arrays = batch.play_batch(states, lowest)
-    batch._numpy_wanted = False
-    try:
-        looped = batch.play_batch(states, lowest)
-    finally:
-        batch._numpy_wanted = True
+    looped = batch.play_batch(states, lowest, engine="loop")
     assert [arrays.result(i) for i in range(50)] == [looped.result(i) for i in range(50)]
 
 

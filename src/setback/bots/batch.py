@@ -65,6 +65,7 @@ __all__ = [
     "CALL_PARTNER",
     "DECLARE",
     "DISCARD",
+    "ENGINES",
     "KINDS",
     "PITCH",
     "PLAY",
@@ -78,12 +79,16 @@ __all__ = [
     "uncovered",
 ]
 
-_numpy_wanted = True  # tests turn the array engine off to compare it with the loop
+ENGINES = ("auto", "loop")
+"""The engines `play_batch(engine=...)` takes: `"auto"` (numpy's arrays when numpy is
+installed and the rules are covered, else the loop) and `"loop"` (the loop, as without
+numpy)."""
 
 
 def numpy_enabled() -> bool:
-    """Whether `play_batch` steps hands on arrays: numpy (the extra `fast`) is installed."""
-    return _numpy_wanted and _numpy() is not None
+    """Whether `play_batch` (its default engine, `"auto"`) steps hands on arrays: numpy (the
+    extra `fast`) is installed."""
+    return _numpy() is not None
 
 
 def _numpy() -> ModuleType | None:
@@ -115,6 +120,7 @@ def play_batch(
     first: Sequence[Action | None] | None = None,
     streams: Sequence[int] | None = None,
     seed: int = 0,
+    engine: str = "auto",
 ) -> BatchResult:
     """Play the rest of the hand of each of `states` with `policy`'s choices.
 
@@ -134,14 +140,20 @@ def play_batch(
             meet the same luck (the same `Decision.uniform` numbers at the same decision),
             as a search's candidates tried on one deal should.
         seed: the luck of the whole batch (mixed with each stream).
+        engine: `"auto"`: on numpy arrays when numpy is installed and `uncovered(rules)`
+            is None, else by the loop (the policy's `Decision` and the result hold numpy
+            arrays whenever numpy is installed); `"loop"`: by the loop, with tuples, as
+            without numpy (to compare the two, or for a policy of plain Python). The
+            built-in policies make the same choices in either.
 
     Returns:
         How each hand ended, in the order of `states`.
 
     Raises:
         TypeError: `states` holds something that is not a `GameState`, `policy` is not
-            callable, `first`, `streams` or `seed` is of the wrong kind or length, or the
-            policy returns something that is not one whole number per hand.
+            callable, `first`, `streams` or `seed` is of the wrong kind or length, `engine`
+            is not one of `ENGINES`, or the policy returns something that is not one
+            whole number per hand.
         RulesError: the states are of more than one rules value (names the first hand
             that differs).
         InvalidStateError: a state's game is over (names the hand).
@@ -164,19 +176,22 @@ def play_batch(
         raise TypeError(
             f"play_batch takes a batched policy (a function), not {type(policy).__name__}"
         )
+    if type(engine) is not str or engine not in ENGINES:
+        raise TypeError(f"play_batch's engine is one of {ENGINES}, not {engine!r}")
     rules = _check_states(hands)
     firsts = _firsts(first, len(hands))
     listed = _streams(streams, seed, len(hands))
+    arrays = _numpy() if engine == "auto" else None
     if rules is None:
-        return _from_results(Rules(), [], _numpy() if _numpy_wanted else None)
+        return _from_results(Rules(), [], arrays)
     state = seed_state(seed)
-    if numpy_enabled() and _uncovered(rules) is None:
+    if arrays is not None and _uncovered(rules) is None:
         from ._batch_numpy import play_batch as on_arrays
 
         return on_arrays(rules, hands, firsts, state, listed, policy)
     numbers = range(len(hands)) if listed is None else listed
     keys = [stream_key(state, stream) for stream in numbers]
-    return _loop(rules, hands, firsts, keys, policy)
+    return _loop(rules, hands, firsts, keys, policy, arrays)
 
 
 def _check_states(states: list[GameState]) -> Rules | None:
@@ -431,9 +446,10 @@ def _loop(
     firsts: list[Action | None],
     keys: list[int],
     policy: BatchPolicy,
+    arrays: ModuleType | None,
 ) -> BatchResult:
-    """The batch played hand by hand by the playout kernel."""
-    arrays = _numpy() if _numpy_wanted else None
+    """The batch played hand by hand by the playout kernel (its decisions and result on
+    numpy's `arrays`, or tuples for None)."""
     results = []
     for i, state in enumerate(states):
         asker = _Asker(rules, i, keys[i], state, firsts[i], policy, arrays)
