@@ -112,6 +112,25 @@ def test_a_first_action_is_taken_before_the_policy_is_asked(loop: None) -> None:
     assert recorder.logs[0][0][1] == (state.to_act + 1) % 4  # the policy's first: the next seat
 
 
+def test_seeds_and_streams_of_one_word_keep_their_keys_and_negatives_are_scrambled() -> None:
+    """The seeds 0 to 2**64 - 1 keep the states they had (every seeded result stays); a
+    negative or wider seed no longer shares its state with a constant or a number near it
+    (-1 with `_STREAM`, -2 and 2**64 with `_STREAM ^ 1`)."""
+    from setback.bots._batch_core import _STREAM
+
+    assert [seed_state(s) for s in (0, 1, 5, 2**63, 2**64 - 1)] == [
+        11562461410679940143,
+        17800534158620518932,
+        6284068090245851659,
+        14283320192557387193,
+        6144725603846791594,
+    ]
+    assert stream_key(seed_state(3), 4096) == 16816003565125045619
+    natural = [*range(-5, 6), 2**64, 2**64 + 1, -(2**64) - 1, -(2**64), _STREAM, _STREAM ^ 1]
+    assert len({seed_state(s) for s in natural}) == len(natural)
+    assert len({stream_key(7, s) for s in natural}) == len(natural)
+
+
 def test_uniform_is_a_pure_function_of_key_step_and_draw() -> None:
     key = stream_key(seed_state(1), 7)
     assert uniform(key, 3, 0) == uniform(key, 3, 0)

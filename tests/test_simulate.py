@@ -345,6 +345,35 @@ def test_batched_random_bots_call_as_random_bots() -> None:
         assert abs(bid / batched.hands - bid_plain / plain.hands) < 0.03, level
 
 
+def test_every_batched_hand_of_every_game_has_luck_of_its_own() -> None:
+    """A batched game's hand plays on a (batch seed, stream) pair of its own: hand 4096 of
+    game s is not hand 0 of game s + 1 (as `seed * 4096 + number` made them); the first
+    4096 hands keep the luck they had (batch seed 0, that stream); `simulate` asks each
+    batch with them."""
+    luck = simulation._hand_luck
+    assert luck(7, 4096) != luck(8, 0) and luck(-1, 4096) != luck(0, 0)
+    assert [luck(s, n) for s, n in ((7, 0), (7, 4095), (-2, 3))] == [
+        (0, 7 * 4096),
+        (0, 7 * 4096 + 4095),
+        (0, -2 * 4096 + 3),
+    ]
+    pairs = {luck(s, n) for s in range(-3, 4) for n in (*range(0, 9000, 97), 4096, 8192)}
+    assert len(pairs) == 7 * (len(range(0, 9000, 97)) + 2)
+    from setback.bots import batch
+
+    asked: list[tuple[int, list[int]]] = []
+    original = batch.play_batch
+
+    def spy(states: Any, policy: Any, **options: Any) -> Any:
+        asked.append((options["seed"], list(options["streams"])))
+        return original(states, policy, **options)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch, "play_batch", spy)
+        simulate(GERMAN, games=3, seed=10, batched=True, max_hands=2)
+    assert asked == [(0, [luck(s, n)[1] for s in (10, 11, 12)]) for n in (0, 1)]
+
+
 def test_batched_with_bots_it_does_not_batch_keeps_its_tasks() -> None:
     """`batched=True` with bots it does not batch (or call your partner) splits the games
     into as many tasks as without it (progress after each); batched games make tasks of

@@ -273,6 +273,20 @@ def _batch_policy(specs: Sequence[BotSpec]) -> Callable[[Decision], Any]:
     return _random_bot_policy if specs[0] == "random" else _cautious_bot_policy
 
 
+_HAND_STREAMS = 4096
+"""Hands of a game with a luck stream of their own under the batch seed 0: hand `number`
+of game `seed` plays on stream `seed * 4096 + number % 4096` of the batch seed
+`number // 4096` (`_hand_luck`)."""
+
+
+def _hand_luck(seed: int, number: int) -> tuple[int, int]:
+    """The batch seed and the stream of hand `number` of game `seed` (batched): a pair of
+    its own for every game and hand (hand 4096 of game s does not share game s + 1's
+    first hand's luck), and for the first 4096 hands of a game the batch seed 0."""
+    batch_seed, hand = divmod(number, _HAND_STREAMS)
+    return batch_seed, seed * _HAND_STREAMS + hand
+
+
 def _batched_range(
     rules: Rules, specs: Sequence[BotSpec], first: int, count: int, max_hands: int
 ) -> list[tuple[int | None, list[HandResult]]]:
@@ -280,8 +294,8 @@ def _batched_range(
     batched engine: each game's winner (None: unfinished) and its hands' results (records
     of their contract, points and score changes; no cards). Game `seed` is dealt
     from `seed` (its dealer drawn from it as `_random_game` draws it), hand by hand; a
-    hand's luck is the stream of its game and number, so a game plays the same in any
-    batch."""
+    hand's luck is the stream of its game and number (`_hand_luck`), so a game plays the
+    same in any batch."""
     from .bots.batch import play_batch
 
     policy = _batch_policy(specs)
@@ -301,7 +315,8 @@ def _batched_range(
         batch = play_batch(
             [states[g] for g in live],
             policy,
-            streams=[seeds[g] * 4096 + number for g in live],
+            streams=[_hand_luck(seeds[g], number)[1] for g in live],
+            seed=_hand_luck(0, number)[0],  # the same for every game: one hand number
         )
         going = []
         for g, outcome in zip(live, results_of(batch), strict=True):

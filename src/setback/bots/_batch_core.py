@@ -44,6 +44,8 @@ _MASK64 = (1 << 64) - 1
 _STEP = 0x9E3779B97F4A7C15
 _DRAW = 0xD1B54A32D192ED03
 _STREAM = 0xA0761D6478BD642F
+_NEGATIVE = 0x8BB84B93962EACC9
+_WIDE = 0xF1357AEA2E62A9C5
 
 
 def mix64(value: int) -> int:
@@ -55,23 +57,38 @@ def mix64(value: int) -> int:
 
 
 def _fold(folded: int, part: int) -> int:
-    """`folded` with the whole number `part` mixed in, 64 bits at a time."""
-    value = part if part >= 0 else ~part ^ _STREAM  # a negative number differs from its ~
+    """`folded` with the whole number `part` mixed in, 64 bits at a time, lowest first; a
+    negative number is folded as its `~` and then a word that marks the sign, a number of
+    two words or more is followed by a word that marks the width.
+
+    Each of the 2**64 numbers from 0 to 2**64 - 1 (one word) gives its own result. The
+    result has 64 bits, so every other number (a negative one, or one of 2**64 or more)
+    shares it with some other number; the marks make that other a scrambled one (not -1
+    with a constant, nor -2 and 2**64 with each other, as folding `~part ^ _STREAM` and
+    the bare words did)."""
+    value = part if part >= 0 else ~part
+    mark = _NEGATIVE if part < 0 else _WIDE if value >> 64 else None
     while True:
         folded = (mix64(folded ^ (value & _MASK64)) + _STREAM) & _MASK64
         value >>= 64
         if not value:
-            return folded
+            break
+    if mark is not None:
+        folded = (mix64(folded ^ mark) + _STREAM) & _MASK64
+    return folded
 
 
 def seed_state(seed: int) -> int:
-    """The 64-bit state a batch's `seed` starts every hand's key from."""
+    """The 64-bit state a batch's `seed` starts every hand's key from: distinct for the
+    seeds 0 to 2**64 - 1; any other whole number (negative, or wider) shares its state
+    with one other number, a scrambled one (64 bits cannot tell every number apart)."""
     return _fold(0, seed)
 
 
 def stream_key(state: int, stream: int) -> int:
     """The 64-bit key of a hand's luck: its stream (any whole number) mixed into its
-    batch's seed state (`seed_state`)."""
+    batch's seed state (`seed_state`); distinct for the streams 0 to 2**64 - 1 of one
+    state (as `seed_state`'s seeds)."""
     return mix64(_fold(state, stream))
 
 

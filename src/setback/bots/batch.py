@@ -139,7 +139,9 @@ def play_batch(
         streams: each hand's luck stream (default: its index). Hands with the same stream
             meet the same luck (the same `Decision.uniform` numbers at the same decision),
             as a search's candidates tried on one deal should.
-        seed: the luck of the whole batch (mixed with each stream).
+        seed: the luck of the whole batch (mixed with each stream). Seeds, and streams,
+            from 0 to 2**64 - 1 each give luck of their own; another whole number
+            (negative, or wider) shares its luck with one other, scrambled number.
         engine: `"auto"`: on numpy arrays when numpy is installed and `uncovered(rules)`
             is None, else by the loop (the policy's `Decision` and the result hold numpy
             arrays whenever numpy is installed); `"loop"`: by the loop, with tuples, as
