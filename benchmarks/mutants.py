@@ -135,11 +135,6 @@ _LED_POSITIVE = (
     "the led card's strength is at least 2 (its rank in the led suit, or a trump's 200 "
     "less its place), so the first play beats any start below 2 all the same"
 )
-_EVERY_SEAT_STEPS = (
-    "the draw back's discards start from a list every entry of which is overwritten: "
-    "`draw_back` takes one step for every seat (`draw_back_order`: every seat but the pitcher, "
-    "then the pitcher)"
-)
 _PASSED_OUT_CONTRACT = (
     "the contract of a passed-out hand's last core is read by nobody: the engine and the "
     "playout kernel see `pitcher is None` and record the hand passed out (contract None)"
@@ -163,18 +158,9 @@ EQUIVALENT: dict[str, str] = {
     "TrumpTable.winner_of: plays[0][0] -> plays[0][-1]": _FIRST_OVERWRITTEN,
     "TrumpTable.winner_of: -1 -> -0": _LED_POSITIVE,
     "TrumpTable.winner_of: -1 -> -2": _LED_POSITIVE,
-    "step_declaration: [0] -> [1]": _EVERY_SEAT_STEPS,
-    "step_declaration: [0] -> [-1]": _EVERY_SEAT_STEPS,
     "next_to_play: range(1, players) -> range(0, players)": (
         "the extra first look (k = 0) is at the seat that just played, which is among "
         "`played` and so passed over"
-    ),
-    "after_call: pitcher is None -> False": (
-        "the passed-out hand's last core then says DECLARE_TRUMP or PLAY instead of BIDDING, "
-        "with nobody to act and no pitcher: the engine closes a hand on `to_act is None`, "
-        "`close_hand` records it passed out on `pitcher is None`, the next hand is dealt "
-        "afresh, and that core's phase is read by nobody (the event log reads only its "
-        "forced steps)"
     ),
     "after_call: pitched[0] -> pitched[-1]": (
         "a card lies face up only after one pitch, which the dealer answers at once: "
@@ -192,14 +178,6 @@ EQUIVALENT: dict[str, str] = {
     "calls_open: top + 1 -> top + 2": (
         "either is above `top`, the highest call: the range of bids answering a pitch is "
         "empty both ways (and no refusal's words read `lowest` there)"
-    ),
-    "Tally.capturer_of: None if index is None else self.captured.get(index) -> None if "
-    "False else self.captured.get(index)": (
-        "`captured.get(None)` is None too: no card index None is ever captured"
-    ),
-    "step_call: outcome.taken is not None or outcome.returned is not None -> True": (
-        "with neither set, the block rebuilds the same held cards: each change inside it "
-        "is guarded by its own test (an optimisation: skip the copy)"
     ),
     "step_call: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
     "step_call: -1 -> -0": (

@@ -21,7 +21,7 @@ from setback import (
     parse_cards,
 )
 from setback.cards import cards_of
-from setback.discarding import draw_back_order, refill
+from setback.discarding import draw_back_order, draw_from, refill
 
 from ..support import (
     X1_CALLS,
@@ -261,6 +261,17 @@ def test_a_hand_draws_back_to_six_as_the_stock_allows_and_none_above_six() -> No
     assert [refill(kept, 10) for kept in (0, 4, 6, 7, 9)] == [6, 2, 0, 0, 0]
     assert [refill(kept, 3) for kept in (0, 3, 4, 5)] == [3, 3, 2, 1]
     assert [refill(kept, 0) for kept in (0, 6, 8)] == [0, 0, 0]
+
+
+def test_cards_are_taken_from_the_front_of_the_stock() -> None:
+    """`discarding.draw_from`, the one home of taking cards from the stock (the kitty, the
+    draw, the draw back, the refills, the rob): the first `count` cards, all of a shorter
+    stock, and none for a count of 0 or below (a count is never read from the back)."""
+    stock = (5, 9, 2, 40)
+    assert draw_from(stock, 2) == (1 << 5 | 1 << 9, (2, 40))
+    assert draw_from(stock, 9) == (1 << 5 | 1 << 9 | 1 << 2 | 1 << 40, ())
+    assert draw_from(stock, 0) == (0, stock)
+    assert draw_from(stock, -1) == (0, stock)
 
 
 def test_y2_draw_back_from_the_pitchers_left() -> None:
