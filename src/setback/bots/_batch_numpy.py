@@ -271,7 +271,7 @@ class _Run:
         self.played = np.zeros(n, dtype=np.int64)  # the seats that played to it (bits)
         self.trick_cards = np.zeros(n, dtype=_U64)  # its cards
         self.must_play = np.zeros(n, dtype=_U64)
-        self.called = np.zeros(n, dtype=_U64)
+        self.partner = np.full(n, -1, dtype=np.int64)  # call your partner's, as recorded
         self.middle: dict[int, Hand] = {}
         for i in np.flatnonzero(self.stage != _AUCTION).tolist():
             if self.stage[i] == _MIDDLE:
@@ -490,7 +490,7 @@ class _Run:
         self.contract[i] = setup.contract
         self.trump[i] = NO_TRUMP if setup.trump is None else int(setup.trump)
         self.must_play[i] = setup.must_play
-        self.called[i] = setup.called
+        self.partner[i] = -1 if setup.partner is None else setup.partner
         tricks, plays = core[TRICKS], core[PLAYS]
         in_play, won = cards_in_play(core[HELD], tricks, plays)
         self.in_play[i] = in_play
@@ -692,8 +692,8 @@ class _Run:
         n, sides, players = self.n, a.side_count, rules.players
         pitcher = np.maximum(self.pitcher, 0)
         if rules.call_partner:
-            holds = (self.in_play & self.called[:, None]) != 0
-            partner = np.where(holds.any(axis=1), np.argmax(holds, axis=1), pitcher)
+            # the pairing as the call's step recorded it (discarding.partner_of, its home)
+            partner = np.where(self.partner >= 0, self.partner, pitcher)
             ours = (self.winners == pitcher[:, None]) | (self.winners == partner[:, None])
         else:
             partner = np.full(n, -1, dtype=np.int64)
