@@ -201,6 +201,28 @@ def test_an_illegal_choice_names_its_hand(arrays: bool) -> None:
     assert caught.value.action == Bid(1)
 
 
+@pytest.mark.parametrize("arrays", [False, True])
+@pytest.mark.parametrize("choice", [4, 5, -1])
+def test_a_declaration_of_no_suit_names_its_hand(arrays: bool, choice: int) -> None:
+    """The suits open to name are discarding's DECLARATIONS (any of the four), no other
+    value."""
+    if arrays and not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    states = [new_game(Rules.preset("cinch"), seed=k) for k in range(5)]
+
+    def policy(decision: batch.Decision) -> Any:
+        choices = list(batch.random_policy(decision))
+        if decision.kind == batch.DECLARE:
+            for k, hand in enumerate(decision.hands):
+                if int(hand) == 2:
+                    choices[k] = choice
+        return choices
+
+    with pytest.raises(IllegalActionError) as caught:
+        batch.play_batch(states, policy, seed=1, engine="auto" if arrays else "loop")
+    assert (caught.value.code, caught.value.params) == ("batch_not_open", {"hand": 2})
+
+
 @pytest.mark.parametrize("field", ["legal", "streams", "steps", "held", "seats", "hands"])
 @pytest.mark.parametrize("mode", ["loop", "arrays", "loop with numpy"])
 def test_a_policy_cannot_write_into_its_decision(mode: str, field: str) -> None:

@@ -37,6 +37,17 @@ KINDS = (CALL, DECLARE, CALL_PARTNER, DISCARD, PLAY)
 PITCH = 64
 """A call's choice for a pitch is `PITCH + card index` (levels are below 64)."""
 
+DECLARABLE: int = sum(1 << int(a.suit) for a in DECLARATIONS if isinstance(a, DeclareTrump))
+"""The suits open to name trump, as bits of their values: those of discarding's
+`DECLARATIONS` (`legal_declarations`: any suit, even one nobody holds), so the batch's
+mask and check follow that home."""
+
+
+def declarable(choice: int) -> bool:
+    """Whether a declaration's choice (a suit's value) is open."""
+    return 0 <= choice < 64 and bool(DECLARABLE >> choice & 1)
+
+
 Array: TypeAlias = Any
 """A numpy array (with the extra `fast`), else a tuple: one entry per deciding hand."""
 

@@ -44,6 +44,7 @@ from ..tables import trump_tables
 from ._batch_core import (
     CALL,
     CALL_PARTNER,
+    DECLARABLE,
     DECLARE,
     DISCARD,
     PLAY,
@@ -52,6 +53,7 @@ from ._batch_core import (
     Decision,
     action_of,
     code_of,
+    declarable,
     mix,
     not_open,
     stream_key,
@@ -345,7 +347,7 @@ class _Run:
     ) -> None:
         """Raise `IllegalActionError` for the first of `choices` that is not open."""
         if kind == DECLARE:
-            bad = choices.astype(_U64) > 3
+            bad = np.array([not declarable(choice) for choice in choices.tolist()], dtype=bool)
         elif kind == DISCARD:
             chosen = choices.astype(_U64)
             first = fields["first"]
@@ -449,7 +451,7 @@ class _Run:
                 ]
                 fields: dict[str, Any] = {}
                 if kind == DECLARE:
-                    legal = np.full(len(listed), 15, dtype=_U64)
+                    legal = np.full(len(listed), DECLARABLE, dtype=_U64)
                 elif kind == CALL_PARTNER:
                     legal = np.array(
                         [

@@ -42,6 +42,7 @@ from ..trumps import TrumpTable
 from ._batch_core import (
     CALL,
     CALL_PARTNER,
+    DECLARABLE,
     DECLARE,
     DISCARD,
     KINDS,
@@ -52,6 +53,7 @@ from ._batch_core import (
     Decision,
     action_of,
     code_of,
+    declarable,
     not_open,
     seed_state,
     stream_key,
@@ -367,7 +369,7 @@ class _Asker:
         return next(action for action in calls if code_of(self.rules, action)[1] == choice)
 
     def declare(self, seat: int, held: int) -> Suit:
-        suit = Suit(self._ask(DECLARE, seat, held, 15))
+        suit = Suit(self._ask(DECLARE, seat, held, DECLARABLE))
         self.trump = int(suit)
         return suit
 
@@ -425,7 +427,7 @@ def _check(
 ) -> None:
     """Raise `IllegalActionError` when `choice` is not open (as the array engine checks)."""
     if kind == DECLARE:
-        ok = 0 <= choice <= 3
+        ok = declarable(choice)
     elif kind == DISCARD:
         fewest, most, first = fields["fewest"], fields["most"], fields["first"]
         ok = (
