@@ -23,7 +23,7 @@ from ..cards import CARDS, Suit
 from ..rules import Rules
 from ..tables import trump_table
 from ._batch_core import CALL, CALL_PARTNER, DECLARE, DISCARD, PITCH, Decision, uniform
-from ._greedy_rule import estimate, low_discard
+from ._greedy_rule import estimate, follow, low_discard
 from .playout import highest_trump
 
 __all__: list[str] = []
@@ -89,26 +89,8 @@ def greedy_one(decision: Decision, k: int) -> int:
         return _random_card(legal, uniform(key, step, 1))
     table = trump_table(Suit(trump), rules)
     power = table.power[table.suits[trick[0]]]
-    best, best_seat = -1, seats[0]
-    for seat, card in zip(seats, trick, strict=True):
-        if power[card] > best:
-            best, best_seat = power[card], seat
-    lowest = cheapest = -1
-    low_power = win_power = 10**6
-    rest = legal
-    while rest:
-        low = rest & -rest
-        card = low.bit_length() - 1
-        rest ^= low
-        strength = power[card]
-        if strength < low_power:
-            lowest, low_power = card, strength
-        if best < strength < win_power:
-            cheapest, win_power = card, strength
-    sides = rules.seat_sides
-    if sides[best_seat] == sides[int(decision.seats[k])] or cheapest < 0:
-        return lowest
-    return cheapest
+    plays = list(zip(seats, trick, strict=True))
+    return follow(power, plays, legal, rules.seat_sides, int(decision.seats[k]))
 
 
 def _call(rules: Rules, held: int, legal: int, pitches: int) -> int:

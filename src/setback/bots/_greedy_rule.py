@@ -1,8 +1,10 @@
 """Internal: the pieces of `MonteCarloBot`'s greedy playout rule that both its playout
 policy (`montecarlo.GreedyPolicy`) and the batched one (`batch.playout_policy`) ask: a
-hand's rough worth under a trump, and the low discard."""
+hand's rough worth under a trump, the low discard, and the card to a trick already led."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from ..cards import Rank, Suit
 from ..rules import Rules
@@ -62,3 +64,35 @@ def low_discard(cards: int, fewest: int, most: int, first: int) -> int:
                 if index < 55 and pool >> index & 1:
                     chosen |= 1 << index
     return chosen
+
+
+def follow(
+    power: Sequence[int],
+    plays: Sequence[tuple[int, int]],
+    legal: int,
+    sides: Sequence[int],
+    seat: int,
+) -> int:
+    """The greedy rule's card for `seat` to a trick already led (`plays`: its (seat, card)
+    pairs in order; `power`: the cards' strength in the led suit under trump): let a
+    partner's winning card stand (the lowest of `legal`), else win as cheaply as it can,
+    else the lowest."""
+    best, best_seat = -1, plays[0][0]
+    for player, card in plays:
+        if power[card] > best:
+            best, best_seat = power[card], player
+    lowest = cheapest = -1
+    low_power = win_power = 10**6
+    rest = legal
+    while rest:
+        low = rest & -rest
+        card = low.bit_length() - 1
+        rest ^= low
+        strength = power[card]
+        if strength < low_power:
+            lowest, low_power = card, strength
+        if best < strength < win_power:
+            cheapest, win_power = card, strength
+    if sides[best_seat] == sides[seat] or cheapest < 0:
+        return lowest
+    return cheapest

@@ -16,7 +16,7 @@ from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
 from ._greedy_rule import estimate as _estimate
-from ._greedy_rule import low_discard
+from ._greedy_rule import follow, low_discard
 from .heuristic import HeuristicBot, best_suit
 from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .sampling import sample_states
@@ -104,25 +104,7 @@ class GreedyPolicy:
                 return self._lead(choices, table)
             return self.fallback.play(seat, choices, plays, table)
         power = table.power[table.suits[plays[0][1]]]
-        best, best_seat = -1, plays[0][0]
-        for player, index in plays:
-            if power[index] > best:
-                best, best_seat = power[index], player
-        lowest = cheapest_win = -1
-        low_power = win_power = 10**6
-        rest = choices
-        while rest:
-            low = rest & -rest
-            index = low.bit_length() - 1
-            rest ^= low
-            strength = power[index]
-            if strength < low_power:
-                lowest, low_power = index, strength
-            if best < strength < win_power:
-                cheapest_win, win_power = index, strength
-        if self.sides[best_seat] == self.sides[seat] or cheapest_win < 0:
-            return lowest
-        return cheapest_win
+        return follow(power, plays, choices, self.sides, seat)
 
     def _lead(self, choices: int, table: TrumpTable) -> int:
         """Lead the top trump while holding one of the two highest, else a non-trump ace,
