@@ -34,7 +34,17 @@ the CPU clock (`time.process_time`; on a shared machine the wall clock counts th
 turns too). Each size plays at least `HANDS` hands (default 4,096) and at least two whole
 batches (sizes above `HANDS` are left out, for a smoke run); the states are dealt before
 the timing, as the kernel's. numpy's threads are pinned to one (`OMP_NUM_THREADS=1` and
-the like, set before numpy loads). The default run prints the German row too.
+the like, set before numpy loads). The default run prints the German row too. The
+table is the arrays' (`engine="arrays"`), at every size.
+
+Where the arrays start to pay (`batch.SMALL_BATCH`, below which `engine="auto"` plays the
+built-in policies by the loop):
+
+    python benchmarks/playout.py --small [HANDS] [PRESET ...]
+
+prints hands per CPU second of `play_batch` on the arrays (`engine="arrays"`) and by the
+loop (`engine="loop"`) at batch sizes 1 to 32, for `random_policy` and `playout_policy`
+(default: the German game and six players; `HANDS` hands a cell, default 512).
 """
 
 from __future__ import annotations
@@ -205,17 +215,50 @@ BATCH_SIZES = (1, 16, 64, 256, 1024, 4096)
 """The batch sizes of the batched engine's table."""
 
 
-def batched_hands(states: list[GameState], size: int) -> tuple[float, float]:
-    """Wall and CPU seconds for `play_batch` to play every state's hand with random choices,
-    `size` hands a batch (after one untimed batch, which builds the rules' tables)."""
+def batched_hands(
+    states: list[GameState], size: int, engine: str = "arrays", policy_name: str = "random"
+) -> tuple[float, float]:
+    """Wall and CPU seconds for `play_batch` to play every state's hand with `policy_name`'s
+    choices (`random_policy` or `playout_policy`), `size` hands a batch, by `engine` (after
+    one untimed batch, which builds the rules' tables)."""
     from setback.bots import batch
 
-    batch.play_batch(states[:size], batch.random_policy, seed=-1)
+    policy = batch.random_policy if policy_name == "random" else batch.playout_policy
+    batch.play_batch(states[:size], policy, seed=-1, engine=engine)
     gc.collect()
     start, cpu = time.perf_counter(), time.process_time()
     for first in range(0, len(states), size):
-        batch.play_batch(states[first : first + size], batch.random_policy, seed=first)
+        batch.play_batch(states[first : first + size], policy, seed=first, engine=engine)
     return time.perf_counter() - start, time.process_time() - cpu
+
+
+SMALL_SIZES = (1, 2, 4, 8, 10, 12, 16, 24, 32)
+"""The batch sizes of the small batches' table (`--small`)."""
+
+
+def small_table(names: list[str], hands: int) -> None:
+    """Hands per CPU second on the arrays and by the loop at small batch sizes, for the two
+    built-in policies: where `batch.SMALL_BATCH` should lie (see the module)."""
+    from setback.bots import batch
+
+    if not batch.numpy_enabled():
+        print("(no numpy: play_batch loops the playout kernel; install the extra 'fast')")
+        return
+    print(f"hands per CPU second, one core: arrays / loop (SMALL_BATCH = {batch.SMALL_BATCH})")
+    header = "".join(f"{f'batch {size}':>18}" for size in SMALL_SIZES)
+    print(f"{'preset':<14}{'policy':<9}{header}")
+    for name in names or ["setback", "six"]:
+        rules = Rules.preset(name)
+        states = dealt_states(rules, hands, 0)
+        for policy_name in ("random", "playout"):
+            cells = []
+            for size in SMALL_SIZES:
+                played = states[: max(hands, 2 * size)]
+                _, arrays = batched_hands(played, size, "arrays", policy_name)
+                _, loop = batched_hands(played, size, "loop", policy_name)
+                cells.append(f"{len(played) / arrays:>8,.0f} /{len(played) / loop:>7,.0f}")
+            row = "".join(f"{cell:>18}" for cell in cells)
+            print(f"{name:<14}{policy_name:<9}{row}", flush=True)
 
 
 def kernel_times(states: list[GameState], seed: int) -> tuple[float, float]:
@@ -270,6 +313,11 @@ def batched_table(names: list[str], hands: int, reference: ModuleType | None) ->
 
 
 def main() -> None:
+    if "--small" in sys.argv:
+        args = [arg for arg in sys.argv[1:] if arg != "--small"]
+        count = int(args[0]) if args and args[0].isdigit() else 512
+        small_table([arg for arg in args if not arg.isdigit()], count)
+        return
     if "--batch" in sys.argv:
         args = [arg for arg in sys.argv[1:] if arg != "--batch"]
         count = int(args[0]) if args and args[0].isdigit() else 4096

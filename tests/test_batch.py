@@ -77,7 +77,10 @@ def test_the_loop_gives_numbers_without_numpy() -> None:
     auto = batch.play_batch(states, batch.random_policy, seed=2)
     assert isinstance(auto.pitcher, tuple) is not batch.numpy_enabled()
     assert [auto.result(i) for i in range(3)] == [result.result(i) for i in range(3)]
-    assert batch.ENGINES == ("auto", "loop")
+    arrays = batch.play_batch(states, batch.random_policy, seed=2, engine="arrays")
+    assert isinstance(arrays.pitcher, tuple) is not batch.numpy_enabled()
+    assert [arrays.result(i) for i in range(3)] == [result.result(i) for i in range(3)]
+    assert batch.ENGINES == ("auto", "arrays", "loop")
     assert len(result) == 3
     first = result.result(0)
     assert len(first.winners) == 6 and first.pitcher == result.pitcher[0]
@@ -309,7 +312,8 @@ def test_wrong_kinds_are_type_errors() -> None:
         batch.play_batch([state], batch.random_policy, streams=[1, 2])
     with pytest.raises(TypeError, match="seed"):
         batch.play_batch([state], batch.random_policy, seed="1")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"engine is one of \('auto', 'loop'\), not 'fast'"):
+    engines = r"engine is one of \('auto', 'arrays', 'loop'\), not 'fast'"
+    with pytest.raises(TypeError, match=engines):
         batch.play_batch([state], batch.random_policy, engine="fast")
     with pytest.raises(TypeError, match="engine"):
         batch.play_batch([state], batch.random_policy, engine=None)  # type: ignore[arg-type]

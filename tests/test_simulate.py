@@ -165,6 +165,25 @@ def test_cli_jobs_must_not_be_negative() -> None:
         main(["simulate", "--games", "2", "--jobs", "-1"])
 
 
+def test_batched_games_play_their_last_few_by_the_loop() -> None:
+    """`batched=True`: a hand of fewer than `batch.SMALL_BATCH` live games is played by the
+    loop (faster there), the others by the default engine."""
+    from setback.bots import batch
+
+    asked: list[tuple[int, str]] = []
+    played = batch.play_batch
+
+    def recording(states: Any, policy: Any, *, engine: str = "auto", **rest: Any) -> Any:
+        asked.append((len(states), engine))
+        return played(states, policy, engine=engine, **rest)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(batch, "play_batch", recording)
+        simulate(Rules.setback(), games=40, seed=3, batched=True)
+    assert {engine for size, engine in asked if size < batch.SMALL_BATCH} == {"loop"}
+    assert {engine for size, engine in asked if size >= batch.SMALL_BATCH} == {"auto"}
+
+
 @pytest.mark.parametrize("name", ["setback", "smear", "cinch", "ten-point"])
 def test_batched_games_give_the_summary_with_numpy_or_without_however_split(name: str) -> None:
     """`batched=True`: the same summary on arrays and by the loop without numpy, in one

@@ -296,7 +296,7 @@ def _batched_range(
     from `seed` (its dealer drawn from it as `_random_game` draws it), hand by hand; a
     hand's luck is the stream of its game and number (`_hand_luck`), so a game plays the
     same in any batch."""
-    from .bots.batch import play_batch
+    from .bots.batch import SMALL_BATCH, play_batch
 
     policy = _batch_policy(specs)
     seeds = range(first, first + count)
@@ -312,7 +312,12 @@ def _batched_range(
     live = list(range(count))
     number = 0
     while live:
-        batch = play_batch(
+        # the last few games by the loop, faster there (`SMALL_BATCH`; the policies take
+        # tuples and choose the same on them)
+        play = (
+            functools.partial(play_batch, engine="loop") if len(live) < SMALL_BATCH else play_batch
+        )
+        batch = play(
             [states[g] for g in live],
             policy,
             streams=[_hand_luck(seeds[g], number)[1] for g in live],

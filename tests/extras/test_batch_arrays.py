@@ -57,7 +57,7 @@ def test_the_arrays_and_the_loop_give_the_same_hands(name: str, policy: batch.Ba
     rule's arithmetic on arrays is the plain one's, to the last bit)."""
     rules = REPLAY.rules_named(name)
     states, firsts = REPLAY.states_of(rules, 120, 5)
-    arrays = batch.play_batch(states, policy, first=firsts, seed=8)
+    arrays = batch.play_batch(states, policy, first=firsts, seed=8, engine="arrays")
     looped = batch.play_batch(states, policy, first=firsts, seed=8, engine="loop")
     assert [arrays.result(i) for i in range(120)] == [looped.result(i) for i in range(120)]
     assert isinstance(arrays.score_changes, np.ndarray)
@@ -93,7 +93,7 @@ def test_a_policy_of_numpy_arrays_plays() -> None:
 
     rules = Rules.setback()
     states = [new_game(rules, seed=k) for k in range(50)]
-    arrays = batch.play_batch(states, lowest)
+    arrays = batch.play_batch(states, lowest, engine="arrays")
     looped = batch.play_batch(states, lowest, engine="loop")
     assert [arrays.result(i) for i in range(50)] == [looped.result(i) for i in range(50)]
 
@@ -127,3 +127,67 @@ def test_the_replay_benchmark_runs() -> None:
         timeout=600,
     )
     assert "decisions replayed: identical" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("policy", [batch.random_policy, batch.playout_policy])
+@pytest.mark.parametrize("name", ["setback", "six", "cinch"])
+def test_auto_plays_a_small_batch_of_a_built_in_policy_by_the_loop(
+    name: str, policy: batch.BatchPolicy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`engine="auto"`: below `SMALL_BATCH` hands a built-in policy's batch is played by
+    the loop, from `SMALL_BATCH` on the arrays; either way the hands are the arrays' own
+    (same choices, same results) and the result holds read-only numpy arrays of the
+    arrays' shapes."""
+    from setback.bots import _batch_numpy
+
+    on_arrays = []
+
+    def counted(*args: Any) -> Any:
+        on_arrays.append(len(args[1]))
+        return played(*args)
+
+    played = _batch_numpy.play_batch
+    monkeypatch.setattr(_batch_numpy, "play_batch", counted)
+    rules = REPLAY.rules_named(name)
+    states, firsts = REPLAY.states_of(rules, batch.SMALL_BATCH, 3)
+    for count in (1, batch.SMALL_BATCH - 1, batch.SMALL_BATCH):
+        on_arrays.clear()
+        auto = batch.play_batch(states[:count], policy, first=firsts[:count], seed=count)
+        assert on_arrays == ([count] if count >= batch.SMALL_BATCH else []), count
+        on_arrays.clear()
+        arrays = batch.play_batch(
+            states[:count], policy, first=firsts[:count], seed=count, engine="arrays"
+        )
+        assert on_arrays == [count]  # "arrays": on the arrays at any size
+        assert [auto.result(i) for i in range(count)] == [arrays.result(i) for i in range(count)]
+        for field in ("score_changes", "awards", "card_points", "made", "winners", "tricks"):
+            mine, theirs = getattr(auto, field), getattr(arrays, field)
+            assert isinstance(mine, np.ndarray) and not mine.flags.writeable, field
+            assert (mine.shape, mine.dtype) == (theirs.shape, theirs.dtype), field
+
+
+def test_auto_asks_a_policy_of_ones_own_on_arrays_however_small_the_batch() -> None:
+    """Only the built-in policies are played by the loop below `SMALL_BATCH`: a policy of
+    one's own is handed numpy arrays at any size."""
+    kinds = set()
+
+    def looking(decision: batch.Decision) -> Any:
+        kinds.add(type(decision.legal))
+        return batch.random_policy(decision)
+
+    states = [new_game(Rules.setback(), seed=k) for k in range(2)]
+    batch.play_batch(states, looking, seed=1)
+    assert kinds == {np.ndarray}
+
+
+def test_the_small_batches_benchmark_runs() -> None:
+    """A smoke run of `benchmarks/playout.py --small` (measured by hand with 512 hands)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "playout.py"), "--small", "16", "setback"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    assert f"SMALL_BATCH = {batch.SMALL_BATCH}" in done.stdout, done.stdout
+    assert len([line for line in done.stdout.splitlines() if line.startswith("setback")]) == 2
