@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "setback" / "locale"
 SOURCES = (
     "src/setback/text.py",
+    "src/setback/_face.py",
     "src/setback/svg.py",
     "src/setback/terminal.py",
     "src/setback/cli.py",

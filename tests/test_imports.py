@@ -22,7 +22,7 @@ LAZY = {  # (module, imported module) pairs inside a function that go back up
     ("setback.state", "setback.text"),
     ("setback.views", "setback.text"),
     # notebook pictures (`_repr_svg_`), drawn by `setback.svg`, which reads these values
-    ("setback.cards", "setback.svg"),
+    # (a card's own picture is drawn below the cards, by `setback._face`)
     ("setback.state", "setback.svg"),
     ("setback.views", "setback.svg"),
 }

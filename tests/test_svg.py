@@ -443,8 +443,8 @@ def test_a_finished_hand_marks_the_off_cards_with_or_without_its_rules() -> None
 def test_the_notebook_pictures_are_the_functions() -> None:
     rules = Rules.ten_point()
     state = next(s for s in play_out(rules, 9, every=1) if s.history and s.phase is Phase.PLAY)
-    card = Card.parse("BJ")
-    assert card._repr_svg_() == card_svg(card)
+    for card in CARDS:  # `_face.card_picture` under the card, `card_svg` above: one picture
+        assert card._repr_svg_() == card_svg(card), card
     assert state._repr_svg_() == state_svg(state)
     view = observe(state, 2)
     assert view._repr_svg_() == view_svg(view)

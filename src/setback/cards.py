@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from ._face import card_picture
 from .errors import InvalidNotationError, echoed
 from .notation import RANK_TEXT, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_TEXT, read_card, symbol_of
 from .refusals import Refusal
@@ -261,10 +262,8 @@ class Card:
         return CARDS[index_of(None if suit is None else Suit(suit), Rank(rank))]
 
     def _repr_svg_(self) -> str:
-        """The card's picture, for Jupyter: `setback.svg.card_svg`."""
-        from .svg import card_svg  # the pictures import this module
-
-        return card_svg(self)
+        """The card's picture, for Jupyter: `setback.svg.card_svg`'s, with its defaults."""
+        return card_picture(self.rank, self.suit)
 
 
 CARDS: tuple[Card, ...] = tuple(

@@ -30,10 +30,26 @@ from __future__ import annotations
 import gettext
 import math
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import escape
 
 import attrs
 
+from ._face import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    FOUR_COLOURS,
+    JOKER_COLOUR,
+    JOKER_LABEL,
+    JOKER_NAME,
+    TWO_COLOURS,
+)
+from ._face import GOLD as _GOLD
+from ._face import back as _back
+from ._face import card as _drawn
+from ._face import document as _document
+from ._face import num as _num
+from ._face import pip as _pip
+from ._face import text as _text
 from .actions import Action, Pitch, Play
 from .cards import CARDS, Card, Rank, Suit
 from .errors import DrawingError, kind_error
@@ -42,7 +58,6 @@ from .state import GameState, HandResult, Phase, Trick
 from .tables import trump_table
 from .text import (
     N_,
-    NP_,
     _hand_order,
     _translation,
     action_text,
@@ -55,54 +70,7 @@ from .views import PlayerView
 
 __all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
 
-CARD_WIDTH = 60
-"""A card's width in picture units (its height is `CARD_HEIGHT`)."""
-CARD_HEIGHT = 84
-"""A card's height in picture units."""
-_FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
-_NS = "http://www.w3.org/2000/svg"
-
-_SUIT_PATH = {
-    Suit.DIAMONDS: "M50 2 L88 50 L50 98 L12 50 Z",
-    Suit.HEARTS: (
-        "M50 94 C22 72 2 54 2 30 C2 13 15 3 29 3 C40 3 47 10 50 19 "
-        "C53 10 60 3 71 3 C85 3 98 13 98 30 C98 54 78 72 50 94 Z"
-    ),
-    Suit.SPADES: (
-        "M50 2 C72 24 98 42 98 62 C98 77 87 86 74 86 C65 86 58 82 54 76 "
-        "C55 87 60 94 69 98 L31 98 C40 94 45 87 46 76 C42 82 35 86 26 86 "
-        "C13 86 2 77 2 62 C2 42 28 24 50 2 Z"
-    ),
-    Suit.CLUBS: (
-        "M28 27 A22 22 0 1 1 72 27 A22 22 0 1 1 28 27 Z "
-        "M3 62 A22 22 0 1 1 47 62 A22 22 0 1 1 3 62 Z "
-        "M53 62 A22 22 0 1 1 97 62 A22 22 0 1 1 53 62 Z "
-        "M46 50 C46 76 42 90 30 98 L70 98 C58 90 54 76 54 50 Z"
-    ),
-}
-_STAR = "M50 4 L61 38 L97 38 L68 59 L79 94 L50 73 L21 94 L32 59 L3 38 L39 38 Z"
-_FOUR_COLOURS = {
-    Suit.SPADES: "#111111",
-    Suit.HEARTS: "#cc1f1f",
-    Suit.DIAMONDS: "#1756c4",
-    Suit.CLUBS: "#17803a",
-}
-_TWO_COLOURS = {
-    Suit.SPADES: "#111111",
-    Suit.HEARTS: "#cc1f1f",
-    Suit.DIAMONDS: "#cc1f1f",
-    Suit.CLUBS: "#111111",
-}
-_JOKER_COLOUR = {Rank.JOKER: "#7a2db8", Rank.BIG_JOKER: "#cc1f1f", Rank.LITTLE_JOKER: "#111111"}
-_JOKER_LABEL = {
-    Rank.JOKER: "",
-    Rank.BIG_JOKER: NP_("joker face", "BIG"),
-    Rank.LITTLE_JOKER: NP_("joker face", "LITTLE"),
-}
-"""The word printed on a joker's face under its star (translated: `GROSS`, `KLEIN`)."""
-_GOLD = "#e0a800"
 _FELT = "#1f6f43"
-_BACK = "#1d4e89"
 
 
 @attrs.frozen
@@ -111,14 +79,14 @@ class _Style:
     (the off cards, marked with the trump's pip), which are dead, and the words (`t`, the
     language's code)."""
 
-    colours: dict[Suit, str]
+    colours: dict[int, str]
     trump: Suit | None = None
     off: frozenset[Card] = frozenset()
     dead: frozenset[Card] = frozenset()
     lang: str = "en"
 
     def colour(self, card: Card) -> str:
-        return _JOKER_COLOUR[card.rank] if card.suit is None else self.colours[card.suit]
+        return JOKER_COLOUR[card.rank] if card.suit is None else self.colours[card.suit]
 
     @property
     def t(self) -> gettext.NullTranslations:
@@ -134,32 +102,10 @@ class _Style:
         return self.t.gettext("seat {seat}").format(seat=seat)
 
 
-def _num(value: float) -> str:
-    """A coordinate as short text: `12`, `12.5`."""
-    return f"{round(value, 2):g}"
-
-
-def _text(
-    x: float,
-    y: float,
-    words: str,
-    *,
-    size: float = 14,
-    fill: str = "#111111",
-    anchor: str = "start",
-    weight: str = "normal",
-) -> str:
-    """A line of text at `(x, y)` (its baseline), escaped."""
-    return (
-        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}" fill="{fill}" '
-        f'text-anchor="{anchor}" font-weight="{weight}">{escape(words)}</text>'
-    )
-
-
 def _text_width(words: str, size: float, *, bold: bool = False) -> float:
     """About how wide a line of `words` is at `size`, erring wide (0.62 of the size a
     character, 0.7 in bold: DejaVu Sans and Liberation Sans run 0.45 to 0.6), so that a
-    line placed by it stays inside its picture in the fonts of `_FONT`."""
+    line placed by it stays inside its picture in the fonts of `setback._face.FONT`."""
     return len(words) * size * (0.7 if bold else 0.62)
 
 
@@ -171,15 +117,6 @@ def _fitted(words: str, size: float, room: float) -> str:
     limit = max(1, int(room / _text_width("x", size)) - 2)
     cut = words.rfind(", ", 0, limit)
     return (words[:cut] + ", …") if cut > 0 else words[: limit - 1] + "…"
-
-
-def _pip(suit: Suit, cx: float, cy: float, size: float, fill: str) -> str:
-    """A suit's shape, `size` units across, centred on `(cx, cy)`."""
-    k = size / 100
-    return (
-        f'<path d="{_SUIT_PATH[suit]}" fill="{fill}" '
-        f'transform="translate({_num(cx - size / 2)} {_num(cy - size / 2)}) scale({_num(k)})"/>'
-    )
 
 
 def _check(function: str, scale: object, colors: object, lang: object) -> gettext.NullTranslations:
@@ -209,7 +146,7 @@ def _style(
     """The style for a picture: the trump's off cards (the jick, the jokers) come from
     `rules` when given, else the jokers and (with `off_jack`) the jick; its words in
     `lang`."""
-    colours = _FOUR_COLOURS if colors == 4 else _TWO_COLOURS
+    colours = FOUR_COLOURS if colors == 4 else TWO_COLOURS
     off: set[Card] = set()
     if trump is not None:
         if rules is not None:
@@ -224,9 +161,9 @@ def _style(
 
 
 _NAMES = {
-    Rank.JOKER: (N_("{card} (the joker)"), N_("{card} (the joker, a trump)")),
-    Rank.BIG_JOKER: (N_("{card} (big joker)"), N_("{card} (big joker, a trump)")),
-    Rank.LITTLE_JOKER: (N_("{card} (little joker)"), N_("{card} (little joker, a trump)")),
+    Rank.JOKER: (JOKER_NAME[Rank.JOKER], N_("{card} (the joker, a trump)")),
+    Rank.BIG_JOKER: (JOKER_NAME[Rank.BIG_JOKER], N_("{card} (big joker, a trump)")),
+    Rank.LITTLE_JOKER: (JOKER_NAME[Rank.LITTLE_JOKER], N_("{card} (little joker, a trump)")),
     Rank.JACK: ("", N_("{card} (the off-jack, a trump)")),
     Rank.ACE: ("", N_("{card} (the off-ace, a trump)")),
     Rank.FIVE: ("", N_("{card} (the off-five, a trump)")),
@@ -250,41 +187,6 @@ def _describe(card: Card, style: _Style) -> str:
     return name
 
 
-def _face(card: Card, style: _Style) -> str:
-    """The inside of a face-up card, in the card's own 60 by 84 units."""
-    colour = style.colour(card)
-    parts: list[str] = []
-    if card.suit is None:
-        for n, letter in enumerate("JOKER"):
-            parts.append(_text(7, 15 + n * 11, letter, size=10, fill=colour, weight="bold"))
-        parts.append(
-            f'<path d="{_STAR}" fill="{colour}" transform="translate(21 18) scale(0.32)"/>'
-        )
-        label = _JOKER_LABEL[card.rank]
-        if label:
-            label = style.t.pgettext("joker face", label)
-            parts.append(
-                _text(37, 61, label, size=8.5, fill=colour, anchor="middle", weight="bold")
-            )
-        return "".join(parts)
-    suit = card.suit
-    rank = card.rank.text
-    corner = _text(6, 17, rank, size=15 if len(rank) == 1 else 13, fill=colour, weight="bold")
-    corner += _pip(suit, 11, 27, 11, colour)
-    parts.append(corner)
-    parts.append(f'<g transform="rotate(180 30 42)">{corner}</g>')
-    if card.rank >= Rank.JACK and card.rank != Rank.ACE:
-        parts.append(
-            f'<rect x="15" y="15" width="30" height="54" rx="3" fill="none" '
-            f'stroke="{colour}" stroke-width="1"/>'
-        )
-        parts.append(_text(30, 44, rank, size=24, fill=colour, anchor="middle", weight="bold"))
-        parts.append(_pip(suit, 30, 58, 13, colour))
-    else:
-        parts.append(_pip(suit, 30, 42, 32 if card.rank == Rank.ACE else 24, colour))
-    return "".join(parts)
-
-
 def _card(
     card: Card | None,
     x: float,
@@ -298,51 +200,24 @@ def _card(
 ) -> str:
     """One card, its top-left corner at `(x, y)`, `k` times the full size, turned by `angle`
     degrees about its centre; `None` draws a back (which names no card)."""
-    transform = f"translate({_num(x)} {_num(y)})"
-    if angle:
-        transform += (
-            f" rotate({_num(angle)} {_num(CARD_WIDTH * k / 2)} {_num(CARD_HEIGHT * k / 2)})"
-        )
-    if k != 1:
-        transform += f" scale({_num(k)})"
-    stroke = f'stroke="{_GOLD}" stroke-width="3"' if highlight else 'stroke="#444444"'
-    classes = "card" + (f" {css}" if css else "")
     if card is None:
-        return (
-            f'<g class="{classes} back" transform="{transform}">'
-            f'<rect width="60" height="84" rx="5" fill="#ffffff" {stroke}/>'
-            f'<rect x="4" y="4" width="52" height="76" rx="3" fill="{_BACK}"/>'
-            '<path d="M30 14 L48 42 L30 70 L12 42 Z" fill="none" stroke="#ffffff" '
-            'stroke-width="1.5"/>'
-            '<rect x="8" y="8" width="44" height="68" rx="2" fill="none" stroke="#8fb3e0" '
-            'stroke-width="1"/></g>'
-        )
-    if card in style.dead:
-        classes += " dead"
-    if card in style.off:
-        classes += " off"
-    body = [
-        f'<g class="{classes}" data-card="{card}" transform="{transform}"'
-        + (' opacity="0.45"' if card in style.dead else "")
-        + ">",
-        f"<title>{escape(_describe(card, style))}</title>",
-        f'<rect width="60" height="84" rx="5" fill="#ffffff" {stroke}/>',
-        _face(card, style),
-    ]
-    if card in style.off and style.trump is not None:
-        body.append('<circle cx="48" cy="72" r="9" fill="#fff4c2" stroke="#e0a800"/>')
-        body.append(_pip(style.trump, 48, 72, 11, style.colours[style.trump]))
-    body.append("</g>")
-    return "".join(body)
-
-
-def _document(width: float, height: float, body: str, scale: float, label: str, css: str) -> str:
-    """The SVG document around `body`: namespace, viewBox, size and a title."""
-    return (
-        f'<svg xmlns="{_NS}" class="setback {css}" viewBox="0 0 {_num(width)} {_num(height)}" '
-        f'width="{_num(width * scale)}" height="{_num(height * scale)}" role="img" '
-        f"aria-label={quoteattr(label)} font-family={quoteattr(_FONT)}>"
-        f"<title>{escape(label)}</title>{body}</svg>"
+        return _back(x, y, k=k, angle=angle, css=css, highlight=highlight)
+    trump = style.trump
+    label = JOKER_LABEL.get(card.rank, "")
+    return _drawn(
+        card.rank,
+        card.suit,
+        x,
+        y,
+        title=_describe(card, style),
+        colour=style.colour(card),
+        label=style.t.pgettext("joker face", label) if label else "",
+        k=k,
+        angle=angle,
+        css=css,
+        highlight=highlight,
+        dead=card in style.dead,
+        badge=(trump, style.colours[trump]) if trump is not None and card in style.off else None,
     )
 
 

@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from importlib import resources
 from typing import Any
 
+from ._marks import N_ as N_  # the catalogs' marks, read here by svg and cli too
+from ._marks import NP_ as NP_
 from .actions import (
     Action,
     Bid,
@@ -76,16 +78,6 @@ language of the messages' sources), German, Swedish and French."""
 
 DOMAIN = "setback"
 """The gettext domain of the catalogs (`setback.mo`)."""
-
-
-def N_(message: str) -> str:
-    """Mark `message` for the catalogs without translating it (a table's words)."""
-    return message
-
-
-def NP_(context: str, message: str) -> str:
-    """Mark `message` for the catalogs, in `context`, without translating it."""
-    return message
 
 
 def _translation(lang: str) -> gettext.NullTranslations:
