@@ -4,6 +4,7 @@ table and chart of the bots guide. Run by hand, not by the test suite:
     python benchmarks/levels.py times [DEALS [PRESET ...]]
     python benchmarks/levels.py ladder PRESET DEALS [CHUNK [SEED]] [--all]
     python benchmarks/levels.py report
+    python benchmarks/levels.py stretch OTHER DEALS [CHUNK [SEED]]
 
 `times`: for each preset (all by default) and each level, in a fresh process (so the
 first decision pays whatever a first decision pays: the shipped table of chances, the
@@ -245,6 +246,70 @@ def ladder_all(preset: str, deals: int, seed: int) -> None:
     bots = [arg for level in LEVELS for arg in ("--bot", level)]
     if main(["arena", *common, *bots, "--json", str(path)]):
         raise SystemExit(2)
+
+
+# --- the stretch ---------------------------------------------------------------------------
+
+
+GAME_AWARE = "solver:playouts=140,auction_playouts=360,margin=0,smart_leads=true,game_aware=true"
+"""The game-aware settings the issue measured the strong bot with (`benchmarks/strength.py`),
+at their own budget."""
+
+
+def stretch(other: str, deals: int, chunk: int, seed: int) -> None:
+    """The issue's stretch: `expert` against the bot `other` (the game-aware settings made
+    equal in CPU time a decision) on the German game over `deals` duplicate deals from
+    `seed`, in chunks of `chunk` deals, each kept as it ends (resumable, as `ladder`); the
+    arena's document of the duel over the deals done in `benchmarks/levels/stretch.json`."""
+    rules = Rules.preset("setback")
+    pair = ("expert", other)
+    PARTS.mkdir(parents=True, exist_ok=True)
+    path = PARTS / "stretch.json"
+    kept = json.loads(path.read_text()) if path.exists() else None
+    if kept is None or kept["seed"] != seed or kept["other"] != other:
+        kept = {"seed": seed, "other": other, "cpu": 0.0, "parts": []}
+    while _done(kept) < deals:
+        done = _done(kept)
+        start = time.process_time()
+        part = arena._play_deals(rules, pair, seed + done, min(chunk, deals - done), 1000)
+        kept["cpu"] += time.process_time() - start
+        kept["parts"].append(
+            {
+                "first": part.first,
+                "deals": part.deals,
+                "games": part.games,
+                "unfinished": part.unfinished,
+                "hands": part.hands,
+                "games_won": list(part.games_won),
+                "hands_won": list(part.hands_won),
+                "points": list(part.points),
+                "sums": list(part.sums),
+                "times": [list(part.times[0]), list(part.times[1])],
+            }
+        )
+        path.write_text(json.dumps(kept), encoding="utf-8")
+        parts = [_part_of(data) for data in kept["parts"]]
+        result = arena._result(rules, pair, parts, _done(kept), seed, 1000)
+        document = {
+            "rules": "setback",
+            "players": rules.players,
+            "target": rules.target,
+            "deals": _done(kept),
+            "seed": seed,
+            "seconds": kept["cpu"],
+            "result": result.to_dict(),
+        }
+        (RESULTS / "stretch.json").write_text(json.dumps(document, indent=2) + "\n")
+        low, high = result.win_interval
+        plow, phigh = result.points_interval
+        print(
+            f"expert vs {other}: {_done(kept)} deals, {result.first.games_won} of "
+            f"{result.first.games_won + result.second.games_won} games ({result.win_rate:.1%}, "
+            f"95% {low:.1%} to {high:.1%}), points per hand {result.points_per_hand:+.3f} "
+            f"({plow:+.3f} to {phigh:+.3f}), ms a decision {1000 * result.first.mean_decision:.2f}"
+            f" / {1000 * result.second.mean_decision:.2f}, {kept['cpu']:.0f} s CPU",
+            flush=True,
+        )
 
 
 # --- report --------------------------------------------------------------------------------
@@ -502,6 +567,10 @@ def main(argv: list[str]) -> None:
             ladder_all(args[1], int(args[2]), seed)
         else:
             ladder(args[1], int(args[2]), chunk, seed)
+    elif command == "stretch":
+        chunk = int(argv[3]) if len(argv) > 3 else 25
+        seed = int(argv[4]) if len(argv) > 4 else 0
+        stretch(argv[1], int(argv[2]), chunk, seed)
     elif command == "report":
         report()
     else:
