@@ -487,25 +487,37 @@ def test_the_loop_plays_any_rules_as_the_checked_api_does(
         REPLAY.replay(state, None, recorder.logs[i], result.result(i), counts)
 
 
+@pytest.mark.parametrize("searched", [False, True])
 @pytest.mark.parametrize("arrays", [False, True])
 @pytest.mark.parametrize("name", ["setback", "smear", "cinch", "call-partner", "joker-pitch"])
-def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool) -> None:
+def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool, searched: bool) -> None:
     """Each choice of `playout_policy` is the one `MonteCarloBot`'s `GreedyPolicy` makes in
     the same place (without its random share: where the decision's luck says "not at
-    random"), on the arrays and in the loop."""
+    random"), on the arrays and in the loop. `searched`: the rule with the options a
+    search sets (`_batch_greedy.GreedyRule`: leads by rule, each deal's seats' estimates
+    from `best_suit`) against `GreedyPolicy(smart_leads=True)` given the same estimates."""
     if arrays and not batch.numpy_enabled():
         pytest.skip("numpy is absent")
     from setback.bots._batch_core import action_of, code_of
+    from setback.bots._batch_greedy import GreedyRule
+    from setback.bots.heuristic import best_suit
     from setback.bots.montecarlo import GreedyPolicy
     from setback.bots.playout import highest_trump
+    from setback.cards import cards_of
     from setback.tables import trump_table
 
     rules = REPLAY.rules_named(name)
-    greedy = GreedyPolicy(rules, random.Random(0), randomness=0.0)
+    greedy = GreedyPolicy(rules, random.Random(0), randomness=0.0, smart_leads=searched)
     checked: Counter[str] = Counter()
+    states, firsts = REPLAY.states_of(rules, 60, 3)
+    estimates = [
+        tuple((int(suit), value) for suit, value in (best_suit(cards_of(h), rules) for h in held))
+        for held in (state.held for state in states)
+    ]
+    policy = GreedyRule(smart_leads=True, estimates=estimates) if searched else batch.playout_policy
 
     def checking(decision: batch.Decision) -> Any:
-        choices = batch.playout_policy(decision)
+        choices = policy(decision)
         for k in range(len(decision)):
             choice = int(choices[k])
             seat, held, legal = (
@@ -513,6 +525,11 @@ def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool) -> None:
                 int(decision.held[k]),
                 int(decision.legal[k]),
             )
+            if searched:
+                greedy.estimates = {
+                    s: (Suit(suit), value)
+                    for s, (suit, value) in enumerate(estimates[int(decision.hands[k])])
+                }
             kind = decision.kind
             if kind == batch.DECLARE:
                 assert choice == int(greedy.declare(seat, held))
@@ -538,19 +555,37 @@ def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool) -> None:
                 seats = [int(seat) for seat in decision.trick_seats[k] if seat >= 0]
                 key, step = int(decision.streams[k]), int(decision.steps[k])
                 if trump < 0:
-                    suit = greedy._best(legal)[0]
+                    known = greedy.estimates.get(seat)
+                    suit = known[0] if known is not None else greedy._best(legal)[0]
                     if trump_table(suit, rules).masks[suit] & legal & ((1 << 52) - 1):
                         assert choice == greedy.play(seat, legal, [], None)  # not at random
                         kind = "first lead"
-                elif trick and legal & (legal - 1) and uniform(key, step, 0) >= 0.25:
+                elif legal & (legal - 1) and uniform(key, step, 0) >= 0.25:
                     table = trump_table(Suit(trump), rules)
                     plays = list(zip(seats, trick, strict=True))
-                    assert choice == greedy.play(seat, legal, plays, table)
-                    kind = "follow"
+                    if trick:
+                        assert choice == greedy.play(seat, legal, plays, table)
+                        kind = "follow"
+                    elif searched:
+                        assert choice == greedy.play(seat, legal, plays, table)
+                        kind = "lead"
             checked[kind] += 1
         return choices
 
-    states, firsts = REPLAY.states_of(rules, 60, 3)
     batch.play_batch(states, checking, first=firsts, seed=4, engine="auto" if arrays else "loop")
     assert checked["follow"] > 0 and checked[batch.CALL] > 0, checked
     assert checked["first lead"] > 0 or rules.declares_trump, checked
+    assert checked["lead"] > 0 or not searched, checked
+
+
+@pytest.mark.parametrize("engine", ["auto", "loop"])
+@pytest.mark.parametrize("name", ["setback", "cinch", "ten-point"])
+def test_results_of_reads_every_hand_as_result_does(name: str, engine: str) -> None:
+    """`_batch_core.results_of` (the arrays read once; `simulate` and the bots' own values
+    ask it) gives each hand as `BatchResult.result(i)` does."""
+    from setback.bots._batch_core import results_of
+
+    rules = REPLAY.rules_named(name)
+    states, firsts = REPLAY.states_of(rules, 40, 6)
+    result = batch.play_batch(states, batch.random_policy, first=firsts, seed=2, engine=engine)
+    assert results_of(result) == [result.result(i) for i in range(len(result))]

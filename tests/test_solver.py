@@ -4,6 +4,7 @@ cards, its values are those of a full minimax through the checked engine."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from setback import (
     Play,
     PlayTrump,
     Rules,
+    Suit,
     apply_action,
     legal_actions,
     new_game,
@@ -194,7 +196,7 @@ def test_it_is_a_named_bot_and_refuses_bad_budgets() -> None:
     with pytest.raises(ValueError, match="nodes"):
         SolverBot(nodes=0)
     with pytest.raises(ValueError, match="pool"):
-        SolverBot(pool=True)  # type: ignore[arg-type]
+        SolverBot(pool=True)
 
 
 def test_the_auction_budget_is_spent_on_calls_and_the_first_lead_only() -> None:
@@ -255,6 +257,104 @@ def test_smart_leads_reach_the_playouts_rule() -> None:
     plain = SolverBot(seed=1)._policy(rules, rng)
     assert isinstance(smart, GreedyPolicy) and smart.smart_leads
     assert isinstance(plain, GreedyPolicy) and not plain.smart_leads
+
+
+@pytest.mark.parametrize(
+    ("held", "led"),
+    [
+        ("AS 3S AH 2C", "AS"),  # the top trump
+        ("KS 3S AH 2C", "KS"),  # the second
+        ("QS 3S 5H AD 2C", "AD"),  # else a non-trump ace
+        ("QS 3S 5H 4D 9C", "4D"),  # else the lowest non-trump
+        ("QS 3S 10S", "3S"),  # else the lowest trump
+    ],
+)
+def test_the_rule_based_lead(held: str, led: str) -> None:
+    """`smart_leads`' lead (`_greedy_rule.lead`, asked by `GreedyPolicy` and the batched
+    rule alike), spades trump."""
+    from setback.bots._greedy_rule import lead
+    from setback.cards import mask_of, parse_cards
+    from setback.tables import trump_table
+
+    table = trump_table(Suit.SPADES, Rules.setback())
+    assert CARDS[lead(mask_of(parse_cards(held)), table)] == parse_cards(led)[0]
+
+
+def _views(rules: Rules, seed: int, every: int) -> list[Any]:
+    """Views of every `every`-th decision of a random game's first hands."""
+    from setback import apply_action, legal_actions
+
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    views = []
+    for step in range(60):
+        if state.is_over:
+            break
+        if step % every == 0:
+            views.append(observe(state, state.to_act))  # type: ignore[arg-type]
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    return views
+
+
+EXPERT: dict[str, Any] = {
+    "playouts": 24,
+    "auction_playouts": 30,
+    "margin": 0,
+    "smart_leads": True,
+    "game_aware": True,
+    "budget_cards": 24,
+}
+
+
+@pytest.mark.parametrize("name", ["setback", "smear"])
+def test_batched_solver_same_seed_and_view_same_choice_with_numpy_or_without(name: str) -> None:
+    """`SolverBot(batched=True)` (the expert's settings, smaller budgets): the choice depends
+    on the seed and the view only, on the arrays and by the loop without numpy."""
+    import functools
+
+    from setback.bots import batch
+
+    views = _views(Rules.preset(name), 5, 4)
+    chosen = [SolverBot(seed=3, batched=True, **EXPERT).choose(view) for view in views]
+    again = [SolverBot(seed=3, batched=True, **EXPERT).choose(view) for view in views]
+    assert chosen == again
+    assert all(choice in view.legal_actions for choice, view in zip(chosen, views, strict=True))
+    with pytest.MonkeyPatch.context() as patch:  # the loop, as without numpy
+        patch.setattr(batch, "play_batch", functools.partial(batch.play_batch, engine="loop"))
+        looped = [SolverBot(seed=3, batched=True, **EXPERT).choose(v) for v in views]
+    assert chosen == looped
+
+
+def test_batched_solver_plays_out_by_its_own_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch's rule is the expert's: leads by rule (`smart_leads`), and in the auction
+    each guessed deal's seats' estimates (`best_suit`), as `GreedyPolicy` is given them."""
+    from setback.bots import batch
+    from setback.bots._batch_greedy import GreedyRule
+    from setback.bots.heuristic import best_suit
+    from setback.cards import cards_of
+
+    asked: list[Any] = []
+    play_batch = batch.play_batch
+
+    def spy(states: Any, policy: Any, **options: Any) -> Any:
+        asked.append((list(states), policy))
+        return play_batch(states, policy, **options)
+
+    monkeypatch.setattr(batch, "play_batch", spy)
+    state = new_game(Rules.setback(), seed=4)
+    view = observe(state, state.to_act)  # type: ignore[arg-type]
+    SolverBot(seed=9, batched=True, **EXPERT).choose(view)
+    ((states, policy),) = asked
+    assert isinstance(policy, GreedyRule) and policy.smart_leads
+    assert policy.estimates is not None and len(policy.estimates) == len(states)
+    for guessed, seats in zip(states, policy.estimates, strict=True):
+        rules = guessed.rules
+        want = tuple(best_suit(cards_of(held), rules) for held in guessed.held)
+        assert seats == tuple((int(suit), value) for suit, value in want)
+    asked.clear()
+    MonteCarloBot(seed=9, playouts=30, batched=True).choose(view)
+    ((_, plain),) = asked
+    assert isinstance(plain, GreedyRule) and not plain.smart_leads and plain.estimates
 
 
 def test_the_outlook_reads_the_games_end_and_then_its_table() -> None:
@@ -338,7 +438,7 @@ def _game_minimax(state: GameState, hand: int, mine: int, scores: tuple[int, ...
     if state.is_over or state.hand_number != hand:
         result = state.history[-1]
         ends = _outlook.outlook(state.rules)
-        return round(10000 * ends.chance(scores, mine, result))  # type: ignore[arg-type]
+        return round(10000 * ends.chance(scores, mine, result))
     values = [
         _game_minimax(apply_action(state, action), hand, mine, scores)
         for action in legal_actions(state)

@@ -12,18 +12,24 @@ a partner's winning card stand, else win as cheaply as possible, else throw the 
 card. Its luck is the decision's (`Decision.uniform`: draw 0 whether to play at random,
 draw 1 which card), not a `random.Random`, so it is not `GreedyPolicy`'s stream of
 choices, only its rule.
+
+`GreedyRule` is the same rule with `GreedyPolicy`'s options that a search sets: leads by
+rule (`smart_leads`, `_greedy_rule.lead`) and, in the auction's playouts, each seat's best
+trump and estimate as the search gave them for the deal (`estimates`, in place of the
+bit-count estimate, for the calls and the first lead that names trump).
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import CARDS, Suit
 from ..rules import Rules
 from ..tables import trump_table
 from ._batch_core import CALL, CALL_PARTNER, DECLARE, DISCARD, PITCH, Decision, uniform
-from ._greedy_rule import estimate, follow, low_discard
+from ._greedy_rule import estimate, follow, lead, low_discard
 from .playout import highest_trump
 
 __all__: list[str] = []
@@ -51,8 +57,63 @@ def _random_card(legal: int, u: float) -> int:
     return _nth(legal, int(u * legal.bit_count()))
 
 
-def greedy_one(decision: Decision, k: int) -> int:
-    """`playout_policy`'s choice for the `k`-th hand of `decision`, in plain Python."""
+Estimates = Sequence[Sequence[tuple[int, float]]]
+"""Per hand of a batch, per seat: its best trump and the estimate of its hand (the search's,
+`heuristic.best_suit`)."""
+
+
+class GreedyRule:
+    """`playout_policy`'s rule as a batched policy, with the options of `GreedyPolicy` a
+    search sets: `smart_leads` (leads by `_greedy_rule.lead`, not at random) and
+    `estimates` (each hand's seats' best trump and estimate, used for the calls and the
+    first lead that names trump; None: the bit-count estimate of the cards held)."""
+
+    def __init__(self, smart_leads: bool = False, estimates: Estimates | None = None) -> None:
+        self.smart_leads = smart_leads
+        self.estimates = estimates
+        self._arrays: tuple[Any, Any] | None = None
+
+    def best(self, decision: Decision, k: int) -> tuple[int, float] | None:
+        """The search's best trump and estimate for the `k`-th hand's seat, or None."""
+        if self.estimates is None:
+            return None
+        return self.estimates[int(decision.hands[k])][int(decision.seats[k])]
+
+    def bests(self, decision: Decision) -> tuple[Any, Any] | None:
+        """`best` for every hand of `decision` on arrays (suits, estimates), or None."""
+        if self.estimates is None:
+            return None
+        import numpy as np
+
+        if self._arrays is None:
+            suits = np.array([[s for s, _ in row] for row in self.estimates], dtype=np.int64)
+            values = np.array([[v for _, v in row] for row in self.estimates], dtype=np.float64)
+            self._arrays = suits, values
+        suits, values = self._arrays
+        hands, seats = np.asarray(decision.hands), np.asarray(decision.seats)
+        return suits[hands, seats], values[hands, seats]
+
+    def __call__(self, decision: Decision) -> Any:
+        if isinstance(decision.legal, tuple):
+            return tuple(self.one(decision, k) for k in range(len(decision)))
+        if decision.kind in (DISCARD, CALL_PARTNER) or (
+            decision.kind == CALL and decision.pitches is not None and any(decision.pitches)
+        ):
+            import numpy as np
+
+            return np.array([self.one(decision, k) for k in range(len(decision))], dtype=np.int64)
+        return greedy_arrays(decision, self)
+
+    def one(self, decision: Decision, k: int) -> int:
+        return greedy_one(decision, k, self)
+
+
+PLAIN = GreedyRule()
+"""`playout_policy`'s rule: random leads, the bit-count estimate."""
+
+
+def greedy_one(decision: Decision, k: int, rule: GreedyRule = PLAIN) -> int:
+    """`rule`'s choice for the `k`-th hand of `decision`, in plain Python."""
     rules = decision.rules
     kind = decision.kind
     held = int(decision.held[k])
@@ -61,7 +122,7 @@ def greedy_one(decision: Decision, k: int) -> int:
         return _best(rules, held)[0]
     if kind == CALL:
         pitches = 0 if decision.pitches is None else int(decision.pitches[k])
-        return _call(rules, held, legal, pitches)
+        return _call(rules, held, legal, pitches, rule.best(decision, k))
     if kind == CALL_PARTNER:
         return highest_trump(trump_table(Suit(int(decision.trump[k])), rules), legal)
     if kind == DISCARD:
@@ -80,22 +141,30 @@ def greedy_one(decision: Decision, k: int) -> int:
     trick = [int(card) for card in decision.trick[k] if card >= 0]
     seats = [int(seat) for seat in decision.trick_seats[k] if seat >= 0]
     if trump < 0 and not trick:  # the first lead names trump: the best suit's top card
-        suit = _best(rules, legal)[0]
+        known = rule.best(decision, k)
+        suit = known[0] if known is not None else _best(rules, legal)[0]
         mask = trump_table(Suit(suit), rules).masks[suit] & legal & _NATURAL
         if mask:
             return mask.bit_length() - 1
         return _random_card(legal, uniform(key, step, 1))
-    if trump < 0 or legal & (legal - 1) == 0 or uniform(key, step, 0) < RANDOMNESS or not trick:
+    if trump < 0 or legal & (legal - 1) == 0 or uniform(key, step, 0) < RANDOMNESS:
         return _random_card(legal, uniform(key, step, 1))
     table = trump_table(Suit(trump), rules)
+    if not trick:  # a lead: by rule with `smart_leads`, else at random
+        if rule.smart_leads:
+            return lead(legal, table)
+        return _random_card(legal, uniform(key, step, 1))
     power = table.power[table.suits[trick[0]]]
     plays = list(zip(seats, trick, strict=True))
     return follow(power, plays, legal, rules.seat_sides, int(decision.seats[k]))
 
 
-def _call(rules: Rules, held: int, legal: int, pitches: int) -> int:
-    """`GreedyPolicy.call` on numbered calls (levels in `legal`, pitches in `pitches`)."""
-    suit, estimate = _best(rules, held)
+def _call(
+    rules: Rules, held: int, legal: int, pitches: int, known: tuple[int, float] | None
+) -> int:
+    """`GreedyPolicy.call` on numbered calls (levels in `legal`, pitches in `pitches`), from
+    the search's best trump and estimate (`known`) or the bit-count one."""
+    suit, estimate = known if known is not None else _best(rules, held)
     if rules.partnerships:
         estimate += 0.4
     if pitches and estimate >= 3.6:
@@ -182,8 +251,8 @@ def _estimates(rules: Rules, held: Any) -> Any:
     return np.where(count > 0, value, 0.0)
 
 
-def greedy_arrays(decision: Decision) -> Any:
-    """`playout_policy` on numpy arrays (the calls without pitches, the trump, the cards)."""
+def greedy_arrays(decision: Decision, rule: GreedyRule = PLAIN) -> Any:
+    """`rule` on numpy arrays (the calls without pitches, the trump, the cards)."""
     import numpy as np
 
     from ._batch_numpy import arrays, bit_matrix, highest_bit, kth_bit, popcount
@@ -194,7 +263,7 @@ def greedy_arrays(decision: Decision) -> Any:
     if kind == DECLARE:
         return np.argmax(_estimates(rules, decision.held), axis=1).astype(np.int64)
     if kind == CALL:
-        return _call_arrays(rules, decision.held, legal)
+        return _call_arrays(rules, decision.held, legal, rule.bests(decision))
     assert decision.trick is not None and decision.trick_seats is not None
     u = decision.uniform(1)
     sizes = popcount(legal)
@@ -205,11 +274,20 @@ def greedy_arrays(decision: Decision) -> Any:
     naming = (trump < 0) & (played == 0)
     if naming.any():
         t = _tables(rules)
-        best = np.argmax(_estimates(rules, legal[naming]), axis=1)
+        known = rule.bests(decision)
+        if known is not None:
+            best = known[0][naming]
+        else:
+            best = np.argmax(_estimates(rules, legal[naming]), axis=1)
         mask = t.suit_masks[best] & legal[naming] & np.uint64(_NATURAL)
         top = highest_bit(mask)
         choice[naming] = np.where(mask != 0, top, choice[naming])
-    greedy = (trump >= 0) & (sizes > 1) & (played > 0) & (decision.uniform(0) >= RANDOMNESS)
+    chosen = (trump >= 0) & (sizes > 1) & (decision.uniform(0) >= RANDOMNESS)
+    if rule.smart_leads:  # leads by rule, one hand at a time (a few a hand)
+        for row in np.flatnonzero(chosen & (played == 0)):
+            table = trump_table(Suit(int(trump[row])), rules)
+            choice[row] = lead(int(legal[row]), table)
+    greedy = chosen & (played > 0)
     if greedy.any():
         rows = np.flatnonzero(greedy)
         a = arrays(rules)
@@ -232,15 +310,19 @@ def greedy_arrays(decision: Decision) -> Any:
     return choice
 
 
-def _call_arrays(rules: Rules, held: Any, legal: Any) -> Any:
-    """`_call` on arrays, for calls without pitches."""
+def _call_arrays(rules: Rules, held: Any, legal: Any, known: tuple[Any, Any] | None) -> Any:
+    """`_call` on arrays, for calls without pitches (`known`: the search's best trumps and
+    estimates, else the bit-count ones)."""
     import numpy as np
 
     from ._batch_numpy import BITS, highest_bit, popcount
 
-    estimates = _estimates(rules, held)
-    suit = np.argmax(estimates, axis=1)
-    estimate = estimates[np.arange(len(suit)), suit]
+    if known is not None:
+        suit, estimate = known
+    else:
+        estimates = _estimates(rules, held)
+        suit = np.argmax(estimates, axis=1)
+        estimate = estimates[np.arange(len(suit)), suit]
     if rules.partnerships:
         estimate = estimate + 0.4
     total = rules.total_points

@@ -1,6 +1,7 @@
 """Internal: the pieces of `MonteCarloBot`'s greedy playout rule that both its playout
 policy (`montecarlo.GreedyPolicy`) and the batched one (`batch.playout_policy`) ask: a
-hand's rough worth under a trump, the low discard, and the card to a trick already led."""
+hand's rough worth under a trump, the low discard, the card to a trick already led, and the
+rule-based lead (`smart_leads`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Sequence
 from ..cards import Rank, Suit
 from ..rules import Rules
 from ..tables import trump_table
+from ..trumps import TrumpTable
 
 __all__: list[str] = []
 
@@ -96,3 +98,39 @@ def follow(
     if sides[best_seat] == sides[seat] or cheapest < 0:
         return lowest
     return cheapest
+
+
+def lead(choices: int, table: TrumpTable) -> int:
+    """The rule-based lead (`smart_leads`): the top trump while holding one of the two
+    highest, else a non-trump ace, else the lowest non-trump, else the lowest trump."""
+    trumps = choices & table.trump_mask
+    order = table.order
+    if trumps >> order[0] & 1:
+        return order[0]
+    if trumps >> order[1] & 1:
+        return order[1]
+    others = choices & ~table.trump_mask
+    if others:
+        for suit in range(4):
+            ace = suit * 13 + 12
+            if others >> ace & 1:
+                return ace
+        lowest, rank = -1, 99
+        rest = others
+        while rest:
+            low = rest & -rest
+            index = low.bit_length() - 1
+            rest ^= low
+            if index % 13 < rank:
+                lowest, rank = index, index % 13
+        return lowest
+    power = table.power[table.trump]
+    weakest, least = -1, 10**6
+    rest = trumps
+    while rest:
+        low = rest & -rest
+        index = low.bit_length() - 1
+        rest ^= low
+        if power[index] < least:
+            weakest, least = index, power[index]
+    return weakest

@@ -223,7 +223,10 @@ def play_batch(
 def _small(engine: str, policy: BatchPolicy, count: int) -> bool:
     """Whether `engine` plays a batch of `count` hands of `policy` by the loop though the
     arrays cover it (`SMALL_BATCH`)."""
-    return engine == "auto" and count < SMALL_BATCH and any(policy is p for p in _BUILT_IN)
+    from ._batch_greedy import GreedyRule
+
+    built_in = any(policy is p for p in _BUILT_IN) or isinstance(policy, GreedyRule)
+    return engine == "auto" and count < SMALL_BATCH and built_in
 
 
 def _check_states(states: list[GameState]) -> Rules | None:
@@ -606,19 +609,9 @@ def playout_policy(decision: Decision) -> Any:
     stand, else the cheapest card that wins, else the lowest. Its luck is the decision's
     (`Decision.uniform`): the same hand, stream and decision always get the same choice,
     with numpy or without."""
-    from ._batch_greedy import greedy_arrays, greedy_one
+    from ._batch_greedy import PLAIN
 
-    if isinstance(decision.legal, tuple):
-        return tuple(greedy_one(decision, k) for k in range(len(decision)))
-    if decision.kind in (DISCARD, CALL_PARTNER) or (
-        decision.kind == CALL and decision.pitches is not None and any(decision.pitches)
-    ):
-        arrays = _numpy()
-        assert arrays is not None
-        return arrays.array(
-            [greedy_one(decision, k) for k in range(len(decision))], dtype=arrays.int64
-        )
-    return greedy_arrays(decision)
+    return PLAIN(decision)
 
 
 _BUILT_IN = (random_policy, playout_policy)

@@ -16,13 +16,14 @@ from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
 from ._greedy_rule import estimate as _estimate
-from ._greedy_rule import follow, low_discard
+from ._greedy_rule import follow, lead, low_discard
 from .heuristic import HeuristicBot, best_suit
 from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .sampling import sample_states
 
 if TYPE_CHECKING:
-    from ._batch_core import BatchResult
+    from ._batch_core import BatchPolicy, BatchResult
+    from ._batch_greedy import Estimates, GreedyRule
 
 # --- a quick policy for the playouts ------------------------------------------------------
 
@@ -49,7 +50,8 @@ class GreedyPolicy:
         self.sides = rules.seat_sides
         self.fallback = RandomPolicy(rng.random)
         self.smart_leads = smart_leads
-        """Whether leads follow `_lead` (top trumps, aces, low cards) or are random."""
+        """Whether leads follow `_greedy_rule.lead` (top trumps, aces, low cards) or are
+        random."""
         self.estimates: dict[int, tuple[Suit, float]] = {}
         """Each seat's best trump and expected points, where the search computed them."""
 
@@ -101,47 +103,10 @@ class GreedyPolicy:
             return self.fallback.play(seat, choices, plays, table)
         if not plays:
             if self.smart_leads:
-                return self._lead(choices, table)
+                return lead(choices, table)
             return self.fallback.play(seat, choices, plays, table)
         power = table.power[table.suits[plays[0][1]]]
         return follow(power, plays, choices, self.sides, seat)
-
-    def _lead(self, choices: int, table: TrumpTable) -> int:
-        """Lead the top trump while holding one of the two highest, else a non-trump ace,
-        else the lowest non-trump, else the lowest trump."""
-        trumps = choices & table.trump_mask
-        order = table.order
-        if trumps >> order[0] & 1:
-            return order[0]
-        if trumps >> order[1] & 1:
-            return order[1]
-        others = choices & ~table.trump_mask
-        if others:
-            for suit in range(4):
-                ace = suit * 13 + 12
-                if others >> ace & 1:
-                    return ace
-            lowest, rank = -1, 99
-            rest = others
-            while rest:
-                low = rest & -rest
-                index = low.bit_length() - 1
-                rest ^= low
-                if index % 13 < rank:
-                    lowest, rank = index, index % 13
-            return lowest
-        power = table.power[table.trump]
-        return min(_bits(trumps), key=lambda index: power[index])
-
-
-def _bits(mask: int) -> list[int]:
-    """The indices of a bit set."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # --- the bot ---------------------------------------------------------------------------
@@ -173,11 +138,11 @@ class MonteCarloBot:
 
     With `batched=True` the playouts of a decision are played all at once by the batched
     engine (`setback.bots.batch.play_batch`, on numpy arrays with the extra `fast`, else
-    by its loop), the greedy rule being `batch.playout_policy` (its luck drawn from each
-    guessed deal's stream, so the choices differ from the unbatched bot's, and its
-    playouts' calls read no per-deal estimate of the heuristic's). Same seed and view,
-    same choice, with numpy or without. A time budget (`seconds`) plays one hand at a
-    time, as without `batched`.
+    by its loop), the greedy rule being `batch.playout_policy`'s, in the auction and for
+    the trump with each guessed deal's seats' estimates as `GreedyPolicy` is given them
+    (its luck drawn from each guessed deal's stream, so the choices differ from the
+    unbatched bot's). Same seed and view, same choice, with numpy or without. A time
+    budget (`seconds`) plays one hand at a time, as without `batched`.
 
     Raises:
         ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` or
@@ -234,7 +199,7 @@ class MonteCarloBot:
         """How the playouts play: `"greedy"` (the quick rule) or `"random"`."""
         self.batched = batched
         """Whether a decision's playouts are played all at once by the batched engine
-        (`setback.bots.batch`), with `batch.playout_policy` (or `batch.random_policy`)."""
+        (`setback.bots.batch`), by `batch.playout_policy`'s rule (or `batch.random_policy`)."""
         self.heuristic = HeuristicBot(seed=self.seed)
         """Internal: the `HeuristicBot` that discards and proposes the calls and trump."""
 
@@ -310,7 +275,7 @@ class MonteCarloBot:
         """`_search` with every playout of the decision in one batch: each guessed deal
         once per candidate (its first action), the candidates of a deal on one luck
         stream."""
-        from .batch import play_batch, playout_policy, random_policy
+        from .batch import play_batch
 
         rng = decision_rng(self.seed, view)
         rules = view.rules
@@ -318,7 +283,7 @@ class MonteCarloBot:
         count = len(candidates)
         states = self._sample(view, rng, math.ceil(self._budget(view) / count))
         weights = [self._weight(view, state) for state in states]
-        policy = playout_policy if self.rollout == "greedy" else random_policy
+        policy = self._batch_policy(rules, states, count, prior is not None)
         result = play_batch(
             [state for state in states for _ in candidates],
             policy,
@@ -337,10 +302,39 @@ class MonteCarloBot:
         best = max(range(count), key=lambda i: totals[i])
         return candidates[best]
 
+    def _batch_policy(
+        self, rules: Rules, states: list[GameState], count: int, auction: bool
+    ) -> BatchPolicy:
+        """`_policy` for a batch of `count` hands a deal of `states`: `batch.playout_policy`'s
+        rule (`batch.random_policy` for `rollout="random"`), in the auction and for the trump
+        (`auction`) with each deal's seats' estimates as `_search` gives `GreedyPolicy`."""
+        from .batch import random_policy
+
+        if self.rollout != "greedy":
+            return random_policy
+        if not auction:
+            return self._greedy_rule(None)
+        estimates: list[tuple[tuple[int, float], ...]] = []
+        for state in states:
+            seats = tuple(
+                (int(suit), value)
+                for suit, value in (best_suit(cards_of(held), rules) for held in state.held)
+            )
+            estimates.extend([seats] * count)
+        return self._greedy_rule(estimates)
+
+    def _greedy_rule(self, estimates: Estimates | None) -> GreedyRule:
+        """The batched greedy rule with `estimates` (here: random leads)."""
+        from ._batch_greedy import GreedyRule
+
+        return GreedyRule(estimates=estimates)
+
     def _values_of(self, view: PlayerView, mine: int, result: BatchResult) -> list[float]:
         """`_value` of every hand of a batch (on the arrays when `_value` is this class's)."""
         if type(self)._value is not MonteCarloBot._value:
-            return [self._value(view, mine, result.result(i)) for i in range(len(result))]
+            from ._batch_core import results_of
+
+            return [self._value(view, mine, ended) for ended in results_of(result)]
         rows = result.score_changes
         if isinstance(rows, tuple):
             return [

@@ -15,6 +15,7 @@ from ..state import GameState, Phase
 from ..tables import trump_table
 from ..views import PlayerView
 from ._base import bot_seed, check_view, decision_rng
+from ._batch_greedy import Estimates, GreedyRule
 from ._greedy_rule import estimate as _estimate
 from ._outlook import applies, outlook
 from .montecarlo import GreedyPolicy, MonteCarloBot
@@ -397,6 +398,11 @@ class SolverBot(MonteCarloBot):
     uniform guesses in that proportion. A seat that bid is guessed to hold the cards it
     bid on.
 
+    With `batched=True` the playouts of a decision are played all at once by the batched
+    engine (as `MonteCarloBot(batched=True)`'s), by the same rule: leads by rule with
+    `smart_leads`, each deal's estimates in the auction, each hand valued by `_value`
+    (the game's chance with `game_aware`). The solved endgame is searched as without it.
+
     Same seed and view, same choice.
 
     Raises:
@@ -422,6 +428,7 @@ class SolverBot(MonteCarloBot):
         game_aware: bool = False,
         budget_cards: int | None = None,
         solve_for_game: bool = False,
+        batched: bool = False,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
         `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
@@ -434,13 +441,15 @@ class SolverBot(MonteCarloBot):
         game it leaves (in hundredths of a game), not the hand's points. The rest as
         `MonteCarloBot` (`budget_cards` scales both playout budgets); `solve_for_game`:
         with `game_aware`, the last tricks are solved for the chance of the game too
-        (False, the default: for the hand's points)."""
+        (False, the default: for the hand's points); `batched`: the playouts of a decision
+        are played all at once by the batched engine (the solved endgame is not)."""
         super().__init__(
             seed=bot_seed(seed),
             playouts=playouts,
             seconds=seconds,
             rollout=rollout,
             budget_cards=budget_cards,
+            batched=batched,
         )
         for name, value, least in (
             ("solve_cards", solve_cards, 0),
@@ -529,6 +538,10 @@ class SolverBot(MonteCarloBot):
         if self.rollout == "greedy":
             return GreedyPolicy(rules, rng, smart_leads=self.smart_leads)
         return super()._policy(rules, rng)
+
+    def _greedy_rule(self, estimates: Estimates | None) -> GreedyRule:
+        """The batched greedy rule with `estimates`, and rule-based leads if `smart_leads`."""
+        return GreedyRule(smart_leads=self.smart_leads, estimates=estimates)
 
     def _value(self, view: PlayerView, mine: int, result: PlayoutResult) -> float:
         """With `game_aware` (where it applies): the chance, in hundredths, that the side
