@@ -589,3 +589,55 @@ def test_results_of_reads_every_hand_as_result_does(name: str, engine: str) -> N
     states, firsts = REPLAY.states_of(rules, 40, 6)
     result = batch.play_batch(states, batch.random_policy, first=firsts, seed=2, engine=engine)
     assert results_of(result) == [result.result(i) for i in range(len(result))]
+
+
+@pytest.mark.parametrize("name", ["setback", "cinch", "ten-point", "call-partner", "smear"])
+def test_the_greedy_call_is_one_rule_in_its_three_forms(name: str) -> None:
+    """The playouts' call from a hand and its best trump and estimate: `GreedyPolicy.call`
+    (unbatched), `_batch_greedy._call` (batched, one hand) and `_call_arrays` (on numpy
+    arrays) make the same call for any cards, calls open and estimate (high ones too,
+    where a Smudge or a shoot is called, which random deals seldom reach)."""
+    if not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    import numpy as np
+
+    from setback.bots._batch_core import action_of, code_of
+    from setback.bots._batch_greedy import _call, _call_arrays
+    from setback.bots.montecarlo import GreedyPolicy
+
+    rules = REPLAY.rules_named(name)
+    rng = random.Random(5)
+    greedy = GreedyPolicy(rules, random.Random(0))
+    top = rules.max_bid  # the Smudge or the shoot where the rules have one
+    rows = []
+    for _ in range(3000):
+        suit, value = rng.randrange(4), rng.uniform(0.0, rules.total_points + 2.0)
+        long = rng.randrange(3, rules.deal + 1)  # cards of `suit`: long trumps are common
+        mine = [card for card in range(52) if card // 13 == suit]
+        others = [card for card in range(52) if card // 13 != suit]
+        cards = rng.sample(mine, long) + rng.sample(others, rules.deal - long)
+        held = sum(1 << card for card in cards)
+        levels = [0, *range(rules.min_bid, top + 1)]  # the calls there are
+        legal = sum(1 << level for level in levels if rng.random() < 0.5)
+        legal |= 1 << rng.choice([0, top])
+        rows.append((held, legal, suit, value))
+    got = _call_arrays(
+        rules,
+        np.array([held for held, _, _, _ in rows], dtype=np.uint64),
+        np.array([legal for _, legal, _, _ in rows], dtype=np.uint64),
+        (
+            np.array([suit for _, _, suit, _ in rows], dtype=np.int64),
+            np.array([value for _, _, _, value in rows], dtype=np.float64),
+        ),
+    )
+    smudges = 0
+    for (held, legal, suit, value), arrays in zip(rows, got.tolist(), strict=True):
+        one = _call(rules, held, legal, 0, (suit, value))
+        calls = tuple(
+            action_of(rules, batch.CALL, level) for level in range(64) if legal >> level & 1
+        )
+        greedy.estimates = {0: (Suit(suit), value)}
+        unbatched = code_of(rules, greedy.call(0, calls, held))[1]  # type: ignore[arg-type]
+        assert arrays == one == unbatched, (held, legal, suit, value)
+        smudges += one == top
+    assert smudges > 0 or top < rules.smudge_level

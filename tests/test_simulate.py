@@ -226,6 +226,67 @@ def test_batched_cautious_players_bid_as_the_unbatched_ones() -> None:
     assert abs(batched.hands / 400 - plain.hands / 400) < 1.0
 
 
+def test_the_cautious_players_rule() -> None:
+    """`simulation._cautious_pick`, the one home of the cautious random players' call: a
+    pass when they may, three times in four (draw 0), else the lowest plain bid three
+    times in four (draw 1), else any call by `pick`; a pass alone is taken undrawn."""
+
+    def pick_last(options: Any) -> Any:
+        return options[-1]
+
+    def draws(*values: float) -> Any:
+        return lambda draw: values[draw]
+
+    calls, bids = ["b2", "b3", "smudge"], ["b2", "b3"]
+    assert simulation._cautious_pick(True, calls, bids, draws(0.74, 0.0), pick_last) is None
+    assert simulation._cautious_pick(True, calls, bids, draws(0.75, 0.74), pick_last) == "b2"
+    assert simulation._cautious_pick(True, calls, bids, draws(0.75, 0.75), pick_last) == "smudge"
+    assert simulation._cautious_pick(False, calls, bids, draws(0.0, 0.74), pick_last) == "b2"
+    assert simulation._cautious_pick(False, calls, [], draws(0.0, 0.0), pick_last) == "smudge"
+    assert simulation._cautious_pick(True, [], [], draws(), pick_last) is None
+
+
+def _last_call(can_pass: bool, calls: Any, *rest: Any) -> Any:
+    """A stand-in for `_cautious_pick`: the last call open, else a pass."""
+    return calls[-1] if calls else None
+
+
+@pytest.mark.parametrize("arrays", [False, True])
+def test_the_cautious_players_ask_their_rules_home(arrays: bool) -> None:
+    """Unbatched (`_cautious_choice`) and batched (`_cautious_call`, and its form on numpy
+    arrays `_cautious_calls`, call by call) the cautious players' calls are
+    `_cautious_pick`'s."""
+    import random
+
+    from setback.bots import batch
+
+    if arrays and not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    rules = Rules.setback()
+    state = new_game(rules, seed=2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(simulation, "_cautious_pick", _last_call)
+        chosen = {simulation._cautious_choice(state, random.Random(seed)) for seed in range(10)}
+        assert chosen == {legal_actions(state)[-1]}
+    asked = []
+
+    def checking(decision: batch.Decision) -> Any:
+        choices = simulation._cautious_policy(decision)
+        if decision.kind == batch.CALL:
+            one = [simulation._cautious_call(decision, k) for k in range(len(decision))]
+            assert [int(choice) for choice in choices] == one
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(simulation, "_cautious_pick", _last_call)
+                top = [simulation._cautious_call(decision, k) for k in range(len(decision))]
+            assert top == [int(legal).bit_length() - 1 for legal in decision.legal]
+            asked.append(len(decision))
+        return choices
+
+    states = [new_game(rules, seed=k) for k in range(40)]
+    batch.play_batch(states, checking, seed=3, engine="auto" if arrays else "loop")
+    assert sum(asked) >= 40
+
+
 def test_batched_random_bots_and_others() -> None:
     """`bots=["random"]` plays batched (uniform calls: bid-out games rarely end); other bots
     play as without `batched`."""

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, as_completed
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -48,6 +48,7 @@ seed. Read-only. A name with options (`expert:playouts=60`) is read by
 `setback.bots.parse_spec`."""
 
 _PASS = Pass()
+_T = TypeVar("_T")
 
 
 @attrs.frozen
@@ -104,20 +105,42 @@ def _make_bot(spec: BotSpec, seed: int) -> Bot:
     return spec(seed=seed)
 
 
-def _cautious_choice(state: GameState, rng: random.Random) -> Action:
-    """A random legal action that passes when it may (three times in four) and bids low.
+_PASSES = 0.75
+"""How often the cautious random players pass when they may (and have another call)."""
+_LOWEST = 0.75
+"""How often they bid the lowest plain bid when they do not pass (and one is open)."""
 
-    Uniformly random calls are mostly failed Smudges, and a bid-out game played
-    that way almost never ends; these players make and lose plausible contracts.
-    """
+
+def _cautious_pick(
+    can_pass: bool,
+    calls: Sequence[_T],
+    bids: Sequence[_T],
+    chance: Callable[[int], float],
+    pick: Callable[[Sequence[_T]], _T],
+) -> _T | None:
+    """The cautious random players' call (None: a pass), the one home of their rule, asked
+    by the unbatched players (`_cautious_choice`) and the batched ones (`_cautious_call`):
+    pass when they may, three times in four (`_PASSES`, draw 0 of `chance`), else the
+    lowest of `bids` (the plain bids open, lowest first) three times in four (`_LOWEST`,
+    draw 1), else any of `calls` (every call open but the pass) by `pick`. Uniformly
+    random calls are mostly failed Smudges, and a bid-out game played that way almost
+    never ends; these players make and lose plausible contracts."""
+    if can_pass and (not calls or chance(0) < _PASSES):
+        return None
+    if bids and chance(1) < _LOWEST:
+        return bids[0]
+    return pick(calls)
+
+
+def _cautious_choice(state: GameState, rng: random.Random) -> Action:
+    """A random legal action that passes when it may and bids low (`_cautious_pick`)."""
     legal = legal_actions(state)
     if state.phase is not Phase.BIDDING:
         return rng.choice(legal)
-    if legal[0] == _PASS and (len(legal) == 1 or rng.random() < 0.75):
-        return _PASS
     calls = [action for action in legal if action != _PASS]
     bids = [action for action in calls if isinstance(action, Bid)]
-    return bids[0] if bids and rng.random() < 0.75 else rng.choice(calls)
+    call = _cautious_pick(legal[0] == _PASS, calls, bids, lambda _: rng.random(), rng.choice)
+    return _PASS if call is None else call
 
 
 def _random_game(rules: Rules, seed: int, max_hands: int) -> GameState:
@@ -156,14 +179,18 @@ def _cautious_call(decision: Decision, k: int) -> int:
     pitches = 0 if decision.pitches is None else int(decision.pitches[k])
     key, step = int(decision.streams[k]), int(decision.steps[k])
     calls = legal & ~1
-    if legal & 1 and ((not calls and not pitches) or uniform(key, step, 0) < 0.75):
-        return 0
-    bids = calls & ((1 << (rules.max_plain_bid + 1)) - 2)
-    if bids and uniform(key, step, 1) < 0.75:
-        return (bids & -bids).bit_length() - 1
     listed = [level for level in range(64) if calls >> level & 1]
     listed += [PITCH + card for card in range(64) if pitches >> card & 1]
-    return listed[int(uniform(key, step, 2) * len(listed))]
+    bids = [level for level in listed if 1 <= level <= rules.max_plain_bid]
+
+    def chance(draw: int) -> float:
+        return uniform(key, step, draw)
+
+    def pick(options: Sequence[int]) -> int:
+        return options[int(uniform(key, step, 2) * len(options))]
+
+    call = _cautious_pick(bool(legal & 1), listed, bids, chance, pick)
+    return 0 if call is None else call
 
 
 def _cautious_policy(decision: Decision) -> Any:
@@ -190,11 +217,11 @@ def _cautious_calls(decision: Decision) -> Any:
     u64 = numpy.uint64
     legal = decision.legal
     calls = legal & ~u64(1)
-    passing = ((legal & u64(1)) != 0) & ((calls == 0) | (decision.uniform(0) < 0.75))
+    passing = ((legal & u64(1)) != 0) & ((calls == 0) | (decision.uniform(0) < _PASSES))
     bids = calls & u64((1 << (decision.rules.max_plain_bid + 1)) - 2)
     lowest = highest_bit(bids & (~bids + u64(1)))
     anyone = kth_bit(calls, (decision.uniform(2) * popcount(calls)).astype(numpy.int64))
-    bidding = (bids != 0) & (decision.uniform(1) < 0.75)
+    bidding = (bids != 0) & (decision.uniform(1) < _LOWEST)
     return numpy.where(passing, 0, numpy.where(bidding, lowest, anyone)).astype(numpy.int64)
 
 
