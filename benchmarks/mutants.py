@@ -78,6 +78,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
     ),
     "play": ("next_to_play", "next_leader", "lead", "step_play", "open_cards"),
     "trumps": ("TrumpTable.winner_of",),
+    "rules": ("Rules.smudge_contract", "Rules.shoot_contract"),
     "points": (
         "card_points_of",
         "Tally.of",
@@ -95,7 +96,6 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "contract_made",
         "settle",
         "settle_partner",
-        "is_smudge",
         "game_end",
         "hand_result",
         "close_hand",

@@ -1,10 +1,12 @@
-"""The package's import graph: no cycle, `TYPE_CHECKING` imports included (issue 21).
+"""The package's import graph: no cycle, `TYPE_CHECKING` imports and imports inside
+functions included (issues 21 and 41).
 
-Every `import` of a module of `setback` by another, at module level or under
-`if TYPE_CHECKING:`, is an arrow; the arrows must form no cycle, so every module can be
-read (and imported) after the modules it names. Imports inside a function run only when
-it is called; with them the graph has no cycle either, but for the few display methods
-listed in `LAZY`, each with its reason.
+Every `import` of a module of `setback` by another, at module level, under
+`if TYPE_CHECKING:` or inside a function, is an arrow; the arrows must form no cycle, so
+every module can be read (and imported) after the modules it names. The display hooks
+(`_repr_svg_`, `__str__` of the state, its tricks and finished hands, and the views) import
+the pictures and the words inside the method; the pictures and the words read those
+values by their shapes (`setback._shapes`) and import none of the modules that call them.
 """
 
 from __future__ import annotations
@@ -16,16 +18,11 @@ import setback
 
 ROOT = Path(setback.__file__).resolve().parent
 
-LAZY = {  # (module, imported module) pairs inside a function that go back up
-    # display only: `str(state)` and `str(view)` are the text helpers' job, and the text
-    # helpers read states and views (and check their kind), so these two go back up
-    ("setback.state", "setback.text"),
-    ("setback.views", "setback.text"),
-    # notebook pictures (`_repr_svg_`), drawn by `setback.svg`, which reads these values
-    # (a card's own picture is drawn below the cards, by `setback._face`)
-    ("setback.state", "setback.svg"),
-    ("setback.views", "setback.svg"),
-}
+DISPLAY = ("setback.svg", "setback.text")
+"""The pictures and the words, which the display hooks import inside their methods."""
+HOOKED = ("setback.state", "setback.views", "setback.scoring")
+"""The modules whose values show themselves through the display (the state, the views),
+and scoring, which builds the state's finished hands: the display must not need them."""
 
 
 def _name(path: Path) -> str:
@@ -122,15 +119,59 @@ def test_the_cycle_check_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": set()}) is None
 
 
-def test_imports_inside_functions_go_back_up_only_where_listed() -> None:
-    """With the imports inside functions added, the graph has no cycle either, but for the
-    listed display methods."""
+def test_imports_inside_functions_make_no_cycle_either() -> None:
+    """With the imports inside functions added (the display hooks'), the graph has no cycle
+    either: no module waits, even lazily, on a module that needs it."""
     graph, lazy = _graph()
-    every = {
-        module: graph[module] | {target for target in lazy[module] if (module, target) not in LAZY}
-        for module in graph
-    }
+    every = {module: graph[module] | lazy[module] for module in graph}
+    assert any(lazy[module] & set(DISPLAY) for module in HOOKED)  # the hooks are seen
     assert _cycle(every) is None, " -> ".join(_cycle(every) or [])
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    """Every module `start` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in graph[todo.pop()] - seen:
+            seen.add(target)
+            todo.append(target)
+    return seen
+
+
+def test_the_display_needs_none_of_the_values_it_shows() -> None:
+    """Issue 41: `setback.svg` and `setback.text` import neither the state, the views nor
+    scoring, at module level, under TYPE_CHECKING or inside a function, nor any module that
+    does: they read a state, a view, a trick and a finished hand by their shapes."""
+    graph, lazy = _graph()
+    every = {module: graph[module] | lazy[module] for module in graph}
+    for module in DISPLAY:
+        needed = _reach(every, module)
+        assert not needed & set(HOOKED), (module, sorted(needed & set(HOOKED)))
+    assert "setback.cards" in _reach(every, "setback.svg")  # the walk reaches down
+
+
+def test_the_display_tells_each_shape_from_the_others() -> None:
+    """The display's kind tests (`setback._shapes`) take each of the four classes it reads
+    for its own shape and for no other (so `view_svg(state)` is a TypeError)."""
+    from setback import Rules, apply_action, new_game, observe
+    from setback._shapes import is_result, is_state, is_trick, is_view
+
+    state = new_game(Rules.setback(), seed=7)
+    for action in ("bid 2", "pass", "pass", "pass", "play 2C"):
+        state = apply_action(state, action)
+    while not state.history:
+        state = apply_action(state, setback.legal_actions(state)[0])
+    values = {
+        "trick": state.history[-1].tricks[0],
+        "result": state.history[-1],
+        "state": state,
+        "view": observe(state, 1),
+    }
+    tests = {"trick": is_trick, "result": is_result, "state": is_state, "view": is_view}
+    for kind, value in values.items():
+        assert {name for name, test in tests.items() if test(value)} == {kind}, kind
+    assert not any(test(None) or test("KS") for test in tests.values())
 
 
 def test_rules_import_nothing_of_the_engine() -> None:

@@ -121,7 +121,7 @@ def calls_open(
     bounds (`call_table` tables it for every position; `open_calls`, `calls_of` and the
     refusal read that table)."""
     top, plain = rules.max_bid, rules.max_plain_bid
-    if rules.shoot is not None and contract == rules.smudge_level:  # a shoot stands
+    if contract == rules.shoot_contract:  # a shoot stands
         return OpenCalls(
             may_pass=True, lowest=top + 1, highest=top, may_pitch=False, bound=_AFTER_SHOOT
         )

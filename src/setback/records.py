@@ -14,7 +14,6 @@ from .errors import (
     shown,
 )
 from .rules import Rules
-from .scoring import is_shoot, is_smudge
 from .state import MAX_ACTIONS, GameRecord, GameState, HandResult
 
 __all__ = ["format_hand", "game_record", "replay"]
@@ -132,10 +131,10 @@ def format_hand(result: HandResult, rules: Rules) -> str:
     if result.pitcher is None:
         head = f"Hand {result.number + 1}: dealer seat {result.dealer}, passed out"
     else:
-        smudged = result.contract is not None and is_smudge(rules, result.contract)
+        smudged = result.contract is not None and result.contract == rules.smudge_contract
         if smudged:
             call = "smudge"
-        elif is_shoot(rules, result.contract):
+        elif result.contract is not None and result.contract == rules.shoot_contract:
             call = "shoot"
         else:
             call = f"bid {result.contract}" if result.contract else "free"

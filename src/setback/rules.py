@@ -1131,6 +1131,19 @@ class Rules:
         top = self.smudge or self.shoot is not None
         return self.smudge_level if top else self.max_plain_bid
 
+    @property
+    def smudge_contract(self) -> int | None:
+        """The contract that is a Smudge (`smudge_level`), or None where the rules have
+        none (`smudge`): the one home of which contract is a Smudge, made by winning every
+        trick and every point (scoring settles by it, `setback.text` words it)."""
+        return self.smudge_level if self.smudge else None
+
+    @property
+    def shoot_contract(self) -> int | None:
+        """The contract that is a shoot the moon (`smudge_level`), or None where the rules
+        have none (`shoot`): the one home of which contract is a shoot."""
+        return None if self.shoot is None else self.smudge_level
+
     def _declares_trump(self) -> bool:
         """Whether the pitcher names trump before the first lead: `trump_by` is `DECLARE`."""
         return self.trump_by is TrumpBy.DECLARE

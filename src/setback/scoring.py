@@ -50,16 +50,6 @@ _BY_PITCHER_FIRST = EndReason.PITCHER_FIRST
 _BY_HIGHEST_SCORE = EndReason.HIGHEST_SCORE
 
 
-def is_smudge(rules: Rules, contract: int) -> bool:
-    """Whether the contract `contract` is a Smudge: every trick and every point."""
-    return rules.smudge and contract == rules.smudge_level
-
-
-def is_shoot(rules: Rules, contract: int | None) -> bool:
-    """Whether the contract `contract` is a shoot the moon (`Rules.shoot`)."""
-    return rules.shoot is not None and contract == rules.smudge_level
-
-
 def contract_made(
     rules: Rules, contract: int, points: int, winners: Iterable[int], seats: Container[int]
 ) -> tuple[bool, int]:
@@ -69,10 +59,10 @@ def contract_made(
     them, else losing the bid); a Smudge with every point and every trick (scoring its
     level, else losing it); a shoot with every point (`ShootFor.ALL_POINTS`) or every
     trick (`ALL_TRICKS`), scoring the points won, else losing T."""
-    if is_smudge(rules, contract):
+    if contract == rules.smudge_contract:
         made = points == rules.total_points and all(winner in seats for winner in winners)
         return made, contract if made else -contract
-    if is_shoot(rules, contract):
+    if contract == rules.shoot_contract:
         if rules.shoot is _ALL_POINTS:
             made = points == rules.total_points
         else:
@@ -112,8 +102,8 @@ def settle(
     seats = rules.sides[pitching]
     made, change = contract_made(rules, contract, won[pitching], winners, seats)
     if rules.settlement is _DIFFERENCE:  # a shoot is settled as a bid of T
-        level = rules.total_points if is_shoot(rules, contract) else contract
-        return made, _difference(pitching, level, won, made, is_smudge(rules, contract))
+        level = rules.total_points if contract == rules.shoot_contract else contract
+        return made, _difference(pitching, level, won, made, contract == rules.smudge_contract)
     changes = list(won)
     changes[pitching] = change
     return made, tuple(changes)
@@ -247,7 +237,7 @@ def game_end(
         return None
     if result.partner is not None:
         return _partner_end(rules, before, result, played)
-    if is_shoot(rules, result.contract):
+    if result.contract is not None and result.contract == rules.shoot_contract:
         ended = _shoot_ended(rules, before, result, pitching)
         if ended is not None:
             return ended, _SHOOT_MADE if result.made else _SHOOT_FAILED
@@ -303,7 +293,7 @@ def _partner_end(
     ours = [pitcher] if partner == pitcher else [pitcher, partner]
     theirs = [seat for seat in clockwise if seat not in ours]
     final = list(map(operator.add, before, result.score_changes))
-    if is_shoot(rules, result.contract):
+    if result.contract is not None and result.contract == rules.shoot_contract:
         if result.made and rules.shoot_made is _WIN:
             return pitcher, _SHOOT_MADE
         if not result.made and rules.shoot_failed is _LOSE:

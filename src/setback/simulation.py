@@ -439,9 +439,9 @@ def _play_range(
         wins=tuple(wins),
         unfinished=unfinished,
         bots=tuple(_spec_name(spec) for spec in specs),
-        smudge_level=rules.smudge_level if rules.smudge else None,
+        smudge_level=rules.smudge_contract,
         max_hands=max_hands,
-        shoot_level=None if rules.shoot is None else rules.smudge_level,
+        shoot_level=rules.shoot_contract,
     )
 
 

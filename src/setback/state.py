@@ -1,6 +1,7 @@
-"""The data of a game: `GameState` and its builders, `Trick`, `HandResult`, `Phase`, the
-action log and the forced steps. No rules live here: the phase modules decide every value
-a builder is given."""
+"""The data of a game: `GameState` and its builders, `Trick`, `HandResult`, the action log
+and the forced steps (and `Phase`, whose home is `setback._phase`, below the pictures and
+the words that read it). No rules live here: the phase modules decide every value a
+builder is given."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any, Final, NamedTuple, TypeAlias, overload
 
 import attrs
 
+from ._phase import Phase as Phase  # its home sits below svg and text, which read it
 from .actions import Action
 from .cards import CARDS, Card, Suit, cards_of
 from .points import Point
@@ -30,28 +32,6 @@ __all__ = [
     "Phase",
     "Trick",
 ]
-
-
-class Phase(enum.Enum):
-    """What the game is waiting for."""
-
-    BIDDING = "bidding"
-    """The auction: each seat, eldest first, passes or calls once."""
-    DECLARE_TRUMP = "declare_trump"
-    """The pitcher names trump before the first lead (`Rules.declares_trump`: the draw, no
-    trump in the first trick, deals above six)."""
-    CALL_PARTNER = "call_partner"
-    """Call your partner (`Rules.call_partner`): after naming trump, before the draw back,
-    the pitcher calls a trump he does not hold (`CallPartner`); its holder is his partner
-    for the hand."""
-    DISCARD = "discard"
-    """Players discard before trick play: the pitcher's discard after taking the kitty,
-    the draw's discards (and draws), the discards down to six of a bigger deal,
-    Ten-point's face-up discard of excess trumps."""
-    PLAY = "play"
-    """Trick play."""
-    GAME_OVER = "game_over"
-    """A side has won; no action is legal."""
 
 
 class EndReason(enum.Enum):

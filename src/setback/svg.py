@@ -1,8 +1,12 @@
 """SVG pictures of cards, hands, tricks and tables, built with the standard library only.
 
 Each function returns the text of one SVG document (a `str`): write it to a `.svg`
-file, put it in a web page, or let Jupyter show it (`Card`, `Trick`, `PlayerView`,
-`GameState` and `HandResult` have a `_repr_svg_` that calls the function here).
+file, put it in a web page, or let Jupyter show it (`Trick`, `PlayerView`, `GameState`
+and `HandResult` have a `_repr_svg_` that calls the function here; `Card`'s draws the
+picture `card_svg` draws by default, through the same card drawing). The functions read
+a state, a view, a trick and a finished hand by their shapes (`GameStateLike`, ...: what
+they read of each), so this module imports none of the classes that show themselves
+with it.
 
     >>> from setback import Card
     >>> from setback.svg import card_svg
@@ -50,11 +54,21 @@ from ._face import document as _document
 from ._face import num as _num
 from ._face import pip as _pip
 from ._face import text as _text
+from ._phase import Phase
+from ._shapes import (
+    GameStateLike,
+    HandResultLike,
+    PlayerViewLike,
+    TrickLike,
+    is_result,
+    is_state,
+    is_trick,
+    is_view,
+)
 from .actions import Action, Pitch, Play
 from .cards import CARDS, Card, Rank, Suit
 from .errors import DrawingError, kind_error
 from .rules import Rules, seat_side
-from .state import GameState, HandResult, Phase, Trick
 from .tables import trump_table
 from .text import (
     N_,
@@ -66,7 +80,6 @@ from .text import (
     point_text,
 )
 from .trumps import off_jack_of
-from .views import PlayerView
 
 __all__ = ["card_svg", "hand_result_svg", "hand_svg", "state_svg", "trick_svg", "view_svg"]
 
@@ -499,7 +512,7 @@ def _trick_places(players: int, bottom: int, style: _Style) -> list[_TrickPlace]
 
 
 def _trick_cards(
-    trick: Trick, cx: float, cy: float, places: list[_TrickPlace], style: _Style
+    trick: TrickLike, cx: float, cy: float, places: list[_TrickPlace], style: _Style
 ) -> str:
     """The cards of a trick round `(cx, cy)` at their places (`_trick_places`), the
     winner's edged in gold, each labelled with its seat; the labels are drawn after
@@ -529,7 +542,7 @@ def _trick_cards(
 
 
 def trick_svg(
-    trick: Trick,
+    trick: TrickLike,
     *,
     players: int | None = None,
     bottom: int = 0,
@@ -561,7 +574,7 @@ def trick_svg(
         DrawingError: `players`, `bottom`, `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
-    if not isinstance(trick, Trick):
+    if not is_trick(trick):
         raise kind_error("trick_svg", "a Trick", trick)
     t = _check("trick_svg", scale, colors, lang)
     _check_trump("trick_svg", trump, rules)
@@ -804,8 +817,8 @@ def _table(
     pitcher: int | None,
     contract: int | None,
     trump: Suit | None,
-    trick: Trick | None,
-    tricks: tuple[Trick, ...],
+    trick: TrickLike | None,
+    tricks: tuple[TrickLike, ...],
     seats: Sequence[_Seat],
     stock: int,
     kitty: tuple[Card, ...] | int,
@@ -1042,7 +1055,7 @@ def _kitty_and_call(
 
 
 def view_svg(
-    view: PlayerView,
+    view: PlayerViewLike,
     *,
     bottom: int | None = None,
     scale: float = 1.0,
@@ -1076,8 +1089,8 @@ def view_svg(
         DrawingError: `bottom`, `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
-    if not isinstance(view, PlayerView):
-        if isinstance(view, GameState):
+    if not is_view(view):
+        if is_state(view):
             raise TypeError("view_svg takes a PlayerView, not a GameState: use state_svg")
         raise kind_error("view_svg", "a PlayerView", view)
     t = _check("view_svg", scale, colors, lang)
@@ -1134,7 +1147,7 @@ def view_svg(
 
 
 def state_svg(
-    state: GameState,
+    state: GameStateLike,
     *,
     bottom: int = 0,
     scale: float = 1.0,
@@ -1164,8 +1177,8 @@ def state_svg(
         DrawingError: `bottom`, `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
-    if not isinstance(state, GameState):
-        if isinstance(state, PlayerView):
+    if not is_state(state):
+        if is_view(state):
             raise TypeError("state_svg takes a GameState, not a PlayerView: use view_svg")
         raise kind_error("state_svg", "a GameState", state)
     _check("state_svg", scale, colors, lang)
@@ -1218,7 +1231,7 @@ def state_svg(
 
 
 def hand_result_svg(
-    result: HandResult,
+    result: HandResultLike,
     rules: Rules | None = None,
     *,
     scale: float = 1.0,
@@ -1249,7 +1262,7 @@ def hand_result_svg(
         DrawingError: `scale` or `colors` is out of range.
         LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
     """
-    if not isinstance(result, HandResult):
+    if not is_result(result):
         raise kind_error("hand_result_svg", "a HandResult", result)
     t = _check("hand_result_svg", scale, colors, lang)
     _check_trump("hand_result_svg", None, rules)
@@ -1392,7 +1405,7 @@ def hand_result_svg(
     return _document(width, height, body, scale, f"{title}: {line2}", "setback-hand-result")
 
 
-def _call_sides(style: _Style, result: HandResult, players: int) -> str:
+def _call_sides(style: _Style, result: HandResultLike, players: int) -> str:
     """Call your partner's line of a finished hand: the called card, the partner and the
     two sides (`Called: Q♠ (partner seat 1) · seats 4+1 against seats 0+2+3`)."""
     assert result.called is not None and result.pitcher is not None

@@ -28,6 +28,8 @@ from typing import Any
 
 from ._marks import N_ as N_  # the catalogs' marks, read here by svg and cli too
 from ._marks import NP_ as NP_
+from ._phase import Phase
+from ._shapes import GameStateLike, PlayerViewLike, TrickLike, is_state, is_view
 from .actions import (
     Action,
     Bid,
@@ -53,9 +55,6 @@ from .errors import (
 from .points import Point
 from .refusals import MESSAGES, SUFFIXES, render
 from .rules import Rules
-from .scoring import is_shoot, is_smudge
-from .state import GameState, Phase, Trick
-from .views import PlayerView
 
 __all__ = [
     "LANGUAGES",
@@ -326,9 +325,9 @@ def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
     _check_rules("contract_text", rules)
     if type(contract) is not int:
         raise kind_error("contract_text", "a contract (int)", contract)
-    if is_smudge(rules, contract):
+    if contract == rules.smudge_contract:
         return _("smudge")
-    if is_shoot(rules, contract):
+    if contract == rules.shoot_contract:
         return _("shoot the moon")
     if contract == 0:
         return _("free (no bid)")
@@ -351,7 +350,7 @@ def _scores(t: gettext.NullTranslations, rules: Rules, scores: tuple[int, ...], 
     )
 
 
-def _trick(t: gettext.NullTranslations, trick: Trick) -> str:
+def _trick(t: gettext.NullTranslations, trick: TrickLike) -> str:
     plays = (
         t.gettext("{seat} {card}").format(seat=_seat(t, seat), card=card.symbol)
         for seat, card in trick.plays
@@ -372,8 +371,8 @@ def _common(
     pitcher: int | None,
     contract: int | None,
     trump: Suit | None,
-    trick: Trick | None,
-    tricks: tuple[Trick, ...],
+    trick: TrickLike | None,
+    tricks: tuple[TrickLike, ...],
     face_up: tuple[tuple[Card, ...], ...],
     called: Card | None = None,
     partner: int | None = None,
@@ -453,7 +452,7 @@ def _common(
     return lines
 
 
-def state_text(state: GameState, *, lang: str = "en") -> str:
+def state_text(state: GameStateLike, *, lang: str = "en") -> str:
     """The whole game at this moment, every hand shown (a state is the omniscient
     object; show a player `view_text` of their view). Lines: the table, the scores, the
     hand and whose turn it is, the auction, contract and trump, the tricks, every hand.
@@ -472,7 +471,7 @@ def state_text(state: GameState, *, lang: str = "en") -> str:
         Seat 3: ♠ 4   ♥ Q 5   ♣ 10   ♦ A 6
     """
     _ = _translation(lang).gettext
-    if not isinstance(state, GameState):
+    if not is_state(state):
         raise kind_error("state_text", "a GameState", state)
     lines = _common(
         lang,
@@ -507,7 +506,7 @@ def state_text(state: GameState, *, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def view_text(view: PlayerView, *, lang: str = "en") -> str:
+def view_text(view: PlayerViewLike, *, lang: str = "en") -> str:
     """What one seat sees, as text: the same picture as `state_text`, but only this seat's
     own hand (and discards), the others' card counts, and its choices when it is its turn.
 
@@ -532,7 +531,7 @@ def view_text(view: PlayerView, *, lang: str = "en") -> str:
     """
     t = _translation(lang)
     _ = t.gettext
-    if not isinstance(view, PlayerView):
+    if not is_view(view):
         raise kind_error("view_text", "a PlayerView", view)
     lines = _common(
         lang,

@@ -596,3 +596,21 @@ def test_dom_pedros_joker_led_first_makes_spades_trump_and_is_never_low() -> Non
         state = apply_action(state, legal_actions(state)[0])
     points = dict(state.history[-1].points)
     assert (points["high"], points["low"], points["snoozer"]) == (3, 3, 3)
+
+
+def test_the_smudge_and_the_shoot_are_the_contract_above_every_bid_where_the_rules_have_one() -> (
+    None
+):
+    """RULES §1, §6.3 and §7.4: the Smudge and the shoot are each the contract T + 1
+    (`smudge_level`); `smudge_contract` and `shoot_contract` name it where the rules have
+    the call, and nothing where they do not (scoring, the words and the records ask them)."""
+    german = Rules.setback()
+    assert (german.smudge_contract, german.shoot_contract) == (5, None)
+    assert (Rules.auction_pitch().smudge_contract, Rules.auction_pitch().shoot_contract) == (
+        None,
+        None,
+    )
+    shoot = Rules.setback(smudge=False, shoot="all_points")
+    assert (shoot.smudge_contract, shoot.shoot_contract) == (None, 5)
+    ten = Rules.ten_point(shoot="all_tricks")
+    assert (ten.smudge_contract, ten.shoot_contract) == (None, 11)
