@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from setback import (
+    AllPass,
     Bid,
     IllegalActionError,
     InvalidStateError,
@@ -589,6 +590,32 @@ def test_results_of_reads_every_hand_as_result_does(name: str, engine: str) -> N
     states, firsts = REPLAY.states_of(rules, 40, 6)
     result = batch.play_batch(states, batch.random_policy, first=firsts, seed=2, engine=engine)
     assert results_of(result) == [result.result(i) for i in range(len(result))]
+
+
+def _passing(decision: batch.Decision) -> Any:
+    """`random_policy`, but the even-numbered hands pass wherever they may."""
+    choices = [int(choice) for choice in batch.random_policy(decision)]
+    if decision.kind == batch.CALL:
+        for k in range(len(decision)):
+            if int(decision.hands[k]) % 2 == 0 and int(decision.legal[k]) & 1:
+                choices[k] = 0
+    return choices
+
+
+@pytest.mark.parametrize("engine", ["auto", "loop"])
+def test_results_of_reads_a_passed_out_hand_as_result_does(engine: str) -> None:
+    """`results_of` and `BatchResult.result(i)` alike give a hand everyone passed
+    (`AllPass.REDEAL`) as `playout.passed_out`: nothing played or scored."""
+    from setback.bots._batch_core import results_of
+    from setback.bots.playout import passed_out
+
+    rules = Rules.setback(all_pass=AllPass.REDEAL)
+    states = [new_game(rules, seed=k) for k in range(12)]
+    result = batch.play_batch(states, _passing, seed=2, engine=engine)
+    read = results_of(result)
+    assert read == [result.result(i) for i in range(len(result))]
+    assert read[::2] == [passed_out(rules)] * 6
+    assert all(ended.pitcher is not None for ended in read[1::2])
 
 
 @pytest.mark.parametrize("name", ["setback", "cinch", "ten-point", "call-partner", "smear"])
