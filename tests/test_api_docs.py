@@ -163,3 +163,28 @@ def test_the_reference_shows_no_internals(rendered: griffe.Module) -> None:
                 assert not any(word in shown for word in ("attrs.", "Factory", "_int_in")), (
                     f"{member.path} = {shown}"
                 )
+
+
+def test_the_display_shapes_in_signatures_are_explained(rendered: griffe.Module) -> None:
+    """`setback.svg` and `setback.text` annotate what they draw with the private protocols
+    of `setback._shapes` (`GameStateLike`, ...): the API page of each function whose
+    signature names one says what it is, so a reader of the reference is not left with a
+    type the reference never shows."""
+    shapes = {name for name in rendered["_shapes"].members if name.endswith("Like")}
+    pages = (ROOT / "docs" / "api" / "svg.md", ROOT / "docs" / "api" / "text.md")
+    named: set[str] = set()
+    for page in pages:
+        lines = page.read_text(encoding="utf-8").splitlines()
+        prose = "\n".join(line for line in lines if not line.startswith(":::"))
+        for line in lines:
+            if not line.startswith("::: setback."):
+                continue
+            obj = rendered[line.split()[1][8:]]
+            obj = obj.final_target if obj.is_alias else obj
+            if not isinstance(obj, griffe.Function):
+                continue
+            for parameter in obj.parameters:
+                for shape in shapes & set(str(parameter.annotation).replace("|", " ").split()):
+                    named.add(shape)
+                    assert f"`{shape}`" in prose, (page.name, obj.name, shape)
+    assert named == shapes - {"TableLike"}  # every shape a signature shows was checked
