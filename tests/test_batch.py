@@ -668,3 +668,37 @@ def test_the_greedy_call_is_one_rule_in_its_three_forms(name: str) -> None:
         assert arrays == one == unbatched, (held, legal, suit, value)
         smudges += one == top
     assert smudges > 0 or top < rules.smudge_level
+
+
+@pytest.mark.parametrize("searched", [False, True])
+def test_the_greedy_call_with_pitches_open_is_one_rule_in_its_two_forms(searched: bool) -> None:
+    """Where pitches are open (`pitch_instead_of_bid`), the playouts' call is
+    `GreedyPolicy.call` unbatched and `_batch_greedy._call` batched (hand by hand, on the
+    arrays too): the same call for any cards, calls and pitches open and estimate, the
+    search's (`searched`) or the bit-count one, on both sides of the pitch's threshold."""
+    from setback import CARDS, Pitch
+    from setback.bots._batch_core import action_of, code_of
+    from setback.bots._batch_greedy import _call
+    from setback.bots.montecarlo import GreedyPolicy
+
+    rules = REPLAY.rules_named("pitch")
+    assert rules.pitch_instead_of_bid
+    rng = random.Random(6)
+    greedy = GreedyPolicy(rules, random.Random(0))
+    kinds: Counter[str] = Counter()
+    for _ in range(3000):
+        suit, value = rng.randrange(4), rng.uniform(2.0, 5.0)
+        held = sum(1 << card for card in rng.sample(range(52), rules.deal))
+        legal = sum(1 << level for level in range(rules.max_bid + 1) if rng.random() < 0.5)
+        pitches = sum(1 << card for card in range(52) if held >> card & 1 and rng.random() < 0.5)
+        pitches |= 1 << rng.choice([card for card in range(52) if held >> card & 1])
+        known = (suit, value) if searched else None
+        one = _call(rules, held, legal, pitches, known)
+        calls = tuple(
+            action_of(rules, batch.CALL, level) for level in range(64) if legal >> level & 1
+        ) + tuple(Pitch(CARDS[card]) for card in range(52) if pitches >> card & 1)
+        greedy.estimates = {0: (Suit(suit), value)} if searched else {}
+        unbatched = code_of(rules, greedy.call(0, calls, held))[1]  # type: ignore[arg-type]
+        assert one == unbatched, (held, legal, pitches, known)
+        kinds["pitch" if one >= batch.PITCH else "call"] += 1
+    assert kinds["pitch"] > 0 and kinds["call"] > 0, kinds
