@@ -10,6 +10,7 @@ the `test` extra for this test.)
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import griffe
@@ -188,3 +189,17 @@ def test_the_display_shapes_in_signatures_are_explained(rendered: griffe.Module)
                     named.add(shape)
                     assert f"`{shape}`" in prose, (page.name, obj.name, shape)
     assert named == shapes - {"TableLike"}  # every shape a signature shows was checked
+
+
+def test_no_public_docstring_names_a_private_member(names: dict[str, bool]) -> None:
+    """The reference shows every public docstring: none sends the reader to a private name
+    (`` `_value` ``, `` `_batch_greedy.GreedyRule` ``), which the reference never shows."""
+    package = griffe.load("setback", search_paths=[str(SRC)], resolve_aliases=True)
+    private = re.compile(r"`(_[a-z]\w*|[\w.]*\._[a-z]\w*)")
+    named = []
+    for path in names:
+        obj = package[path[8:]] if path != "setback" else package
+        obj = obj.final_target if obj.is_alias else obj
+        text = obj.docstring.value if obj.docstring else ""
+        named += [(path, name) for name in private.findall(text)]
+    assert named == []

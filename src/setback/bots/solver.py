@@ -400,7 +400,7 @@ class SolverBot(MonteCarloBot):
 
     With `batched=True` the playouts of a decision are played all at once by the batched
     engine (as `MonteCarloBot(batched=True)`'s), by the same rule: leads by rule with
-    `smart_leads`, each deal's estimates in the auction, each hand valued by `_value`
+    `smart_leads`, each deal's estimates in the auction, each hand valued as without it
     (the game's chance with `game_aware`). The solved endgame is searched as without it.
 
     Same seed and view, same choice.
