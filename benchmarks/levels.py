@@ -27,6 +27,11 @@ pair of the four in one `setback arena` ladder instead (`benchmarks/levels/PRESE
 with each level's rating against the field; all or nothing). Nice it (`nice -n 15`): the
 German ladder over 300 deals a pair is about 20 minutes of CPU.
 
+`stretch`: the issue's stretch, `expert` against the bot OTHER (a name or a spec; the
+game-aware settings made equal in CPU time a decision) on the German game, DEALS duplicate
+deals from SEED (default 0) in chunks of CHUNK (default 25), kept as `ladder` keeps them;
+the arena's document of the duel in `benchmarks/levels/stretch.json`.
+
 `report`: from the JSON files of `ladder` and `times`, the bots guide's strength table and
 its table of CPU time per decision (markdown, printed and written into
 `docs/guides/bots.md` between its `<!-- levels-strength -->` and `<!-- levels-cpu -->`
