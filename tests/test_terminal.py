@@ -130,8 +130,14 @@ def test_ctrl_c_in_a_pseudo_terminal_says_the_game_is_lost() -> None:
     child = _session("en", "--seed", "3", "--bot", "easy")
     child.expect_exact("Level of the bots: easy.")
     child.expect_exact("> ")
+    lost = "This game was not saved and is lost (setback play --save FILE"
     child.sendcontrol("c")
-    child.expect_exact("This game was not saved and is lost (setback play --save FILE")
+    # Once in a loaded CI run (5 December 2026) the pseudo-terminal echoed the first ^C and
+    # the game heard nothing for 30 s; alone it passes every time. A second ^C then, and
+    # the message is still required, as is the status 130.
+    if child.expect_exact([lost, pexpect.TIMEOUT], timeout=10) == 1:
+        child.sendcontrol("c")
+        child.expect_exact(lost)
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
