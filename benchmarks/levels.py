@@ -206,23 +206,7 @@ def ladder(preset: str, deals: int, chunk: int, seed: int) -> None:
             kept = state[pair]
             done = _done(kept)
             count = min(chunk, deals - done)
-            start = time.process_time()
-            part = arena._play_deals(rules, pair, seed + done, count, 1000)
-            kept["cpu"] += time.process_time() - start
-            kept["parts"].append(
-                {
-                    "first": part.first,
-                    "deals": part.deals,
-                    "games": part.games,
-                    "unfinished": part.unfinished,
-                    "hands": part.hands,
-                    "games_won": list(part.games_won),
-                    "hands_won": list(part.hands_won),
-                    "points": list(part.points),
-                    "sums": list(part.sums),
-                    "times": [list(part.times[0]), list(part.times[1])],
-                }
-            )
+            _play_chunk(rules, pair, seed + done, count, kept)
             path = PARTS / f"{preset}-{pair[0]}-{pair[1]}.json"
             path.write_text(json.dumps(kept), encoding="utf-8")
             keep_duel(rules, preset, pair, kept)
@@ -235,6 +219,30 @@ def ladder(preset: str, deals: int, chunk: int, seed: int) -> None:
                 f"{kept['cpu']:.0f} s CPU",
                 flush=True,
             )
+
+
+def _play_chunk(
+    rules: Rules, pair: tuple[str, str], first: int, count: int, kept: dict[str, Any]
+) -> None:
+    """Play `count` duplicate deals of `pair` from the seed `first` and add them to `kept`:
+    their CPU seconds and the arena's part, as JSON (`_part_of` reads it back)."""
+    start = time.process_time()
+    part = arena._play_deals(rules, pair, first, count, 1000)
+    kept["cpu"] += time.process_time() - start
+    kept["parts"].append(
+        {
+            "first": part.first,
+            "deals": part.deals,
+            "games": part.games,
+            "unfinished": part.unfinished,
+            "hands": part.hands,
+            "games_won": list(part.games_won),
+            "hands_won": list(part.hands_won),
+            "points": list(part.points),
+            "sums": list(part.sums),
+            "times": [list(part.times[0]), list(part.times[1])],
+        }
+    )
 
 
 def _done(kept: dict[str, Any]) -> int:
@@ -256,16 +264,13 @@ def ladder_all(preset: str, deals: int, seed: int) -> None:
 # --- the stretch ---------------------------------------------------------------------------
 
 
-GAME_AWARE = "solver:playouts=140,auction_playouts=360,margin=0,smart_leads=true,game_aware=true"
-"""The game-aware settings the issue measured the strong bot with (`benchmarks/strength.py`),
-at their own budget."""
-
-
 def stretch(other: str, deals: int, chunk: int, seed: int) -> None:
-    """The issue's stretch: `expert` against the bot `other` (the game-aware settings made
-    equal in CPU time a decision) on the German game over `deals` duplicate deals from
-    `seed`, in chunks of `chunk` deals, each kept as it ends (resumable, as `ladder`); the
-    arena's document of the duel over the deals done in `benchmarks/levels/stretch.json`."""
+    """The issue's stretch: `expert` against the bot `other` (the game-aware settings of
+    `benchmarks/strength.py`, `solver:playouts=140,auction_playouts=360,margin=0,
+    smart_leads=true,game_aware=true`, made equal in CPU time a decision) on the German
+    game over `deals` duplicate deals from `seed`, in chunks of `chunk` deals, each kept as
+    it ends (resumable, as `ladder`); the arena's document of the duel over the deals done
+    in `benchmarks/levels/stretch.json`."""
     rules = Rules.preset("setback")
     pair = ("expert", other)
     PARTS.mkdir(parents=True, exist_ok=True)
@@ -275,23 +280,7 @@ def stretch(other: str, deals: int, chunk: int, seed: int) -> None:
         kept = {"seed": seed, "other": other, "cpu": 0.0, "parts": []}
     while _done(kept) < deals:
         done = _done(kept)
-        start = time.process_time()
-        part = arena._play_deals(rules, pair, seed + done, min(chunk, deals - done), 1000)
-        kept["cpu"] += time.process_time() - start
-        kept["parts"].append(
-            {
-                "first": part.first,
-                "deals": part.deals,
-                "games": part.games,
-                "unfinished": part.unfinished,
-                "hands": part.hands,
-                "games_won": list(part.games_won),
-                "hands_won": list(part.hands_won),
-                "points": list(part.points),
-                "sums": list(part.sums),
-                "times": [list(part.times[0]), list(part.times[1])],
-            }
-        )
+        _play_chunk(rules, pair, seed + done, min(chunk, deals - done), kept)
         path.write_text(json.dumps(kept), encoding="utf-8")
         parts = [_part_of(data) for data in kept["parts"]]
         result = arena._result(rules, pair, parts, _done(kept), seed, 1000)

@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
 
+import attrs
 import pytest
 
 from setback import Rules
@@ -55,3 +56,17 @@ def test_the_first_decision_is_timed() -> None:
     levels = _levels()
     seconds = levels.first_decision(Rules.setback(), "medium")
     assert type(seconds) is float and seconds >= 0  # the smoke: a CPU time comes back
+
+
+def test_a_kept_chunk_reads_back_as_the_arena_played_it() -> None:
+    levels = _levels()
+    rules = Rules.setback(target=5)
+    kept: dict[str, object] = {"seed": 7, "cpu": 0.0, "parts": []}
+    levels._play_chunk(rules, ("medium", "easy"), 7, 2, kept)
+    levels._play_chunk(rules, ("medium", "easy"), 9, 1, kept)
+    assert levels._done(kept) == 3 and kept["cpu"] > 0
+    played = levels.arena._play_deals(rules, ("medium", "easy"), 7, 2, 1000)
+    first = levels._part_of(kept["parts"][0])  # type: ignore[index]
+    counts = [name for name in attrs.fields_dict(type(played)) if name != "times"]
+    assert counts and all(getattr(first, name) == getattr(played, name) for name in counts)
+    assert [part["first"] for part in kept["parts"]] == [7, 9]  # type: ignore[attr-defined]
