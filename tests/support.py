@@ -7,6 +7,7 @@ strategies and `reference.py` the plain restatement of the rules."""
 from __future__ import annotations
 
 import importlib.util
+import random
 import re
 import string
 from collections.abc import Iterable
@@ -30,12 +31,14 @@ from setback import (
     Phase,
     Pitch,
     Play,
+    PlayerView,
     Point,
     Rules,
     WinRule,
     apply_action,
     legal_actions,
     new_game,
+    observe,
     parse_cards,
 )
 from setback.state import HandState, hand_core
@@ -722,3 +725,18 @@ def batch_replay() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def views_of_a_game(rules: Rules, seed: int, every: int, *, steps: int) -> list[PlayerView]:
+    """Views of every `every`-th decision among the first `steps` of one game played by
+    random legal actions from `seed` (the auction, trump, the discards and trick play)."""
+    rng = random.Random(seed)
+    state = new_game(rules, seed=seed)
+    views = []
+    for step in range(steps):
+        if state.is_over:
+            break
+        if step % every == 0:
+            views.append(observe(state, state.to_act))  # type: ignore[arg-type]
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    return views

@@ -23,7 +23,15 @@ from setback import (
 )
 from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
 
-from .support import P1_HANDS, TEN_FIVE, act, d1_declared, deal, p1_declared
+from .support import (
+    P1_HANDS,
+    TEN_FIVE,
+    act,
+    d1_declared,
+    deal,
+    p1_declared,
+    views_of_a_game,
+)
 
 RULES = [
     Rules.setback(),
@@ -190,25 +198,6 @@ def test_montecarlo_same_seed_and_view_same_choice_whatever_came_before() -> Non
     assert used.choose(view) == MonteCarloBot(seed=9, playouts=40).choose(view)
 
 
-def _views_of_a_game(rules: Rules, seed: int, every: int) -> list[PlayerView]:
-    """Views of every `every`-th decision of one random game's first hands (the auction,
-    trump, the discards and trick play)."""
-    import random
-
-    from setback import apply_action, legal_actions
-
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    views = []
-    for step in range(80):
-        if state.is_over:
-            break
-        if step % every == 0:
-            views.append(observe(state, state.to_act))  # type: ignore[arg-type]
-        state = apply_action(state, rng.choice(legal_actions(state)))
-    return views
-
-
 @pytest.mark.parametrize("name", ["setback", "smear", "auction-pitch"])
 def test_batched_montecarlo_same_seed_and_view_same_choice_with_numpy_or_without(
     name: str,
@@ -217,7 +206,7 @@ def test_batched_montecarlo_same_seed_and_view_same_choice_with_numpy_or_without
     and is the same when the batch is played on arrays and by the loop without numpy."""
     from setback.bots import batch
 
-    views = _views_of_a_game(Rules.preset(name), 3, 7)
+    views = views_of_a_game(Rules.preset(name), 3, 7, steps=80)
     bot = MonteCarloBot(seed=5, playouts=24, batched=True)
     chosen = [bot.choose(view) for view in views]
     assert chosen == [MonteCarloBot(seed=5, playouts=24, batched=True).choose(v) for v in views]

@@ -32,6 +32,8 @@ from setback.bots.solver import Solver, deal_likelihood, solvable
 from setback.rules import PRESET_NAMES
 from setback.simulation import BOTS
 
+from .support import views_of_a_game
+
 
 def _rules(name: str) -> Rules:
     """Preset `name`; `NAME+when_void` is that preset with must-follow-suit play."""
@@ -280,22 +282,6 @@ def test_the_rule_based_lead(held: str, led: str) -> None:
     assert CARDS[lead(mask_of(parse_cards(held)), table)] == parse_cards(led)[0]
 
 
-def _views(rules: Rules, seed: int, every: int) -> list[Any]:
-    """Views of every `every`-th decision of a random game's first hands."""
-    from setback import apply_action, legal_actions
-
-    rng = random.Random(seed)
-    state = new_game(rules, seed=seed)
-    views = []
-    for step in range(60):
-        if state.is_over:
-            break
-        if step % every == 0:
-            views.append(observe(state, state.to_act))  # type: ignore[arg-type]
-        state = apply_action(state, rng.choice(legal_actions(state)))
-    return views
-
-
 EXPERT: dict[str, Any] = {
     "playouts": 24,
     "auction_playouts": 30,
@@ -314,7 +300,7 @@ def test_batched_solver_same_seed_and_view_same_choice_with_numpy_or_without(nam
 
     from setback.bots import batch
 
-    views = _views(Rules.preset(name), 5, 4)
+    views = views_of_a_game(Rules.preset(name), 5, 4, steps=60)
     chosen = [SolverBot(seed=3, batched=True, **EXPERT).choose(view) for view in views]
     again = [SolverBot(seed=3, batched=True, **EXPERT).choose(view) for view in views]
     assert chosen == again
