@@ -40,6 +40,7 @@ from setback.bots._batch_tables import (
     call_level,
 )
 from setback.play import HAND_TRICKS, next_leader, next_to_play, open_cards
+from setback.rules import PRESET_NAMES
 from setback.tables import trump_tables
 
 from .strategies import any_rules, random_states, seeds
@@ -702,3 +703,34 @@ def test_the_greedy_call_with_pitches_open_is_one_rule_in_its_two_forms(searched
         assert one == unbatched, (held, legal, pitches, known)
         kinds["pitch" if one >= batch.PITCH else "call"] += 1
     assert kinds["pitch"] > 0 and kinds["call"] > 0, kinds
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_the_estimates_on_arrays_are_the_heuristics_to_the_last_bit(name: str) -> None:
+    """`_batch_estimate.best_suits` (the auction playouts' per-deal estimates, on numpy
+    arrays) gives every hand the suit and the float of `heuristic.best_suit`: random hands
+    of every size, long in one suit, with the jokers and the jick alone (trumps without a
+    card of the suit), under every preset (the High, Low and Jack terms, the Low holder's,
+    a lowest joker's, the extended points' and the captured points' estimates)."""
+    if not batch.numpy_enabled():
+        pytest.skip("numpy is absent")
+    from setback.bots._batch_estimate import best_suits
+    from setback.bots.heuristic import best_suit
+    from setback.cards import CARDS, Rank, cards_of
+
+    rules = Rules.preset(name)
+    rng = random.Random(11)
+    pack = list(rules.pack_indices)
+    odd = [index for index in pack if CARDS[index].suit is None or CARDS[index].rank == Rank.JACK]
+    hands = [0, sum(1 << index for index in odd)]
+    for _ in range(2000):
+        size = rng.randrange(0, rules.deal + 4)
+        suit = rng.randrange(4)
+        long = [index for index in pack if CARDS[index].suit == suit]
+        cards = set(rng.sample(long, min(len(long), rng.randrange(0, size + 1))))
+        cards |= set(rng.sample(pack, size - len(cards)))
+        hands.append(sum(1 << index for index in cards))
+    suits, values = best_suits(rules, hands)
+    for held, suit, value in zip(hands, suits.tolist(), values.tolist(), strict=True):
+        expected = best_suit(cards_of(held), rules)
+        assert (suit, value) == (int(expected[0]), expected[1]), cards_of(held)

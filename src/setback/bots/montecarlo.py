@@ -314,14 +314,9 @@ class MonteCarloBot:
             return random_policy
         if not auction:
             return self._greedy_rule(None)
-        estimates: list[tuple[tuple[int, float], ...]] = []
-        for state in states:
-            seats = tuple(
-                (int(suit), value)
-                for suit, value in (best_suit(cards_of(held), rules) for held in state.held)
-            )
-            estimates.extend([seats] * count)
-        return self._greedy_rule(estimates)
+        return self._greedy_rule(
+            [seats for seats in _deal_estimates(rules, states) for _ in range(count)]
+        )
 
     def _greedy_rule(self, estimates: Estimates | None) -> GreedyRule:
         """The batched greedy rule with `estimates` (here: random leads)."""
@@ -411,3 +406,24 @@ class MonteCarloBot:
             if mean - 1.96 * spread > margin and mean > best_mean:
                 best, best_mean = i, mean
         return candidates[best]
+
+
+def _deal_estimates(rules: Rules, states: list[GameState]) -> list[tuple[tuple[int, float], ...]]:
+    """Each state's seats' best trump and estimate (`best_suit`), on numpy arrays when
+    numpy is installed (`_batch_estimate.best_suits`: the same suits and floats)."""
+    from .batch import numpy_enabled
+
+    if not numpy_enabled():
+        return [
+            tuple(
+                (int(suit), value)
+                for suit, value in (best_suit(cards_of(held), rules) for held in state.held)
+            )
+            for state in states
+        ]
+    from ._batch_estimate import best_suits
+
+    seats = rules.players
+    suits, values = best_suits(rules, [held for state in states for held in state.held])
+    pairs = list(zip(suits.tolist(), values.tolist(), strict=True))
+    return [tuple(pairs[at : at + seats]) for at in range(0, len(pairs), seats)]
