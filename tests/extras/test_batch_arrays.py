@@ -191,3 +191,39 @@ def test_the_small_batches_benchmark_runs() -> None:
     )
     assert f"SMALL_BATCH = {batch.SMALL_BATCH}" in done.stdout, done.stdout
     assert len([line for line in done.stdout.splitlines() if line.startswith("setback")]) == 2
+
+
+@pytest.mark.parametrize("name", ["setback", "six", "call-partner", "trickster-7"])
+def test_the_hands_of_one_state_enter_trick_play_as_copies_would(name: str) -> None:
+    """A search puts each guessed deal in its batch once per candidate, the same state
+    object: those hands' trick-play rows are written once and copied (`_PLAY_ROWS`). Every
+    array of the run is what the same states as distinct objects (unpickled copies, one
+    entry each) give, and `_enter_play` writes no array `_PLAY_ROWS` leaves out."""
+    import pickle
+
+    from setback import Phase
+    from setback.bots._batch_numpy import _PLAY_ROWS, _Run, stream_keys
+
+    rules = REPLAY.rules_named(name)
+    states, _ = REPLAY.states_of(rules, 40, 9)
+    states = [state for state in states if state.phase is Phase.PLAY]
+    assert len(states) >= 4
+    shared = [state for state in states for _ in range(3)]
+    apart = [pickle.loads(pickle.dumps(state)) for state in shared]
+    firsts = [None] * len(shared)
+
+    def run(of: list[Any]) -> Any:
+        keys = stream_keys(3, list(range(len(of))), len(of))
+        return _Run(rules, of, firsts, keys, batch.random_policy)
+
+    one, two = run(shared), run(apart)
+    arrays = {name: value for name, value in vars(one).items() if isinstance(value, np.ndarray)}
+    assert set(_PLAY_ROWS) <= set(arrays)
+    for field, value in arrays.items():
+        assert np.array_equal(value, getattr(two, field)), field
+    before = {field: value.copy() for field, value in arrays.items()}
+    one._enter_play(0, states[-1].hand)
+    changed = {
+        field for field, value in before.items() if not np.array_equal(value, getattr(one, field))
+    }
+    assert changed and changed <= set(_PLAY_ROWS)

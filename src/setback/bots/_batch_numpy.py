@@ -220,6 +220,28 @@ def read_only(values: Any) -> Any:
 # --- the batch --------------------------------------------------------------------------
 
 
+_PLAY_ROWS = (
+    "held",
+    "pitcher",
+    "contract",
+    "trump",
+    "must_play",
+    "partner",
+    "in_play",
+    "won",
+    "winners",
+    "tricks",
+    "trick",
+    "trick_seats",
+    "played",
+    "trick_cards",
+    "count",
+    "to_act",
+    "stage",
+)
+"""The arrays whose rows `_Run._enter_play` writes (the hands of one state copy them)."""
+
+
 class _Run:
     """One batch in play: the arrays of every hand (internal scratch, never shared)."""
 
@@ -275,11 +297,22 @@ class _Run:
         self.must_play = np.zeros(n, dtype=_U64)
         self.partner = np.full(n, -1, dtype=np.int64)  # call your partner's, as recorded
         self.middle: dict[int, Hand] = {}
+        playing: dict[int, list[int]] = {}  # the hands of one state (a search's deal) together
         for i in np.flatnonzero(self.stage != _AUCTION).tolist():
             if self.stage[i] == _MIDDLE:
                 self.middle[i] = cores[i]
             else:
-                self._enter_play(i, cores[i])
+                playing.setdefault(id(cores[i]), []).append(i)
+        copy_to: list[int] = []
+        copy_from: list[int] = []
+        for first, *rest in playing.values():
+            self._enter_play(first, cores[first])
+            copy_to.extend(rest)
+            copy_from.extend([first] * len(rest))
+        if copy_to:  # the other hands of a state: its rows, copied in one step an array
+            for name in _PLAY_ROWS:
+                rows = getattr(self, name)
+                rows[copy_to] = rows[copy_from]
 
     # --- asking the policy ----------------------------------------------------------------
 
@@ -485,7 +518,8 @@ class _Run:
                     self._enter_play(i, after)
 
     def _enter_play(self, i: int, core: Hand) -> None:
-        """Hand `i` begins (or, from a state in trick play, goes on with) trick play."""
+        """Hand `i` begins (or, from a state in trick play, goes on with) trick play: it
+        writes the rows `i` of the arrays `_PLAY_ROWS` names."""
         setup = core[SETUP]
         self.held[i] = core[HELD]
         self.pitcher[i] = -1 if setup.pitcher is None else setup.pitcher
