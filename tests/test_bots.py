@@ -267,6 +267,8 @@ def test_montecarlo_with_a_time_budget_still_chooses_a_legal_action() -> None:
         ({"seconds": -1.0}, "seconds must be a positive number"),
         ({"rollout": "smart"}, "rollout must be 'greedy' or 'random'"),
         ({"batched": 1}, "batched must be True or False"),
+        ({"auction_playouts": 0}, "auction_playouts must be a whole number of at least 1"),
+        ({"auction_playouts": True}, "auction_playouts must be a whole number of at least 1"),
     ],
 )
 def test_montecarlo_refuses_a_budget_that_is_none(options: dict[str, object], words: str) -> None:

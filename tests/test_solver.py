@@ -201,16 +201,19 @@ def test_it_is_a_named_bot_and_refuses_bad_budgets() -> None:
         SolverBot(pool=True)
 
 
-def test_the_auction_budget_is_spent_on_calls_and_the_first_lead_only() -> None:
+@pytest.mark.parametrize("kind", [SolverBot, MonteCarloBot])
+def test_the_auction_budget_is_spent_on_calls_and_the_first_lead_only(
+    kind: type[MonteCarloBot],
+) -> None:
     """`auction_playouts` sizes the search of a call and of a first lead that names trump;
-    later cards keep `playouts`."""
+    later cards keep `playouts` (`MonteCarloBot`'s option, which `SolverBot` keeps)."""
     rules = Rules.setback()
-    bot = SolverBot(seed=1, playouts=10, auction_playouts=30)
+    bot = kind(seed=1, playouts=10, auction_playouts=30)
     state = new_game(rules, seed=4)
     seat = state.to_act
     assert seat is not None
     assert bot._playouts(observe(state, seat)) == 30
-    plain = SolverBot(seed=1, playouts=10, auction_playouts=None)
+    plain = kind(seed=1, playouts=10, auction_playouts=None)
     assert plain._playouts(observe(state, seat)) == 10
     heuristic = HeuristicBot(seed=0)
     while state.phase is not Phase.PLAY or state.trump is None:
@@ -220,7 +223,7 @@ def test_the_auction_budget_is_spent_on_calls_and_the_first_lead_only() -> None:
         assert seat is not None
         state = apply_action(state, heuristic.choose(observe(state, seat)))
     assert bot._playouts(observe(state, state.to_act or 0)) == 10
-    assert SolverBot(seed=1, playouts=10)._playouts(observe(state, state.to_act or 0)) == 10
+    assert kind(seed=1, playouts=10)._playouts(observe(state, state.to_act or 0)) == 10
 
 
 def test_the_auction_options_keep_the_choice_reproducible() -> None:

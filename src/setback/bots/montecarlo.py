@@ -128,8 +128,10 @@ class MonteCarloBot:
     same deals with confidence (see `margin`): few playouts are noisy, and a
     noisy auction loses games. Discards are the `HeuristicBot`'s.
 
-    The budget is `playouts` per decision, shared among the choices (the
-    default; the same seed and view always give the same choice), or, with
+    The budget is `playouts` per decision, shared among the choices
+    (`auction_playouts`, if given, for a call, a pitch, the trump and the first lead
+    of a hand that names trump: the few decisions that decide most of a hand's
+    points; the same seed and view always give the same choice), or, with
     `seconds`, as many as fit in that time: that is **not reproducible** (it
     depends on the machine and its load). With `budget_cards` the count is for a
     deal of that many cards in the players' hands: a bigger deal (six players, or
@@ -164,12 +166,15 @@ class MonteCarloBot:
         rollout: str = "greedy",
         budget_cards: int | None = None,
         batched: bool = False,
+        auction_playouts: int | None = None,
     ) -> None:
         """`seed`: where every guess and playout comes from (None draws one, kept in
         `seed`); `playouts`: hands played out per decision; `seconds`: a time budget per
         decision instead (not reproducible); `rollout`: `"greedy"` or `"random"`;
         `budget_cards`: the playouts are for a deal of this many cards (None: for any);
-        `batched`: the playouts are played all at once by the batched engine."""
+        `batched`: the playouts are played all at once by the batched engine;
+        `auction_playouts`: hands played out for a call, a pitch, the trump or the first
+        lead of a hand that names trump (None: `playouts`)."""
         if type(batched) is not bool:
             raise ValueError(f"batched must be True or False, not {batched!r}")
         if rollout not in ("greedy", "random"):
@@ -184,6 +189,14 @@ class MonteCarloBot:
             raise ValueError(
                 f"budget_cards must be a whole number of at least 1, not {budget_cards!r}"
             )
+        if auction_playouts is not None and (
+            not isinstance(auction_playouts, int)
+            or isinstance(auction_playouts, bool)
+            or auction_playouts < 1
+        ):
+            raise ValueError(
+                f"auction_playouts must be a whole number of at least 1, not {auction_playouts!r}"
+            )
         self.seed = bot_seed(seed)
         """The seed every guess and playout is keyed by (with the view): no generator state
         is kept between calls."""
@@ -193,6 +206,9 @@ class MonteCarloBot:
         hands (None: the same count in every game)."""
         self.playouts = playouts
         """How many hands each decision plays out, shared among its choices."""
+        self.auction_playouts = auction_playouts
+        """Hands played out for a call, a pitch, the trump or a first lead that names
+        trump (None: `playouts`)."""
         self.seconds = seconds
         """A time budget per decision instead of `playouts` (not reproducible), or None."""
         self.rollout = rollout
@@ -348,7 +364,12 @@ class MonteCarloBot:
         return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
 
     def _playouts(self, view: PlayerView) -> int:
-        """The hands a decision plays out, shared among its choices (here: `playouts`)."""
+        """The hands a decision plays out, shared among its choices: `auction_playouts`
+        for the auction, the trump and a first lead naming trump, else `playouts`."""
+        if self.auction_playouts is not None and (
+            view.phase is not Phase.PLAY or view.trump is None
+        ):
+            return self.auction_playouts
         return self.playouts
 
     def _budget(self, view: PlayerView) -> int:

@@ -450,6 +450,7 @@ class SolverBot(MonteCarloBot):
             rollout=rollout,
             budget_cards=budget_cards,
             batched=batched,
+            auction_playouts=auction_playouts,
         )
         for name, value, least in (
             ("solve_cards", solve_cards, 0),
@@ -472,19 +473,8 @@ class SolverBot(MonteCarloBot):
         """Whether guesses are weighted by the others' calls and the pitcher's trump."""
         self.pool = pool
         """Uniform guesses drawn for each solved deal (with `inference`)."""
-        if auction_playouts is not None and (
-            not isinstance(auction_playouts, int)
-            or isinstance(auction_playouts, bool)
-            or auction_playouts < 1
-        ):
-            raise ValueError(
-                f"auction_playouts must be a whole number of at least 1, not {auction_playouts!r}"
-            )
         if not isinstance(margin, int | float) or isinstance(margin, bool) or margin < 0:
             raise ValueError(f"margin must be a number of at least 0, not {margin!r}")
-        self.auction_playouts = auction_playouts
-        """Hands played out for a call, a pitch, the trump or a first lead that names
-        trump (None: `playouts`)."""
         self.margin = float(margin)
         """How much better (in points per hand of four points, at the lower end of a 95%
         interval) a call or trump must play out than the `HeuristicBot`'s to be taken."""
@@ -524,14 +514,6 @@ class SolverBot(MonteCarloBot):
         if view.rules.trumps_only:
             return False
         return sum(view.hand_sizes) <= self.solve_cards
-
-    def _playouts(self, view: PlayerView) -> int:
-        """`auction_playouts` for the auction, the trump and a first lead naming trump."""
-        if self.auction_playouts is not None and (
-            view.phase is not Phase.PLAY or view.trump is None
-        ):
-            return self.auction_playouts
-        return self.playouts
 
     def _policy(self, rules: Rules, rng: random.Random) -> PlayoutPolicy:
         """The greedy rule, with rule-based leads if `smart_leads`."""
