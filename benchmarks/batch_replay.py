@@ -7,9 +7,10 @@ Run by hand, not by the test suite (which runs a small count of it in CI's heavy
 For every preset and a few variants beside them (`VARIANTS`; or the ones named), `HANDS`
 hands (default 10,000) are played by `setback.bots.batch.play_batch`, in batches of 128
 taken in turn: mixed states (fresh deals, and states of random games at any point: the
-auction, trump, the discards, mid-trick, later hands; some with a `first` action), and
-fresh deals only (which the array engine steps together until they part); each kind with
-random choices (`random_policy`), then with the playout rule (`playout_policy`). A
+auction, trump, the discards, mid-trick, later hands; some with a `first` action), fresh
+deals only (which the array engine steps together until they part), and a search's
+batch (each state once per candidate, the same object, with the candidate first); each
+kind with random choices (`random_policy`) and with the playout rule (`playout_policy`). A
 recording policy writes down every decision the engine asks: the kind, the seat, what is
 open, and the choice. Each hand is then replayed from its state through `legal_actions`
 and `apply_action`: at every step the seat to act and the legal set must be the ones the
@@ -205,6 +206,24 @@ def states_of(rules: Rules, count: int, seed: int) -> tuple[list[GameState], lis
     return states, firsts
 
 
+def search_states(
+    rules: Rules, count: int, seed: int
+) -> tuple[list[GameState], list[Action | None]]:
+    """`count` hands as a search batches them: states of random games (`states_of`'s),
+    each put in the batch once for each of its first legal actions (at most four), the
+    same object every time, with that action first (the engine enters the hands of one
+    state once and copies them)."""
+    base, _ = states_of(rules, count, seed)
+    states: list[GameState] = []
+    firsts: list[Action | None] = []
+    for state in base:
+        for action in legal_actions(state)[:4]:
+            if len(states) < count:
+                states.append(state)
+                firsts.append(action)
+    return states, firsts
+
+
 def fresh_states(rules: Rules, count: int, seed: int) -> list[GameState]:
     """`count` fresh deals: a batch whose hands are all at the same place, which the array
     engine steps together (plain numbers for the trick's place) until they part."""
@@ -226,9 +245,11 @@ def prove(rules: Rules, hands: int, seed: int = 0, engine: str = "auto") -> Coun
     done = turn = 0
     while done < hands:
         size = min(BATCH // 4, hands - done)
-        policy = (batch.random_policy, batch.playout_policy)[turn // 2 % 2]
-        if turn % 2:
+        policy = (batch.random_policy, batch.playout_policy)[turn % 2]
+        if turn % 3 == 1:
             states, firsts = fresh_states(rules, size, seed + done), [None] * size
+        elif turn % 3 == 2:
+            states, firsts = search_states(rules, size, seed + done)
         else:
             states, firsts = states_of(rules, size, seed + done)
         recorder = Recorder(policy, size)
