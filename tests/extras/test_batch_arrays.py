@@ -198,32 +198,38 @@ def test_the_hands_of_one_state_enter_trick_play_as_copies_would(name: str) -> N
     """A search puts each guessed deal in its batch once per candidate, the same state
     object: those hands' trick-play rows are written once and copied (`_PLAY_ROWS`). Every
     array of the run is what the same states as distinct objects (unpickled copies, one
-    entry each) give, and `_enter_play` writes no array `_PLAY_ROWS` leaves out."""
+    entry each) give; and `_PLAY_ROWS` names the arrays `_enter_play` writes, no fewer and
+    no more: a hand of the auction entered into a trick in progress changes every one of
+    them (but the called partner's two where the trick has none) and nothing else."""
     import pickle
 
     from setback import Phase
     from setback.bots._batch_numpy import _PLAY_ROWS, _Run, stream_keys
+    from setback.state import PLAYS, TRICKS
 
     rules = REPLAY.rules_named(name)
-    states, _ = REPLAY.states_of(rules, 40, 9)
+    states, _ = REPLAY.states_of(rules, 60, 9)
     states = [state for state in states if state.phase is Phase.PLAY]
     assert len(states) >= 4
     shared = [state for state in states for _ in range(3)]
     apart = [pickle.loads(pickle.dumps(state)) for state in shared]
-    firsts = [None] * len(shared)
 
     def run(of: list[Any]) -> Any:
         keys = stream_keys(3, list(range(len(of))), len(of))
-        return _Run(rules, of, firsts, keys, batch.random_policy)
+        return _Run(rules, of, [None] * len(of), keys, batch.random_policy)
 
     one, two = run(shared), run(apart)
     arrays = {name: value for name, value in vars(one).items() if isinstance(value, np.ndarray)}
     assert set(_PLAY_ROWS) <= set(arrays)
     for field, value in arrays.items():
         assert np.array_equal(value, getattr(two, field)), field
-    before = {field: value.copy() for field, value in arrays.items()}
-    one._enter_play(0, states[-1].hand)
+    later = next(state for state in states if state.hand[TRICKS] and state.hand[PLAYS])
+    auction = run([new_game(rules, seed=1), *shared])
+    before = {field: getattr(auction, field).copy() for field in arrays}
+    auction._enter_play(0, later.hand)
     changed = {
-        field for field, value in before.items() if not np.array_equal(value, getattr(one, field))
+        field
+        for field, value in before.items()
+        if not np.array_equal(value, getattr(auction, field))
     }
-    assert changed and changed <= set(_PLAY_ROWS)
+    assert set(_PLAY_ROWS) - {"must_play", "partner"} <= changed <= set(_PLAY_ROWS)

@@ -4,83 +4,132 @@ The search's auction playouts give every seat of every guessed deal its best tru
 estimate of its hand (`heuristic.best_suit`): four `expected_points` a hand, in plain
 Python the largest part of a batched auction decision. `best_suits` makes the same choice
 and the same float to the last bit for a whole batch of hands: the same terms, added in
-the same order. It is a second form of `expected_points`, so a test ties the two hand by
-hand under every preset (`tests/extras/test_batch_estimate.py`). Rule sets whose points
-are captured (the Pedro games: `heuristic.captures_points`) are estimated by
+the same order, from the heuristic's own chances (`_HIGH_CHANCE`, `_LOW_CHANCE`,
+`_HOLD_CHANCE`). It is a second form of `expected_points`, so a test ties the two hand by
+hand under every preset (`tests/test_batch.py`,
+`test_the_estimates_on_arrays_are_the_heuristics_to_the_last_bit`). Rule sets whose
+points are captured (the Pedro games: `heuristic.captures_points`) are estimated by
 `best_suit` itself, one hand at a time.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
-from ..cards import CARDS, Rank, Suit
+import attrs
+
+from ..cards import CARDS, Card, Rank, Suit
 from ..options import JokerRank, LowTo
 from ..points import Point
 from ..rules import Rules
 from ..tables import trump_table
-from .heuristic import _FOUR, _HOLD_CHANCE, best_suit, captures_points
+
+# the heuristic's own terms: this module is their second form, tied to them by a test
+from .heuristic import (
+    _FOUR,
+    _HIGH_CHANCE,
+    _HOLD_CHANCE,
+    _LOW_CHANCE,
+    best_suit,
+    captures_points,
+)
 
 __all__: list[str] = []
 
-_HIGH = ((Rank.ACE, 1.0), (Rank.KING, 0.65), (Rank.QUEEN, 0.4))
-"""`expected_points`' High by the top trump's rank (else 0.15)."""
 
-
-def _bits(cards: Any) -> int:
+def _bits(cards: Iterable[Card]) -> int:
     out = 0
     for card in cards:
         out |= 1 << card.index
     return out
 
 
-def _mask(index: int | None) -> int:
-    return 0 if index is None else 1 << index
-
-
+@attrs.frozen
 class _Suit:
     """What `expected_points` reads of a hand for one trump suit, as bit sets."""
 
-    def __init__(self, rules: Rules, trump: Suit) -> None:
-        table = trump_table(trump, rules)
-        pack = [CARDS[index] for index in rules.pack_indices]
-        self.trumps = _bits(card for card in pack if table.is_trump(card))
-        natural = [card for card in pack if card.suit is trump]
-        self.rank = {rank: _bits(c for c in natural if c.rank == rank) for rank in Rank}
-        holder = rules.low_to is LowTo.HOLDER
-        self.lows = (
-            (self.rank[Rank.TWO], 1.0 if holder else 0.7),
-            (self.rank[Rank.THREE], 0.6 if holder else 0.45),
-            (self.rank[Rank.FOUR], 0.35 if holder else 0.25),
-        )
-        self.natural = _bits(natural)
-        lowest = rules.joker_rank is JokerRank.LOWEST
-        self.extended = tuple(
-            (
-                _mask(point.card(trump)),
-                (0.15 if lowest and point is Point.JOKER else _HOLD_CHANCE[point]) * point.worth,
-                0.1 * point.worth,
-            )
-            for point in rules.points
-            if point not in _FOUR
-        )
+    trumps: int
+    """The trumps (the jick and the jokers too)."""
+    natural: int
+    """The cards of the trump suit."""
+    highs: tuple[tuple[int, float], ...]
+    """High's chance by the top card of the suit held: (card, chance), highest first."""
+    lows: tuple[tuple[int, float], ...]
+    """Low's chance by the lowest card of the suit held: (card, chance), lowest first."""
+    jack: int
+    """The jack of the suit."""
+    above_jack: int
+    """The queen, king and ace of the suit."""
+    king_or_ace: int
+    """The king and ace of the suit."""
+    extended: tuple[tuple[int, float, float], ...]
+    """Each point of the extended forms: its card (0: none), its worth times the chance
+    it comes home when held, and when not."""
 
 
+def _suit(rules: Rules, trump: Suit) -> _Suit:
+    table = trump_table(trump, rules)
+    pack = [CARDS[index] for index in rules.pack_indices]
+    natural = [card for card in pack if card.suit is trump]
+
+    def of(*ranks: Rank) -> int:
+        return _bits(card for card in natural if card.rank in ranks)
+
+    lowest = rules.joker_rank is JokerRank.LOWEST
+    extended = []
+    for point in rules.points:
+        if point in _FOUR:
+            continue
+        card = point.card(trump)
+        chance = 0.15 if lowest and point is Point.JOKER else _HOLD_CHANCE[point]
+        extended.append((0 if card is None else 1 << card, chance * point.worth, 0.1 * point.worth))
+    low_chance = _LOW_CHANCE[rules.low_to is LowTo.HOLDER]
+    return _Suit(
+        trumps=_bits(card for card in pack if table.is_trump(card)),
+        natural=_bits(natural),
+        highs=tuple((of(rank), chance) for rank, chance in _HIGH_CHANCE.items()),
+        lows=tuple((of(rank), chance) for rank, chance in low_chance.items()),
+        jack=of(Rank.JACK),
+        above_jack=of(Rank.QUEEN, Rank.KING, Rank.ACE),
+        king_or_ace=of(Rank.KING, Rank.ACE),
+        extended=tuple(extended),
+    )
+
+
+@attrs.frozen
 class _Tables:
-    def __init__(self, rules: Rules) -> None:
-        pack = [CARDS[index] for index in rules.pack_indices]
-        self.suits = tuple(_Suit(rules, suit) for suit in Suit)
-        self.tens = _bits(c for c in pack if c.rank == Rank.TEN)
-        self.honours = tuple(
-            (_bits(c for c in pack if c.rank == rank), rank.points)
-            for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
-        )
+    suits: tuple[_Suit, ...]
+    """Each trump suit's, in `Suit` order."""
+    tens: int
+    """The tens of the pack."""
+    honours: tuple[tuple[int, int], ...]
+    """The aces, kings, queens and jacks, each with its Game points."""
 
 
 @functools.lru_cache(maxsize=32)
 def _tables(rules: Rules) -> _Tables:
-    return _Tables(rules)
+    pack = [CARDS[index] for index in rules.pack_indices]
+    return _Tables(
+        suits=tuple(_suit(rules, suit) for suit in Suit),
+        tens=_bits(c for c in pack if c.rank == Rank.TEN),
+        honours=tuple(
+            (_bits(c for c in pack if c.rank == rank), rank.points)
+            for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+        ),
+    )
+
+
+def _chance(has: Any, count: int, table: tuple[tuple[int, float], ...], otherwise: float) -> Any:
+    """For each of `count` hands, the chance of the first card of `table` it holds (`has`),
+    else `otherwise`."""
+    import numpy as np
+
+    value = np.full(count, otherwise)
+    for card, chance in reversed(table):
+        value = np.where(has(card), chance, value)
+    return value
 
 
 def _expected(s: _Suit, held: Any, tens: Any, honours: Any) -> Any:
@@ -96,17 +145,12 @@ def _expected(s: _Suit, held: Any, tens: Any, honours: Any) -> Any:
     for card, kept, lost in s.extended:
         extended = extended + (np.where(has(card), kept, lost) if card else lost)
     count = popcount(held & np.uint64(s.trumps)).astype(np.int64)
-    ace, king, queen = has(s.rank[Rank.ACE]), has(s.rank[Rank.KING]), has(s.rank[Rank.QUEEN])
-    high = np.where(ace, 1.0, np.where(king, 0.65, np.where(queen, 0.4, 0.15)))
-    (two, at_two), (three, at_three), (four, at_four) = s.lows
-    low = np.where(
-        has(two), at_two, np.where(has(three), at_three, np.where(has(four), at_four, 0.1))
-    )
-    above_jack = ace | king | queen
+    high = _chance(has, len(held), s.highs, 0.15)
+    low = _chance(has, len(held), s.lows, 0.1)
     jack = np.where(
-        has(s.rank[Rank.JACK]),
-        np.where((count >= 3) | above_jack, 0.85, 0.5),
-        np.where((ace | king) & (count >= 2), 0.25, 0.1),
+        has(s.jack),
+        np.where((count >= 3) | has(s.above_jack), 0.85, 0.5),
+        np.where(has(s.king_or_ace) & (count >= 2), 0.25, 0.1),
     )
     game = np.minimum(0.9, 0.2 + 0.2 * tens + 0.03 * honours + 0.08 * count)
     value = high + low + jack + game + 0.15 * np.maximum(0, count - 2) + extended

@@ -37,6 +37,14 @@ _HOLD_CHANCE = {
 }
 """How likely a held card point of the extended forms comes home (times its worth): a
 high trump more often than a low one."""
+_HIGH_CHANCE = {Rank.ACE: 1.0, Rank.KING: 0.65, Rank.QUEEN: 0.4}
+"""`expected_points`' chance of High by the top trump held (a lower one: 0.15)."""
+_LOW_CHANCE = {
+    True: {Rank.TWO: 1.0, Rank.THREE: 0.6, Rank.FOUR: 0.35},
+    False: {Rank.TWO: 0.7, Rank.THREE: 0.45, Rank.FOUR: 0.25},
+}
+"""`expected_points`' chance of Low by the lowest trump held (a higher one: 0.1), when Low
+goes to its holder (True) and when to its capturer (False)."""
 
 
 _RICH = frozenset((Point.NINE, Point.SNOOZER))
@@ -89,12 +97,8 @@ def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     if not count:
         return 0.0
     top = trumps[0]
-    high = {Rank.ACE: 1.0, Rank.KING: 0.65, Rank.QUEEN: 0.4}.get(top, 0.15)
-    low_rank = trumps[-1]
-    holder = rules.low_to is LowTo.HOLDER
-    low = {2: 1.0 if holder else 0.7, 3: 0.6 if holder else 0.45, 4: 0.35 if holder else 0.25}.get(
-        low_rank, 0.1
-    )
+    high = _HIGH_CHANCE.get(top, 0.15)
+    low = _LOW_CHANCE[rules.low_to is LowTo.HOLDER].get(trumps[-1], 0.1)
     if Rank.JACK in trumps:
         jack = 0.85 if count >= 3 or top > Rank.JACK else 0.5
     else:

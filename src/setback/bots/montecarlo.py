@@ -128,15 +128,15 @@ class MonteCarloBot:
     same deals with confidence (see `margin`): few playouts are noisy, and a
     noisy auction loses games. Discards are the `HeuristicBot`'s.
 
-    The budget is `playouts` per decision, shared among the choices
-    (`auction_playouts`, if given, for a call, a pitch, the trump and the first lead
-    of a hand that names trump: the few decisions that decide most of a hand's
-    points; the same seed and view always give the same choice), or, with
-    `seconds`, as many as fit in that time: that is **not reproducible** (it
-    depends on the machine and its load). With `budget_cards` the count is for a
-    deal of that many cards in the players' hands: a bigger deal (six players, or
-    nine cards each) plays out proportionally fewer hands, so a decision takes about
-    as long in every game.
+    The budget is `playouts` per decision, shared among the choices: the same seed
+    and view always give the same choice. `auction_playouts`, if given, is the budget
+    of a call, a pitch, the trump and the first lead of a hand that names trump, the
+    few decisions that decide most of a hand's points. With `seconds` the bot plays
+    out as many hands as fit in that time instead (both counts are then unused): that
+    is **not reproducible** (it depends on the machine and its load). With
+    `budget_cards` the counts are for a deal of that many cards in the players' hands:
+    a bigger deal (six players, or nine cards each) plays out proportionally fewer
+    hands, so a decision takes about as long in every game.
 
     With `batched=True` the playouts of a decision are played all at once by the batched
     engine (`setback.bots.batch.play_batch`, on numpy arrays with the extra `fast`, else
@@ -147,9 +147,9 @@ class MonteCarloBot:
     budget (`seconds`) plays one hand at a time, as without `batched`.
 
     Raises:
-        ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` or
-            `budget_cards` is not a whole number of at least 1, `seconds` is not a
-            positive number, or `batched` is not a bool.
+        ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts`,
+            `auction_playouts` or `budget_cards` is not a whole number of at least 1,
+            `seconds` is not a positive number, or `batched` is not a bool.
     """
 
     margin = 0.25
