@@ -54,6 +54,16 @@ def highest_call(view: PlayerView) -> Action:
     return next(calls[index] for index in order if index in calls)
 
 
+def check_count(name: str, value: object, least: int) -> None:
+    """A bot's count option: a whole number (an int, not a bool) of at least `least`.
+
+    Raises:
+        ValueError: it is not, naming the option.
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+
+
 def bot_seed(seed: int | None) -> int:
     """The seed a bot keeps: `seed`, or one drawn from the OS when it is None."""
     if seed is None:

@@ -14,7 +14,7 @@ from ..state import GameState, Phase
 from ..tables import trump_table
 from ..trumps import TrumpTable
 from ..views import PlayerView
-from ._base import bot_seed, check_view, decision_rng
+from ._base import bot_seed, check_count, check_view, decision_rng
 from ._greedy_rule import estimate as _estimate
 from ._greedy_rule import follow, lead, low_discard
 from .heuristic import HeuristicBot, best_suit
@@ -179,24 +179,12 @@ class MonteCarloBot:
             raise ValueError(f"batched must be True or False, not {batched!r}")
         if rollout not in ("greedy", "random"):
             raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
-        if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-            raise ValueError(f"playouts must be a whole number of at least 1, not {playouts!r}")
+        check_count("playouts", playouts, 1)
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"seconds must be a positive number of seconds, not {seconds!r}")
-        if budget_cards is not None and (
-            not isinstance(budget_cards, int) or isinstance(budget_cards, bool) or budget_cards < 1
-        ):
-            raise ValueError(
-                f"budget_cards must be a whole number of at least 1, not {budget_cards!r}"
-            )
-        if auction_playouts is not None and (
-            not isinstance(auction_playouts, int)
-            or isinstance(auction_playouts, bool)
-            or auction_playouts < 1
-        ):
-            raise ValueError(
-                f"auction_playouts must be a whole number of at least 1, not {auction_playouts!r}"
-            )
+        for name, count in (("budget_cards", budget_cards), ("auction_playouts", auction_playouts)):
+            if count is not None:
+                check_count(name, count, 1)
         self.seed = bot_seed(seed)
         """The seed every guess and playout is keyed by (with the view): no generator state
         is kept between calls."""

@@ -14,7 +14,7 @@ from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
 from ..views import PlayerView
-from ._base import bot_seed, check_view, decision_rng
+from ._base import bot_seed, check_count, check_view, decision_rng
 from ._batch_greedy import Estimates, GreedyRule
 from ._greedy_rule import estimate as _estimate
 from ._outlook import applies, outlook
@@ -458,10 +458,7 @@ class SolverBot(MonteCarloBot):
             ("solve_deals", solve_deals, 1),
             ("pool", pool, 1),
         ):
-            if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise ValueError(
-                    f"{name} must be a whole number of at least {least}, not {value!r}"
-                )
+            check_count(name, value, least)
         self.solve_cards = solve_cards
         """Solve exactly once this many cards or fewer are left to play, all hands
         together (0: never)."""
