@@ -266,7 +266,9 @@ def test_a_german_table(page: Page, server: ServerProcess) -> None:
     assert page.inner_text("#status") == "Du bist dran (Platz 0)."
     assert page.inner_text("#score") == "Punktestand: Plätze 0+2 0, Plätze 1+3 0"
     assert page.inner_text("#bots") == "Bots: Platz 1 (mittel), Platz 2 (mittel), Platz 3 (mittel)"
-    assert "passen" in page.locator("#actions button").all_inner_texts()
+    # the bots' seeds are random: the dealer may be stuck with the only bid, "bieten 2"
+    offered = page.locator("#actions button").all_inner_texts()
+    assert "passen" in offered or offered == ["bieten 2"], offered
     for _ in range(12):
         check_tidy(page)
         click_once(page)
