@@ -397,6 +397,28 @@ def test_the_heuristic_keeps_trumps_aces_and_tens_and_draws_for_the_rest() -> No
 # --- more points (RULES §7.2) -----------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("name", "held", "worth"),
+    [
+        ("joker-pitch", "JK", 0.15),  # a lone joker below the 2 (the lowest trump)
+        ("trickster-6", "JK", 0.6 + 0.1),  # a joker below the jacks, and the jick not held
+        ("joker-pitch", "AH", 1.0 + 0.1 + 0.1 + 0.4 + 0.1),  # High, Low, Jack, Game, the joker
+        ("trickster-6", "AH", 1.0 + 0.1 + 0.1 + 0.4 + 0.1 + 0.1),  # and the jick
+    ],
+)
+def test_the_heuristic_counts_a_card_point_held_and_one_not(
+    name: str, held: str, worth: float
+) -> None:
+    """`expected_points` with hearts trump: a card point of the extended forms held comes
+    home at its chance (a joker 0.6, a lone joker ranked below the 2 only 0.15), one not
+    held at 0.1; with the ace of trumps alone, High 1, Low 0.1 (the ace is the lowest
+    trump), Jack 0.1 and Game 0.2 + 0.03 * 4 + 0.08 (times each point's worth, here 1)."""
+    from setback.bots.heuristic import expected_points
+
+    hand = tuple(map(Card.parse, held.split()))
+    assert expected_points(hand, Suit.HEARTS, Rules.preset(name)) == pytest.approx(worth)
+
+
 def test_the_heuristic_values_the_new_point_cards() -> None:
     """The heuristic reads the point set as data: every card a point names (but High, Low,
     Jack and Game) at its worth, and a hand holding them is worth more."""

@@ -5,8 +5,8 @@ estimate of its hand (`heuristic.best_suit`): four `expected_points` a hand, in 
 Python the largest part of a batched auction decision. `best_suits` makes the same choice
 and the same float to the last bit for a whole batch of hands: the same terms, added in
 the same order, from the heuristic's own chances (`_HIGH_CHANCE`, `_LOW_CHANCE`,
-`_HOLD_CHANCE`). It is a second form of `expected_points`, so a test ties the two hand by
-hand under every preset (`tests/test_batch.py`,
+`_hold_chance`, `_LOST_CHANCE`). It is a second form of `expected_points`, so a test ties
+the two hand by hand under every preset (`tests/test_batch.py`,
 `test_the_estimates_on_arrays_are_the_heuristics_to_the_last_bit`). Rule sets whose
 points are captured (the Pedro games: `heuristic.captures_points`) are estimated by
 `best_suit` itself, one hand at a time.
@@ -15,14 +15,12 @@ points are captured (the Pedro games: `heuristic.captures_points`) are estimated
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from ..cards import CARDS, Card, Rank, Suit
-from ..options import JokerRank, LowTo
-from ..points import Point
+from ..cards import CARDS, Rank, Suit, mask_of
+from ..options import LowTo
 from ..rules import Rules
 from ..tables import trump_table
 
@@ -30,20 +28,14 @@ from ..tables import trump_table
 from .heuristic import (
     _FOUR,
     _HIGH_CHANCE,
-    _HOLD_CHANCE,
+    _LOST_CHANCE,
     _LOW_CHANCE,
+    _hold_chance,
     best_suit,
     captures_points,
 )
 
 __all__: list[str] = []
-
-
-def _bits(cards: Iterable[Card]) -> int:
-    out = 0
-    for card in cards:
-        out |= 1 << card.index
-    return out
 
 
 @attrs.frozen
@@ -75,20 +67,19 @@ def _suit(rules: Rules, trump: Suit) -> _Suit:
     natural = [card for card in pack if card.suit is trump]
 
     def of(*ranks: Rank) -> int:
-        return _bits(card for card in natural if card.rank in ranks)
+        return mask_of(card for card in natural if card.rank in ranks)
 
-    lowest = rules.joker_rank is JokerRank.LOWEST
     extended = []
     for point in rules.points:
         if point in _FOUR:
             continue
         card = point.card(trump)
-        chance = 0.15 if lowest and point is Point.JOKER else _HOLD_CHANCE[point]
-        extended.append((0 if card is None else 1 << card, chance * point.worth, 0.1 * point.worth))
+        kept, lost = _hold_chance(point, rules) * point.worth, _LOST_CHANCE * point.worth
+        extended.append((0 if card is None else 1 << card, kept, lost))
     low_chance = _LOW_CHANCE[rules.low_to is LowTo.HOLDER]
     return _Suit(
-        trumps=_bits(card for card in pack if table.is_trump(card)),
-        natural=_bits(natural),
+        trumps=mask_of(card for card in pack if table.is_trump(card)),
+        natural=mask_of(natural),
         highs=tuple((of(rank), chance) for rank, chance in _HIGH_CHANCE.items()),
         lows=tuple((of(rank), chance) for rank, chance in low_chance.items()),
         jack=of(Rank.JACK),
@@ -113,9 +104,9 @@ def _tables(rules: Rules) -> _Tables:
     pack = [CARDS[index] for index in rules.pack_indices]
     return _Tables(
         suits=tuple(_suit(rules, suit) for suit in Suit),
-        tens=_bits(c for c in pack if c.rank == Rank.TEN),
+        tens=mask_of(c for c in pack if c.rank == Rank.TEN),
         honours=tuple(
-            (_bits(c for c in pack if c.rank == rank), rank.points)
+            (mask_of(c for c in pack if c.rank == rank), rank.points)
             for rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
         ),
     )

@@ -37,6 +37,8 @@ _HOLD_CHANCE = {
 }
 """How likely a held card point of the extended forms comes home (times its worth): a
 high trump more often than a low one."""
+_LOST_CHANCE = 0.1
+"""How likely a card point of the extended forms not held comes home (times its worth)."""
 _HIGH_CHANCE = {Rank.ACE: 1.0, Rank.KING: 0.65, Rank.QUEEN: 0.4}
 """`expected_points`' chance of High by the top trump held (a lower one: 0.15)."""
 _LOW_CHANCE = {
@@ -72,20 +74,22 @@ def card_point_values(rules: Rules, trump: Suit) -> dict[int, int]:
     return values
 
 
+def _hold_chance(point: Point, rules: Rules) -> float:
+    """How likely `point`'s card comes home when held (times its worth): `_HOLD_CHANCE`, but
+    a lone joker below the 2 rarely does."""
+    if rules.joker_rank is JokerRank.LOWEST and point is Point.JOKER:
+        return 0.15
+    return _HOLD_CHANCE[point]
+
+
 def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     """A rough estimate of the points `hand` takes with `trump` as trump."""
     if captures_points(rules):
         return _capture_estimate(hand, trump, rules)
     table = trump_table(trump, rules)
     held = {c.index for c in hand}
-    lowest = rules.joker_rank is JokerRank.LOWEST  # a lone joker below the 2 rarely comes home
     extended = sum(
-        (
-            (0.15 if lowest and point is Point.JOKER else _HOLD_CHANCE[point])
-            if point.card(trump) in held
-            else 0.1
-        )
-        * point.worth
+        (_hold_chance(point, rules) if point.card(trump) in held else _LOST_CHANCE) * point.worth
         for point in rules.points
         if point not in _FOUR
     )

@@ -71,7 +71,7 @@ import attrs
 
 from ..actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play
 from ..bidding import after_call, call_table
-from ..cards import CARDS, Card, Suit, cards_of
+from ..cards import CARDS, Card, Suit, cards_of, mask_of
 from ..dealing import packets
 from ..discarding import (
     KEEP_AT_LEAST,
@@ -398,13 +398,6 @@ def _check_args(view: object, rng: object, n: object) -> None:
         raise InvalidStateError(f"n must be at least 1, not {n}")
 
 
-def _bits(cards: Sequence[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
-
-
 def _stage(*alternatives: _Alternative) -> _Stage:
     """A stage whose alternatives do not depend on the state coming in."""
     return lambda _aux: alternatives
@@ -502,11 +495,11 @@ def _known_cards(view: PlayerView) -> _Known:
         for seat, card in trick.plays:
             played[seat] |= 1 << card.index
             seen.append(card)
-    face = [_bits(cards) for cards in view.face_up_discards] or [0] * players
+    face = [mask_of(cards) for cards in view.face_up_discards] or [0] * players
     for cards in view.face_up_discards:
         seen.extend(cards)
     fixed = [0] * players
-    fixed[me] = _bits(view.hand)
+    fixed[me] = mask_of(view.hand)
     for bidder, action in view.bids:  # a pitched card taken back is in its pitcher's hand
         if (
             isinstance(action, Pitch)
@@ -515,7 +508,7 @@ def _known_cards(view: PlayerView) -> _Known:
         ):
             fixed[bidder] |= 1 << action.card.index
             seen.append(action.card)
-    known = _bits(seen)
+    known = mask_of(seen)
     if known.bit_count() != len(seen) or known & ~rules.pack_mask:
         raise InvalidStateError("the view shows a card twice, or a card not in the pack")
     in_hand = [size - fixed[s].bit_count() for s, size in enumerate(view.hand_sizes)]
@@ -1098,7 +1091,7 @@ def _build(
     discarded: tuple[int, ...] = ()
     if rules.declares_trump and phase in (Phase.DISCARD, Phase.PLAY):
         discarded = tuple(
-            _bits(view.discards) if s == me else sum(1 << x for x in got.get(players + s, ()))
+            mask_of(view.discards) if s == me else sum(1 << x for x in got.get(players + s, ()))
             for s in range(players)
         )
     kitty = _world_kitty(view, got, held, rng)
@@ -1107,7 +1100,7 @@ def _build(
         thrown = list(discarded)
         thrown[view.pitcher] |= _bits_of(got.get(2 * players + 1, ()))
         discarded = tuple(thrown)
-    face_up = tuple(_bits(cards) for cards in view.face_up_discards)
+    face_up = tuple(mask_of(cards) for cards in view.face_up_discards)
     if not any(face_up) and phase is not Phase.DISCARD:
         face_up = ()
     if phase is Phase.BIDDING:
@@ -1194,7 +1187,7 @@ def _world_kitty(
     if view.kitty_size:
         return _bits_of(got.get(2 * rules.players + 1, ()))
     if view.seat == view.pitcher:
-        return _bits(view.kitty)
+        return mask_of(view.kitty)
     pitcher = view.pitcher
     assert pitcher is not None
     mine = held[pitcher] | _bits_of(got.get(2 * rules.players + 1, ()))
@@ -1352,7 +1345,7 @@ def _replay_hand(world: GameState) -> None:
         assert seat is not None
         cards = world.face_up_discards[seat] if face_up else world.discards[seat]
         if kitty and seat == hand.pitcher:  # his discard after taking the kitty, then the draw
-            mine = _bits(cards)
+            mine = mask_of(cards)
             cards = cards_of(mine & ~kitty_discard if state.discards[seat] else kitty_discard)
         if rules.robs_the_pack:  # face up, and the dealer's non-trumps face down
             cards = world.face_up_discards[seat] + world.discards[seat]

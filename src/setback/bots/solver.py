@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 from ..actions import Action, Bid, Pass, Play, Shoot, Smudge
-from ..cards import CARDS, Card, Suit
+from ..cards import CARDS, Suit, mask_of
 from ..play import next_leader, next_to_play, open_cards
 from ..rules import Rules
 from ..state import GameState, Phase
@@ -24,14 +24,6 @@ from .sampling import sample_states
 
 _CARD_POINTS = tuple(card.points for card in CARDS)
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-
-
-def _bits(cards: tuple[Card, ...]) -> int:
-    """Cards as a bit set (bit `card.index`)."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
 
 
 class _Script:
@@ -129,7 +121,7 @@ class Solver:
                 if self.trump_mask >> index & 1:
                     played[self.side_of[seat]] |= 1 << index
                     captured[taker] |= 1 << index
-        hands = [_bits(hand) for hand in state.hands]
+        hands = [mask_of(hand) for hand in state.hands]
         trick_plays = () if state.trick is None else state.trick.plays
         for seat, held in enumerate(hands):
             played[self.side_of[seat]] |= held & self.trump_mask
@@ -318,7 +310,7 @@ def deal_likelihood(view: PlayerView, state: GameState, spread: float = 0.5) -> 
     if view.trick is not None:
         for seat, card in view.trick.plays:
             played[seat] |= 1 << card.index
-    holds = [_bits(hand) | played[seat] for seat, hand in enumerate(state.hands)]
+    holds = [mask_of(hand) | played[seat] for seat, hand in enumerate(state.hands)]
     estimates: dict[int, list[float]] = {}
 
     def suit_estimates(seat: int) -> list[float]:
