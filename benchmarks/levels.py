@@ -53,6 +53,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+import cattrs
+
 import setback.arena as arena
 from setback import Rules, apply_action, new_game, observe
 from setback.arena import wilson_interval
@@ -152,19 +154,8 @@ PARTS = RESULTS / "parts"
 
 
 def _part_of(data: dict[str, Any]) -> Any:
-    """An arena task's counts from their JSON."""
-    return arena._Part(
-        data["first"],
-        data["deals"],
-        data["games"],
-        data["unfinished"],
-        data["hands"],
-        tuple(data["games_won"]),
-        tuple(data["hands_won"]),
-        tuple(data["points"]),
-        tuple(data["sums"]),
-        (tuple(data["times"][0]), tuple(data["times"][1])),
-    )
+    """An arena task's counts from their JSON (`_play_chunk`'s)."""
+    return cattrs.structure(data, arena._Part)
 
 
 def keep_duel(rules: Rules, preset: str, pair: tuple[str, str], kept: dict[str, Any]) -> None:
@@ -229,20 +220,7 @@ def _play_chunk(
     start = time.process_time()
     part = arena._play_deals(rules, pair, first, count, 1000)
     kept["cpu"] += time.process_time() - start
-    kept["parts"].append(
-        {
-            "first": part.first,
-            "deals": part.deals,
-            "games": part.games,
-            "unfinished": part.unfinished,
-            "hands": part.hands,
-            "games_won": list(part.games_won),
-            "hands_won": list(part.hands_won),
-            "points": list(part.points),
-            "sums": list(part.sums),
-            "times": [list(part.times[0]), list(part.times[1])],
-        }
-    )
+    kept["parts"].append(cattrs.unstructure(part))
 
 
 def _done(kept: dict[str, Any]) -> int:
