@@ -122,7 +122,7 @@ GAMES = {
         Rules.setback(all_pass="redeal", win_rule="highest_score", target=11),
         pass_out_first_hand,
     ),
-    "ten-point": Game(Rules.ten_point(), hands=3, seed=2027),  # a seed with a face-up discard
+    "ten-point": Game(Rules.ten_point(), hands=3, seed=2028),  # a seed with a face-up discard
     "smear": Game(Rules.smear(), hands=3),
     "joker-pitch-3": Game(Rules.joker_pitch(players=3)),
 }

@@ -411,9 +411,9 @@ def test_ten_point_marks_dead_cards_aligns_the_summary_and_draws_in_order(
     marked dead, and a summary whose point values line up under long names."""
     out = _game(monkeypatch, [], "--seed", "1", "--rules", "ten-point", "--target", "5")
     draws = out.split("Hand 1 over.")[0]
-    assert "  you discarded 7 face down (9♣ Q♣ 2♥ 4♥ 8♥ 7♠ J♠) and drew 4: 10♦ 7♥ 10♥ 5♠" in draws
-    assert "  seat 2 took the rest of the stock (7 cards) and discarded 10 face down" in draws
-    assert "Your hand: ♦ 10 9 2   (dead, not trumps: ♠ 5   ♥ 10 7)" in draws
+    assert "  you discarded 7 face down (9♣ Q♣ 2♦ 9♦ 2♥ 4♥ 8♥) and drew 4: 4♦ 10♦ 7♥ 5♠" in draws
+    assert "  seat 3 took the rest of the stock (6 cards) and discarded 10 face down" in draws
+    assert "Your hand: ♠ J 7 5   (dead, not trumps: ♥ 7   ♦ 10 4)" in draws
     summary = out.split("Hand 1 over.\n")[1].splitlines()
     rows = [line for line in summary if re.match(r"  [A-Z][a-z -]+ +\+\d+  ", line)]
     assert [row.split("  ")[1].strip() for row in rows] == [

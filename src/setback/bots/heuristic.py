@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Shoot, Smudge
 from ..cards import CARDS, Card, Rank, Suit
-from ..options import JokerRank, LowTo
+from ..options import JokerRank, KeepSix, LowTo
 from ..points import Point
 from ..rules import Rules
 from ..state import Phase, Trick
@@ -113,6 +113,24 @@ def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     return high + low + jack + game + 0.15 * max(0, count - 2) + extended
 
 
+_STOCK_CAPTURE = 0.3
+"""What more of a card point not held the pitcher takes home (times its worth) when he
+takes the rest of the stock (`KeepSix.DRAW_BACK`), above `_LOST_CHANCE`."""
+
+
+def _stock_capture(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
+    """What the pitcher's draw adds to `hand`'s worth with `trump`: in the draw back the
+    pitcher takes the rest of the stock, and with it the trumps that capture the card
+    points he lacks (0 under any other way to keep six)."""
+    if rules.keep_six is not KeepSix.DRAW_BACK:
+        return 0.0
+    held = {card.index for card in hand}
+    missing = (
+        worth for index, worth in card_point_values(rules, trump).items() if index not in held
+    )
+    return _STOCK_CAPTURE * sum(missing)
+
+
 def _capture_estimate(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     """The points `hand` may take with `trump` in a game of captured card points: each point
     card it holds comes home the more often the more trumps above it it holds, and each
@@ -176,6 +194,40 @@ def _trump_holders(view: PlayerView, trump: Suit) -> set[int]:
         if done.plays and table.is_trump(done.plays[0][1]):
             live -= {seat for seat, card in done.plays if not table.is_trump(card)}
     return live
+
+
+def _still_to_play(view: PlayerView, trick: Trick) -> list[int]:
+    """The other seats still to play to `trick`: under trumps only, not those that played
+    nothing to the last finished trick (they are out)."""
+    rules = view.rules
+    played = {seat for seat, _ in trick.plays}
+    if rules.trumps_only and view.tricks:
+        played |= set(range(rules.players)) - {seat for seat, _ in view.tricks[-1].plays}
+    return [
+        seat
+        for seat in ((view.seat + k) % rules.players for k in range(1, rules.players))
+        if seat not in played
+    ]
+
+
+def _low_in_hand(view: PlayerView, trump: Suit) -> Card | None:
+    """When Low goes to its taker: the lowest trump of `view`'s hand if it is a low one
+    (a 4 or lower) and may still be Low (no lower one of the trump suit played yet), else
+    None."""
+    if view.rules.low_to is not LowTo.CAPTURER:
+        return None
+    mine = [card for card in view.hand if card.suit is trump]
+    if not mine:
+        return None
+    lowest = min(mine, key=lambda card: card.rank)
+    if lowest.rank > Rank.FOUR:
+        return None
+    played = (
+        card for done in (*view.tricks, view.trick) if done is not None for card in done.cards
+    )
+    if any(card.suit is trump and card.rank < lowest.rank for card in played):
+        return None
+    return lowest
 
 
 def winning_play(
@@ -291,7 +343,7 @@ class HeuristicBot:
         suit, estimate = best_suit(view.hand, rules)
         if rules.partnerships:
             estimate += 0.4
-        estimate += self.boldness + misjudged
+        estimate += _stock_capture(view.hand, suit, rules) + self.boldness + misjudged
         pitches = [a for a in legal if isinstance(a, Pitch)]
         bids = [a for a in legal if isinstance(a, Bid)]
         if view.trick is not None:  # a pitch lies on the table: we are the dealer
@@ -416,7 +468,7 @@ class HeuristicBot:
                     return Play(follow)
         if not trick.plays:
             return Play(self._lead(view, cards, trump, higher_out))
-        return Play(self._follow(view, cards, trick, trump, higher_out))
+        return Play(self._follow(view, cards, trick, trump, higher_out, unseen_trumps))
 
     def _capture_lead(
         self, view: PlayerView, cards: list[Card], trump: Suit, higher_out: Callable[[Card], bool]
@@ -476,13 +528,8 @@ class HeuristicBot:
         trumps = sorted(
             (c for c in cards if table.is_trump(c)), key=lambda c: power[c.index], reverse=True
         )
-        if (
-            pitching
-            and trumps
-            and not higher_out(trumps[0])
-            and ((trumps[0].rank != Rank.JACK and trumps[0].index not in extra) or len(trumps) == 1)
-        ):
-            return trumps[0]
+        if trumps and not higher_out(trumps[0]) and (pitching or view.rules.trumps_only):
+            return trumps[0]  # the highest trump left wins: it pulls trumps, and banks its point
         others = [c for c in cards if not table.is_trump(c)]
         aces = [c for c in others if c.rank == Rank.ACE]
         if aces:
@@ -498,6 +545,7 @@ class HeuristicBot:
         trick: Trick,
         trump: Suit,
         higher_out: Callable[[Card], bool],
+        unseen_trumps: list[Card],
     ) -> Card:
         rules = view.rules
         table = trump_table(trump, rules)
@@ -507,14 +555,34 @@ class HeuristicBot:
         lead_seat, lead_card = leader
         best = strength(lead_card, trick, trump, rules)
         partner_winning = rules.side_of(lead_seat) == rules.side_of(view.seat)
-        last = len(trick.plays) == rules.players - 1
-        safe = partner_winning and (last or table.is_trump(lead_card) or lead_card.rank == Rank.ACE)
-        if safe:  # feed Game cards, the jack and the other point cards home
+        after = _still_to_play(view, trick)
+        last = all(rules.side_of(seat) == rules.side_of(view.seat) for seat in after)
+        stands = (
+            not higher_out(lead_card) if table.is_trump(lead_card) else lead_card.rank == Rank.ACE
+        )
+        power = table.power[trump]
+        low = _low_in_hand(view, trump)  # Low to its taker: the trump that may be Low
+        pointers = [
+            c
+            for c in unseen_trumps
+            if (c.suit is trump and c.rank == Rank.JACK) or c.index in extra
+        ]
+
+        def keeps(card: Card) -> bool:
+            """A trump nobody can beat, kept to take a point card still out."""
+            return (
+                table.is_trump(card)
+                and not higher_out(card)
+                and any(power[c.index] < power[card.index] for c in pointers)
+            )
+
+        if partner_winning and (last or stands):  # feed the point cards and Game cards home
             return max(
-                cards,
+                [c for c in cards if not keeps(c)] or cards,
                 key=lambda c: (
                     c.points
                     + (5 if c.suit is trump and c.rank == Rank.JACK else 0)
+                    + (5 if c == low else 0)
                     + 5 * extra.get(c.index, 0),
                     -c.rank,
                 ),
@@ -524,6 +592,16 @@ class HeuristicBot:
             3 for c in trick.cards if c.suit is trump and c.rank in (Rank.JACK, Rank.TWO)
         )
         trick_value += sum(3 * extra.get(c.index, 0) for c in trick.cards)
+        if last and winners:  # a point card a higher trump may still take: bank it while it wins
+            at_risk = [
+                c
+                for c in winners
+                if ((c.suit is trump and c.rank == Rank.JACK) or c.index in extra) and higher_out(c)
+            ]
+            if at_risk:
+                return max(
+                    at_risk, key=lambda c: (extra.get(c.index, 1), -table.power[trump][c.index])
+                )
         if winners and (trick_value > 0 or last or not partner_winning):
             safe_winners = [
                 c for c in winners if last or not table.is_trump(c) or not higher_out(c)
@@ -545,6 +623,7 @@ class HeuristicBot:
                 c.points
                 + (6 if table.is_trump(c) else 0)
                 + (10 if c.suit is trump and c.rank == Rank.JACK else 0)
+                + (10 if c == low else 0)
                 + 10 * extra.get(c.index, 0),
                 min(c.rank, Rank.ACE),
             ),

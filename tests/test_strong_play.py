@@ -1,0 +1,66 @@
+"""What strong players do (the positions of `tests/positions.py`): `medium` and `expert`
+take the accepted answer. `benchmarks/positions.py` shows each answer clearly best by a
+large evaluation (2,000 deals consistent with the seat's view, every action played out)."""
+
+from __future__ import annotations
+
+import pytest
+
+from setback import Rules, Suit, new_game, observe, parse_cards
+from setback.bots import bot
+from setback.bots.heuristic import _stock_capture
+
+from .positions import POSITIONS, Position
+
+EXPERT_SEEDS = range(5)
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
+def test_medium_takes_the_accepted_answer(position: Position) -> None:
+    state = position.build()
+    assert str(bot("medium").choose(observe(state, state.to_act))) == position.accepted
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
+def test_expert_takes_the_accepted_answer(position: Position) -> None:
+    """At four seeds of five at least: in trumps-only play (the duck under call your
+    partner) the exact solver does not run and the playouts are noisy."""
+    state = position.build()
+    view = observe(state, state.to_act)
+    choices = [str(bot("expert", seed=seed).choose(view)) for seed in EXPERT_SEEDS]
+    assert choices.count(position.accepted) >= 4, choices
+
+
+def test_each_position_offers_a_choice() -> None:
+    """A position where only one action is legal would test nothing."""
+    for position in POSITIONS:
+        state = position.build()
+        legal = observe(state, state.to_act).legal_actions
+        assert len(legal) >= 2 and position.accepted in {str(action) for action in legal}
+
+
+def test_the_pitchers_draw_counts_the_card_points_he_lacks() -> None:
+    """Under the draw back the pitcher takes the rest of the stock, and with it trumps that
+    capture the card points he lacks: `medium` counts 0.3 of each (here the off-jack and
+    the two jokers, a point each; the 10 and the trey are held), and nothing in a game
+    without the draw back."""
+    hand = parse_cards("AS KS 10S 3S 7H 8D 5C 9D QH")
+    assert _stock_capture(hand, Suit.SPADES, Rules.trickster(10)) == pytest.approx(0.3 * 3)
+    assert _stock_capture(hand, Suit.SPADES, Rules.setback()) == 0.0
+
+
+def test_medium_bids_a_draw_back_hand_that_the_stock_makes_worth_the_minimum() -> None:
+    """Trickster's 10-point game: A K 9 of spades and little else is worth the minimum, 5,
+    once the pitcher's draw is counted (`medium` passed it before)."""
+    state = new_game(
+        Rules.trickster(10),
+        dealer=3,
+        hands=[
+            "AS KS 9S 7H 8D 5C 9D QH 6C",
+            "2S 4S 5H 8H 9H JH KH AH 10H",
+            "6D 7D 10D JD QD KD AD 2D 3D",
+            "2C 3C 4C 7C 8C 9C 10C QC KC",
+        ],
+    )
+    view = observe(state, state.to_act)
+    assert str(bot("medium").choose(view)) == "bid 5"
