@@ -2,7 +2,7 @@
 table and chart of the bots guide. Run by hand, not by the test suite:
 
     python benchmarks/levels.py times [DEALS [PRESET ...]]
-    python benchmarks/levels.py ladder PRESET DEALS [CHUNK [SEED]] [--all]
+    python benchmarks/levels.py ladder PRESET DEALS [CHUNK [SEED]] [--all | --pairs=UPPER-LOWER,...]
     python benchmarks/levels.py report
     python benchmarks/levels.py stretch OTHER DEALS [CHUNK [SEED]]
 
@@ -18,7 +18,8 @@ With DEALS 0, only the first decision (the ladders' duels time every other one).
 `ladder`: the levels' ladder on PRESET, by the arena's duplicate duels (its own counting,
 `setback.arena`): each level against the level below, DEALS deals each (deal i is the game
 seed SEED+i), played in chunks of CHUNK deals (default 25) taken in turn by the three
-pairs, so a run stopped at any point leaves every pair measured over the deals done. Each
+pairs (with `--pairs=hard-medium,...` only those), so a run stopped at any point leaves
+every pair measured over the deals done. Each
 chunk's counts are kept in `benchmarks/levels/parts/` (not committed: they hold every
 decision's time) and each pair's arena document (the duel over the deals done so far:
 counts, intervals, timing) in `benchmarks/levels/PRESET-UPPER-LOWER.json`, rewritten
@@ -176,12 +177,20 @@ def keep_duel(rules: Rules, preset: str, pair: tuple[str, str], kept: dict[str, 
     path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
 
 
-def ladder(preset: str, deals: int, chunk: int, seed: int) -> None:
+def ladder(
+    preset: str, deals: int, chunk: int, seed: int, only: tuple[str, ...] | None = None
+) -> None:
     """Each level against the one below on `preset` over `deals` deals from `seed`, in
-    chunks taken in turn by the pairs; every chunk kept as it ends."""
+    chunks taken in turn by the pairs (those named `UPPER-LOWER` in `only`, if given);
+    every chunk kept as it ends."""
     rules = Rules.preset(preset)
     PARTS.mkdir(parents=True, exist_ok=True)
     pairs = [(upper, lower) for lower, upper in itertools.pairwise(LEVELS)]
+    if only is not None:
+        unknown = set(only) - {f"{upper}-{lower}" for upper, lower in pairs}
+        if unknown:
+            raise SystemExit(f"levels.py: no pair {', '.join(sorted(unknown))} in the ladder")
+        pairs = [pair for pair in pairs if f"{pair[0]}-{pair[1]}" in only]
     state: dict[tuple[str, str], dict[str, Any]] = {}
     for pair in pairs:
         path = PARTS / f"{preset}-{pair[0]}-{pair[1]}.json"
@@ -532,13 +541,14 @@ def main(argv: list[str]) -> None:
         deals = int(argv[1]) if len(argv) > 1 else 10
         times(deals, argv[2:] or list(PRESET_NAMES))
     elif command == "ladder":
-        args = [arg for arg in argv if arg != "--all"]
+        only = next((arg.split("=", 1)[1] for arg in argv if arg.startswith("--pairs=")), None)
+        args = [arg for arg in argv if arg != "--all" and not arg.startswith("--pairs=")]
         chunk = int(args[3]) if len(args) > 3 else 25
         seed = int(args[4]) if len(args) > 4 else 0
         if "--all" in argv:
             ladder_all(args[1], int(args[2]), seed)
         else:
-            ladder(args[1], int(args[2]), chunk, seed)
+            ladder(args[1], int(args[2]), chunk, seed, tuple(only.split(",")) if only else None)
     elif command == "stretch":
         chunk = int(argv[3]) if len(argv) > 3 else 25
         seed = int(argv[4]) if len(argv) > 4 else 0

@@ -9,12 +9,17 @@ or the `--preset`s named), DEALS duplicate deals each (deal i is the game seed S
 default seed 0), through `setback.arena.duel`. One process a preset (`--jobs` at a
 time, default 1), each with its own `mono PitchServer.exe`. Each match's result goes to
 `benchmarks/trickster/PRESET--LEVEL--DEALSxSEED.json` (or `--out DIR`) and its line is
-printed as it ends. The
-5-point game is played but is not a fair measure yet: the harness never asks the bot
-for a partner call.
+printed as it ends. Four players only: at
+five (call your partner) the harness never asks the bot for its call, so those games
+would not be a fair measure yet.
 
-`report`: the markdown table of the kept results, the one with the most deals for each
-preset and level (preset, level, deals, games won with the 95% interval, points a hand).
+`report`: the markdown tables of the kept results, the one with the most deals for each
+preset and level: one row a match (preset, level, deals, games won with the 95% interval,
+points a hand), and the bots guide's grid (a row a game, a column a level, each cell the
+games won with its interval, every miss of the targets marked), printed and written into
+`docs/guides/bots.md` between its `<!-- trickster -->` and `<!-- trickster end -->`
+markers. The targets: `medium` wins at least 50% with the lower end at least 45%;
+`expert`'s lower end at least 55% (60% on the 4- and 10-point games); `hard` between.
 
 The outside bot lives outside the package: the harness is `../shared/trickster/`
 beside this checkout (or `--harness DIR`, or `$SETBACK_TRICKSTER`), built with its
@@ -166,6 +171,48 @@ def play(args: argparse.Namespace) -> int:
     return 0
 
 
+GUIDE = HERE.parent / "docs" / "guides" / "bots.md"
+
+
+def _target(preset: str, level: str, doc: dict[str, Any], rates: dict[str, float]) -> str:
+    """Whether `doc` (the level's match on `preset`) meets its target, as the grid says it."""
+    low = doc["win_interval"][0]
+    if level == "medium":
+        return "" if doc["win_rate"] >= 0.5 and low >= 0.45 else " **missed**"
+    if level == "expert":
+        floor = 0.60 if preset in ("trickster-4", "trickster-10") else 0.55
+        return "" if low >= floor else " **missed**"
+    if level == "hard" and "medium" in rates and "expert" in rates:
+        between = rates["medium"] <= doc["win_rate"] <= rates["expert"]
+        return "" if between else " **not between**"
+    return ""
+
+
+def grid(docs: list[dict[str, Any]]) -> str:
+    """The guide's grid: a row a game, a column a level."""
+    levels = ("medium", "hard", "expert")
+    by = {(doc["preset"], doc["level"]): doc for doc in docs}
+    lines = [
+        "| game | " + " | ".join(f"`{level}`" for level in levels) + " |",
+        "|---|" + "---|" * len(levels),
+    ]
+    for preset in GAMES:
+        rates = {lv: by[preset, lv]["win_rate"] for lv in levels if (preset, lv) in by}
+        cells = []
+        for level in levels:
+            doc = by.get((preset, level))
+            if doc is None:
+                cells.append("not measured")
+                continue
+            low, high = doc["win_interval"]
+            cells.append(
+                f"{100 * doc['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f}), "
+                f"{doc['deals']} deals{_target(preset, level, doc, rates)}"
+            )
+        lines.append(f"| {preset} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def report(args: argparse.Namespace) -> int:
     order = {name: i for i, name in enumerate(GAMES)}
     levels = {"easy": 0, "medium": 1, "hard": 2, "expert": 3}
@@ -183,6 +230,15 @@ def report(args: argparse.Namespace) -> int:
     print("|---|---|--:|---|---|")
     for doc in docs:
         print(line(doc))
+    table = grid(docs)
+    print()
+    print(table)
+    if Path(args.out) == OUT and GUIDE.exists():
+        text = GUIDE.read_text(encoding="utf-8")
+        start, end = "<!-- trickster -->\n", "<!-- trickster end -->"
+        if start in text and end in text:
+            head, rest = text.split(start, 1)
+            GUIDE.write_text(head + start + table + end + rest.split(end, 1)[1], encoding="utf-8")
     return 0
 
 

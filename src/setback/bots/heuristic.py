@@ -562,11 +562,12 @@ class HeuristicBot:
         )
         power = table.power[trump]
         low = _low_in_hand(view, trump)  # Low to its taker: the trump that may be Low
-        pointers = [
-            c
-            for c in unseen_trumps
-            if (c.suit is trump and c.rank == Rank.JACK) or c.index in extra
-        ]
+
+        def pointer(card: Card) -> bool:
+            """A point card that goes to its taker: the jack or a card point of `extra`."""
+            return (card.suit is trump and card.rank == Rank.JACK) or card.index in extra
+
+        pointers = [c for c in unseen_trumps if pointer(c)]
 
         def keeps(card: Card) -> bool:
             """A trump nobody can beat, kept to take a point card still out."""
@@ -593,15 +594,9 @@ class HeuristicBot:
         )
         trick_value += sum(3 * extra.get(c.index, 0) for c in trick.cards)
         if last and winners:  # a point card a higher trump may still take: bank it while it wins
-            at_risk = [
-                c
-                for c in winners
-                if ((c.suit is trump and c.rank == Rank.JACK) or c.index in extra) and higher_out(c)
-            ]
+            at_risk = [c for c in winners if pointer(c) and higher_out(c)]
             if at_risk:
-                return max(
-                    at_risk, key=lambda c: (extra.get(c.index, 1), -table.power[trump][c.index])
-                )
+                return max(at_risk, key=lambda c: (extra.get(c.index, 1), -power[c.index]))
         if winners and (trick_value > 0 or last or not partner_winning):
             safe_winners = [
                 c for c in winners if last or not table.is_trump(c) or not higher_out(c)
