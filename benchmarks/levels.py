@@ -33,10 +33,10 @@ game-aware settings made equal in CPU time a decision) on the German game, DEALS
 deals from SEED (default 0) in chunks of CHUNK (default 25), kept as `ladder` keeps them;
 the arena's document of the duel in `benchmarks/levels/stretch.json`.
 
-`report`: from the JSON files of `ladder` and `times`, the bots guide's strength table and
-its table of CPU time per decision (markdown, printed and written into
-`docs/guides/bots.md` between its `<!-- levels-strength -->` and `<!-- levels-cpu -->`
-markers) and its chart,
+`report`: from the JSON files of `ladder` and `times`, the bots guide's strength table, its
+short ladder (a row a preset) and its table of CPU time per decision (markdown, printed
+and written into `docs/guides/bots.md` between its `<!-- levels-strength -->`,
+`<!-- levels-summary -->` and `<!-- levels-cpu -->` markers) and its chart,
 `docs/images/levels-ladder.svg` (`ladder_chart`: each level's win rate against the level
 below, with its 95% interval, one row per preset; drawn here as plain SVG, no plotting
 library).
@@ -71,12 +71,12 @@ GUIDE = HERE.parent / "docs" / "guides" / "bots.md"
 """The bots guide, whose tables `report` rewrites."""
 TARGETS = {"setback": (300, 0.55)}
 """Per preset: the deals per pair and the lower end of the 95% interval each level must
-reach against the one below (the issue's targets); any other preset (100, 0.50)."""
+reach against the one below (the issue's targets); any other preset (200, 0.50)."""
 
 
 def target(preset: str) -> tuple[int, float]:
     """The deals per pair and the lower bound a preset's ladder must reach."""
-    return TARGETS.get(preset, (100, 0.50))
+    return TARGETS.get(preset, (200, 0.50))
 
 
 # --- times -------------------------------------------------------------------------------
@@ -394,6 +394,38 @@ def table(found: dict[str, list[dict[str, Any]]]) -> list[str]:
     return lines
 
 
+def summary(found: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The guide's short ladder: a row a preset, a column a step, each cell the stronger
+    level's games won with the interval, and every step that misses or is not judged
+    (fewer deals than its target) marked."""
+    lines = [
+        "| preset | "
+        + " | ".join(f"`{u}` over `{lo}`" for lo, u in itertools.pairwise(LEVELS))
+        + " |",
+        "|---|---|---|---|",
+    ]
+    for preset in [*found, *(name for name in PRESET_NAMES if name not in found)]:
+        measured = {step["upper"]: step for step in steps(found.get(preset, []))}
+        cells = []
+        for _lower, upper in itertools.pairwise(LEVELS):
+            step = measured.get(upper)
+            if step is None:
+                cells.append("not measured")
+                continue
+            low, high = step["interval"]
+            verdict = _verdict(step, preset)
+            mark = (
+                ""
+                if verdict.startswith("met")
+                else " **missed**"
+                if verdict.startswith("**missed")
+                else f" not judged ({step['deals']} deals)"
+            )
+            cells.append(f"{step['rate']:.1%} ({low:.1%}–{high:.1%}){mark}")
+        lines.append(f"| {preset} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def ladder_chart(found: dict[str, list[dict[str, Any]]]) -> str:
     """The ladders as an SVG chart: one row per preset (every preset; one not measured
     says so), for each step of the ladder (easy to medium, medium to hard, hard to expert)
@@ -529,6 +561,7 @@ def report() -> None:
         print(line)
     CHART.write_text(ladder_chart(found), encoding="utf-8")
     guide = _replace(GUIDE.read_text(encoding="utf-8"), "levels-strength", strength)
+    guide = _replace(guide, "levels-summary", summary(found))
     GUIDE.write_text(_replace(guide, "levels-cpu", cpu), encoding="utf-8")
     print(f"\n{CHART.relative_to(HERE.parent)}: {len(found)} presets measured; {GUIDE.name}")
 
