@@ -179,3 +179,35 @@ def test_the_presets_page_shows_every_preset_as_it_is() -> None:
         assert int(target) == rules.target, name
         assert (row[5] == "declared") is rules.declares_trump, name
         assert (row[6] == "trumps only") is rules.trumps_only, name
+
+
+# --- docs/guides/internals.md -----------------------------------------------------------
+
+
+def test_the_internals_guide_quotes_each_signature_as_it_is() -> None:
+    """Issue 51: a function the internals guide shows (`def name(...)` in a code block)
+    takes the parameters the code's function of that name takes, in order (the guide's
+    `open_cards` had lost `called`)."""
+    import inspect
+    import pkgutil
+
+    page = (ROOT / "docs" / "guides" / "internals.md").read_text(encoding="utf-8")
+    shown = [
+        node
+        for block in re.findall(r"```python\n(.*?)```", page, re.DOTALL)
+        for node in ast.walk(ast.parse(block))
+        if isinstance(node, ast.FunctionDef)
+    ]
+    assert shown, "the guide shows no function"
+    modules = [
+        importlib.import_module(info.name)
+        for info in pkgutil.walk_packages(setback.__path__, "setback.")
+        if not info.name.startswith(("setback.rl", "setback.__main__"))
+    ]
+    for node in shown:
+        found = {
+            tuple(inspect.signature(getattr(module, node.name)).parameters)
+            for module in modules
+            if inspect.isfunction(getattr(module, node.name, None))
+        }
+        assert found == {tuple(arg.arg for arg in node.args.args)}, node.name

@@ -188,27 +188,16 @@ def test_rules_import_nothing_of_the_engine() -> None:
     assert graph["setback.rules"] <= allowed and not lazy["setback.rules"]
 
 
-def test_the_old_import_paths_warn_and_still_give_the_same_names() -> None:
-    """Issue 21: the kernel and sampling moved to `setback.bots`; the old paths are
-    deprecated aliases."""
-    import importlib
-    import sys
-    import warnings
+def test_the_old_import_paths_are_gone() -> None:
+    """Issue 51: the deprecated aliases `setback.playout` and `setback.sampling` (moved to
+    `setback.bots` by issue 21) are removed; the kernel and the sampler live in
+    `setback.bots` only."""
+    import importlib.util
 
-    import setback.bots.playout
-    import setback.bots.sampling
-
-    for old, new in (
-        ("setback.playout", setback.bots.playout),
-        ("setback.sampling", setback.bots.sampling),
-    ):
-        sys.modules.pop(old, None)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            module = importlib.import_module(old)
-        assert any(issubclass(w.category, DeprecationWarning) for w in caught), old
-        assert module.__all__ == new.__all__
-        assert all(getattr(module, name) is getattr(new, name) for name in new.__all__)
+    assert importlib.util.find_spec("setback.playout") is None
+    assert importlib.util.find_spec("setback.sampling") is None
+    assert importlib.util.find_spec("setback.bots.playout") is not None
+    assert importlib.util.find_spec("setback.bots.sampling") is not None
 
 
 TYPED_BUILDER = ("setback.state", "_setup_of")
@@ -272,8 +261,8 @@ def test_the_builder_walk_finds_each_build_behind_a_constructor() -> None:
 
 def test_collecting_the_suite_warns_of_no_deprecation() -> None:
     """Issue 40, item 16: every run of the suite printed four DeprecationWarnings, the
-    deprecated aliases' (collected for their doctests in each worker). They are expected in
-    `test_the_old_import_paths_warn_and_still_give_the_same_names` alone."""
+    deprecated aliases' (collected for their doctests in each worker; issue 51 removed
+    the aliases)."""
     import subprocess
     import sys
 

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 from ..actions import Action, Bid, Pass, Play, Shoot, Smudge
-from ..cards import CARDS, Suit, mask_of
+from ..cards import CARD_POINTS, CARDS, Suit, mask_of
 from ..play import next_leader, next_to_play, open_cards
 from ..rules import Rules
 from ..state import GameState, Phase
@@ -22,7 +22,6 @@ from .montecarlo import GreedyPolicy, MonteCarloBot
 from .playout import PlayoutPolicy, PlayoutResult, playout_hand
 from .sampling import sample_states
 
-_CARD_POINTS = tuple(card.points for card in CARDS)
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -117,7 +116,7 @@ class Solver:
             won |= 1 << taker
             for seat, card in trick.plays:
                 index = card.index
-                points[taker] += _CARD_POINTS[index]
+                points[taker] += CARD_POINTS[index]
                 if self.trump_mask >> index & 1:
                     played[self.side_of[seat]] |= 1 << index
                     captured[taker] |= 1 << index
@@ -171,7 +170,7 @@ class Solver:
             gained = 0
             trumps = 0
             for _, index in plays:
-                gained += _CARD_POINTS[index]
+                gained += CARD_POINTS[index]
                 trumps |= (1 << index) & self.trump_mask
             taker = self.side_of[winner]
             self.points[taker] += gained
@@ -270,7 +269,7 @@ class Solver:
                 and not trump_mask >> index & 1
                 and not trump_mask >> previous & 1
                 and index // 13 == previous // 13
-                and _CARD_POINTS[index] == _CARD_POINTS[previous]
+                and CARD_POINTS[index] == CARD_POINTS[previous]
                 and not out_cards & ((1 << index) - (1 << (previous + 1)))
             ):
                 kept[-1] = index  # the higher of two touching cards stands for both
