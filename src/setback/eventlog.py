@@ -30,7 +30,7 @@ from .errors import RulesError
 from .state import EMPTY_LOG, ForcedStep, GameRecord, GameState, HandResult, Phase, Trick
 from .tables import trump_tables
 from .trumps import trump_named_by
-from .views import _public_result
+from .views import public_result
 
 __all__ = [
     "Called",
@@ -447,7 +447,7 @@ def _step(
         yield TrickWon(next(counter), done.winner, done)
     if result is not None:
         scores = after.scores
-        yield HandScored(next(counter), _public_result(result, seat), scores)
+        yield HandScored(next(counter), public_result(result, seat), scores)
         if after.phase is Phase.GAME_OVER:
             yield GameOver(next(counter), after.winner, scores)
         else:

@@ -112,7 +112,7 @@ def options_of(name: str) -> Mapping[str, tuple[type, ...]]:
 
 
 @attrs.frozen
-class _Configured:
+class Configured:
     """A bot's name with options (what `parse_spec` reads from `name:key=value,...`): called
     with `seed=`, it builds the bot. Its `text` is how results name it."""
 
@@ -235,7 +235,7 @@ def parse_spec(text: str) -> BotSpec:
             raise RulesError(f"{name}: {key} takes {_wanted(known[key])}, not {word!r}")
         options[key] = value
     words = ",".join(f"{key}={_value_text(value)}" for key, value in options.items())
-    spec = _Configured(name, tuple(options.items()), f"{name}:{words}")
+    spec = Configured(name, tuple(options.items()), f"{name}:{words}")
     try:
         spec(seed=0)
     except (ValueError, TypeError) as error:
