@@ -10,8 +10,8 @@ Events are derived from the game's recorded actions (`GameState.log`), finished 
 (`GameState.history`) and the forced steps each step recorded: each hand that holds an
 event asked for is replayed by the engine from its deal. To number them, each finished
 hand's events are counted once, by the same replay, and remembered: the first query of
-a game this process has not counted replays its hands once (7 ms for a game of 30
-hands), later queries only the hands they return (0.5 ms for the last events of it).
+a game this process has not counted replays its hands once, later queries only the
+hands they return.
 """
 
 from __future__ import annotations

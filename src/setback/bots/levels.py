@@ -43,17 +43,16 @@ show what has been measured, preset by preset):
   longest suit as trump, playing another legal card at random);
 - `"medium"`: `HeuristicBot()`, the rule-of-thumb player;
 - `"hard"`: `MonteCarloBot(playouts=60, budget_cards=24)`, playouts of the rest of the
-  hand on guessed deals, fewer in deals of more than 24 cards (about 6 ms of CPU a
-  decision);
+  hand on guessed deals, fewer in deals of more than 24 cards;
 - `"expert"`: `SolverBot(playouts=80, auction_playouts=200, margin=0,
   smart_leads=True, game_aware=True, budget_cards=24)`, the game-aware search: the
   auction searched harder, the last tricks solved exactly, each playout worth its chance
-  of winning the game, fewer playouts in deals of more than 24 cards (about 10 ms a
-  decision, at most 100 ms at the 99th percentile on every preset; under rules with no
-  shipped table of chances its first decision builds one, which may take seconds).
+  of winning the game, fewer playouts in deals of more than 24 cards (under rules with no
+  shipped table of chances its first decision builds one).
 
 The budgets are counts (playouts, search nodes), never time: the same seed and view
-give the same choice on any machine."""
+give the same choice on any machine. What a decision takes at each level: the bots
+guide."""
 
 
 @attrs.frozen
