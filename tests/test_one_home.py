@@ -221,6 +221,14 @@ ROWS: list[tuple[str, Callable[..., Any], str, str, Rules, tuple[str, ...]]] = [
         EVERY,
     ),
     (
+        "how Cinch's discards lie (discarding.rob_split)",
+        setback.discarding.rob_split,
+        "return thrown & ~trumps, thrown & trumps",
+        "return thrown & trumps, thrown & ~trumps",
+        Rules.cinch(),
+        (SAMPLING, EVENTS),  # a game's log and scores do not show where a discard lies
+    ),
+    (
         "the pitcher's taking the kitty (discarding.take_kitty)",
         setback.discarding.take_kitty,
         "cards[pitcher] |= kitty",

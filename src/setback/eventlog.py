@@ -25,6 +25,7 @@ from .actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play
 from .bidding import call_table
 from .cards import Card, Suit, cards_of, mask_of
 from .dealing import start_hand
+from .discarding import rob_split
 from .engine import apply_action, new_game
 from .errors import RulesError
 from .state import EMPTY_LOG, ForcedStep, GameRecord, GameState, HandResult, Phase, Trick
@@ -467,10 +468,9 @@ def _rob_step(
     actor = before.to_act
     assert actor is not None and before.hand_state.trump is not None
     own = actor == seat
+    trumps = before.standing.tables[before.hand_state.trump].trump_mask
+    down, up = rob_split(mask_of(action.cards), trumps, actor == before.dealer)
     if actor == before.dealer:
-        trumps = before.standing.tables[before.hand_state.trump].trump_mask
-        thrown = mask_of(action.cards)
-        down, up = thrown & ~trumps, thrown & trumps
         if down:
             yield Discarded(
                 next(counter), actor, down.bit_count(), 0, cards_of(down) if own else ()
@@ -482,7 +482,7 @@ def _rob_step(
         if drawn:
             forced = forced[1:]
         shown = cards_of(drawn) if own else ()
-        yield FaceUpDiscarded(next(counter), actor, action.cards, drawn.bit_count(), shown)
+        yield FaceUpDiscarded(next(counter), actor, cards_of(up), drawn.bit_count(), shown)
     yield from _forced(forced, seat, counter)
 
 
