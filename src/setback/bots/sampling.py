@@ -72,7 +72,7 @@ import attrs
 from ..actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play
 from ..bidding import after_call, call_table
 from ..cards import CARDS, Card, Suit, cards_of, mask_of
-from ..dealing import packets
+from ..dealing import deal_places
 from ..discarding import (
     KEEP_AT_LEAST,
     discard_turns,
@@ -1443,13 +1443,11 @@ def _robbed_deal(
 
 
 def _deal_order(rules: Rules, dealer: int, hands: Sequence[int]) -> list[int]:
-    """The card indices in the order that deals `hands` (bit sets): packets of three,
-    clockwise from the dealer's left."""
-    cards = [[card.index for card in cards_of(mask)] for mask in hands]
-    out: list[int] = []
-    for size in packets(rules):
-        for k in range(1, rules.players + 1):
-            seat = (dealer + k) % rules.players
-            out.extend(cards[seat][:size])
-            del cards[seat][:size]
-    return out
+    """The card indices in the order that deals `hands` (bit sets): each seat's cards, low
+    to high, at its places in the pack (`dealing.deal_places`)."""
+    places = deal_places(rules.players, rules.deal, dealer)
+    order = [0] * sum(map(len, places))
+    for seat, mask in enumerate(hands):
+        for place, card in zip(places[seat], cards_of(mask), strict=True):
+            order[place] = card.index
+    return order
