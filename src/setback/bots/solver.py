@@ -66,8 +66,10 @@ class Solver:
     other sides' (every other seat plays against `mine`), or what `judge` makes of the
     hand's end (the game-aware search: its chance of winning the game, in 10000ths). The
     end of a finished line is asked of the playout kernel (the line played out as a
-    script) and its value remembered by what it can depend on: each side's captured and
-    played trumps, card points taken and which sides took tricks; `memo` may be shared
+    script) and its value remembered by what it can depend on (`end_key`): each side's
+    captured and played trumps, card points taken and which sides took tricks (a test
+    walks random lines under every preset and drawn rules: one key, one hand end);
+    `memo` may be shared
     between the deals of one decision (with one `judge`).
 
     Each step of the search is trick play's own: the cards open to a seat
@@ -187,8 +189,15 @@ class Solver:
         hands[seat] |= 1 << card
         return value
 
+    def end_key(self) -> tuple[object, ...]:
+        """What the end of the line played so far is remembered by: all that the hand's
+        score (and the game-aware `judge`) may depend on once the last trick is taken
+        (the pitcher, the contract, the seat's side, each side's played and captured
+        trumps, card points taken, and which sides took tricks)."""
+        return (*self.key_base, tuple(self.captured), tuple(self.points), self.won)
+
     def _leaf(self) -> int:
-        key = (*self.key_base, tuple(self.captured), tuple(self.points), self.won)
+        key = self.end_key()
         value = self.memo.get(key)
         if value is None:
             result = playout_hand(self.root, _Script(list(self.line)))
