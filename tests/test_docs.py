@@ -216,7 +216,8 @@ def test_the_internals_guide_quotes_each_signature_as_it_is() -> None:
 # --- docstrings -------------------------------------------------------------------------
 
 MEASUREMENT = re.compile(
-    r"\d\s*(?:ms|µs|ns)\b|callgrind|\binstructions\b|hot path|\bslower\b|\bfaster than\b"
+    r"\d\s*(?:ms|µs|ns)\b|\d\s*s of CPU|milliseconds|(?:per|a) CPU second\b|callgrind"
+    r"|\binstructions\b|hot path|\bslower\b|\bfaster than\b"
     r"|\btimes (?:faster|as much|a tuple)|\bcosts? (?:\w+ ){0,2}times\b",
     re.IGNORECASE,
 )

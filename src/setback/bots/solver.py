@@ -483,8 +483,7 @@ class SolverBot(MonteCarloBot):
         (elsewhere the points, as without it). The chances come from a table of every
         score made from the hands of a few games of `HeuristicBot`s: shipped with the
         package for every preset, else built once a process at the first decision that
-        needs it (1 s of CPU for a game like the German one, up to 25 s for games to 50
-        points)."""
+        needs it (which may take seconds: the bots guide, "The solver bot")."""
         self.solve_for_game = solve_for_game
         """With `game_aware` (where it applies): whether the last tricks are solved for the
         chance of winning the game (in 10000ths) as the playouts are valued, not for the
