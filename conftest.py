@@ -16,13 +16,7 @@ def _missing(*modules: str) -> bool:
     return any(importlib.util.find_spec(module) is None for module in modules)
 
 
-collect_ignore_glob: list[str] = [
-    # deprecated import paths (aliases that warn when imported, and hold no doctest):
-    # collecting them for doctests printed their DeprecationWarnings in every run;
-    # tests/test_imports.py imports them on purpose and expects the warnings
-    "*/setback/sampling.py",
-    "*/setback/playout.py",
-]
+collect_ignore_glob: list[str] = []
 if _missing("numpy", "pettingzoo", "gymnasium", "pyspiel"):
     collect_ignore_glob.append("*/setback/rl/*")
 if _missing("numpy"):  # the batched engine's arrays (the extra `fast`)

@@ -51,7 +51,7 @@ import setback.arena as arena
 from setback import GameState, PlayerView, Rules
 from setback.arena import DuelResult, duel, wilson_interval
 from setback.bots import MonteCarloBot, SolverBot
-from setback.simulation import BOTS, BotSpec, _spec_name, simulate
+from setback.simulation import BOTS, BotSpec, simulate, spec_name
 
 PRESETS = ("auction-pitch", "cutthroat", "six", "ten-point", "smear", "joker-pitch")
 """The presets besides the German game whose heuristic-against-cautious duel is run."""
@@ -113,7 +113,7 @@ def decision_times(spec: BotSpec, games: int, seed: int = 0) -> None:
         f"{phase} {statistics.mean(ts) * 1000:.1f} ms ({len(ts)})" for phase, ts in by_phase.items()
     )
     print(
-        f"{_spec_name(spec)}: {len(times)} decisions, mean {statistics.mean(times) * 1000:.1f} ms, "
+        f"{spec_name(spec)}: {len(times)} decisions, mean {statistics.mean(times) * 1000:.1f} ms, "
         f"p99 {p99 * 1000:.1f} ms, max {times[-1] * 1000:.1f} ms; {phases}",
         flush=True,
     )
@@ -163,7 +163,7 @@ def steady(first: BotSpec, second: BotSpec, deals: int, seed: int = 0, chunk: in
     work is split)."""
     rules = Rules.setback()
     specs = (arena._spec(rules, first), arena._spec(rules, second))
-    names = (_spec_name(specs[0]), _spec_name(specs[1]))
+    names = (spec_name(specs[0]), spec_name(specs[1]))
     parts = []
     start = time.perf_counter()
     for at in range(seed, seed + deals, chunk):

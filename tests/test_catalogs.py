@@ -16,7 +16,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from setback.refusals import MESSAGES, SUFFIXES, placeholders
-from setback.text import LANGUAGES, _translation, refusal_contexts
+from setback.text import LANGUAGES, refusal_contexts, translation
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "setback" / "locale"
@@ -103,9 +103,9 @@ def test_the_shipped_catalog_is_the_source_compiled(lang: str) -> None:
 
 
 def test_every_language_is_read_by_the_standard_gettext_module() -> None:
-    passes = [_translation(lang).gettext("pass") for lang in LANGUAGES]
+    passes = [translation(lang).gettext("pass") for lang in LANGUAGES]
     assert passes == ["pass", "passen", "passa", "passer"]
-    fr = _translation("fr")
+    fr = translation("fr")
     assert [fr.ngettext("seat {seats}", "seats {seats}", n) for n in (1, 2)] == [
         "place {seats}",
         "places {seats}",

@@ -179,3 +179,87 @@ def test_the_presets_page_shows_every_preset_as_it_is() -> None:
         assert int(target) == rules.target, name
         assert (row[5] == "declared") is rules.declares_trump, name
         assert (row[6] == "trumps only") is rules.trumps_only, name
+
+
+# --- docs/guides/internals.md -----------------------------------------------------------
+
+
+def test_the_internals_guide_quotes_each_signature_as_it_is() -> None:
+    """Issue 51: a function the internals guide shows (`def name(...)` in a code block)
+    takes the parameters the code's function of that name takes, in order (the guide's
+    `open_cards` had lost `called`)."""
+    import inspect
+    import pkgutil
+
+    page = (ROOT / "docs" / "guides" / "internals.md").read_text(encoding="utf-8")
+    shown = [
+        node
+        for block in re.findall(r"```python\n(.*?)```", page, re.DOTALL)
+        for node in ast.walk(ast.parse(block))
+        if isinstance(node, ast.FunctionDef)
+    ]
+    assert shown, "the guide shows no function"
+    modules = [
+        importlib.import_module(info.name)
+        for info in pkgutil.walk_packages(setback.__path__, "setback.")
+        if not info.name.startswith(("setback.rl", "setback.__main__"))
+    ]
+    for node in shown:
+        found = {
+            tuple(inspect.signature(getattr(module, node.name)).parameters)
+            for module in modules
+            if inspect.isfunction(getattr(module, node.name, None))
+        }
+        assert found == {tuple(arg.arg for arg in node.args.args)}, node.name
+
+
+# --- docstrings -------------------------------------------------------------------------
+
+MEASUREMENT = re.compile(
+    r"\d\s*(?:ms|µs|ns)\b|\d\s*s of CPU|milliseconds|(?:per|a) CPU second\b|callgrind"
+    r"|\binstructions\b|hot path|\bslower\b|\bfaster than\b"
+    r"|\btimes (?:faster|as much|a tuple)|\bcosts? (?:\w+ ){0,2}times\b",
+    re.IGNORECASE,
+)
+"""A speed note: a time, an instruction count, the hot path, a speed-up."""
+
+
+def _speed_notes(source: str) -> list[str]:
+    """The lines of `source`'s docstrings (every bare string statement: modules, classes,
+    functions, fields) that hold a speed note."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
+            continue
+        text = node.value.value
+        for offset, line in enumerate(text.splitlines() if isinstance(text, str) else ()):
+            if MEASUREMENT.search(line):
+                found.append((node.lineno + offset, line.strip()))
+    return [f"line {number}: {line}" for number, line in sorted(found)]
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "src" / "setback").rglob("*.py")),
+    ids=lambda path: str(path.relative_to(ROOT)),
+)
+def test_docstrings_say_what_not_how_fast(path: Path) -> None:
+    """Issue 51, item 7: a docstring states what a value or function is; the figures that
+    chose its shape (times, instruction counts) live in the internals guide ("What the
+    shapes cost") or `benchmarks/`."""
+    assert _speed_notes(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_speed_note_check_finds_each_kind() -> None:
+    source = (
+        '"""Module: 7 ms for a game."""\n'
+        "def f():\n"
+        '    """Costs about seven times a tuple\'s build (1.2% of the instructions)."""\n'
+        'X = 1\n"""On the hot path."""\n'
+        'Y = 2\n"""The bit set of one card; 95% of hands."""\n'
+    )
+    assert [note.split(":")[0] for note in _speed_notes(source)] == [
+        "line 1",
+        "line 3",
+        "line 5",
+    ]

@@ -188,27 +188,16 @@ def test_rules_import_nothing_of_the_engine() -> None:
     assert graph["setback.rules"] <= allowed and not lazy["setback.rules"]
 
 
-def test_the_old_import_paths_warn_and_still_give_the_same_names() -> None:
-    """Issue 21: the kernel and sampling moved to `setback.bots`; the old paths are
-    deprecated aliases."""
-    import importlib
-    import sys
-    import warnings
+def test_the_old_import_paths_are_gone() -> None:
+    """Issue 51: the deprecated aliases `setback.playout` and `setback.sampling` (moved to
+    `setback.bots` by issue 21) are removed; the kernel and the sampler live in
+    `setback.bots` only."""
+    import importlib.util
 
-    import setback.bots.playout
-    import setback.bots.sampling
-
-    for old, new in (
-        ("setback.playout", setback.bots.playout),
-        ("setback.sampling", setback.bots.sampling),
-    ):
-        sys.modules.pop(old, None)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            module = importlib.import_module(old)
-        assert any(issubclass(w.category, DeprecationWarning) for w in caught), old
-        assert module.__all__ == new.__all__
-        assert all(getattr(module, name) is getattr(new, name) for name in new.__all__)
+    assert importlib.util.find_spec("setback.playout") is None
+    assert importlib.util.find_spec("setback.sampling") is None
+    assert importlib.util.find_spec("setback.bots.playout") is not None
+    assert importlib.util.find_spec("setback.bots.sampling") is not None
 
 
 TYPED_BUILDER = ("setback.state", "_setup_of")
@@ -270,10 +259,89 @@ def test_the_builder_walk_finds_each_build_behind_a_constructor() -> None:
     ]
 
 
+def _private_uses(module: str, source: str, package: bool, modules: set[str]) -> list[str]:
+    """Each private name (one leading underscore) `module` takes from another module of
+    `modules`: imported by name (`from .text import _translation`) or read through a
+    module it imported (`levels._Configured`); `line: module.name` each."""
+    tree = ast.parse(source)
+    found = []
+    aliases: dict[str, str] = {}  # a local name bound to a module of the package
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name in modules:
+                    aliases[alias.asname or alias.name.partition(".")[0]] = (
+                        alias.name if alias.asname else alias.name.partition(".")[0]
+                    )
+        elif isinstance(node, ast.ImportFrom):
+            base = _target(module, package, node.level, node.module)
+            for alias in node.names:
+                if f"{base}.{alias.name}" in modules:
+                    aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
+                elif base in modules and _private(alias.name):
+                    found.append(f"{node.lineno}: {base}.{alias.name}")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            path, value = [], node.value
+            while isinstance(value, ast.Attribute):
+                path.append(value.attr)
+                value = value.value
+            if isinstance(value, ast.Name) and value.id in aliases:
+                owner = ".".join([aliases[value.id], *reversed(path)])
+                taken = f"{owner}.{node.attr}"
+                if owner in modules and owner != module and taken not in modules:
+                    found.append(f"{node.lineno}: {taken}")
+    return sorted(found)
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_no_module_takes_another_modules_private_name() -> None:
+    """Issue 51, item 5: a name used by another module is public in the module that owns
+    it (no leading underscore; it need not be in `__all__`). Importing public names from
+    the package's internal modules (`bots/_base.py`) is fine; a private name of any other
+    module, internal or not, is not."""
+    modules = _modules()
+    found = [
+        f"{module}:{use}"
+        for module, path in modules.items()
+        for use in _private_uses(module, path.read_text(), path.name == "__init__.py", {*modules})
+    ]
+    assert not found, found
+
+
+def test_the_private_name_walk_finds_each_kind_of_use() -> None:
+    source = (
+        "import setback.text\n"
+        "from . import levels as _levels\n"
+        "from ..text import LANGUAGES, _translation, __doc__\n"
+        "from ._table import NUM_ACTIONS, _apply_id\n"
+        "def f(self):\n"
+        "    self._x = _levels._Configured, setback.text._hand_order, _levels.parse_spec\n"
+        "    return setback._marks.N_, _levels.__name__\n"
+    )
+    modules = {
+        "setback",
+        "setback._marks",
+        "setback.text",
+        "setback.bots",
+        "setback.bots.levels",
+        "setback.bots._table",
+    }
+    assert _private_uses("setback.bots.sim", source, False, modules) == [
+        "3: setback.text._translation",
+        "4: setback.bots._table._apply_id",
+        "6: setback.bots.levels._Configured",
+        "6: setback.text._hand_order",
+    ]
+
+
 def test_collecting_the_suite_warns_of_no_deprecation() -> None:
     """Issue 40, item 16: every run of the suite printed four DeprecationWarnings, the
-    deprecated aliases' (collected for their doctests in each worker). They are expected in
-    `test_the_old_import_paths_warn_and_still_give_the_same_names` alone."""
+    deprecated aliases' (collected for their doctests in each worker; issue 51 removed
+    the aliases)."""
     import subprocess
     import sys
 

@@ -60,7 +60,7 @@ def broken(function: Callable[..., Any], old: str, new: str) -> Iterator[None]:
     assert source.count(old) == 1, (function.__qualname__, old)
     namespace = dict(function.__globals__)
     exec(compile(source.replace(old, new), inspect.getfile(function), "exec"), namespace)
-    mutant = namespace[function.__name__]
+    mutant = inspect.unwrap(namespace[function.__name__])  # a cached home: its function
     original = function.__code__
     _clear_caches()
     function.__code__ = mutant.__code__
@@ -75,6 +75,8 @@ def _clear_caches() -> None:
     """The memos that hold results a broken function made (the event counts; the tables)."""
     setback.eventlog._hand_events.cache_clear()
     setback.discarding.discard_of.cache_clear()
+    setback.dealing.deal_places.cache_clear()
+    setback.dealing._takers.cache_clear()
 
 
 def _outcome(run: Callable[[], object]) -> object:
@@ -221,6 +223,14 @@ ROWS: list[tuple[str, Callable[..., Any], str, str, Rules, tuple[str, ...]]] = [
         EVERY,
     ),
     (
+        "how Cinch's discards lie (discarding.rob_split)",
+        setback.discarding.rob_split,
+        "return thrown & ~trumps, thrown & trumps",
+        "return thrown & trumps, thrown & ~trumps",
+        Rules.cinch(),
+        (SAMPLING, EVENTS),  # a game's log and scores do not show where a discard lies
+    ),
+    (
         "the pitcher's taking the kitty (discarding.take_kitty)",
         setback.discarding.take_kitty,
         "cards[pitcher] |= kitty",
@@ -291,6 +301,14 @@ ROWS: list[tuple[str, Callable[..., Any], str, str, Rules, tuple[str, ...]]] = [
         "if top < target + 3:",
         SHORT,
         (ENGINE, EVENTS),
+    ),
+    (
+        "the deal's order (dealing.deal_places)",
+        setback.dealing.deal_places.__wrapped__,
+        "places[(dealer + k) % players]",
+        "places[(dealer + k + 1) % players]",
+        Rules.setback(),
+        (ENGINE, KERNEL, EVENTS),  # sampling deals its worlds by the same places: unchanged
     ),
     (
         "who deals next (dealing.next_dealer)",

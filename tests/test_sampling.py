@@ -38,6 +38,7 @@ from setback import (
 )
 from setback.bots.sampling import (
     _admits,
+    _deal_order,
     _Draws,
     _lacked,
     _place,
@@ -47,11 +48,12 @@ from setback.bots.sampling import (
     _solve,
 )
 from setback.cards import CARDS, Card, cards_of, mask_of
+from setback.dealing import deal as deal_pack
 from setback.dealing import packets
 from setback.play import open_to
 from setback.state import ForcedStep
 
-from .strategies import SOAK, any_rules, each_preset, examples, random_states, seeds
+from .strategies import PRESETS, SOAK, any_rules, each_preset, examples, random_states, seeds
 from .support import (
     D1_DISCARDS,
     act,
@@ -432,6 +434,20 @@ def test_the_worlds_are_drawn_uniformly(play_trump: PlayTrump) -> None:
     p_value = _chi2_sf(statistic, len(worlds) - 1)
     print(f"chi-square {statistic:.2f}, {len(worlds) - 1} degrees of freedom, p = {p_value:.3f}")
     assert p_value > 0.001
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda rules: f"{rules.players}p-deal{rules.deal}")
+def test_the_pack_a_world_is_replayed_from_deals_its_hands(rules: Rules) -> None:
+    """Issue 51: sampling's `_deal_order` orders a pack to deal given hands; the engine's
+    `dealing.deal` must deal exactly those hands from it, from every dealer (the two
+    read `dealing.deal_places`; this fails if either stops)."""
+    rng = random.Random(rules.players * 100 + rules.deal)
+    for dealer in range(rules.players):
+        pack = list(rules.pack_indices)
+        rng.shuffle(pack)
+        hands, _ = deal_pack(rules, dealer, pack)
+        order = _deal_order(rules, dealer, hands)
+        assert deal_pack(rules, dealer, order) == (hands, ()), dealer
 
 
 def test_the_same_seed_draws_the_same_states() -> None:

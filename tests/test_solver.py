@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import assume, given, settings
 
 from setback import (
     CARDS,
@@ -17,6 +18,7 @@ from setback import (
     Play,
     PlayTrump,
     Rules,
+    Smudge,
     Suit,
     apply_action,
     legal_actions,
@@ -27,11 +29,13 @@ from setback import (
 )
 from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, _outlook, play_game
 from setback.bots.montecarlo import GreedyPolicy
-from setback.bots.playout import PlayoutResult
-from setback.bots.solver import Solver, deal_likelihood, solvable
+from setback.bots.playout import PlayoutResult, playout_hand
+from setback.bots.solver import Solver, _Script, deal_likelihood, solvable
+from setback.cards import cards_of
 from setback.rules import PRESET_NAMES
 from setback.simulation import BOTS
 
+from .strategies import any_rules, each_preset, examples, random_states, seeds
 from .support import views_of_a_game
 
 
@@ -461,3 +465,106 @@ def test_the_game_aware_search_solves_the_last_tricks_for_the_game() -> None:
         assert values == expected
         checked += 1
     assert checked >= 3
+
+
+class _Lines(Solver):
+    """A `Solver` that walks random lines to the hand's end instead of searching, and keeps
+    what each end came to (what a score and the game-aware judge read: `_outlook._key`)
+    under the key the search remembers that end by (`end_key`)."""
+
+    def __init__(self, state: GameState, rng: random.Random) -> None:
+        super().__init__(state, 0, {})
+        self.rng = rng
+        self.ends: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
+
+    def _node(self, seat: int, plays: list[tuple[int, int]], alpha: int, beta: int) -> int:
+        cards = [card.index for card in cards_of(self.choices(seat, plays))]
+        return self._after(seat, self.rng.choice(cards), plays, alpha, beta)
+
+    def _leaf(self) -> int:
+        result = playout_hand(self.root, _Script(list(self.line)))
+        self.ends.setdefault(self.end_key(), set()).add(_outlook._key(result))
+        return 0
+
+
+def _ends_by_key(state: GameState, seed: int, lines: int = 60) -> _Lines:
+    walker = _Lines(state, random.Random(seed))
+    cards = [a.card.index for a in legal_actions(state)]  # type: ignore[union-attr]
+    for _ in range(lines):
+        walker.values(cards)
+    return walker
+
+
+def _first_solvable(rules: Rules, seed: int) -> GameState | None:
+    """The first state of a calm random game where the search applies, with at most 16
+    cards left in the hands (a few tricks to go)."""
+    for state in random_states(rules, seed):
+        if solvable(state) and sum(len(hand) for hand in state.hands) <= 16:
+            return state
+    return None
+
+
+@pytest.mark.parametrize("name", SOLVABLE_PRESETS)
+def test_the_search_remembers_an_end_by_all_its_score_can_depend_on(name: str) -> None:
+    """Issue 51, item 4: the search remembers the value of a line's end by `end_key`
+    (captured and played trumps, card points and which sides took tricks, per side). Two
+    ends with one key must score alike: the same pitcher, contract, made or set, score
+    changes and awards. A rule option that makes a score depend on anything else (tricks
+    counted, a non-trump point card's taker) fails here."""
+    shared = 0
+    for seed, state in enumerate(_positions(name, 6, 3)):
+        for key, ends in _ends_by_key(state, seed).ends.items():
+            assert len(ends) == 1, (name, key, ends)
+            shared += 1
+    assert shared > 0
+
+
+def _sweeps(count: int) -> list[GameState]:
+    """German states with two tricks left after a Smudge whose side took every trick so far
+    (its end then turns on whether it takes the rest: the sides that took a trick)."""
+    out: list[GameState] = []
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = new_game(Rules.setback(), seed=seed)
+        while not state.is_over and len(out) < count:
+            legal = legal_actions(state)
+            if state.phase is Phase.BIDDING:
+                state = apply_action(state, Smudge() if Smudge() in legal else Pass())
+                continue
+            tricks = state.tricks
+            side = state.rules.side_of(state.pitcher or 0)
+            if any(state.rules.side_of(t.winner or 0) != side for t in tricks):
+                break
+            if len(tricks) == 4 and solvable(state):
+                out.append(state)
+                break
+            state = apply_action(state, rng.choice(legal))
+        if len(out) == count:
+            break
+    return out
+
+
+def test_the_search_remembers_whether_a_sweep_is_still_whole() -> None:
+    """A Smudge is made only by taking every trick: two ends with the same cards and points
+    but one trick lost must not share a key (the sides that took a trick are in it)."""
+    states = _sweeps(8)
+    assert len(states) == 8
+    shared = 0
+    for seed, state in enumerate(states):
+        for key, ends in _ends_by_key(state, seed, 40).ends.items():
+            assert len(ends) == 1, (key, ends)
+            shared += 1
+    assert shared > 0
+
+
+@settings(max_examples=examples(25, 300), deadline=None)
+@given(rules=any_rules, seed=seeds)
+@each_preset
+def test_under_any_rules_one_memo_key_is_one_hand_end(rules: Rules, seed: int) -> None:
+    """The same, under any rules the strategies draw (`tests/strategies.py`: every option
+    of `Rules`)."""
+    state = _first_solvable(rules, seed % 2**32)
+    assume(state is not None)
+    assert state is not None
+    for key, ends in _ends_by_key(state, seed).ends.items():
+        assert len(ends) == 1, (key, ends)

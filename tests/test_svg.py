@@ -39,7 +39,7 @@ from setback import (
 )
 from setback.rules import PRESET_NAMES
 from setback.svg import card_svg, hand_result_svg, hand_svg, state_svg, trick_svg, view_svg
-from setback.text import LANGUAGES, _translation
+from setback.text import LANGUAGES, translation
 
 from . import support
 from .support import english_left
@@ -723,7 +723,7 @@ def test_every_picture_speaks_the_language_asked(lang: str) -> None:
     pictures = _pictures(lang)
     words = " | ".join(_words(svg) for svg in pictures)
     assert english_left(lang, words) == set()
-    t = _translation(lang)
+    t = translation(lang)
     for message in ("Called: {card} (partner not yet known)", "The tricks", "Waiting for {seat}"):
         assert t.gettext(message).split("{")[0] in words
     assert t.pgettext("joker face", "LITTLE") in words

@@ -28,7 +28,7 @@ from setback import (
 from setback.bots import HeuristicBot
 from setback.cli import main
 from setback.terminal import TerminalGame, language_of, rules_lines
-from setback.text import LANGUAGES, _translation
+from setback.text import LANGUAGES, translation
 
 from . import support
 from .support import TEN_FIVE, english_left, trickster_4, y1_declared
@@ -68,12 +68,12 @@ def _as_a_shell_starts_it() -> None:
 def test_a_whole_hand_in_a_pseudo_terminal(lang: str) -> None:
     """Answer the bots' level with a bare Enter (medium, in the header), then type the first
     choice at every prompt until the first hand's summary, then quit."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     over = _("Hand {number} over.").format(number=1)
     child = _session(lang, "--seed", "3")
     child.expect_exact(_("The bots' level: {levels}? [{default}] ").split("{")[0])
     child.sendline("")
-    medium = _translation(lang).pgettext("level", "medium")
+    medium = translation(lang).pgettext("level", "medium")
     child.expect_exact(_("Level of the bots: {level}.").format(level=medium))
     prompts = 0
     while True:
@@ -98,7 +98,7 @@ def test_every_line_fits_the_terminal_so_no_word_is_split(lang: str, columns: in
     """Issue 40, item 4: at 80 and 120 columns the terminal broke words (`Passen alle and`
     / `eren`, `Platz 1 p` / `assen`). Every line is now wrapped to the terminal's width
     between words: help, the rules, a hand's screens and its summary."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     over = _("Hand {number} over.").format(number=1)
     child = _session(lang, "--seed", "3", columns=columns)
     seen = io.StringIO()
@@ -156,7 +156,7 @@ def test_ctrl_c_in_a_pseudo_terminal_says_the_game_is_lost() -> None:
 def test_leaving_at_the_level_prompt_ends_cleanly(lang: str, answer: str | None) -> None:
     """q, quit (or its word in the game's language), or Ctrl-D at the bots' level prompt
     leave at once: a goodbye, no game begun, no traceback, exit status 0."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     child = _session(lang, "--seed", "3")
     seen = io.StringIO()
     child.logfile_read = seen
@@ -188,7 +188,7 @@ class _Person:
         self.lines = list(first)
         self.screen = screen
         self.example = (
-            _translation(lang)
+            translation(lang)
             .gettext("Your turn: {phase}. Type the action, e.g. {example}")
             .split("{example}")[0]
             .split("}")[-1]
@@ -252,7 +252,7 @@ def test_a_whole_game_shows_no_english(
         "--rules",
         preset,
     )
-    assert _translation(lang).gettext("Game over: {side} won. Scores: {scores}.")[:8] in out
+    assert translation(lang).gettext("Game over: {side} won. Scores: {scores}.")[:8] in out
     assert english_left(lang, out) == set()
     if lang == "fr":  # French spacing: a space before every colon and semicolon
         assert re.findall(r".{0,20}\S[:;](?:\s|$)", out, re.MULTILINE) == []
@@ -585,7 +585,7 @@ def test_the_robbing_dealer_types_the_cards_he_keeps(lang: str) -> None:
     """Issue 40, item 7 (RULES §7.9 Y1): Cinch's dealer holds 17 cards and throws 11.
     The screen offers `keep CARDS`; `keep J♠ 2♦` (his trumps are kept by rule) throws the
     other 11, face down; `keep J♠` alone is refused with how many more to name."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     keep = _("keep {cards}").split()[0]
     out = _session_at(y1_declared(), 3, [f"{keep} J♠", f"{keep} J♠ 2♦"], lang)
     hint = _("  Or name the cards you keep, the others are discarded: {example}")

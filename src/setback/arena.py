@@ -33,7 +33,7 @@ import attrs
 from .engine import apply_action, new_game
 from .errors import RulesError
 from .rules import Rules
-from .simulation import BotSpec, _check_specs, _make_bot, _spec_name, _whole
+from .simulation import BotSpec, check_specs, make_bot, spec_name, whole_number
 from .views import observe
 
 __all__ = [
@@ -348,7 +348,7 @@ def _play_deals(
             n1 = pattern.count(0)
             n2 = len(pattern) - n1
             lineup = [pattern[side_of[seat]] for seat in range(players)]
-            bots = [_make_bot(specs[lineup[seat]], bot_seeds[seat]) for seat in range(players)]
+            bots = [make_bot(specs[lineup[seat]], bot_seeds[seat]) for seat in range(players)]
             state = new_game(rules, seed=seed, dealer=dealer)
             while not state.is_over and len(state.history) < max_hands:
                 seat = state.to_act
@@ -463,11 +463,11 @@ def _check(
         raise TypeError(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
         )
-    return rules, _whole("deals", deals, 1), seed, _whole("max_hands", max_hands, 1)
+    return rules, whole_number("deals", deals, 1), seed, whole_number("max_hands", max_hands, 1)
 
 
 def _spec(rules: Rules, spec: BotSpec) -> BotSpec:
-    return _check_specs(rules, [spec])[0]
+    return check_specs(rules, [spec])[0]
 
 
 def _run(
@@ -481,7 +481,7 @@ def _run(
     progress: Callable[[int, int], None] | None,
 ) -> list[DuelResult]:
     """The duels of `pairs`, their tasks all run together (here, or on `executor`)."""
-    size = max(1, -(-deals // 100)) if chunk is None else _whole("chunk", chunk, 1)
+    size = max(1, -(-deals // 100)) if chunk is None else whole_number("chunk", chunk, 1)
     per_deal = len(seatings(rules))
     total = len(pairs) * deals * per_deal
     jobs = [
@@ -513,7 +513,7 @@ def _run(
             for future in futures:  # after a failure, the tasks not yet started
                 future.cancel()
     return [
-        _result(rules, (_spec_name(a), _spec_name(b)), parts[k], deals, seed, max_hands)
+        _result(rules, (spec_name(a), spec_name(b)), parts[k], deals, seed, max_hands)
         for k, (a, b) in enumerate(pairs)
     ]
 
@@ -610,7 +610,7 @@ def ladder(
     if isinstance(bots, str):
         raise TypeError("bots must be a sequence of bot specs")
     specs = [_spec(rules, spec) for spec in bots]
-    names = tuple(_spec_name(spec) for spec in specs)
+    names = tuple(spec_name(spec) for spec in specs)
     if len(specs) < 2:
         raise RulesError(f"a ladder needs two bots or more, not {len(specs)}")
     if len(set(names)) != len(names):

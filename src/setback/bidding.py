@@ -272,8 +272,7 @@ def _bounds_in_words(rules: Rules, hand: HandState, calls: OpenCalls) -> Refusal
 
 class CallOutcome(NamedTuple):
     """What one call changes in the auction (`after_call`): a named tuple, like
-    `OpenCalls`, built once per call and read at once (a third of a frozen attrs class's
-    cost to build)."""
+    `OpenCalls`, built once per call and read at once."""
 
     contract: int
     """The highest call after it (0 for none)."""

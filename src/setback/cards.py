@@ -307,7 +307,7 @@ def parse_cards(cards: Iterable[str | Card] | str) -> tuple[Card, ...]:
 
 CARD_POINTS: tuple[int, ...] = tuple(card.points for card in CARDS)
 BIT: tuple[int, ...] = tuple(1 << index for index in range(64))
-"""`BIT[index]`: the bit set of one card (a lookup, not a new integer, on the hot path)."""
+"""`BIT[index]`: the bit set of one card."""
 ALL_BUT: tuple[int, ...] = tuple(~bit for bit in BIT)
 """`ALL_BUT[index]`: every bit but that card's (to take a card out of a hand)."""
 
@@ -340,8 +340,7 @@ _CHUNK = 11
 
 def picker(table: Sequence[_T]) -> Callable[[int], tuple[_T, ...]]:
     """`pick(table, ...)` for one table of an item per card (55), answered from five
-    precomputed tables of 11 bits each (the hot path's legal plays: a few lookups and
-    joins instead of a loop over the bits)."""
+    precomputed tables of 11 bits each (every subset of 11 cards' items)."""
     assert len(table) == len(CARDS), "one item per card"
     chunks = []
     for start in range(0, len(table), _CHUNK):

@@ -40,7 +40,7 @@ from .terminal import (
     wrapped,
     write_atomically,
 )
-from .text import LANGUAGES, N_, _translation, point_text
+from .text import LANGUAGES, N_, point_text, translation
 
 PRESETS = PRESET_NAMES
 """The presets by their command-line names (the one table, `rules.PRESET_NAMES`)."""
@@ -214,7 +214,7 @@ class _Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, lang: str, **kwargs: Any) -> None:
         self.lang = lang
-        self.gettext = _translation(lang).gettext
+        self.gettext = translation(lang).gettext
         gettext = self.gettext
         kwargs["formatter_class"] = functools.partial(_Formatter, usage_prefix=gettext("usage: "))
         kwargs["add_help"] = False  # its own -h, in `lang`
@@ -243,7 +243,7 @@ class _Parser(argparse.ArgumentParser):
 def _parser(lang: str) -> _Parser:
     """The `setback` command's parser, its help and errors in `lang` (`setback simulate`
     and `setback arena` are English: `command_line_language` gives them "en")."""
-    gettext = _translation(lang).gettext
+    gettext = translation(lang).gettext
 
     def _(message: str) -> str:  # an option's help: argparse expands `%` in it
         return gettext(message).replace("%", "%%")
@@ -447,7 +447,7 @@ points."""
 
 def preset_words(name: str, lang: str = "en") -> str:
     """What the preset `name` is, in a few words of `lang` (`setback rules`)."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     words = _PRESET_WORDS.get(name)
     if words is not None:
         return _(words)
@@ -466,7 +466,7 @@ def _rules_command(args: argparse.Namespace, lang: str) -> int:
 
 
 def _tell_rules(args: argparse.Namespace, lang: str) -> int:
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     width = _columns(sys.stdout)
     try:
         if args.name is not None:
@@ -528,7 +528,7 @@ def _level_words(lang: str) -> dict[str, str]:
 
 def _levels_text(lang: str) -> str:
     """The levels in the words of `lang`: "easy, medium, hard or expert"."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     return _("{levels} or {last}").format(
         levels=", ".join(level_name(level, lang) for level in LEVELS[:-1]),
         last=level_name(LEVELS[-1], lang),
@@ -545,7 +545,7 @@ def ask_level(read: Callable[[], str], out: TextIO, lang: str) -> str | None:
     any bot text `parse_spec` reads; a bare Enter keeps `medium`. None when the person
     leaves instead: `q`, `quit` (or the word of `lang`), `exit`, or the end of input
     (Ctrl-D)."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     words = _level_words(lang)
     leave = {"q", "quit", "exit", _("quit").casefold()}
     while True:
@@ -714,7 +714,7 @@ def _draw_progress(stream: TextIO, done: int, total: int) -> None:
 
 def _play_command(args: argparse.Namespace, lang: str) -> int:
     """`setback play`: every message before the game, and the game, in `lang`."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     save_path = args.save or args.resume
     try:
         if args.resume is not None:
@@ -838,7 +838,7 @@ def _os_reason(error: OSError, lang: str) -> str:
     """Why a file could not be read or written, in `lang` where the catalogs know it."""
     words = _OS_REASONS.get(error.errno or 0)
     if words is not None:
-        return _translation(lang).gettext(words)
+        return translation(lang).gettext(words)
     return error.strerror or str(error)
 
 
@@ -856,7 +856,7 @@ def _quiet_stdout() -> None:
 def _play_rules(name: str, players: int | None, overrides: dict[str, Any], lang: str) -> Rules:
     """The rules of `setback play`; a seat count the preset cannot have is answered with
     the command-line options that work (not with the library's Python advice), in `lang`."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     try:
         return build_rules(name, players, **overrides)
     except RulesError:

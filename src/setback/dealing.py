@@ -63,7 +63,7 @@ def deal(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[tuple[int, ...
 
     Returns each seat's hand as a bit set and the undealt rest, in order.
     """
-    takers, dealt = _places(rules.players, rules.deal, dealer)
+    takers, dealt = _takers(rules.players, rules.deal, dealer)
     hands = []
     for take in takers:
         held = 0
@@ -74,19 +74,27 @@ def deal(rules: Rules, dealer: int, pack: Sequence[int]) -> tuple[tuple[int, ...
 
 
 @functools.lru_cache(maxsize=256)
-def _places(
-    players: int, size: int, dealer: int
-) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], int]:
-    """What each seat takes from a pack dealt `size` cards a seat, in `packets`, from
-    `dealer`'s left (its places in the pack, as a getter, in seat order); and how many
-    cards are dealt."""
+def deal_places(players: int, size: int, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """Where each seat's cards lie in a pack dealt `size` cards a seat, in `packets`,
+    clockwise from `dealer`'s left: its places in the pack, ascending, in seat order. The
+    one home of the deal's order (the deal and sampling's replay of a world ask it)."""
     places: list[list[int]] = [[] for _ in range(players)]
     dealt = 0
     for packet in _packet_sizes(size):
         for k in range(1, players + 1):  # the k-th seat from the dealer's left
             places[(dealer + k) % players].extend(range(dealt, dealt + packet))
             dealt += packet
-    return tuple(_getter(seat_places) for seat_places in places), dealt
+    return tuple(map(tuple, places))
+
+
+@functools.lru_cache(maxsize=256)
+def _takers(
+    players: int, size: int, dealer: int
+) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], int]:
+    """What each seat takes from a pack dealt as `deal_places` says (its places, as a
+    getter, in seat order); and how many cards are dealt."""
+    places = deal_places(players, size, dealer)
+    return tuple(_getter(list(seat)) for seat in places), sum(map(len, places))
 
 
 def _getter(places: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:

@@ -519,6 +519,16 @@ def rob_bounds(
     return others, others.bit_count() - max(kept, 0)
 
 
+def rob_split(thrown: int, trumps: int, dealer: bool) -> tuple[int, int]:
+    """How a discard `thrown` (a bit set) lies in Cinch's discard and rob, as the cards
+    face down and the cards face up: the dealer's non-trumps face down and his trumps
+    face up; every other seat's whole discard face up. The one home of the split (the
+    step and the event log ask it)."""
+    if dealer:
+        return thrown & ~trumps, thrown & trumps
+    return 0, thrown
+
+
 def _rob_refusal(state: GameState, thrown: int) -> Refusal | None:
     """Why the seat to act may not discard `thrown` (cards it holds) in Cinch's discard
     and rob, or None if it may."""
@@ -546,11 +556,10 @@ def _rob_discard(
     cards, stock = list(held), setup.stock
     cards[seat] &= ~thrown
     drawn = 0
-    if seat == setup.dealer:
-        face_up[seat] |= thrown & trumps
-        discarded[seat] |= thrown & ~trumps
-    else:
-        face_up[seat] |= thrown
+    down, up = rob_split(thrown, trumps, seat == setup.dealer)
+    face_up[seat] |= up
+    discarded[seat] |= down
+    if seat != setup.dealer:
         drawn, stock = draw_from(stock, refill(cards[seat].bit_count(), len(stock)))
         cards[seat] |= drawn
     setup = setup._replace(stock=stock, face_up=tuple(face_up), discarded=tuple(discarded))
@@ -586,12 +595,8 @@ def _rob_turn(
         if allowed.bit_count() != count:
             return _discard_turn(rules, tables, setup, cards, seat)
         setup, cards, drawn = _rob_discard(rules, setup, cards, seat, allowed, trumps)
-        step = ForcedStep(
-            seat=seat,
-            discarded=allowed & ~trumps if dealer else 0,
-            face_up=allowed & trumps if dealer else allowed,
-            drawn=drawn,
-        )
+        down, up = rob_split(allowed, trumps, dealer)
+        step = ForcedStep(seat=seat, discarded=down, face_up=up, drawn=drawn)
         setup = setup._replace(forced=(*setup.forced, step))
     return _discard_turn(rules, tables, setup, cards, None)
 

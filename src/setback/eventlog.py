@@ -10,8 +10,8 @@ Events are derived from the game's recorded actions (`GameState.log`), finished 
 (`GameState.history`) and the forced steps each step recorded: each hand that holds an
 event asked for is replayed by the engine from its deal. To number them, each finished
 hand's events are counted once, by the same replay, and remembered: the first query of
-a game this process has not counted replays its hands once (7 ms for a game of 30
-hands), later queries only the hands they return (0.5 ms for the last events of it).
+a game this process has not counted replays its hands once, later queries only the
+hands they return.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from .actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play
 from .bidding import call_table
 from .cards import Card, Suit, cards_of, mask_of
 from .dealing import start_hand
+from .discarding import rob_split
 from .engine import apply_action, new_game
 from .errors import RulesError
 from .state import EMPTY_LOG, ForcedStep, GameRecord, GameState, HandResult, Phase, Trick
 from .tables import trump_tables
 from .trumps import trump_named_by
-from .views import _public_result
+from .views import public_result
 
 __all__ = [
     "Called",
@@ -447,7 +448,7 @@ def _step(
         yield TrickWon(next(counter), done.winner, done)
     if result is not None:
         scores = after.scores
-        yield HandScored(next(counter), _public_result(result, seat), scores)
+        yield HandScored(next(counter), public_result(result, seat), scores)
         if after.phase is Phase.GAME_OVER:
             yield GameOver(next(counter), after.winner, scores)
         else:
@@ -467,10 +468,9 @@ def _rob_step(
     actor = before.to_act
     assert actor is not None and before.hand_state.trump is not None
     own = actor == seat
+    trumps = before.standing.tables[before.hand_state.trump].trump_mask
+    down, up = rob_split(mask_of(action.cards), trumps, actor == before.dealer)
     if actor == before.dealer:
-        trumps = before.standing.tables[before.hand_state.trump].trump_mask
-        thrown = mask_of(action.cards)
-        down, up = thrown & ~trumps, thrown & trumps
         if down:
             yield Discarded(
                 next(counter), actor, down.bit_count(), 0, cards_of(down) if own else ()
@@ -482,7 +482,7 @@ def _rob_step(
         if drawn:
             forced = forced[1:]
         shown = cards_of(drawn) if own else ()
-        yield FaceUpDiscarded(next(counter), actor, action.cards, drawn.bit_count(), shown)
+        yield FaceUpDiscarded(next(counter), actor, cards_of(up), drawn.bit_count(), shown)
     yield from _forced(forced, seat, counter)
 
 

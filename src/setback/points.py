@@ -227,7 +227,7 @@ _CARD_FOR: dict[str, Callable[[Suit], int]] = {
 _CARD_OF: dict[str, tuple[int, ...]] = {
     name: tuple(card_for(trump) for trump in Suit) for name, card_for in _CARD_FOR.items()
 }
-"""The same, tabled: `_CARD_OF[value][trump]` (a lookup per hand, not a call)."""
+"""The same, tabled: `_CARD_OF[value][trump]`."""
 
 _AWARDS: dict[str, Callable[[Tally], int | None]] = {
     Point.HIGH.value: _high,

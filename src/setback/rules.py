@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -29,7 +28,7 @@ from .options import (
     WinRule,
 )
 from .points import FOUR_POINTS, Point
-from .trumps import CardModel, TrumpTable, tables_for
+from .trumps import CardModel
 
 __all__ = ["Rules", "seat_side"]
 
@@ -1057,27 +1056,6 @@ class Rules:
         """Whether a discard down to six may hold a trump only with every non-trump of the
         hand (`KeepSix.NON_TRUMPS_FIRST` with a deal above six, Smear)."""
         return self.deal > 6 and self.keep_six is KeepSix.NON_TRUMPS_FIRST
-
-    @property
-    def tricks_per_hand(self) -> int:
-        """Deprecated (it was never an option): always 6, the tricks of a hand outside
-        trumps-only play. Under `trumps_only` a hand has as many tricks as it takes until
-        nobody holds a trump."""
-        warnings.warn(
-            "Rules.tricks_per_hand is deprecated: it is always 6", DeprecationWarning, stacklevel=2
-        )
-        return 6
-
-    @property
-    def trump_tables(self) -> tuple[TrumpTable, ...]:
-        """Deprecated: use `setback.trump_table(trump, rules)`. How every card behaves under
-        each trump in this pack (`trump_tables[trump]`)."""
-        warnings.warn(
-            "Rules.trump_tables is deprecated: use setback.trump_table(trump, rules)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return tables_for(self.card_model)
 
     def _pack_indices(self) -> tuple[int, ...]:
         """The card indices of the pack: the suited cards of `pack_ranks`, then BJ and LJ

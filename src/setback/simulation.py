@@ -87,19 +87,22 @@ class SimulationSummary:
     """The contract level of a shoot (`Rules.shoot`), or None without one."""
 
 
-def _spec_name(spec: BotSpec) -> str:
+def spec_name(spec: BotSpec) -> str:
+    """How results name a bot spec: a level's name, a configured spec's text, a partial's
+    function with its arguments, or a callable's qualified name."""
     if isinstance(spec, str):
         return spec
-    if isinstance(spec, _levels._Configured):
+    if isinstance(spec, _levels.Configured):
         return spec.text
     if isinstance(spec, functools.partial):
         words = [*map(repr, spec.args), *(f"{k}={v!r}" for k, v in spec.keywords.items())]
-        return f"{_spec_name(spec.func)}({', '.join(words)})"
+        return f"{spec_name(spec.func)}({', '.join(words)})"
     name = getattr(spec, "__qualname__", None)
     return name if isinstance(name, str) else repr(spec)
 
 
-def _make_bot(spec: BotSpec, seed: int) -> Bot:
+def make_bot(spec: BotSpec, seed: int) -> Bot:
+    """The bot of `spec` (a level's name or a callable taking `seed=`), seeded with `seed`."""
     if isinstance(spec, str):
         return _levels.bot(spec, seed=seed)
     return spec(seed=seed)
@@ -157,7 +160,7 @@ def _bot_game(rules: Rules, specs: Sequence[BotSpec], seed: int, max_hands: int)
     """A whole game with a bot made from `specs[side]` in every seat of each side."""
     rng = random.Random(seed)
     bots = [
-        _make_bot(specs[rules.side_of(seat)], rng.getrandbits(32)) for seat in range(rules.players)
+        make_bot(specs[rules.side_of(seat)], rng.getrandbits(32)) for seat in range(rules.players)
     ]
     return play_game(
         rules, bots, seed=seed, dealer=rng.randrange(rules.players), max_hands=max_hands
@@ -438,7 +441,7 @@ def _play_range(
         contracts=tuple((level, bid[level], made[level]) for level in sorted(bid)),
         wins=tuple(wins),
         unfinished=unfinished,
-        bots=tuple(_spec_name(spec) for spec in specs),
+        bots=tuple(spec_name(spec) for spec in specs),
         smudge_level=rules.smudge_contract,
         max_hands=max_hands,
         shoot_level=rules.shoot_contract,
@@ -473,7 +476,13 @@ def _merge(parts: Iterable[SimulationSummary], empty: SimulationSummary) -> Simu
     )
 
 
-def _check_specs(rules: Rules, bots: Sequence[BotSpec]) -> tuple[BotSpec, ...]:
+def check_specs(rules: Rules, bots: Sequence[BotSpec]) -> tuple[BotSpec, ...]:
+    """One bot spec per side of `rules` (one given serves every side), each checked.
+
+    Raises:
+        TypeError: `bots` is text, or a spec is neither a name nor a callable.
+        RulesError: an unknown name, or neither one spec nor one per side.
+    """
     if isinstance(bots, str):
         raise TypeError("bots must be a sequence of bot specs, one per side (or one for all)")
     specs = tuple(bots)
@@ -491,7 +500,13 @@ def _check_specs(rules: Rules, bots: Sequence[BotSpec]) -> tuple[BotSpec, ...]:
     return specs
 
 
-def _whole(name: str, value: object, least: int) -> int:
+def whole_number(name: str, value: object, least: int) -> int:
+    """`value`, checked to be an int of at least `least` (`name` is the argument's name).
+
+    Raises:
+        TypeError: `value` is not an int.
+        RulesError: it is below `least`.
+    """
     if type(value) is not int:
         raise TypeError(f"{name} must be a whole number (an int), not {type(value).__name__}")
     if value < least:
@@ -566,16 +581,16 @@ def simulate(
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    games = _whole("games", games, 0)
+    games = whole_number("games", games, 0)
     if type(seed) is not int:
         raise TypeError(f"seed must be a whole number (an int), not {type(seed).__name__}")
-    max_hands = _whole("max_hands", max_hands, 1)
-    size = max(1, -(-games // 100)) if chunk is None else _whole("chunk", chunk, 1)
+    max_hands = whole_number("max_hands", max_hands, 1)
+    size = max(1, -(-games // 100)) if chunk is None else whole_number("chunk", chunk, 1)
     if executor is not None and not isinstance(executor, Executor):
         raise TypeError(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
         )
-    specs = _check_specs(rules, bots)
+    specs = check_specs(rules, bots)
     if type(batched) is not bool:
         raise TypeError(f"batched must be True or False, not {type(batched).__name__}")
     batched = (

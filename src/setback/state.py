@@ -306,12 +306,9 @@ class HandState(NamedTuple):
     pitcher once the auction is over); `discarded` each seat's face-down discards
     (bit sets; empty until the discards begin).
 
-    A named tuple, not an attrs class, for the reason `Hand` is a tuple: the auction
-    builds one on every call (`with_auction`), and a frozen attrs class of thirteen
-    fields costs about seven times a tuple's build (1.6 µs against 0.23 here; 1.2% of a
-    random hand's instructions, counted with callgrind). It is immutable all the same;
-    change a field with `_replace`. The call of call your partner is three fields of it
-    (`called`, `must_play`: 0 without one; `partner`: None), not a subclass.
+    A named tuple (why not an attrs class: the internals guide, "What the shapes cost"):
+    immutable; change a field with `_replace`. The call of call your partner is three
+    fields of it (`called`, `must_play`: 0 without one; `partner`: None), not a subclass.
     """
 
     number: int
@@ -369,12 +366,10 @@ SetupFields = tuple[
 
 _setup_of: Callable[[SetupFields], HandState] = functools.partial(tuple.__new__, HandState)
 """Internal: the `HandState` of its fields, given as one tuple in field order: the one
-positional build of a setup (a keyword build costs three times as much, and the auction
-builds a setup on every call). Its callers below never list a field they carry over:
-they slice the setup they change around the fields they set, so `mypy` checks the
-whole tuple, and the fields they set (the auction's five, or trump and phase) differ
-in type from one another, so a swap of any two does not pass it. (Slices joined by `+`:
-an unpacking display builds a list first, a quarter slower.)"""
+positional build of a setup. Its callers below never list a field they carry over:
+they slice the setup they change around the fields they set (joined by `+`), so `mypy`
+checks the whole tuple, and the fields they set (the auction's five, or trump and
+phase) differ in type from one another, so a swap of any two does not pass it."""
 
 
 def with_auction(
@@ -559,13 +554,8 @@ A core is a plain tuple of six fields, read by the index constants below (`hand[
 or unpacked whole (`setup, to_act, held, plays, tricks, playable = hand`), and built as a
 tuple literal in field order by the steps that return a `Hand` (`mypy` checks each
 field's type: no two neighbouring fields share one, so it refuses a swap), and by
-keyword with `hand_core` everywhere else. Not an attrs class, nor a named tuple: a core
-is built on every step of every hand and read a dozen times a step, and only a plain
-tuple's build, index and unpacking take the interpreter's specialised paths (a frozen
-attrs class of six fields costs 4.5 times a tuple's build; a named tuple's field read
-takes the generic attribute path, about four times a tuple index, and its unpacking
-three times: 5% of a random hand's instructions, counted with callgrind, and more in
-time). It is immutable all the same.
+keyword with `hand_core` everywhere else. Not an attrs class, nor a named tuple (why:
+the internals guide, "What the shapes cost"); immutable all the same.
 
 - `hand[SETUP]` (`HandState`): the deal, the auction, trump, the discards, the phase, the
   forced steps and call your partner's call: the part that changes a few times a hand
@@ -619,8 +609,8 @@ class Standing:
     hands' actions.
 
     Every state of one hand shares it, so a step of the game does not copy these six
-    values into the new state (each field of a frozen class costs a call when the
-    state is built). The hot path reads `state.standing.rules`, not the property."""
+    values into the new state; the engine's steps read `state.standing.rules`, not the
+    property."""
 
     rules: Rules
     """The rules of the game."""
@@ -635,8 +625,8 @@ class Standing:
     earlier_log: ActionLog
     """The actions of the game before the current hand."""
     tables: tuple[TrumpTable, ...] = attrs.field(eq=False, repr=False)
-    """The engine's tables of `rules`, one per trump (`tables.trump_tables`), kept here so
-    that a step reads them without a lookup (derived from `rules`: not compared)."""
+    """The engine's tables of `rules`, one per trump (`tables.trump_tables`), kept here for
+    the steps to read (derived from `rules`: not compared)."""
     calls: CallTable = attrs.field(eq=False, repr=False)
     """The auction's table of `rules` (`bidding.call_table`), kept here for the same reason."""
     last_hand: HandState | None = attrs.field(default=None, eq=False, repr=False)
@@ -930,5 +920,5 @@ def advance(state: GameState, action: Action, hand: Hand) -> GameState:
     """`state` after `action`, within the same hand: the game's fields carried over, the
     hand now `hand`, and `action` added to the hand's log (a copy of at most one hand's
     actions; the earlier hands' log is shared). Built positionally: the one positional
-    build of a state, on the hot path."""
+    build of a state."""
     return GameState(state.standing, hand, state.hand_log + (action,))  # noqa: RUF005 (per step)

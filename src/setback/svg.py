@@ -72,12 +72,12 @@ from .rules import Rules, seat_side
 from .tables import trump_table
 from .text import (
     N_,
-    _hand_order,
-    _translation,
     action_text,
     contract_text,
+    hand_order,
     phase_text,
     point_text,
+    translation,
 )
 from .trumps import off_jack_of
 
@@ -104,7 +104,7 @@ class _Style:
     @property
     def t(self) -> gettext.NullTranslations:
         """The catalog of the picture's language."""
-        return _translation(self.lang)
+        return translation(self.lang)
 
     def _(self, message: str) -> str:
         """`message` in the picture's language."""
@@ -144,7 +144,7 @@ def _check(function: str, scale: object, colors: object, lang: object) -> gettex
         raise DrawingError(f"{function}: colors is 2 (red and black) or 4, not {colors!r}")
     if type(lang) is not str:
         raise kind_error(function, "lang as a language code (str)", lang)
-    return _translation(lang)
+    return translation(lang)
 
 
 def _style(
@@ -397,7 +397,7 @@ def hand_svg(
             f"hand_svg: orientation is 'horizontal' or 'vertical', not {orientation!r}"
         )
     if sort:
-        hand = tuple(sorted(hand, key=_hand_order))
+        hand = tuple(sorted(hand, key=hand_order))
     style = _style(colors, rules, trump, lang=lang)
     vertical = orientation == "vertical"
     if not hand:
@@ -715,14 +715,14 @@ def _seat_block(
     if isinstance(info.cards, int):
         cards.extend([None] * info.cards)
     else:
-        held: list[Card] = sorted(info.cards, key=_hand_order)
+        held: list[Card] = sorted(info.cards, key=hand_order)
         cards.extend(held)
     extras = [
         (name, css, group)
         for name, css, group in (
             (style._("discarded face up"), "face-up", info.face_up),
             (style._("your discards") if me else style._("discarded"), "discards", info.discards),
-            (style._("the kitty taken"), "kitty", sorted(info.kitty, key=_hand_order)),
+            (style._("the kitty taken"), "kitty", sorted(info.kitty, key=hand_order)),
         )
         if group
     ]
@@ -1025,7 +1025,7 @@ def _kitty_and_call(
                 "Kitty: {count} card face down", "Kitty: {count} cards face down", count
             ).format(count=count)
         else:
-            shown = sorted(kitty, key=_hand_order)
+            shown = sorted(kitty, key=hand_order)
             cards = list(shown)
             words = style._("Kitty (face down): {cards}").format(
                 cards=" ".join(c.symbol for c in shown)
@@ -1327,13 +1327,13 @@ def hand_result_svg(
     y = 22.0
     deal_w = 0.0
     for seat, cards in enumerate(result.hands):
-        ordered = sorted(cards, key=_hand_order)
+        ordered = sorted(cards, key=hand_order)
         left.append(_text(16, y + 28, style.seat(seat), size=12))
         left.append(_row(ordered, 70, y, style, k=k, step=step))
         x = 70 + _row_width(len(ordered), k, step) + 10
         extra = list(result.discards[seat]) if result.discards else []
         extra_up = list(result.face_up_discards[seat]) if result.face_up_discards else []
-        kitty = sorted(result.kitty, key=_hand_order) if seat == result.pitcher else []
+        kitty = sorted(result.kitty, key=hand_order) if seat == result.pitcher else []
         for name, css, group in (
             (_("discarded"), "discards", extra),
             (_("discarded face up"), "face-up", extra_up),

@@ -69,17 +69,17 @@ from .text import (
     LANGUAGES,
     N_,
     NP_,
-    _hand_order,
-    _refusal_reason,
-    _translation,
     action_text,
     cards_text,
     contract_text,
+    hand_order,
     hand_text,
     phase_text,
     point_text,
+    refusal_reason,
     refusal_text,
     suit_text,
+    translation,
 )
 from .views import PlayerView, discard_keeping, observe
 
@@ -133,7 +133,7 @@ def language_of(environ: Mapping[str, str]) -> str:
 
 def verbs(rules: Rules, lang: str = "en") -> str:
     """The actions these rules have, in the words a player types."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     card, suit, cards = _("CARD"), _("SUIT"), _("CARDS")
     words = [
         action_text(Pass(), lang=lang),
@@ -163,7 +163,7 @@ def discards(rules: Rules) -> bool:
 
 def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
     """The rules in force, summarised in a few lines (the `rules` command)."""
-    t = _translation(lang)
+    t = translation(lang)
     _ = t.gettext
     out: list[str] = []
     if rules.partnerships:
@@ -406,7 +406,7 @@ def level_name(level: str, lang: str = "en") -> str:
     """A bot's level in the words of `lang` (`"expert"` is `"Experte"` in German); any
     other bot's text as it is."""
     if level in LEVELS:
-        return _translation(lang).pgettext("level", level)
+        return translation(lang).pgettext("level", level)
     return level
 
 
@@ -459,7 +459,7 @@ def read_save(
             message in `lang`).
         OSError: the file cannot be read.
     """
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     try:
         document: Any = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as error:
@@ -520,7 +520,7 @@ def _card_order(action: Action) -> tuple[int, int, int]:
     """Choices in the order of the hand on screen: calls first (as the engine lists them),
     then cards as `hand_text` shows them."""
     if isinstance(action, Play | Pitch):
-        return (1, *_hand_order(action.card))
+        return (1, *hand_order(action.card))
     return 0, 0, 0
 
 
@@ -569,9 +569,9 @@ class TerminalGame:
         self.auto_forced = auto_forced
         self.lang = lang
         self.width = width
-        translation = _translation(lang)
-        self._ = translation.gettext
-        self.ngettext = translation.ngettext
+        catalog = translation(lang)
+        self._ = catalog.gettext
+        self.ngettext = catalog.ngettext
         self.shown = len(events(state, seat))
         self.tricks = len(state.tricks)
         self.noted: set[str] = set()
@@ -622,7 +622,7 @@ class TerminalGame:
             cards = parse_cards(error.params.get("cards", []))
             reason = _("you do not hold {cards}").format(cards=cards_text(cards))
         else:
-            reason = _refusal_reason(error, self.lang)
+            reason = refusal_reason(error, self.lang)
         tried = error.action
         if isinstance(tried, Action):
             shown = self.action(tried)
@@ -1007,7 +1007,7 @@ class TerminalGame:
             return
         always = set(view.hand).difference(*(action.cards for action in thrown))
         kept = [c for c in view.hand if c not in thrown[0].cards and c not in always]
-        example = self._("keep {cards}").format(cards=cards_text(sorted(kept, key=_hand_order)))
+        example = self._("keep {cards}").format(cards=cards_text(sorted(kept, key=hand_order)))
         self.say(
             self._("  Or name the cards you keep, the others are discarded: {example}").format(
                 example=example

@@ -79,7 +79,7 @@ DOMAIN = "setback"
 """The gettext domain of the catalogs (`setback.mo`)."""
 
 
-def _translation(lang: str) -> gettext.NullTranslations:
+def translation(lang: str) -> gettext.NullTranslations:
     """The catalog of `lang` (English: the messages themselves).
 
     Raises:
@@ -111,7 +111,7 @@ def cards_text(cards: Iterable[Card], *, lang: str = "en") -> str:
         >>> cards_text(parse_cards("KS 10H JK"))
         'K♠ 10♥ ★'
     """
-    _translation(lang)
+    translation(lang)
     return " ".join(card.symbol for card in _cards("cards_text", cards)) or "-"
 
 
@@ -126,7 +126,7 @@ def _cards(function: str, cards: Iterable[Card]) -> list[Card]:
     return listed
 
 
-def _hand_order(card: Card) -> tuple[int, int]:
+def hand_order(card: Card) -> tuple[int, int]:
     """The order `hand_text` shows a hand in: spades first, then hearts, clubs, diamonds
     (black and red alternate), jokers last; high ranks first within a suit."""
     if card.suit is None:
@@ -144,9 +144,9 @@ def hand_text(cards: Iterable[Card], *, lang: str = "en") -> str:
         >>> hand_text(parse_cards("2S KS 10H 4C JK"))
         '♠ K 2   ♥ 10   ♣ 4   ★'
     """
-    _translation(lang)
+    translation(lang)
     groups: dict[Suit | None, list[str]] = {}
-    for card in sorted(_cards("hand_text", cards), key=_hand_order):
+    for card in sorted(_cards("hand_text", cards), key=hand_order):
         if card.suit is None:
             groups.setdefault(None, []).append(card.symbol)
         else:
@@ -177,7 +177,7 @@ def action_text(action: Action, *, lang: str = "en") -> str:
         >>> action_text(bid, lang="de"), action_text(nothing, lang="sv")
         ('bieten 3', 'passa')
     """
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     if isinstance(action, Play):
         return _("play {card}").format(card=action.card.symbol)
     if isinstance(action, Pitch):
@@ -197,7 +197,7 @@ def action_text(action: Action, *, lang: str = "en") -> str:
     if isinstance(action, Smudge):
         return _("smudge")
     if isinstance(action, Shoot):
-        return _translation(lang).pgettext("action", "shoot")
+        return translation(lang).pgettext("action", "shoot")
     if not isinstance(action, Action):
         raise kind_error("action_text", "an action (Pass, Bid, Smudge, Play, ...)", action)
     return str(action)  # an action this version has no words for
@@ -218,7 +218,7 @@ def suit_text(suit: Suit, *, lang: str = "en") -> str:
         >>> suit_text(Suit.HEARTS), suit_text(Suit.HEARTS, lang="de")
         ('hearts', 'Herz')
     """
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     if type(suit) is not Suit:
         raise kind_error("suit_text", "a Suit", suit)
     return _(_SUITS[suit])
@@ -255,7 +255,7 @@ def point_text(point: Point | str, *, lang: str = "en") -> str:
         >>> point_text("game", lang="fr"), point_text("game", lang="de")
         ('Game', 'Spiel')
     """
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     key = point.value if isinstance(point, Point) else point
     if type(key) is not str:
         raise kind_error("point_text", "a Point or its name (str)", point)
@@ -285,7 +285,7 @@ def phase_text(phase: Phase, *, lang: str = "en") -> str:
         >>> phase_text(Phase.BIDDING), phase_text(Phase.BIDDING, lang="fr")
         ('Bidding', 'Enchères')
     """
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     if not isinstance(phase, Phase):
         raise kind_error("phase_text", "a Phase", phase)
     words = _PHASES.get(phase.value)
@@ -300,7 +300,7 @@ def side_text(rules: Rules, side: int | None, *, lang: str = "en") -> str:
         InvalidStateError: the rules have no such side.
         TypeError: `rules` is not a `Rules` value, or `side` not an int or None.
     """
-    t = _translation(lang)
+    t = translation(lang)
     _check_rules("side_text", rules)
     if side is None:
         return t.gettext("nobody")
@@ -321,7 +321,7 @@ def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
     `"free (no bid)"` for contract 0 (a hand everyone passed, under `AllPass.DEALER_FREE` or
     `ELDEST_FREE`),
     else `"bid N"`; German `"Gebot N"`, Swedish `"bud N"`, French `"annonce N"`."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     _check_rules("contract_text", rules)
     if type(contract) is not int:
         raise kind_error("contract_text", "a contract (int)", contract)
@@ -331,7 +331,7 @@ def contract_text(rules: Rules, contract: int, *, lang: str = "en") -> str:
         return _("shoot the moon")
     if contract == 0:
         return _("free (no bid)")
-    return _translation(lang).pgettext("contract", "bid {level}").format(level=contract)
+    return translation(lang).pgettext("contract", "bid {level}").format(level=contract)
 
 
 def _check_rules(function: str, rules: object) -> None:
@@ -379,7 +379,7 @@ def _common(
 ) -> list[str]:
     """The lines a state and a view share: the game, the hand, the auction and the play
     (`called` and `partner`: call your partner's, as far as the reader may know them)."""
-    t = _translation(lang)
+    t = translation(lang)
     _ = t.gettext
     if rules.hands_limit is None:
         head = _("{players} players, {sides} sides, target {target}").format(
@@ -470,7 +470,7 @@ def state_text(state: GameStateLike, *, lang: str = "en") -> str:
         Seat 2: ♠ A 10   ♣ A Q 5   ♦ K
         Seat 3: ♠ 4   ♥ Q 5   ♣ 10   ♦ A 6
     """
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     if not is_state(state):
         raise kind_error("state_text", "a GameState", state)
     lines = _common(
@@ -529,7 +529,7 @@ def view_text(view: PlayerViewLike, *, lang: str = "en") -> str:
         Karten auf der Hand: Platz 0 6, Platz 1 6, Platz 2 6, Platz 3 6
         Deine Wahl: passen, bieten 2, bieten 3, bieten 4, Smudge
     """
-    t = _translation(lang)
+    t = translation(lang)
     _ = t.gettext
     if not is_view(view):
         raise kind_error("view_text", "a PlayerView", view)
@@ -609,7 +609,7 @@ def _refusal_words(lang: str) -> Callable[[str, Any], str | None]:
     """The words of a refusal's params in `lang` (`setback.refusals.render`'s `words`): a
     rank's name, a card's suit (or "no suit"), the open calls and the legal actions of
     `setback.rl`."""
-    t = _translation(lang)
+    t = translation(lang)
 
     def words(name: str, value: Any) -> str | None:
         if name == "rank" and type(value) is int and value in _RANKS:
@@ -650,7 +650,7 @@ def _legal_text(item: object, lang: str) -> str:
         return text
     action = rest[:-1]
     if action == "discard done":
-        words = _translation(lang).gettext("discard done")
+        words = translation(lang).gettext("discard done")
     else:
         try:
             words = action_text(parse_action(action), lang=lang)
@@ -663,7 +663,7 @@ def _legal_text(item: object, lang: str) -> str:
 def _refusal_tables(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     """`lang`'s templates of every refusal code and optional param (English where the
     catalog has none: a code newer than the catalog)."""
-    lookup = _translation(lang).pgettext  # by code: the messages are the table's, not here
+    lookup = translation(lang).pgettext  # by code: the messages are the table's, not here
     found = {
         context: lookup(context, text) for context, text in refusal_contexts(MESSAGES, SUFFIXES)
     }
@@ -672,7 +672,7 @@ def _refusal_tables(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     return messages, suffixes
 
 
-def _refusal_reason(error: IllegalActionError | InvalidNotationError, lang: str) -> str:
+def refusal_reason(error: IllegalActionError | InvalidNotationError, lang: str) -> str:
     """Why `error` refuses, in `lang`: its sentence without the action and the seat (the
     whole message of a notation error)."""
     if lang == "en":
@@ -702,12 +702,12 @@ def refusal_text(error: IllegalActionError | InvalidNotationError, *, lang: str 
         TypeError: `error` is neither an `IllegalActionError` nor an
             `InvalidNotationError`.
     """
-    t = _translation(lang)
+    t = translation(lang)
     if not isinstance(error, IllegalActionError | InvalidNotationError):
         raise kind_error("refusal_text", "an IllegalActionError or InvalidNotationError", error)
     if lang == "en":
         return str(error)
-    reason = _refusal_reason(error, lang)
+    reason = refusal_reason(error, lang)
     if isinstance(error, InvalidNotationError):
         return reason
     action = error.action

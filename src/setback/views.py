@@ -105,7 +105,7 @@ class PlayerView:
         return view_svg(self)
 
 
-def _public_result(result: HandResult, seat: int) -> HandResult:
+def public_result(result: HandResult, seat: int) -> HandResult:
     """A finished hand as `seat` may see it: others' face-down discards, the cards of a
     passed-out hand and others' dead cards (never played, under `trumps_only`) stay
     hidden."""
@@ -170,7 +170,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
         raise TypeError(f"observe takes a seat (int), not {type(seat).__name__}")
     if not 0 <= seat < rules.players:
         raise RulesError(f"no seat {shown(seat)}: seats are 0 to {rules.players - 1}")
-    last = _public_result(state.history[-1], seat) if state.history else None
+    last = public_result(state.history[-1], seat) if state.history else None
     setup, stock = state.hand_state, len(state.hand_state.stock)
     kitty_size, kitty = 0, cards_of(0)
     if rules.kitty and state.phase is not Phase.GAME_OVER:

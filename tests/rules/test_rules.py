@@ -173,14 +173,6 @@ def test_rules_are_plain_data_and_carry_no_engine_table() -> None:
         assert not hasattr(Rules.setback(), internal)
 
 
-def test_deprecated_rules_names_warn_and_still_answer() -> None:
-    rules = Rules.ten_point()
-    with pytest.warns(DeprecationWarning, match="tricks_per_hand"):
-        assert rules.tricks_per_hand == 6
-    with pytest.warns(DeprecationWarning, match="trump_table"):
-        assert rules.trump_tables[Suit.HEARTS] == trump_table(Suit.HEARTS, rules)
-
-
 def test_ten_point_preset() -> None:
     """RULES §6.5: 54 cards, jick, two jokers below the jacks; deal 9 (8 with six players);
     bids 3 to 10, no dealer's match, stuck dealer bids 3; draw back; trumps only; points

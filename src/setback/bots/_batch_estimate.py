@@ -4,8 +4,8 @@ The search's auction playouts give every seat of every guessed deal its best tru
 estimate of its hand (`heuristic.best_suit`): four `expected_points` a hand, in plain
 Python the largest part of a batched auction decision. `best_suits` makes the same choice
 and the same float to the last bit for a whole batch of hands: the same terms, added in
-the same order, from the heuristic's own chances (`_HIGH_CHANCE`, `_LOW_CHANCE`,
-`_hold_chance`, `_LOST_CHANCE`). It is a second form of `expected_points`, so a test ties
+the same order, from the heuristic's own chances (`HIGH_CHANCE`, `LOW_CHANCE`,
+`hold_chance`, `LOST_CHANCE`). It is a second form of `expected_points`, so a test ties
 the two hand by hand under every preset (`tests/test_batch.py`,
 `test_the_estimates_on_arrays_are_the_heuristics_to_the_last_bit`). Rule sets whose
 points are captured (the Pedro games: `heuristic.captures_points`) are estimated by
@@ -21,18 +21,18 @@ import attrs
 
 from ..cards import CARDS, Rank, Suit, mask_of
 from ..options import LowTo
+from ..points import FOUR_POINTS
 from ..rules import Rules
 from ..tables import trump_table
 
 # the heuristic's own terms: this module is their second form, tied to them by a test
 from .heuristic import (
-    _FOUR,
-    _HIGH_CHANCE,
-    _LOST_CHANCE,
-    _LOW_CHANCE,
-    _hold_chance,
+    HIGH_CHANCE,
+    LOST_CHANCE,
+    LOW_CHANCE,
     best_suit,
     captures_points,
+    hold_chance,
 )
 
 __all__: list[str] = []
@@ -71,16 +71,16 @@ def _suit(rules: Rules, trump: Suit) -> _Suit:
 
     extended = []
     for point in rules.points:
-        if point in _FOUR:
+        if point in FOUR_POINTS:
             continue
         card = point.card(trump)
-        kept, lost = _hold_chance(point, rules) * point.worth, _LOST_CHANCE * point.worth
+        kept, lost = hold_chance(point, rules) * point.worth, LOST_CHANCE * point.worth
         extended.append((0 if card is None else 1 << card, kept, lost))
-    low_chance = _LOW_CHANCE[rules.low_to is LowTo.HOLDER]
+    low_chance = LOW_CHANCE[rules.low_to is LowTo.HOLDER]
     return _Suit(
         trumps=mask_of(card for card in pack if table.is_trump(card)),
         natural=mask_of(natural),
-        highs=tuple((of(rank), chance) for rank, chance in _HIGH_CHANCE.items()),
+        highs=tuple((of(rank), chance) for rank, chance in HIGH_CHANCE.items()),
         lows=tuple((of(rank), chance) for rank, chance in low_chance.items()),
         jack=of(Rank.JACK),
         above_jack=of(Rank.QUEEN, Rank.KING, Rank.ACE),

@@ -179,10 +179,8 @@ class Outlook:
 
 @functools.lru_cache(maxsize=8)
 def outlook(rules: Rules) -> Outlook:
-    """The `Outlook` of `rules`, once a process: the shipped table of a preset (a few
-    milliseconds to read), else built (1 s of CPU for the German game's rules, up to 25 s
-    for the 50-point games'; a pure function of the rules, so every bot of the process
-    may share it)."""
+    """The `Outlook` of `rules`, once a process: the shipped table of a preset, else built
+    (a pure function of the rules, so every bot of the process may share it)."""
     return load(rules) or Outlook(rules)
 
 

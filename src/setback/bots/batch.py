@@ -94,13 +94,8 @@ SMALL_BATCH = 10
 one (`random_policy`, `playout_policy`): a smaller batch is played by the loop (the
 playout kernel, hand by hand), which is faster there and makes the same choices; its
 result still holds numpy arrays. A policy of one's own is always asked on the arrays (its
-`Decision` holds numpy arrays whenever numpy is installed).
-
-Measured with `python benchmarks/playout.py --small 512 setback six ten-point smear`
-(hands per CPU second, arrays against the loop): the two cross between 8 and 10 hands
-for both policies under all four rules (German: `random_policy` 4,473 against 4,266 at
-8, `playout_policy` 3,143 against 3,133 at 10); below 8 the loop leads everywhere (at
-one hand about 4,150 against 525, German, random), from 12 the arrays do."""
+`Decision` holds numpy arrays whenever numpy is installed). Why 10: the internals guide,
+"The batched engine"."""
 
 
 def numpy_enabled() -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..actions import Action, Bid, DeclareTrump, Discard, Pass, Pitch, Play, Shoot, Smudge
 from ..cards import CARDS, Card, Rank, Suit
 from ..options import JokerRank, KeepSix, LowTo
-from ..points import Point
+from ..points import FOUR_POINTS, Point
 from ..rules import Rules
 from ..state import Phase, Trick
 from ..tables import trump_table
@@ -20,7 +20,6 @@ from ._base import bot_seed, check_view, decision_rng, highest_call
 _PASS = Pass()
 
 
-_FOUR = (Point.HIGH, Point.LOW, Point.JACK, Point.GAME)
 _HOLD_CHANCE = {
     Point.OFF_JACK: 0.7,
     Point.JOKER: 0.6,
@@ -37,11 +36,11 @@ _HOLD_CHANCE = {
 }
 """How likely a held card point of the extended forms comes home (times its worth): a
 high trump more often than a low one."""
-_LOST_CHANCE = 0.1
+LOST_CHANCE = 0.1
 """How likely a card point of the extended forms not held comes home (times its worth)."""
-_HIGH_CHANCE = {Rank.ACE: 1.0, Rank.KING: 0.65, Rank.QUEEN: 0.4}
+HIGH_CHANCE = {Rank.ACE: 1.0, Rank.KING: 0.65, Rank.QUEEN: 0.4}
 """`expected_points`' chance of High by the top trump held (a lower one: 0.15)."""
-_LOW_CHANCE = {
+LOW_CHANCE = {
     True: {Rank.TWO: 1.0, Rank.THREE: 0.6, Rank.FOUR: 0.35},
     False: {Rank.TWO: 0.7, Rank.THREE: 0.45, Rank.FOUR: 0.25},
 }
@@ -69,12 +68,12 @@ def card_point_values(rules: Rules, trump: Suit) -> dict[int, int]:
     values = {}
     for point in rules.points:
         card = point.card(trump)
-        if card is not None and point not in _FOUR:
+        if card is not None and point not in FOUR_POINTS:
             values[card] = point.worth
     return values
 
 
-def _hold_chance(point: Point, rules: Rules) -> float:
+def hold_chance(point: Point, rules: Rules) -> float:
     """How likely `point`'s card comes home when held (times its worth): `_HOLD_CHANCE`, but
     a lone joker below the 2 rarely does."""
     if rules.joker_rank is JokerRank.LOWEST and point is Point.JOKER:
@@ -89,9 +88,9 @@ def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     table = trump_table(trump, rules)
     held = {c.index for c in hand}
     extended = sum(
-        (_hold_chance(point, rules) if point.card(trump) in held else _LOST_CHANCE) * point.worth
+        (hold_chance(point, rules) if point.card(trump) in held else LOST_CHANCE) * point.worth
         for point in rules.points
-        if point not in _FOUR
+        if point not in FOUR_POINTS
     )
     in_trump = [card for card in hand if table.is_trump(card)]
     trumps = sorted((card.rank for card in in_trump if card.suit is trump), reverse=True)
@@ -101,8 +100,8 @@ def expected_points(hand: tuple[Card, ...], trump: Suit, rules: Rules) -> float:
     if not count:
         return 0.0
     top = trumps[0]
-    high = _HIGH_CHANCE.get(top, 0.15)
-    low = _LOW_CHANCE[rules.low_to is LowTo.HOLDER].get(trumps[-1], 0.1)
+    high = HIGH_CHANCE.get(top, 0.15)
+    low = LOW_CHANCE[rules.low_to is LowTo.HOLDER].get(trumps[-1], 0.1)
     if Rank.JACK in trumps:
         jack = 0.85 if count >= 3 or top > Rank.JACK else 0.5
     else:

@@ -43,17 +43,16 @@ show what has been measured, preset by preset):
   longest suit as trump, playing another legal card at random);
 - `"medium"`: `HeuristicBot()`, the rule-of-thumb player;
 - `"hard"`: `MonteCarloBot(playouts=60, budget_cards=24)`, playouts of the rest of the
-  hand on guessed deals, fewer in deals of more than 24 cards (about 6 ms of CPU a
-  decision);
+  hand on guessed deals, fewer in deals of more than 24 cards;
 - `"expert"`: `SolverBot(playouts=80, auction_playouts=200, margin=0,
   smart_leads=True, game_aware=True, budget_cards=24)`, the game-aware search: the
   auction searched harder, the last tricks solved exactly, each playout worth its chance
-  of winning the game, fewer playouts in deals of more than 24 cards (about 10 ms a
-  decision, at most 100 ms at the 99th percentile on every preset; under rules with no
-  shipped table of chances its first decision builds one, which may take seconds).
+  of winning the game, fewer playouts in deals of more than 24 cards (under rules with no
+  shipped table of chances its first decision builds one).
 
 The budgets are counts (playouts, search nodes), never time: the same seed and view
-give the same choice on any machine."""
+give the same choice on any machine. What a decision takes at each level: the bots
+guide."""
 
 
 @attrs.frozen
@@ -112,7 +111,7 @@ def options_of(name: str) -> Mapping[str, tuple[type, ...]]:
 
 
 @attrs.frozen
-class _Configured:
+class Configured:
     """A bot's name with options (what `parse_spec` reads from `name:key=value,...`): called
     with `seed=`, it builds the bot. Its `text` is how results name it."""
 
@@ -235,7 +234,7 @@ def parse_spec(text: str) -> BotSpec:
             raise RulesError(f"{name}: {key} takes {_wanted(known[key])}, not {word!r}")
         options[key] = value
     words = ",".join(f"{key}={_value_text(value)}" for key, value in options.items())
-    spec = _Configured(name, tuple(options.items()), f"{name}:{words}")
+    spec = Configured(name, tuple(options.items()), f"{name}:{words}")
     try:
         spec(seed=0)
     except (ValueError, TypeError) as error:

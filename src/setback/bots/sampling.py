@@ -72,7 +72,7 @@ import attrs
 from ..actions import Action, CallPartner, DeclareTrump, Discard, Pitch, Play
 from ..bidding import after_call, call_table
 from ..cards import CARDS, Card, Suit, cards_of, mask_of
-from ..dealing import packets
+from ..dealing import deal_places
 from ..discarding import (
     KEEP_AT_LEAST,
     discard_turns,
@@ -1098,7 +1098,7 @@ def _build(
     if kitty and view.kitty_size == 0 and view.seat != view.pitcher and not _kitty_turn(view):
         assert view.pitcher is not None  # the pitcher's discard after taking the kitty
         thrown = list(discarded)
-        thrown[view.pitcher] |= _bits_of(got.get(2 * players + 1, ()))
+        thrown[view.pitcher] |= mask_of(CARDS[i] for i in got.get(2 * players + 1, ()))
         discarded = tuple(thrown)
     face_up = tuple(mask_of(cards) for cards in view.face_up_discards)
     if not any(face_up) and phase is not Phase.DISCARD:
@@ -1118,7 +1118,7 @@ def _build(
     stock = tuple(got.get(2 * players, ()))
     forced: tuple[ForcedStep, ...] = ()
     if kitty and view.kitty_size:  # face down: the stock's first cards
-        stock = (*_indices(kitty), *stock)
+        stock = (*(card.index for card in cards_of(kitty)), *stock)
     elif kitty:  # taken: the hand's first forced step
         assert view.pitcher is not None
         forced = (ForcedStep(seat=view.pitcher, drawn=kitty),)
@@ -1167,13 +1167,6 @@ def _build(
     )
 
 
-def _bits_of(indices: Sequence[int]) -> int:
-    out = 0
-    for index in indices:
-        out |= 1 << index
-    return out
-
-
 def _world_kitty(
     view: PlayerView, got: dict[int, list[int]], held: tuple[int, ...], rng: random.Random
 ) -> int:
@@ -1185,17 +1178,17 @@ def _world_kitty(
     if not rules.kitty or view.phase is Phase.GAME_OVER:
         return 0
     if view.kitty_size:
-        return _bits_of(got.get(2 * rules.players + 1, ()))
+        return mask_of(CARDS[i] for i in got.get(2 * rules.players + 1, ()))
     if view.seat == view.pitcher:
         return mask_of(view.kitty)
     pitcher = view.pitcher
     assert pitcher is not None
-    mine = held[pitcher] | _bits_of(got.get(2 * rules.players + 1, ()))
+    mine = held[pitcher] | mask_of(CARDS[i] for i in got.get(2 * rules.players + 1, ()))
     for trick in (*view.tricks, *((view.trick,) if view.trick is not None else ())):
         for seat, card in trick.plays:
             if seat == pitcher:
                 mine |= 1 << card.index
-    return _bits_of(rng.sample(_indices(mine), rules.kitty))
+    return mask_of(rng.sample(cards_of(mine), rules.kitty))
 
 
 def _history(last: HandResult | None) -> tuple[HandResult, ...]:
@@ -1295,8 +1288,8 @@ def _replay_hand(world: GameState) -> None:
     kitty, kitty_discard = _replay_kitty(world, kept, thrown)
     if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
         for seat in order:
-            got = _lowest(kept[seat], thrown[seat].bit_count())
-            drawn.extend(_indices(got))
+            got = mask_of(cards_of(kept[seat])[: thrown[seat].bit_count()])
+            drawn.extend(card.index for card in cards_of(got))
             kept[seat] = kept[seat] & ~got | thrown[seat]
     elif rules.robs_the_pack and hand.trump is not None and world.phase is not Phase.DECLARE_TRUMP:
         trumps = world.standing.tables[hand.trump].trump_mask
@@ -1305,17 +1298,17 @@ def _replay_hand(world: GameState) -> None:
         assert hand.pitcher is not None
         for seat in draw_back_order(rules, hand.dealer, hand.pitcher):
             if thrown[seat]:  # a seat that has discarded threw at least deal - 6
-                got = _lowest(kept[seat], thrown[seat].bit_count() - (deal - 6))
-                drawn.extend(_indices(got))
+                got = mask_of(cards_of(kept[seat])[: thrown[seat].bit_count() - (deal - 6)])
+                drawn.extend(card.index for card in cards_of(got))
                 kept[seat] = kept[seat] & ~got | thrown[seat]
     elif rules.draws_back and any(thrown):
         assert hand.trump is not None and hand.pitcher is not None
         trumps = world.standing.tables[hand.trump].trump_mask
         for seat in draw_back_order(rules, hand.dealer, hand.pitcher)[:-1]:  # pitcher last
-            keep = _lowest(kept[seat] & trumps, deal - thrown[seat].bit_count())
-            drawn.extend(_indices(kept[seat] & ~keep))
+            keep = mask_of(cards_of(kept[seat] & trumps)[: deal - thrown[seat].bit_count()])
+            drawn.extend(card.index for card in cards_of(kept[seat] & ~keep))
             kept[seat] = keep | thrown[seat]
-        everything = _indices(kept[hand.pitcher] | thrown[hand.pitcher])
+        everything = [card.index for card in cards_of(kept[hand.pitcher] | thrown[hand.pitcher])]
         everything.sort(key=lambda index: hand.called >> index & 1)  # he drew what he called
         kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
         stock = everything[deal:]
@@ -1324,7 +1317,9 @@ def _replay_hand(world: GameState) -> None:
     if kitty and hand.trump is not None and hand.pitcher is not None:  # taken: his cards but it
         kept[hand.pitcher] = (kept[hand.pitcher] | kitty_discard) & ~kitty
     deck = [
-        CARDS[i] for i in _deal_order(rules, hand.dealer, kept) + _indices(kitty) + drawn + stock
+        *(CARDS[i] for i in _deal_order(rules, hand.dealer, kept)),
+        *cards_of(kitty),
+        *(CARDS[i] for i in drawn + stock),
     ]
     state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
     for seat, action in hand.bids:
@@ -1397,8 +1392,8 @@ def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple
     assert hand.trump is not None
     trumps = world.standing.tables[hand.trump].trump_mask
     mine = thrown[pitcher]
-    first = _lowest(mine & trumps, rules.kitty)
-    discard = first | _lowest(mine & ~first, rules.kitty - first.bit_count())
+    first = mask_of(cards_of(mine & trumps)[: rules.kitty])
+    discard = first | mask_of(cards_of(mine & ~first)[: rules.kitty - first.bit_count()])
     thrown[pitcher] = mine & ~discard
     return discard, discard
 
@@ -1420,7 +1415,7 @@ def _robbed_deal(
         done = order[: order.index(world.to_act)]
     else:
         done = order
-    dealt, drawn = list(kept), []
+    dealt, drawn = list(kept), list[int]()
     stock = len(rules.pack_indices) - players * deal
     for seat in done:
         if seat == hand.dealer:
@@ -1430,43 +1425,29 @@ def _robbed_deal(
             continue
         given = faced[seat].bit_count() - (deal - 6)
         if given < stock:  # refilled: the trumps he was dealt are his lowest
-            keep = _lowest(now & trumps, deal - faced[seat].bit_count())
+            keep = mask_of(cards_of(now & trumps)[: deal - faced[seat].bit_count()])
         else:  # the stock ran out: a non-trump kept (his choice), or only trumps dealt
             given = stock
-            keep = _lowest(now & ~trumps, 6 - given)
-            keep |= _lowest(now & ~keep, 6 - given - keep.bit_count())
-        drawn.extend(_indices(now & ~keep))
+            keep = mask_of(cards_of(now & ~trumps)[: 6 - given])
+            keep |= mask_of(cards_of(now & ~keep)[: 6 - given - keep.bit_count()])
+        drawn.extend(card.index for card in cards_of(now & ~keep))
         dealt[seat] = keep | faced[seat]
         stock -= given
     rest = list(hand.stock)
     dealer = hand.dealer
     if dealer in done or (world.to_act == dealer and world.phase is Phase.DISCARD):
-        everything = _indices(kept[dealer] | thrown[dealer])
+        everything = [card.index for card in cards_of(kept[dealer] | thrown[dealer])]
         dealt[dealer] = sum(1 << index for index in everything[:deal])
         rest = everything[deal:]
     return dealt, drawn, rest
 
 
-def _lowest(mask: int, count: int) -> int:
-    """The `count` lowest cards of `mask` (a bit set)."""
-    out = 0
-    for index in _indices(mask)[:count]:
-        out |= 1 << index
-    return out
-
-
-def _indices(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
-
-
 def _deal_order(rules: Rules, dealer: int, hands: Sequence[int]) -> list[int]:
-    """The card indices in the order that deals `hands` (bit sets): packets of three,
-    clockwise from the dealer's left."""
-    cards = [_indices(mask) for mask in hands]
-    out: list[int] = []
-    for size in packets(rules):
-        for k in range(1, rules.players + 1):
-            seat = (dealer + k) % rules.players
-            out.extend(cards[seat][:size])
-            del cards[seat][:size]
-    return out
+    """The card indices in the order that deals `hands` (bit sets): each seat's cards, low
+    to high, at its places in the pack (`dealing.deal_places`)."""
+    places = deal_places(rules.players, rules.deal, dealer)
+    order = [0] * sum(map(len, places))
+    for seat, mask in enumerate(hands):
+        for place, card in zip(places[seat], cards_of(mask), strict=True):
+            order[place] = card.index
+    return order

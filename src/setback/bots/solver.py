@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 
 from ..actions import Action, Bid, Pass, Play, Shoot, Smudge
-from ..cards import CARDS, Suit, mask_of
+from ..cards import CARD_POINTS, CARDS, Suit, mask_of
 from ..play import next_leader, next_to_play, open_cards
 from ..rules import Rules
 from ..state import GameState, Phase
@@ -22,7 +22,6 @@ from .montecarlo import GreedyPolicy, MonteCarloBot
 from .playout import PlayoutPolicy, PlayoutResult, playout_hand
 from .sampling import sample_states
 
-_CARD_POINTS = tuple(card.points for card in CARDS)
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
@@ -67,17 +66,17 @@ class Solver:
     other sides' (every other seat plays against `mine`), or what `judge` makes of the
     hand's end (the game-aware search: its chance of winning the game, in 10000ths). The
     end of a finished line is asked of the playout kernel (the line played out as a
-    script) and its value remembered by what it can depend on: each side's captured and
-    played trumps, card points taken and which sides took tricks; `memo` may be shared
+    script) and its value remembered by what it can depend on (`end_key`): each side's
+    captured and played trumps, card points taken and which sides took tricks (a test
+    walks random lines under every preset and drawn rules: one key, one hand end);
+    `memo` may be shared
     between the deals of one decision (with one `judge`).
 
     Each step of the search is trick play's own: the cards open to a seat
     (`play.open_cards`), who plays next (`next_to_play`), who wins the trick
     (`TrumpTable.winner_of`) and who leads next or whether the hand is over
-    (`next_leader`), so the search has no rule of its own. It costs 9% more instructions
-    per node than the search's own copies of them did (callgrind, 60 positions of
-    `Rules.setback()` and `Rules.smear()` with 17 cards or fewer left, 277,775 nodes:
-    8,238 -> 9,006 million); the bot's budget counts nodes, so its choices are the same.
+    (`next_leader`), so the search has no rule of its own. The bot's budget counts nodes,
+    not time.
     """
 
     def __init__(
@@ -117,7 +116,7 @@ class Solver:
             won |= 1 << taker
             for seat, card in trick.plays:
                 index = card.index
-                points[taker] += _CARD_POINTS[index]
+                points[taker] += CARD_POINTS[index]
                 if self.trump_mask >> index & 1:
                     played[self.side_of[seat]] |= 1 << index
                     captured[taker] |= 1 << index
@@ -171,7 +170,7 @@ class Solver:
             gained = 0
             trumps = 0
             for _, index in plays:
-                gained += _CARD_POINTS[index]
+                gained += CARD_POINTS[index]
                 trumps |= (1 << index) & self.trump_mask
             taker = self.side_of[winner]
             self.points[taker] += gained
@@ -190,8 +189,15 @@ class Solver:
         hands[seat] |= 1 << card
         return value
 
+    def end_key(self) -> tuple[object, ...]:
+        """What the end of the line played so far is remembered by: all that the hand's
+        score (and the game-aware `judge`) may depend on once the last trick is taken
+        (the pitcher, the contract, the seat's side, each side's played and captured
+        trumps, card points taken, and which sides took tricks)."""
+        return (*self.key_base, tuple(self.captured), tuple(self.points), self.won)
+
     def _leaf(self) -> int:
-        key = (*self.key_base, tuple(self.captured), tuple(self.points), self.won)
+        key = self.end_key()
         value = self.memo.get(key)
         if value is None:
             result = playout_hand(self.root, _Script(list(self.line)))
@@ -270,7 +276,7 @@ class Solver:
                 and not trump_mask >> index & 1
                 and not trump_mask >> previous & 1
                 and index // 13 == previous // 13
-                and _CARD_POINTS[index] == _CARD_POINTS[previous]
+                and CARD_POINTS[index] == CARD_POINTS[previous]
                 and not out_cards & ((1 << index) - (1 << (previous + 1)))
             ):
                 kept[-1] = index  # the higher of two touching cards stands for both
@@ -477,8 +483,7 @@ class SolverBot(MonteCarloBot):
         (elsewhere the points, as without it). The chances come from a table of every
         score made from the hands of a few games of `HeuristicBot`s: shipped with the
         package for every preset, else built once a process at the first decision that
-        needs it (1 s of CPU for a game like the German one, up to 25 s for games to 50
-        points)."""
+        needs it (which may take seconds: the bots guide, "The solver bot")."""
         self.solve_for_game = solve_for_game
         """With `game_aware` (where it applies): whether the last tricks are solved for the
         chance of winning the game (in 10000ths) as the playouts are valued, not for the

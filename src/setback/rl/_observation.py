@@ -219,7 +219,7 @@ def encode_state(
     memo: list[Any] | None = None,
 ) -> Any:
     """`encode_observation(observe(state, seat), pending, hand_over=hand_over)`, read
-    straight from the state (no `PlayerView` is built: the environment's hot path).
+    straight from the state (no `PlayerView` is built).
 
     `memo`, a list the caller keeps (start with `[]`), remembers the bits of the hand's
     finished tricks and auction and the scores' fractions, computed again only when

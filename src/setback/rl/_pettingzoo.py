@@ -23,11 +23,11 @@ from ._table import (
     NUM_ACTIONS,
     PLAY_BASE,
     Position,
-    _apply_id,
-    _discard_masks,
-    _legal_ids,
     action_id,
     apply_id,
+    apply_id_given,
+    discard_masks,
+    legal_ids_given,
 )
 
 __all__ = ["env", "make_rules", "raw_env"]
@@ -219,7 +219,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 plays = legal_actions(state)
                 self._legal_ids = [PLAY_BASE + a.card.index for a in plays]  # type: ignore[union-attr]
             elif phase is Phase.DISCARD:
-                self._legal_ids = list(_legal_ids(position, self._discards(state)))
+                self._legal_ids = list(legal_ids_given(position, self._discards(state)))
             else:
                 self._legal_ids = [action_id(action) for action in legal_actions(state)]
             self._legal_at = position
@@ -229,7 +229,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         """The legal discards of `state` as bit sets, remembered while the seat to act
         picks its cards one step at a time (the state stays the same meanwhile)."""
         if state is not self._discards_at:
-            self._discard_masks = _discard_masks(state)
+            self._discard_masks = discard_masks(state)
             self._discards_at = state
         return self._discard_masks
 
@@ -248,7 +248,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         before = self.position.state
         hands = len(before.history)
         if before.phase is Phase.DISCARD:
-            self.position = _apply_id(self.position, action, self._discards(before))
+            self.position = apply_id_given(self.position, action, self._discards(before))
         else:
             self.position = apply_id(self.position, action)
         state = self.position.state

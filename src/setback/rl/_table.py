@@ -170,7 +170,9 @@ class Position:
         return self  # immutable: a copy is the value itself
 
 
-def _discard_masks(state: GameState) -> list[int]:
+def discard_masks(state: GameState) -> list[int]:
+    """The legal discards of the seat to act in `state` (its phase: the discard), as bit
+    sets."""
     return [mask_of(action.cards) for action in legal_actions(state)]  # type: ignore[union-attr]
 
 
@@ -180,7 +182,7 @@ def _discard_steps(position: Position, masks: list[int] | None = None) -> tuple[
     `masks`: the state's legal discards as bit sets, if the caller has them already."""
     pending = position.pending
     addable, complete, larger = 0, False, False
-    for mask in _discard_masks(position.state) if masks is None else masks:
+    for mask in discard_masks(position.state) if masks is None else masks:
         if mask & pending != pending:
             continue
         if mask == pending:
@@ -193,10 +195,10 @@ def _discard_steps(position: Position, masks: list[int] | None = None) -> tuple[
 
 def legal_ids(position: Position) -> tuple[int, ...]:
     """The ids open to the seat to act, ascending; empty once the game is over."""
-    return _legal_ids(position)
+    return legal_ids_given(position)
 
 
-def _legal_ids(position: Position, masks: list[int] | None = None) -> tuple[int, ...]:
+def legal_ids_given(position: Position, masks: list[int] | None = None) -> tuple[int, ...]:
     """`legal_ids`, given the legal discards' bit sets if the caller has them."""
     state = position.state
     if state.phase is Phase.DISCARD:
@@ -217,10 +219,10 @@ def apply_id(position: Position, action: int) -> Position:
         IllegalActionError: the id is outside the table, or not legal now; the message
             names the id, its action and the legal ids.
     """
-    return _apply_id(position, action)
+    return apply_id_given(position, action)
 
 
-def _apply_id(position: Position, action: int, masks: list[int] | None = None) -> Position:
+def apply_id_given(position: Position, action: int, masks: list[int] | None = None) -> Position:
     """`apply_id`, given the legal discards' bit sets if the caller has them."""
     if not isinstance(action, int) or isinstance(action, bool):
         try:
@@ -254,7 +256,7 @@ def _apply_id(position: Position, action: int, masks: list[int] | None = None) -
 def _discard_step(position: Position, action: int, masks: list[int] | None) -> Position:
     state, pending = position.state, position.pending
     if masks is None:
-        masks = _discard_masks(state)
+        masks = discard_masks(state)
     addable, complete, _ = _discard_steps(position, masks)
     if action == DONE_ID:
         if not complete:
