@@ -69,7 +69,7 @@ from .options import (
     WinRule,
 )
 from .points import Point
-from .records import format_hand, game_record, replay
+from .records import format_hand, game_record, read_ptn, replay, write_ptn
 from .refusals import Refusal
 from .rules import SMUDGE, Rules
 from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, json_schema, loads
@@ -189,6 +189,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "playout_hand",
+    "read_ptn",
     "replay",
     "sample_states",
     "side_text",
@@ -197,4 +198,5 @@ __all__ = [
     "trick_winner",
     "trump_table",
     "view_text",
+    "write_ptn",
 ]
