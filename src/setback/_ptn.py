@@ -675,7 +675,7 @@ def _shown_action(action: Action) -> str:
     return f"{action}"
 
 
-def play_hand(replay: _Replay, rules: Rules, hand: HandTags) -> bool:
+def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = True) -> bool:
     """Apply one hand's auction, trump, discards and tricks; True if the hand was played to
     its end, False if the record stops inside it (a partial record)."""
     names = SEAT_NAMES[rules.players]
@@ -755,7 +755,8 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags) -> bool:
         if rules.kitty and seat == setup.pitcher and not setup.discarded[seat]:
             pending = pending[: rules.kitty]
         replay.apply(Discard(pending), f"{label}, {names[seat]}'s discard")
-    # the tricks
+    if not tricks:  # only the cards each seat takes and discards are wanted
+        return False
     return _play_tricks(replay, rules, hand, over)
 
 
@@ -877,13 +878,13 @@ def read(text: str) -> GameRecord:
     for hand in game.hands:
         if hand is not first:
             _check_next_deal(rules, replay.state, hand)
-        complete = play_hand(replay, rules, hand)
-        if hand is first and added:
+        if hand is first and added:  # first the draws, to see where the stock gives them
+            play_hand(replay, rules, hand, tricks=False)
             moved = _stock_for_draws(rules, replay, deal, added)
             if moved is not None:  # the deal's stock does not give the draws written
                 origin = attrs.evolve(origin, hands=None, deck=moved)
-                replay = _replay_of(rules, origin)
-                complete = play_hand(replay, rules, hand)
+            replay = _replay_of(rules, origin)
+        complete = play_hand(replay, rules, hand)
         _check_draws(
             rules, replay, hand, added if hand is first else _seat_cards(rules, hand, "CardsAdded")
         )
@@ -1051,7 +1052,7 @@ def _hands_of(state: GameState, actions: Sequence[Action]) -> Iterator[_HandLog]
         if len(after.history) > len(start.history) or after.is_over:
             yield _HandLog(start, tuple(steps))
             start, steps = after, []
-    if steps or not start.is_over:
+    if steps or not (start.is_over or start.history):  # not a hand only dealt yet
         yield _HandLog(start, tuple(steps))
 
 
