@@ -30,7 +30,7 @@ from .errors import (
 )
 from .options import AllPass, DealerMatch, LowTo, PackRanks, PlayTrump, ShootFor
 from .points import Point
-from .rules import Rules
+from .rules import TRICKSTER_POINTS, Rules
 from .state import GameRecord, GameState
 
 __all__: list[str] = []
@@ -45,8 +45,9 @@ SEAT_NAMES: dict[int, tuple[str, ...]] = {
 """Trickster's name of each seat, by the number of players: setback's seat `i` is
 `SEAT_NAMES[players][i]` (clockwise from South, as setback counts seats)."""
 
-VARIATIONS = (4, 5, 6, 7, 9, 10, 11, 13)
-"""Trickster's Pitch variations in its order (`variation` 0 is the four-point game)."""
+VARIATIONS = TRICKSTER_POINTS
+"""Trickster's Pitch variations in its order, by their points (`variation` 0 is the
+four-point game): the games of `Rules.trickster`."""
 _VARIATION_NAMES = {
     4: "FourPoint",
     5: "FivePoint",
