@@ -308,6 +308,13 @@ def test_a_contract_the_auction_contradicts_is_refused() -> None:
         read_ptn(PARTIAL.replace('[Contract "4♠"]', '[Contract "3♠"]'))
 
 
+def test_without_an_auction_the_declarer_bids_the_contract_and_the_others_pass() -> None:
+    """A record of the play alone (as TricksterBots' own test records are)."""
+    text = PARTIAL.replace('[Auction "S"]\nPass 4♠ Pass Pass\n', "")
+    assert "Auction" not in text
+    assert read_ptn(text) == read_ptn(PARTIAL)
+
+
 def test_an_auction_that_does_not_begin_at_the_dealers_left_is_refused() -> None:
     with pytest.raises(InvalidStateError, match="the auction begins with W, but S bids first"):
         read_ptn(PARTIAL.replace('[Auction "S"]', '[Auction "W"]'))

@@ -690,14 +690,14 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
     # the auction
     auction = hand.one("Auction")
     suit: Suit | None = None
-    if auction is not None:
-        first = _seat(names, auction.value, f"{label}, Auction")
-        if first != replay.state.to_act:
+    calls = _calls_of(rules, hand)
+    if calls is not None:
+        first = replay.state.to_act or 0
+        if auction is not None and _seat(names, auction.value, f"{label}, Auction") != first:
             raise InvalidStateError(
-                f"{label}: the auction begins with {names[first]}, but "
-                f"{names[replay.state.to_act or 0]} bids first (the dealer's left)"
+                f"{label}: the auction begins with {auction.value}, but "
+                f"{names[first]} bids first (the dealer's left)"
             )
-        calls = " ".join(auction.data).split()
         for number, call in enumerate(calls):
             seat = (first + number) % rules.players
             where = f"{label}, call {number + 1} ({names[seat]} {call})"
@@ -759,6 +759,27 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
     if not tricks:  # only the cards each seat takes and discards are wanted
         return False
     return _play_tricks(replay, rules, hand, over)
+
+
+def _calls_of(rules: Rules, hand: HandTags) -> list[str] | None:
+    """The calls of the auction, from the dealer's left: the `Auction`'s; without one, the
+    `Declarer`'s bid of the `Contract` and a pass from every other seat (a record of
+    the play alone); None when neither is given."""
+    auction = hand.one("Auction")
+    if auction is not None:
+        return " ".join(auction.data).split()
+    declarer, contract = hand.one("Declarer"), hand.one("Contract")
+    if declarer is None or contract is None:
+        return None
+    names = SEAT_NAMES[rules.players]
+    label = f"hand {hand.number + 1}"
+    pitcher = _seat(names, declarer.value, f"{label}, Declarer")
+    dealer = deal_of(rules, hand).dealer
+    _contract_of(rules, contract.value, f"{label}, Contract")  # a contract it reads
+    return [
+        contract.value.strip() if (dealer + offset) % rules.players == pitcher else "Pass"
+        for offset in range(1, rules.players + 1)
+    ]
 
 
 def _more_after(hand: HandTags, removed: Mapping[int, list[Card]], replay: _Replay) -> bool:
