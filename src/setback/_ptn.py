@@ -114,8 +114,10 @@ class Tag:
 
 
 def tags_of(text: str) -> list[Tag]:
-    """The tags of a PTN text, in order; `%` lines are comments."""
-    tags: list[Tag] = []
+    """The tags of a PTN text, in order; `%` and `;` lines are comments. A tag's value
+    runs from its first quote to its last, `\\"` read as a quote (so JSON whose quotes
+    were left unescaped reads too)."""
+    found: list[tuple[str, str, int, list[str]]] = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith(("%", ";")):
@@ -130,14 +132,17 @@ def tags_of(text: str) -> list[Tag]:
                 raise InvalidNotationError(
                     f"PTN line {number}: the tag {match.group(1)} has no quoted value"
                 )
-            value = rest[start + 1 : end].replace('\\"', '"').replace("\\\\", "\\")
-            tags.append(Tag(match.group(1), value, (), number))
-        elif tags:
-            last = tags[-1]
-            tags[-1] = attrs.evolve(last, data=(*last.data, line))
+            value = _ESCAPE.sub(r"\1", rest[start + 1 : end])
+            found.append((match.group(1), value, number, []))
+        elif found:
+            found[-1][3].append(line)
         else:
             raise InvalidNotationError(f"PTN line {number}: {shown(line)} comes before any tag")
-    return tags
+    return [Tag(name, value, tuple(data), number) for name, value, number, data in found]
+
+
+_ESCAPE = re.compile(r"\\(.)")
+"""A backslash and the character it escapes."""
 
 
 # --- cards ------------------------------------------------------------------------
