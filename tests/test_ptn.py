@@ -35,6 +35,7 @@ from setback import (
     Point,
     Rules,
     RulesError,
+    SetbackError,
     ShootFor,
     apply_action,
     game_record,
@@ -640,3 +641,44 @@ def test_every_legal_card_of_a_hand_replays_from_its_record() -> None:
     for action in legal_actions(start):
         record = game_record(apply_action(start, action))
         assert read_ptn(write_ptn(record)).actions[-1] == action
+
+
+def test_a_second_game_in_one_text_is_refused() -> None:
+    text = PARTIAL + PARTIAL.replace("2v2 4-point to 11", "another game")
+    with pytest.raises(InvalidNotationError, match=r"a second \[Event\] tag"):
+        read_ptn(text)
+
+
+_EDITS = st.lists(
+    st.tuples(
+        st.sampled_from(["replace", "delete", "insert"]),
+        st.floats(0, 1, exclude_max=True),
+        st.sampled_from(list('SHDCJTAKQ2345789-: \n[]"{}.♠♥PassWNE0')),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+@settings(max_examples=examples(60, 2000), deadline=None)
+@given(record=st.sampled_from([PARTIAL, KITTY, DRAW, TEN, THREE]), edits=_EDITS)
+def test_an_edited_record_reads_or_is_refused_with_the_library_s_error(
+    record: str, edits: list[tuple[str, float, str]]
+) -> None:
+    """Bad input gets a clear exception from the library's hierarchy, never a crash; what
+    reads replays and writes back to itself."""
+    text = list(record)
+    for edit, where, char in edits:
+        place = int(where * len(text))
+        if edit == "replace":
+            text[place] = char
+        elif edit == "delete":
+            del text[place]
+        else:
+            text.insert(place, char)
+    try:
+        read = read_ptn("".join(text))
+    except SetbackError:
+        return
+    replay(read)
+    assert read_ptn(write_ptn(read)) == read

@@ -205,7 +205,8 @@ def read_ptn(text: str) -> GameRecord:
     beginning with `_`, are skipped. An option left out keeps the value of
     `Rules.trickster(points, players)`.
 
-    A record may stop anywhere in its last hand (the first tricks of a hand): the record
+    A hand without an `Auction` is bid by its `Declarer` at the `Contract`, every other
+    seat passing (a record of the play alone). A record may stop anywhere in its last hand (the first tricks of a hand): the record
     then holds the actions up to there. The first hand's cards become the record's
     `hands` or `deck` (`deck` when the `Undealt` order or the cards drawn need it);
     every later hand must be the one the seed deals, as `write_ptn` writes them.
@@ -230,7 +231,9 @@ def read_ptn(text: str) -> GameRecord:
 
     Raises:
         InvalidNotationError: the text is no PTN: a line that is no tag, a card, seat,
-            call or hand that cannot be read, a tag twice in a hand, no `Deal`.
+            call or hand that cannot be read, a tag twice in a hand, no `Deal`, a second
+            game (another `Event`), options that are no JSON object, a text longer than
+            `MAX_PTN`.
         RulesError: an option setback does not play, or a `GameCode` other than Pitch
             (the message names it).
         InvalidStateError: the record does not replay: a call, discard or card that is
