@@ -198,6 +198,12 @@ def new_game_of(record: GameRecord) -> GameState:
     return replay(attrs.evolve(record, actions=()))
 
 
+def test_a_tag_without_its_closing_bracket_is_read() -> None:
+    """Players' records sometimes lose one (`[LocalDateTime "..."` in a Spades record)."""
+    text = PARTIAL.replace('[Declarer "W"]', '[Declarer "W"')
+    assert read_ptn(text) == read_ptn(PARTIAL)
+
+
 def test_the_event_and_other_tags_change_nothing() -> None:
     plain = "\n".join(
         line for line in PARTIAL.splitlines() if not line.startswith(("[Event", "[UTC", "[West"))

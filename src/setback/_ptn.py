@@ -76,7 +76,9 @@ _IGNORED = frozenset({"noWatching", "noSuggestions", "noChat"})
 """Options of the table, not of the game: read and ignored (so are keys starting with `_`,
 Trickster's own notes about the hand in progress, such as `_callPartnerSeat`)."""
 
-_TAG = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)\s*(.*)\]\s*$")
+_TAG = re.compile(r"\[\s*([A-Za-z][A-Za-z0-9_]*)(\s.*?)?\]?\s*$")
+"""A tag line: `[Name "value"]` (a closing bracket left out, as players' records
+sometimes have it, is read too)."""
 _RANKS = "23456789TJQKA"
 _SUITS = "SHDC"
 """The suits in the order of a `Deal` hand's groups (then the jokers)."""
@@ -126,7 +128,7 @@ def tags_of(text: str) -> list[Tag]:
             match = _TAG.match(line)
             if match is None:
                 raise InvalidNotationError(f"PTN line {number}: {shown(line)} is no tag")
-            rest = match.group(2)
+            rest = match.group(2) or ""
             start, end = rest.find('"'), rest.rfind('"')
             if start < 0 or end <= start:
                 raise InvalidNotationError(
