@@ -655,7 +655,7 @@ class _Replay:
         self.discarded: dict[int, set[int]] = {}
 
     def apply(self, action: Action, where: str) -> None:
-        before = self.state.held
+        before, number = self.state.held, self.state.hand_state.number
         try:
             self.state = apply_action(self.state, action)
         except (IllegalActionError, InvalidNotationError) as error:
@@ -667,13 +667,14 @@ class _Replay:
                 f"{where}: {_shown_action(action)} by {who} is not legal: {reason}"
             ) from error
         self.actions.append(action)
-        if type(action) is not Play:
+        if type(action) is not Play and self.state.hand_state.number == number:
             for seat, (old, new) in enumerate(zip(before, self.state.held, strict=True)):
                 self.drawn.setdefault(seat, []).extend(cards_of_bits(new & ~old))
                 self.discarded.setdefault(seat, set()).update(cards_of_bits(old & ~new))
 
 
 def cards_of_bits(mask: int) -> list[int]:
+    """The card indices of a bit set, in index order."""
     return [card.index for card in cards_of(mask)]
 
 
