@@ -24,7 +24,6 @@ from setback import (
     Discard,
     GameRecord,
     GameState,
-    InvalidNotationError,
     InvalidStateError,
     LowTo,
     PackRanks,
@@ -33,6 +32,7 @@ from setback import (
     Play,
     PlayTrump,
     Point,
+    RecordError,
     Rules,
     RulesError,
     SetbackError,
@@ -262,7 +262,7 @@ def test_cards_added_order_the_stock_when_undealt_is_in_another_order() -> None:
 
 def test_cards_added_that_the_replay_contradicts_are_refused() -> None:
     bad = KITTY.replace('[CardsAdded "W:H9C9"]', '[CardsAdded "W:H9C9H5"]')
-    with pytest.raises(InvalidStateError, match=r"hand 1: CardsAdded gives W H9 C9 H5"):
+    with pytest.raises(RecordError, match=r"hand 1: CardsAdded gives W H9 C9 H5"):
         read_ptn(bad)
 
 
@@ -290,7 +290,7 @@ def test_game_scores_give_the_score_sheet() -> None:
 
 def test_game_scores_that_split_partners_are_refused() -> None:
     text = PARTIAL.replace('[Dealer "E"]', '[GameScores "S:2 6 3 6"]\n[Dealer "E"]')
-    with pytest.raises(InvalidStateError, match="partners S\\+N different scores"):
+    with pytest.raises(RecordError, match="partners S\\+N different scores"):
         read_ptn(text)
 
 
@@ -306,12 +306,12 @@ def test_a_record_that_stops_before_trump_is_named_stops_there() -> None:
 
 
 def test_a_declarer_the_auction_contradicts_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match="hand 1: the Declarer is N"):
+    with pytest.raises(RecordError, match="hand 1: the Declarer is N"):
         read_ptn(PARTIAL.replace('[Declarer "W"]', '[Declarer "N"]'))
 
 
 def test_a_contract_the_auction_contradicts_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match="hand 1: the Contract is 3♠"):
+    with pytest.raises(RecordError, match="hand 1: the Contract is 3♠"):
         read_ptn(PARTIAL.replace('[Contract "4♠"]', '[Contract "3♠"]'))
 
 
@@ -323,12 +323,12 @@ def test_without_an_auction_the_declarer_bids_the_contract_and_the_others_pass()
 
 
 def test_an_auction_that_does_not_begin_at_the_dealers_left_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match="the auction begins with W, but S bids first"):
+    with pytest.raises(RecordError, match="the auction begins with W, but S bids first"):
         read_ptn(PARTIAL.replace('[Auction "S"]', '[Auction "W"]'))
 
 
 def test_an_illegal_call_is_refused_naming_the_hand_and_the_call() -> None:
-    with pytest.raises(InvalidStateError, match=r"hand 1, call 3 \(N 3\): bid 3 by N"):
+    with pytest.raises(RecordError, match=r"hand 1, call 3 \(N 3\): bid 3 by N"):
         read_ptn(PARTIAL.replace("Pass 4♠ Pass Pass", "Pass 4♠ 3 Pass"))
 
 
@@ -339,33 +339,35 @@ def test_a_card_that_is_not_legal_is_refused_naming_the_hand_the_trick_and_the_c
     """The issue: "an error naming the hand, the trick and the card". S holds 2♦ and
     4♥ and must follow... here E must follow spades with 5♠ and plays 9♣ instead."""
     bad = PARTIAL.replace("S8 SK S5 HJ", "S8 SK C9 HJ")
-    with pytest.raises(InvalidStateError, match=r"hand 1, trick 1: the card C9 \(9♣\) by E"):
+    with pytest.raises(RecordError, match=r"hand 1, trick 1: the card C9 \(9♣\) by E") as caught:
         read_ptn(bad)
+    assert (caught.value.hand, caught.value.trick, caught.value.card) == (1, 1, "C9")
+    assert isinstance(caught.value, InvalidStateError)
 
 
 def test_a_card_the_seat_does_not_hold_is_refused_naming_it() -> None:
     bad = PARTIAL.replace("H4 ST H3 DQ", "H4 ST H3 DA")
-    with pytest.raises(InvalidStateError, match=r"hand 1, trick 2: the card DA \(A♦\) by S"):
+    with pytest.raises(RecordError, match=r"hand 1, trick 2: the card DA \(A♦\) by S"):
         read_ptn(bad)
 
 
 def test_a_card_that_is_no_card_is_refused() -> None:
-    with pytest.raises(InvalidNotationError, match="hand 1, trick 2, S: 'DX' is no card"):
+    with pytest.raises(RecordError, match="hand 1, trick 2, S: 'DX' is no card"):
         read_ptn(PARTIAL.replace("H4 ST H3 DQ", "H4 ST H3 DX"))
 
 
 def test_a_trick_with_a_card_after_the_hand_is_over_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match="hand 1, trick 7: the hand is over"):
+    with pytest.raises(RecordError, match="hand 1, trick 7: the hand is over"):
         read_ptn(KITTY.rstrip() + "\nC4 - - -\n")
 
 
 def test_a_trick_missing_the_card_of_the_seat_to_play_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match="hand 1, trick 1: S is to play"):
+    with pytest.raises(RecordError, match="hand 1, trick 1: S is to play"):
         read_ptn(PARTIAL.replace("S8 SK S5 HJ", "S8 SK S5 -"))
 
 
 def test_a_hand_not_given_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match="the hand of W is not given"):
+    with pytest.raises(RecordError, match="the hand of W is not given"):
         read_ptn(PARTIAL.replace("8.4.J94.3", "-"))
 
 
@@ -478,9 +480,9 @@ def test_another_game_code_is_refused() -> None:
 
 
 def test_options_that_are_no_json_object_are_refused() -> None:
-    with pytest.raises(InvalidNotationError, match="GameOptionsJson is no JSON"):
+    with pytest.raises(RecordError, match="GameOptionsJson is no JSON"):
         read_ptn('[GameOptionsJson "{lowGoesToTaker}"]\n' + BASE)
-    with pytest.raises(InvalidNotationError, match="no JSON object"):
+    with pytest.raises(RecordError, match="no JSON object"):
         read_ptn('[GameOptionsJson "[1]"]\n' + BASE)
 
 
@@ -503,24 +505,24 @@ def test_options_that_are_no_json_object_are_refused() -> None:
     ],
 )
 def test_text_that_is_no_ptn_is_refused(text: str, message: str) -> None:
-    with pytest.raises(InvalidNotationError, match=message):
+    with pytest.raises(RecordError, match=message):
         read_ptn(text)
 
 
 def test_a_tag_twice_in_a_hand_is_refused() -> None:
-    with pytest.raises(InvalidNotationError, match=r"hand 1 has a second \[Contract\] tag"):
+    with pytest.raises(RecordError, match=r"hand 1 has a second \[Contract\] tag"):
         read_ptn(PARTIAL.replace('[Contract "4♠"]', '[Contract "4♠"]\n[Contract "4♠"]'))
 
 
 def test_a_card_dealt_twice_is_refused() -> None:
-    with pytest.raises(InvalidStateError, match="cannot be dealt"):
+    with pytest.raises(RecordError, match="cannot be dealt"):
         read_ptn(PARTIAL.replace("KT7..5.Q8", "KT7..5.Q3"))
 
 
 def test_read_ptn_takes_text_of_bounded_length() -> None:
     with pytest.raises(TypeError, match="read_ptn takes a PTN text"):
         read_ptn(b"[Deal]")  # type: ignore[arg-type]
-    with pytest.raises(InvalidNotationError, match="at most"):
+    with pytest.raises(RecordError, match="at most"):
         read_ptn("%" * (MAX_PTN + 1))
 
 
@@ -547,13 +549,13 @@ def test_a_whole_game_is_written_hand_by_hand_and_read_back() -> None:
 def test_a_later_hand_the_seed_does_not_deal_is_refused() -> None:
     state = random_game(Rules.trickster(4), seed=7)
     text = write_ptn(game_record(state)).replace('[Seed "7"]', '[Seed "8"]')
-    with pytest.raises(InvalidStateError, match="hand 2: its deal is not the one"):
+    with pytest.raises(RecordError, match="hand 2: its deal is not the one"):
         read_ptn(text)
 
 
 def test_a_hand_stopped_midway_cannot_be_followed_by_another() -> None:
     text = KITTY.replace("C3 C8 CJ C7\n", "") + '[Deal "S:5..AK9.QT T.9.Q4.J7 4.K76.T.K J6.52.5.3"]'
-    with pytest.raises(InvalidStateError, match="hand 1 stops before its end, yet hand 2"):
+    with pytest.raises(RecordError, match="hand 1 stops before its end, yet hand 2"):
         read_ptn(text)
 
 
@@ -651,7 +653,7 @@ def test_every_legal_card_of_a_hand_replays_from_its_record() -> None:
 
 def test_a_second_game_in_one_text_is_refused() -> None:
     text = PARTIAL + PARTIAL.replace("2v2 4-point to 11", "another game")
-    with pytest.raises(InvalidNotationError, match=r"a second \[Event\] tag"):
+    with pytest.raises(RecordError, match=r"a second \[Event\] tag"):
         read_ptn(text)
 
 

@@ -34,6 +34,7 @@ from .errors import (
     InvalidNotationError,
     InvalidStateError,
     LanguageError,
+    RecordError,
     RulesError,
     SetbackError,
 )
@@ -151,6 +152,7 @@ __all__ = [
     "Point",
     "RandomPolicy",
     "Rank",
+    "RecordError",
     "Refusal",
     "Rules",
     "RulesError",

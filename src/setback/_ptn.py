@@ -25,6 +25,7 @@ from .errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
+    RecordError,
     RulesError,
     shown,
 )
@@ -127,11 +128,11 @@ def tags_of(text: str) -> list[Tag]:
         if line.startswith("["):
             match = _TAG.match(line)
             if match is None:
-                raise InvalidNotationError(f"PTN line {number}: {shown(line)} is no tag")
+                raise RecordError(f"PTN line {number}: {shown(line)} is no tag")
             rest = match.group(2) or ""
             start, end = rest.find('"'), rest.rfind('"')
             if start < 0 or end <= start:
-                raise InvalidNotationError(
+                raise RecordError(
                     f"PTN line {number}: the tag {match.group(1)} has no quoted value"
                 )
             value = _ESCAPE.sub(r"\1", rest[start + 1 : end])
@@ -139,7 +140,7 @@ def tags_of(text: str) -> list[Tag]:
         elif found:
             found[-1][3].append(line)
         else:
-            raise InvalidNotationError(f"PTN line {number}: {shown(line)} comes before any tag")
+            raise RecordError(f"PTN line {number}: {shown(line)} comes before any tag")
     return [Tag(name, value, tuple(data), number) for name, value, number, data in found]
 
 
@@ -166,7 +167,7 @@ def _card(rules: Rules, suit: str, rank: str, where: str) -> Card:
         value = 10 if rank == "10" else _RANKS.index(rank) + 2
         card = CARDS[index_of(_SUIT_OF[suit], Rank(value))]
     if card is None or card not in rules.pack:
-        raise InvalidNotationError(f"{where}: {shown(suit + rank)} is no card of this pack")
+        raise RecordError(f"{where}: {shown(suit + rank)} is no card of this pack")
     return card
 
 
@@ -180,7 +181,7 @@ def cards_in(rules: Rules, text: str, where: str) -> tuple[Card, ...]:
     """Cards written one after the other, suit first (`H9S8CQ`)."""
     text = "".join(text.split())
     if len(text) % 2:
-        raise InvalidNotationError(f"{where}: {shown(text)} is not cards of two letters each")
+        raise RecordError(f"{where}: {shown(text)} is not cards of two letters each")
     return tuple(card_of(rules, text[i : i + 2], where) for i in range(0, len(text), 2))
 
 
@@ -207,7 +208,7 @@ def _hand_text(cards: Sequence[Card]) -> str:
 def _hand_cards(rules: Rules, text: str, where: str) -> tuple[Card, ...]:
     groups = text.split(".")
     if not 4 <= len(groups) <= 5:
-        raise InvalidNotationError(
+        raise RecordError(
             f"{where}: {shown(text)} is no hand (four suits S.H.D.C, then the jokers)"
         )
     cards = [
@@ -484,20 +485,20 @@ def split(tags: Sequence[Tag]) -> GameTags:
                 hands.append({})
             hand = hands[-1]
             if tag.name in hand and tag.name not in _REPEATED:
-                raise InvalidNotationError(
+                raise RecordError(
                     f"PTN line {tag.line}: hand {len(hands)} has a second [{tag.name}] tag"
                 )
             hand.setdefault(tag.name, []).append(tag)
         elif tag.name in ("Event", "GameCode", "GameOptionsJson", "Seed"):
             if tag.name in game and game[tag.name].value != tag.value:
-                raise InvalidNotationError(
+                raise RecordError(
                     f"PTN line {tag.line}: a second [{tag.name}] tag: a PTN text read as one "
                     "game holds one game"
                 )
             game[tag.name] = tag
     for number, hand in enumerate(hands, 1):
         if "Deal" not in hand:
-            raise InvalidNotationError(f"PTN hand {number} has no [Deal] tag")
+            raise RecordError(f"PTN hand {number} has no [Deal] tag")
     return GameTags(
         game,
         tuple(
@@ -510,7 +511,7 @@ def split(tags: Sequence[Tag]) -> GameTags:
 def _seat(names: Sequence[str], text: str, where: str) -> int:
     name = text.strip().upper()
     if name not in names:
-        raise InvalidNotationError(
+        raise RecordError(
             f"{where}: {shown(text)} is no seat of {len(names)} players ({' '.join(names)})"
         )
     return names.index(name)
@@ -523,7 +524,7 @@ def players_of(hand: HandTags) -> int:
     body = deal.value.split(":", 1)[-1]
     count = len(body.split())
     if count not in SEAT_NAMES:
-        raise InvalidNotationError(
+        raise RecordError(
             f"PTN hand {hand.number + 1}: the deal lists {count} hands; Trickster seats 2 to 6"
         )
     return count
@@ -554,14 +555,14 @@ def deal_of(rules: Rules, hand: HandTags) -> Deal:
     elif dealer_tag is not None:
         dealer = _seat(names, dealer_tag.value, f"{where}, Dealer")
     else:
-        raise InvalidNotationError(f'{where}: the Deal names no dealer (like "E:...")')
+        raise RecordError(f'{where}: the Deal names no dealer (like "E:...")')
     if dealer_tag is not None and _seat(names, dealer_tag.value, f"{where}, Dealer") != dealer:
-        raise InvalidNotationError(f"{where}: the Dealer tag and the Deal name other dealers")
+        raise RecordError(f"{where}: the Dealer tag and the Deal name other dealers")
     hands: list[tuple[Card, ...]] = [()] * rules.players
     for offset, written in enumerate(text.split()):
         seat = (dealer + offset) % rules.players
         if written == "-":
-            raise InvalidStateError(
+            raise RecordError(
                 f"{where}: the hand of {names[seat]} is not given; a record replays only "
                 "with every hand known"
             )
@@ -582,7 +583,7 @@ def deal_of(rules: Rules, hand: HandTags) -> Deal:
         if len(written_scores) != rules.players or not all(
             re.fullmatch(r"[+-]?\d{1,13}", score) for score in written_scores
         ):
-            raise InvalidNotationError(
+            raise RecordError(
                 f"{where}: GameScores {shown(scores_tag.value)} is not one score for each of "
                 f"{rules.players} seats"
             )
@@ -599,7 +600,7 @@ def side_scores(rules: Rules, scores: Sequence[int], where: str) -> tuple[int, .
     for seats in rules.sides:
         if len({scores[seat] for seat in seats}) != 1:
             names = SEAT_NAMES[rules.players]
-            raise InvalidStateError(
+            raise RecordError(
                 f"{where}: GameScores gives partners {'+'.join(names[s] for s in seats)} "
                 "different scores"
             )
@@ -617,7 +618,7 @@ def _seat_cards(rules: Rules, hand: HandTags, name: str) -> dict[int, list[Card]
     for tag in hand.tags.get(name, ()):
         for group in tag.value.split():
             if ":" not in group:
-                raise InvalidNotationError(f"{where}: {shown(group)} names no seat (like S:H5CJ)")
+                raise RecordError(f"{where}: {shown(group)} names no seat (like S:H5CJ)")
             first, cards = group.split(":", 1)
             seat = _seat(names, first, where)
             found.setdefault(seat, []).extend(cards_in(rules, cards, where))
@@ -654,17 +655,27 @@ class _Replay:
         """The cards each seat took from the stock in the hand in progress (card indices)."""
         self.discarded: dict[int, set[int]] = {}
 
-    def apply(self, action: Action, where: str) -> None:
+    def apply(
+        self,
+        action: Action,
+        where: str,
+        hand: int,
+        trick: int | None = None,
+        card: str | None = None,
+    ) -> None:
         before, number = self.state.held, self.state.hand_state.number
         try:
             self.state = apply_action(self.state, action)
-        except (IllegalActionError, InvalidNotationError) as error:
+        except (IllegalActionError, InvalidNotationError) as error:  # the engine's
             reason = error.reason if isinstance(error, IllegalActionError) else str(error)
             names = SEAT_NAMES[self.state.rules.players]
             seat = self.state.to_act
             who = "nobody" if seat is None else f"{names[seat]} (seat {seat})"
-            raise InvalidStateError(
-                f"{where}: {_shown_action(action)} by {who} is not legal: {reason}"
+            raise RecordError(
+                f"{where}: {_shown_action(action)} by {who} is not legal: {reason}",
+                hand,
+                trick,
+                card,
             ) from error
         self.actions.append(action)
         if type(action) is not Play and self.state.hand_state.number == number:
@@ -702,7 +713,7 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
     if calls is not None:
         first = replay.state.to_act or 0
         if auction is not None and _seat(names, auction.value, f"{label}, Auction") != first:
-            raise InvalidStateError(
+            raise RecordError(
                 f"{label}: the auction begins with {auction.value}, but "
                 f"{names[first]} bids first (the dealer's left)"
             )
@@ -712,14 +723,14 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
             if over() or replay.state.phase is not Phase.BIDDING:
                 if call == "-":
                     continue
-                raise InvalidStateError(f"{where}: the auction is over")
+                raise RecordError(f"{where}: the auction is over")
             if call == "-":
                 return False
             if seat != replay.state.to_act:
-                raise InvalidStateError(f"{where}: it is {names[replay.state.to_act or 0]}'s turn")
+                raise RecordError(f"{where}: it is {names[replay.state.to_act or 0]}'s turn")
             action, named = _call_of(call, where)
             suit = named if named is not None else suit
-            replay.apply(action, where)
+            replay.apply(action, where, hand.number + 1)
     if over():
         return True
     if replay.state.phase is Phase.BIDDING:
@@ -728,7 +739,7 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
     pitcher = replay.state.hand_state.pitcher
     declarer = hand.one("Declarer")
     if declarer is not None and _seat(names, declarer.value, f"{label}, Declarer") != pitcher:
-        raise InvalidStateError(
+        raise RecordError(
             f"{label}: the Declarer is {declarer.value}, but the auction makes "
             f"{names[pitcher or 0]} the pitcher"
         )
@@ -736,7 +747,7 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
     if contract is not None:
         level, named = _contract_of(rules, contract.value, f"{label}, Contract")
         if level is not None and level != replay.state.hand_state.contract:
-            raise InvalidStateError(
+            raise RecordError(
                 f"{label}: the Contract is {contract.value}, but the auction's is "
                 f"{replay.state.hand_state.contract}"
             )
@@ -744,9 +755,9 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
     if replay.state.phase is Phase.DECLARE_TRUMP:
         if suit is None:
             return False
-        replay.apply(DeclareTrump(suit), f"{label}, trump {suit.symbol}")
+        replay.apply(DeclareTrump(suit), f"{label}, trump {suit.symbol}", hand.number + 1)
     if replay.state.phase is Phase.CALL_PARTNER:
-        raise InvalidStateError(
+        raise RecordError(
             f"{label}: the pitcher calls a partner, which PTN records do not show yet"
         )
     # the discards
@@ -763,7 +774,7 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
         setup = replay.state.hand_state
         if rules.kitty and seat == setup.pitcher and not setup.discarded[seat]:
             pending = pending[: rules.kitty]
-        replay.apply(Discard(pending), f"{label}, {names[seat]}'s discard")
+        replay.apply(Discard(pending), f"{label}, {names[seat]}'s discard", hand.number + 1)
     if not tricks:  # only the cards each seat takes and discards are wanted
         return False
     return _play_tricks(replay, rules, hand, over)
@@ -810,7 +821,7 @@ def _play_tricks(replay: _Replay, rules: Rules, hand: HandTags, over: Callable[[
         return over()
     first = _seat(names, play.value, f"{label}, Play")
     if first != replay.state.to_act:
-        raise InvalidStateError(
+        raise RecordError(
             f"{label}: the play begins with {names[first]}, but "
             f"{names[replay.state.to_act or 0]} leads"
         )
@@ -818,7 +829,7 @@ def _play_tricks(replay: _Replay, rules: Rules, hand: HandTags, over: Callable[[
     for number, line in enumerate(lines, 1):
         where = f"{label}, trick {number}"
         if len(line) > rules.players:
-            raise InvalidNotationError(f"{where}: {len(line)} cards for {rules.players} seats")
+            raise RecordError(f"{where}: {len(line)} cards for {rules.players} seats")
         cards = {
             (first + column) % rules.players: text
             for column, text in enumerate(line)
@@ -826,7 +837,7 @@ def _play_tricks(replay: _Replay, rules: Rules, hand: HandTags, over: Callable[[
         }
         if over():
             if cards:
-                raise InvalidStateError(f"{where}: the hand is over, yet it has cards")
+                raise RecordError(f"{where}: the hand is over, yet it has cards")
             continue
         tricks = len(replay.state.tricks)
         while not over() and len(replay.state.tricks) == tricks:
@@ -836,15 +847,18 @@ def _play_tricks(replay: _Replay, rules: Rules, hand: HandTags, over: Callable[[
             if text is None:
                 if cards or any(t != "-" for later in lines[number:] for t in later):
                     missing = names[seat]
-                    raise InvalidStateError(
+                    raise RecordError(
                         f"{where}: {missing} is to play, but the trick has no card of {missing}"
                     )
                 return False
-            card = card_of(rules, text, f"{where}, {names[seat]}")
-            replay.apply(Play(card), f"{where}")
+            try:
+                card = card_of(rules, text, f"{where}, {names[seat]}")
+            except RecordError as error:
+                raise RecordError(str(error), hand.number + 1, number, text.upper()) from None
+            replay.apply(Play(card), where, hand.number + 1, number, text.upper())
         if cards:
             extra = " ".join(f"{names[seat]} {text}" for seat, text in cards.items())
-            raise InvalidStateError(f"{where}: the trick is over without the card(s) {extra}")
+            raise RecordError(f"{where}: the trick is over without the card(s) {extra}")
     return over()
 
 
@@ -855,13 +869,13 @@ def _call_of(text: str, where: str) -> tuple[Action, Suit | None]:
         return Pass(), None
     match = _CALL.match(text)
     if match is None:
-        raise InvalidNotationError(f"{where}: {shown(text)} is no call (Pass, 3, 3♥, Shoot)")
+        raise RecordError(f"{where}: {shown(text)} is no call (Pass, 3, 3♥, Shoot)")
     suit = _SUIT_MARK[match.group(3).upper()] if match.group(3) else None
     if match.group(2):
         return Shoot(), suit
     level = int(match.group(1))
     if not 1 <= level <= 36:
-        raise InvalidNotationError(f"{where}: {shown(text)} is no bid")
+        raise RecordError(f"{where}: {shown(text)} is no bid")
     return Bid(level), suit
 
 
@@ -878,7 +892,7 @@ def read(text: str) -> GameRecord:
     """The game record of a PTN text (see `records.read_ptn`)."""
     game = split(tags_of(text))
     if not game.hands:
-        raise InvalidNotationError("the PTN text has no hand: no [Deal] tag")
+        raise RecordError("the PTN text has no hand: no [Deal] tag")
     code = game.tags.get("GameCode")
     if code is not None and code.value.strip().lower() != "pitch":
         raise RulesError(f"GameCode {shown(code.value)}: setback plays Pitch only")
@@ -888,14 +902,14 @@ def read(text: str) -> GameRecord:
         try:
             options = json.loads(options_tag.value)
         except ValueError as error:
-            raise InvalidNotationError(f"GameOptionsJson is no JSON: {error}") from None
+            raise RecordError(f"GameOptionsJson is no JSON: {error}") from None
         if type(options) is not dict:
-            raise InvalidNotationError("GameOptionsJson is no JSON object")
+            raise RecordError("GameOptionsJson is no JSON object")
     seed = 0
     seed_tag = game.tags.get("Seed")
     if seed_tag is not None:
         if not re.fullmatch(r"\d{1,78}", seed_tag.value.strip()):
-            raise InvalidNotationError(f"Seed {shown(seed_tag.value)} is no whole number")
+            raise RecordError(f"Seed {shown(seed_tag.value)} is no whole number")
         seed = int(seed_tag.value)
     rules = rules_of(options, players_of(game.hands[0]))
     first = game.hands[0]
@@ -919,7 +933,7 @@ def read(text: str) -> GameRecord:
             rules, replay, hand, added if hand is first else _seat_cards(rules, hand, "CardsAdded")
         )
         if not complete and hand is not game.hands[-1]:
-            raise InvalidStateError(
+            raise RecordError(
                 f"hand {hand.number + 1} stops before its end, yet hand {hand.number + 2} follows"
             )
     return attrs.evolve(origin, actions=tuple(replay.actions))
@@ -935,8 +949,8 @@ def _replay_of(rules: Rules, origin: GameRecord) -> _Replay:
             deck=origin.deck,
             scores=origin.scores,
         )
-    except (InvalidNotationError, InvalidStateError) as error:
-        raise InvalidStateError(f"hand 1 cannot be dealt: {error}") from error
+    except (InvalidNotationError, InvalidStateError) as error:  # new_game's
+        raise RecordError(f"hand 1 cannot be dealt: {error}", hand=1) from error
     return _Replay(state)
 
 
@@ -964,9 +978,7 @@ def _first_deal(
     elif undealt == stock_of(state):
         return record
     if sorted(undealt) != sorted(stock_of(state)):
-        raise InvalidStateError(
-            "hand 1: the Undealt cards are not the cards of the pack the Deal leaves"
-        )
+        raise RecordError("hand 1: the Undealt cards are not the cards of the pack the Deal leaves")
     if rules.kitty and added:  # the kitty lies first: the pitcher's first cards added
         pitcher = _pitcher_of(rules, hand)
         kitty = added.get(pitcher, [])[: rules.kitty] if pitcher is not None else []
@@ -1033,7 +1045,7 @@ def _check_draws(
         if drawn and drawn != sorted(card.index for card in cards):
             took = " ".join(card_text(CARDS[index]) for index in drawn)
             said = " ".join(card_text(card) for card in cards)
-            raise InvalidStateError(
+            raise RecordError(
                 f"hand {hand.number + 1}: CardsAdded gives {names[seat]} {said or 'nothing'}, "
                 f"but the replay gives {took}"
             )
@@ -1042,20 +1054,20 @@ def _check_draws(
 def _check_next_deal(rules: Rules, state: GameState, hand: HandTags) -> None:
     label = f"hand {hand.number + 1}"
     if state.is_over:
-        raise InvalidStateError(f"{label}: the game is over before it")
+        raise RecordError(f"{label}: the game is over before it")
     deal = deal_of(rules, hand)
     if (
         deal.dealer != state.dealer
         or deal.hands != state.hands
         or deal.undealt not in (None, stock_of(state))
     ):
-        raise InvalidStateError(
+        raise RecordError(
             f"{label}: its deal is not the one the record's seed deals next; a game record "
             "takes the first hand's cards, and every later hand comes from its seed "
             "([Seed] tag, 0 if none)"
         )
     if deal.scores is not None and side_scores(rules, deal.scores, label) != state.scores:
-        raise InvalidStateError(
+        raise RecordError(
             f"{label}: GameScores {deal.scores} are not the scores the hands before make "
             f"{state.scores}"
         )

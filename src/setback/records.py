@@ -11,6 +11,7 @@ from .errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
+    RecordError,
     RulesError,
     kind_error,
     shown,
@@ -231,22 +232,22 @@ def read_ptn(text: str) -> GameRecord:
         ['bid 2', 'bid 3', 'pass', 'pass', 'trump H', 'play AH']
 
     Raises:
-        InvalidNotationError: the text is no PTN: a line that is no tag, a card, seat,
-            call or hand that cannot be read, a tag twice in a hand, no `Deal`, a second
-            game (another `Event`), options that are no JSON object, a text longer than
-            `MAX_PTN`.
+        RecordError: the text is no PTN (a line that is no tag, a card, seat, call or
+            hand that cannot be read, a tag twice in a hand, no `Deal`, a second game,
+            options that are no JSON object, a text longer than `MAX_PTN`), or it does
+            not replay: a call, discard or card that is not legal where it comes (the
+            error's `hand`, `trick` and `card` say which, and so does its message), a
+            `Declarer`, `Contract`, `GameScores` or `CardsAdded` that the replay
+            contradicts, a hand not given (`-`), a later hand the seed does not deal.
+            A `RecordError` is an `InvalidStateError`.
         RulesError: an option setback does not play, or a `GameCode` other than Pitch
             (the message names it).
-        InvalidStateError: the record does not replay: a call, discard or card that is
-            not legal where it comes (the message names the hand, the trick and the
-            card), a `Declarer`, `Contract` or `CardsAdded` that the replay contradicts, a
-            hand not given (`-`), a later hand the seed does not deal.
         TypeError: `text` is not a `str`.
     """
     if type(text) is not str:
         raise kind_error("read_ptn", "a PTN text (str)", text)
     if len(text) > MAX_PTN:
-        raise InvalidNotationError(f"a PTN text of {len(text)} characters: at most {MAX_PTN}")
+        raise RecordError(f"a PTN text of {len(text)} characters: at most {MAX_PTN}")
     return _read_ptn(text)
 
 
