@@ -7,6 +7,7 @@ hand in Trickster's form).
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import attrs
@@ -690,3 +691,11 @@ def test_an_edited_record_reads_or_is_refused_with_the_library_s_error(
         return
     replay(read)
     assert read_ptn(write_ptn(read)) == read
+
+
+def test_a_record_error_pickles_with_where_it_happened() -> None:
+    with pytest.raises(RecordError) as caught:
+        read_ptn(PARTIAL.replace("H4 ST H3 DQ", "H4 ST H3 DX"))
+    error = pickle.loads(pickle.dumps(caught.value))
+    assert (type(error), str(error)) == (RecordError, str(caught.value))
+    assert (error.hand, error.trick, error.card) == (1, 2, "DX")
