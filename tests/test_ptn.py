@@ -699,3 +699,9 @@ def test_a_record_error_pickles_with_where_it_happened() -> None:
     error = pickle.loads(pickle.dumps(caught.value))
     assert (type(error), str(error)) == (RecordError, str(caught.value))
     assert (error.hand, error.trick, error.card) == (1, 2, "DX")
+
+
+def test_a_later_deal_of_another_number_of_hands_is_refused() -> None:
+    text = KITTY + '[Deal "S:5..AK9.QT T.9.Q4.J7 4.K76.T.K"]\n'
+    with pytest.raises(RecordError, match="hand 2: the Deal lists 3 hands for 4 players"):
+        read_ptn(text)

@@ -558,8 +558,14 @@ def deal_of(rules: Rules, hand: HandTags) -> Deal:
         raise RecordError(f'{where}: the Deal names no dealer (like "E:...")')
     if dealer_tag is not None and _seat(names, dealer_tag.value, f"{where}, Dealer") != dealer:
         raise RecordError(f"{where}: the Dealer tag and the Deal name other dealers")
+    written_hands = text.split()
+    if len(written_hands) != rules.players:
+        raise RecordError(
+            f"{where}: the Deal lists {len(written_hands)} hands for {rules.players} players",
+            hand.number + 1,
+        )
     hands: list[tuple[Card, ...]] = [()] * rules.players
-    for offset, written in enumerate(text.split()):
+    for offset, written in enumerate(written_hands):
         seat = (dealer + offset) % rules.players
         if written == "-":
             raise RecordError(
