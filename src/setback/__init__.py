@@ -34,6 +34,7 @@ from .errors import (
     InvalidNotationError,
     InvalidStateError,
     LanguageError,
+    RecordError,
     RulesError,
     SetbackError,
 )
@@ -69,7 +70,7 @@ from .options import (
     WinRule,
 )
 from .points import Point
-from .records import format_hand, game_record, replay
+from .records import format_hand, game_record, read_ptn, replay, write_ptn
 from .refusals import Refusal
 from .rules import SMUDGE, Rules
 from .serialization import MAX_DOCUMENT, SCHEMA_VERSION, dumps, json_schema, loads
@@ -151,6 +152,7 @@ __all__ = [
     "Point",
     "RandomPolicy",
     "Rank",
+    "RecordError",
     "Refusal",
     "Rules",
     "RulesError",
@@ -189,6 +191,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "playout_hand",
+    "read_ptn",
     "replay",
     "sample_states",
     "side_text",
@@ -197,4 +200,5 @@ __all__ = [
     "trick_winner",
     "trump_table",
     "view_text",
+    "write_ptn",
 ]

@@ -15,6 +15,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidStateError",
     "LanguageError",
+    "RecordError",
     "RulesError",
     "SetbackError",
 ]
@@ -84,6 +85,34 @@ class RulesError(SetbackError, ValueError):
 
 class InvalidStateError(SetbackError, ValueError):
     """A deal, score sheet or stored state that is not consistent with the rules."""
+
+
+class RecordError(InvalidStateError):
+    """A game record's text that cannot be read (a PTN record, `setback.read_ptn`), or
+    that does not replay where it says: the message says what and where.
+
+    `hand` and `trick` say where, counted from 1 (None where the fault lies in no one
+    hand or trick); `card` is the card, as the record writes it (`"C9"`), that could not
+    be played there, else None.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        hand: int | None = None,
+        trick: int | None = None,
+        card: str | None = None,
+    ) -> None:
+        self.hand = hand
+        """The hand of the record where the fault is, counted from 1; None if in none."""
+        self.trick = trick
+        """The trick of that hand where the fault is, counted from 1; None if in none."""
+        self.card = card
+        """The card, as the record writes it, that could not be played there; or None."""
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.args[0], self.hand, self.trick, self.card))
 
 
 class DrawingError(SetbackError, ValueError):

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import attrs
 
+from ._ptn import read as _read_ptn
+from ._ptn import write as _write_ptn
 from .engine import apply_action, new_game
 from .errors import (
     IllegalActionError,
     InvalidNotationError,
     InvalidStateError,
+    RecordError,
     RulesError,
     kind_error,
     shown,
@@ -16,7 +19,7 @@ from .errors import (
 from .rules import Rules
 from .state import MAX_ACTIONS, GameRecord, GameState, HandResult
 
-__all__ = ["format_hand", "game_record", "replay"]
+__all__ = ["format_hand", "game_record", "read_ptn", "replay", "write_ptn"]
 
 
 def game_record(state: GameState) -> GameRecord:
@@ -171,3 +174,109 @@ def format_hand(result: HandResult, rules: Rules) -> str:
         changes = " ".join(f"{change:+d}" for change in result.score_changes)
         lines.append(f"  {outcome}; score changes {changes}")
     return "\n".join(lines)
+
+
+MAX_PTN = 1_000_000
+"""The longest PTN text `read_ptn` reads, in characters: far more than a game's record."""
+
+
+def read_ptn(text: str) -> GameRecord:
+    """The game record of a Trickster Cards PTN text: the record players paste from the
+    app (a PBN-like text of tags such as `[Deal "E:3.2.75.A2 ..."]`).
+
+    The tags read: `Event`, `GameCode` (Pitch), `GameOptionsJson` (Trickster's Pitch
+    options, read into `Rules`), `Seed` (setback's own: the seed of later deals, 0 if
+    none), and for each hand `Dealer`, `GameScores` (the scores before the hand, one a
+    seat), `Deal` (the dealer, then each hand clockwise from the dealer), `Undealt` (the
+    stock, in order), `Auction` (the calls from the dealer's left: `Pass`, `2`, and the
+    pitcher's bid with its trump, `3♥`), `Declarer` and `Contract` (`3♥`), `CardsAdded`
+    and `CardsRemoved` (`S:HAH5`: what a seat took from the kitty or the stock and what
+    it discarded), and `Play` (the first leader, then a line a trick, the cards of each
+    seat in a fixed column clockwise from that leader, `-` for none). Other tags (the
+    players' names, dates) are skipped. Seats are Trickster's compass points clockwise
+    from South: S, W, N, E are setback's seats 0, 1, 2, 3 (S, N with two players; S, W, E
+    with three; S, SW, NW, NE, SE with five; S, SW, NW, N, NE, SE with six).
+
+    The options are those of Trickster's Pitch games: `variation` (`FourPoint` to
+    `ThirteenPoint`, or its number), `players`, `isPartnership`, `isTwoTeams`,
+    `gameOverScore`, `minBid`, `lowGoesToTaker`, `playTrump`, `drawOption`, `deck`,
+    `stickTheDealer`, `dealerMaySteal`, `offerShootBid`, `shootAllTricks`, `kitty`,
+    `tenOfTrumpReplacesGamePoint`, `pitcherLeadsTrump`, `setOpponentsAndWin` (false
+    only), `gameCode`; the table's `noWatching`, `noSuggestions` and `noChat`, and keys
+    beginning with `_`, are skipped. An option left out keeps the value of
+    `Rules.trickster(points, players)`.
+
+    A hand without an `Auction` is bid by its `Declarer` at the `Contract`, every other
+    seat passing (a record of the play alone). A record may stop anywhere in its last
+    hand (the first tricks of a hand): the record then holds the actions up to there.
+    The first hand's cards become the record's `hands` or `deck` (`deck` when the
+    `Undealt` order or the cards drawn need it); every later hand must be the one the
+    seed deals, as `write_ptn` writes them.
+
+    Args:
+        text: the PTN text.
+
+    Returns:
+        A `GameRecord` that `replay` turns into the game as far as the text goes.
+
+    Examples:
+        >>> record = read_ptn('''
+        ... [GameOptionsJson "{\\"lowGoesToTaker\\":true}"]
+        ... [Deal "E:3.2.75.A2 Q.3.8.543 K.AQ74..J T2.5.A9.7"]
+        ... [Auction "S"]
+        ... 2 3♥ Pass Pass
+        ... [Play "W"]
+        ... HA H5 H2 H3
+        ... ''')
+        >>> [str(action) for action in record.actions][:6]
+        ['bid 2', 'bid 3', 'pass', 'pass', 'trump H', 'play AH']
+
+    Raises:
+        RecordError: the text is no PTN (a line that is no tag, a card, seat, call or
+            hand that cannot be read, a tag twice in a hand, no `Deal`, a second game,
+            options that are no JSON object, a text longer than `MAX_PTN`), or it does
+            not replay: a call, discard or card that is not legal where it comes (the
+            error's `hand`, `trick` and `card` say which, and so does its message), a
+            `Declarer`, `Contract`, `GameScores` or `CardsAdded` that the replay
+            contradicts, a hand not given (`-`), a later hand the seed does not deal.
+            A `RecordError` is an `InvalidStateError`.
+        RulesError: an option setback does not play, or a `GameCode` other than Pitch
+            (the message names it).
+        TypeError: `text` is not a `str`.
+    """
+    if type(text) is not str:
+        raise kind_error("read_ptn", "a PTN text (str)", text)
+    if len(text) > MAX_PTN:
+        raise RecordError(f"a PTN text of {len(text)} characters: at most {MAX_PTN}")
+    return _read_ptn(text)
+
+
+def write_ptn(record: GameRecord) -> str:
+    """The PTN text of a game record: the tags `read_ptn` reads, every hand of the game.
+
+    Written: `Event`, `GameCode`, `GameOptionsJson` (every option), `Seed`, and for each
+    hand `Dealer`, `GameScores` (unless the first hand starts from no score sheet),
+    `Deal`, `Undealt`, `Declarer` and `Contract` (once trump is named), `Auction`,
+    `CardsAdded` and `CardsRemoved` (where cards were taken or discarded) and `Play`.
+
+    `read_ptn(write_ptn(record)) == record` when the first hand was dealt from the seed,
+    or given as `hands` sorted as `GameState.hands` sorts them; a first hand given as a
+    `deck` comes back as the same deal (a `deck` of the same hands and stock).
+
+    Args:
+        record: a `GameRecord` under the rules of one of Trickster's Pitch games
+            (`Rules.trickster`, with the options Trickster has).
+
+    Returns:
+        The PTN text, one tag a line, ending with a newline.
+
+    Raises:
+        RulesError: the rules are no Trickster game (the message names the first option
+            that Trickster has not), or call your partner, which PTN does not show.
+        InvalidStateError: the record does not replay (see `replay`).
+        TypeError: `record` is not a `GameRecord`.
+    """
+    if type(record) is not GameRecord:
+        raise kind_error("write_ptn", "a GameRecord", record)
+    replay(record)
+    return _write_ptn(record)
