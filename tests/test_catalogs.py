@@ -126,3 +126,17 @@ def test_every_refusal_code_has_this_language(lang: str) -> None:
         assert placeholders(message.string) == placeholders(english), context
         if context != "refusal message":  # the caller's own sentence is not translated
             assert message.string != english, context
+
+
+def test_the_german_catalog_uses_a_german_players_words() -> None:
+    """Issue 50: a failed bid read "zurückgesetzt" ("reset"), the pitcher stayed "Pitcher",
+    the off-five was the "Zweite Fünf" (a second five). The bidder who fails has "nicht
+    geschafft" (and the bid is taken off), the pitcher is the "Spielmacher", the off cards
+    are the left ones (linker Bube, linke Fünf: the left bower of German Euchre)."""
+    de = _translation("de").gettext
+    assert de("set back") == "nicht geschafft" and de("made it") == "geschafft"
+    assert de("pitcher") == "Spielmacher" and de("Off-five") == "Linke Fünf"
+    assert de("Off-jack") == "Linker Bube"
+    strings = [m.string for m in _po(LOCALE / "de" / "LC_MESSAGES" / "setback.po", "de")]
+    words = {w for s in strings if isinstance(s, str) for w in s.replace("'", " ").split()}
+    assert not words & {"Pitcher", "Pitchers", "zurückgesetzt", "Zweite", "Zweiter", "mitgehen"}

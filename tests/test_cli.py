@@ -414,7 +414,15 @@ def test_setback_rules_lists_and_describes_every_preset_once(
         (line,) = [line for line in lines if line.startswith(f"  {name} ")]
         assert len(line.split(maxsplit=1)[1]) > 10  # a description follows the name
     assert "  setback        the German partnership game: Smudge, the dealer's match" in out
-    assert "                 4 players; High, Low, Jack, Game; to 21" in out
+    # issue 50: each preset's numbers of players (trickster-7 was "4 players")
+    named = {line.split()[0]: n for n, line in enumerate(lines) if line.startswith("  ")}
+    seats = {name: lines[named[name] + 1].split(";")[0].strip() for name in PRESET_NAMES}
+    assert seats["setback"] == "4 or 6 players (without --players: 4)"
+    fixed = [seats[name] for name in ("six", "cinch", "trickster-9")]
+    assert fixed == ["6 players", "4 players", "4 players"]
+    assert seats["trickster-7"] == "4 to 6 players (without --players: 4)"
+    assert seats["trickster-4"] == "2 to 4 players (without --players: 4)"
+    assert seats["cutthroat"] == "2 to 8 players (without --players: 3)"
     assert "  trickster-10   Trickster Cards' 10-point game" in out
     for command in ("simulate", "arena", "play"):
         with pytest.raises(SystemExit):
@@ -431,6 +439,9 @@ def test_setback_rules_tells_one_preset_in_full_in_the_language(
     out = capsys.readouterr().out
     assert out.startswith("cinch: Cinch (Double Pedro): ")
     assert "  Reizen: eine Runde, links vom Geber beginnend; Gebote 1 bis 14." in out
+    assert "Spieler:" not in out  # Cinch is for four
+    assert main(["rules", "trickster-7", "--lang", "de"]) == 0
+    assert "\n  Spieler: 4 bis 6 (ohne --players: 4).\n" in capsys.readouterr().out
     assert main(["rules", "trickster-10", "--players", "5"]) == 0
     assert "Call your partner:" in capsys.readouterr().out
     assert main(["rules", "--players", "5"]) == 2

@@ -25,4 +25,4 @@ def test_importing_setback_loads_no_extra() -> None:
 def test_setback_rl_names_the_extra_when_a_package_is_missing() -> None:
     done = _run("import sys; sys.modules['pettingzoo'] = None; import setback.rl")
     assert "ImportError: setback.rl needs the extra 'rl'" in done.stderr
-    assert "pip install 'setback[rl]'" in done.stderr
+    assert "pip install '.[rl]' from a checkout, 'setback[rl]' once released" in done.stderr

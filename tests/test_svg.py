@@ -626,7 +626,7 @@ def test_the_called_card_and_the_partner_are_drawn_once_the_seat_may_know_them()
         assert _tags(svg, 3).endswith(" · the pitcher's partner")
     german = view_svg(observe(played, 0), lang="de")
     assert _called_group(german) == "AS: Gerufen: A♠ (Partner Platz 3)"
-    assert "Partner des Pitchers" in _tags(german, 3)
+    assert "Partner des Spielmachers" in _tags(german, 3)
 
 
 def test_a_finished_call_your_partner_hand_names_the_call_and_the_sides() -> None:

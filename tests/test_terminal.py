@@ -459,7 +459,7 @@ def test_rules_summary_says_where_the_draw_back_begins() -> None:
     left = Rules.ten_point(draw_order=DrawOrder.PITCHER_LEFT)
     words = {
         "en": "The draw back starts at the pitcher's left.",
-        "de": "Das Abwerfen und Nachziehen beginnt links vom Pitcher.",
+        "de": "Das Abwerfen und Nachziehen beginnt links vom Spielmacher.",
         "sv": "Kastandet och dragandet börjar till vänster om pitchern.",
         "fr": "L'écart et la pioche commencent à gauche du pitcher.",
     }
@@ -583,13 +583,20 @@ def _session_at(state: GameState, seat: int, lines: list[str], lang: str = "en")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_robbing_dealer_types_the_cards_he_keeps(lang: str) -> None:
     """Issue 40, item 7 (RULES §7.9 Y1): Cinch's dealer holds 17 cards and throws 11.
-    The screen offers `keep CARDS`; `keep J♠ 2♦` (his trumps are kept by rule) throws the
-    other 11, face down; `keep J♠` alone is refused with how many more to name."""
+    The screen offers `keep CARDS`; `keep J♠ 2♦` (his trumps are kept by rule, and the
+    hint says so) throws the other 11, face down; `keep J♠` alone is refused with how many
+    more to name."""
     _ = translation(lang).gettext
     keep = _("keep {cards}").split()[0]
     out = _session_at(y1_declared(), 3, [f"{keep} J♠", f"{keep} J♠ 2♦"], lang)
-    hint = _("  Or name the cards you keep, the others are discarded: {example}")
-    assert hint.format(example=_("keep {cards}").format(cards="J♠ 10♠")) in out
+    # issue 50: "keep J♠ 10♠" read as keeping two cards; the hint names the trumps kept
+    # anyway and how many are kept in all
+    hint = _(
+        "  Or name the cards you keep besides your trumps {cards}, which stay in your hand "
+        "anyway ({count} cards kept in all); the others are discarded: {example}"
+    )
+    example = _("keep {cards}").format(cards="J♠ 10♠")
+    assert hint.format(cards="Q♥ 7♥ 6♥ 4♥", count=6, example=example) in out
     refused = (
         _("{action} is not allowed: {reason}")
         .split("{reason}")[0]
@@ -687,5 +694,8 @@ def test_the_rules_summary_words_eldest_free() -> None:
     rules = Rules.pedro_sancho(all_pass="eldest_free")
     english = "If everyone passes, the eldest hand plays for nothing (contract 0, never set)."
     assert english in " ".join(rules_lines(rules))
-    german = "Passen alle, spielt der Spieler links vom Geber frei (Gebot 0, nie zurückgesetzt)."
+    german = (
+        "Passen alle, spielt der Spieler links vom Geber frei (Gebot 0, ihm wird nie etwas "
+        "abgezogen)."
+    )
     assert german in " ".join(rules_lines(rules, "de"))

@@ -401,10 +401,10 @@ def test_the_new_points_have_names_in_every_language() -> None:
     ]
     assert [point_text(key, lang="de") for key in keys] == [
         "Fünf",
-        "Zweite Fünf",
+        "Linke Fünf",
         "Neun",
-        "Zweites Ass",
-        "Zweite Drei",
+        "Linkes Ass",
+        "Linke Drei",
         "Snoozer",
     ]
     assert point_text("nine", lang="sv") == "Nia" and point_text("five", lang="fr") == "Cinq"

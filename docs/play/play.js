@@ -36,7 +36,7 @@ const WORDS = {
     about: "Die Regeln laufen in deinem Browser (die setback-Bibliothek auf Pyodide): kein Server, nichts wird gesendet.",
     game: "Spiel", target: "Ziel", language: "Sprache", bots: "Bots", new: "Neues Spiel",
     lastHand: "Die letzte Runde", happened: "Was geschah",
-    download: "Den Spielbericht dieses Spiels laden (JSON)", replay: "Ein beendetes Spiel nachspielen",
+    download: "Den Spielbericht dieses Spiels herunterladen (JSON)", replay: "Ein beendetes Spiel nachspielen",
     replayHelp: "Füge einen Spielbericht ein (das JSON von setback.game_record) oder wähle seine Datei, dann gehe Runde für Runde hindurch.",
     replayLoad: "Nachspielen", loading: "Die Regeln werden geladen (Python in deinem Browser)…",
     yourTurn: "Du bist dran.", waiting: "Die Bots spielen…", over: "Spielende: {winner} gewinnt.",

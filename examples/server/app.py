@@ -6,6 +6,7 @@ and open the address it prints, http://127.0.0.1:8000 (see README.md)."""
 import argparse
 import contextlib
 import json
+import random
 import secrets
 import sqlite3
 import time
@@ -54,9 +55,12 @@ class Table:
 
 
 class Server:
-    """The tables, kept in SQLite: a game's row holds the JSON of its state (`dumps`)."""
+    """The tables, kept in SQLite: a game's row holds the JSON of its state (`dumps`). Each
+    new table's deal and bots' seeds are drawn from `seed`, in the order the tables are made
+    (the same tables, the same games: for tests), or with no seed from the OS."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, seed: int | None = None) -> None:
+        self.seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self.db = sqlite3.connect(path)
         if self.db.execute("PRAGMA table_info(games)").fetchall() and not any(
             column[1] == "lang" for column in self.db.execute("PRAGMA table_info(games)")
@@ -78,10 +82,17 @@ class Server:
         lang = language(asked.get("lang", "en"))
         if (level := asked.get("level", "medium")) not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-        game_id, state = secrets.token_urlsafe(6), setback.new_game(rules)
+        state = setback.new_game(rules, seed=self.seeds.getrandbits(64))
+        return self.open(state, humans, lang, level)
+
+    def open(
+        self, state: setback.GameState, humans: int, lang: str, level: str
+    ) -> tuple[str, list[str]]:
+        """A table of the game `state`, stored, as `create` makes it: its id and tokens."""
+        game_id = secrets.token_urlsafe(6)
         tokens = [secrets.token_urlsafe(16) for _ in range(humans)]
-        seeds = {seat: {"level": level, "seed": secrets.randbits(64)}
-                 for seat in range(humans, rules.players)}  # fmt: skip
+        seeds = {seat: {"level": level, "seed": self.seeds.getrandbits(64)}
+                 for seat in range(humans, state.rules.players)}  # fmt: skip
         with self.db:  # one transaction: the game and its seats
             row = (game_id, setback.dumps(state), json.dumps(seeds), lang)
             self.db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", row)
@@ -282,9 +293,10 @@ def presets() -> list[dict[str, Any]]:
     return choices
 
 
-def make_app(db_path: str) -> Starlette:
-    """The web app over the games in the SQLite file `db_path`."""
-    server, choices = Server(db_path), presets()
+def make_app(db_path: str, seed: int | None = None) -> Starlette:
+    """The web app over the games in the SQLite file `db_path`; with `seed`, every new
+    table's deal and bots come from it (see `Server`)."""
+    server, choices = Server(db_path, seed), presets()
     return Starlette(routes=[
         Route("/presets", lambda request: JSONResponse(choices)),
         Route("/tables", server.new_table, methods=["POST"]),
@@ -298,8 +310,11 @@ if __name__ == "__main__":
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default="games.sqlite", help="the SQLite file of every game")
+    parser.add_argument(
+        "--seed", type=int, help="draw every new table's deal and bots' seeds from this seed"
+    )
     args = parser.parse_args()
-    app = make_app(args.db)
+    app = make_app(args.db, args.seed)
     shown_host = "127.0.0.1" if args.host == "0.0.0.0" else args.host
     print(f"setback: open http://{shown_host}:{args.port} (Ctrl+C stops the server)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4096, log_level="warning")

@@ -1,4 +1,6 @@
-"""The example server's test fixtures: a real server process on 127.0.0.1, and its database."""
+"""The example server's test fixtures: a real server process on 127.0.0.1, and its database.
+Every table it makes is dealt, and its bots seeded, from `SEED` (`app.py --seed`), so no
+test meets a card or a bot's choice it did not ask for."""
 
 from __future__ import annotations
 
@@ -16,10 +18,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import app
 import pytest
 from playwright.sync_api import Browser, Page, Response, sync_playwright
 
+from setback import GameState
+
 HERE = Path(__file__).parent
+SEED = 2026  # the server's: every table's deal and bots' seeds, in the order they are made
 
 
 def free_port() -> int:
@@ -29,7 +35,7 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`python app.py` on a free port of 127.0.0.1, over the SQLite file `db`."""
+    """`python app.py --seed SEED` on a free port of 127.0.0.1, over the SQLite file `db`."""
 
     def __init__(self, db: Path) -> None:
         self.db, self.port = db, free_port()
@@ -45,6 +51,8 @@ class ServerProcess:
             str(self.port),
             "--db",
             str(self.db),
+            "--seed",
+            str(SEED),
         ]
         with self.output.open("ab") as output:
             self.process = subprocess.Popen(command, cwd=HERE, stdout=output)
@@ -74,6 +82,18 @@ class ServerProcess:
         """POST /tables: the new table's id and its people's tokens."""
         asked = {"preset": preset, "options": options, "humans": humans, "lang": lang}
         return self.post("/tables", asked)
+
+    def open(
+        self, state: GameState, humans: int = 1, lang: str = "en", level: str = "medium"
+    ) -> tuple[str, list[str]]:
+        """A table of the game `state`, set up for a test: stored as the server stores the
+        tables it makes (`app.Server.open`, bots seeded from `SEED`), and loaded by the server
+        when a seat joins. Its id and its people's tokens."""
+        opener = app.Server(str(self.db), SEED)
+        try:
+            return opener.open(state, humans, lang, level)
+        finally:
+            opener.db.close()
 
     def post(self, path: str, asked: Any) -> dict[str, Any]:
         """POST `asked` as JSON: the JSON answered (a refusal's too, with its status)."""

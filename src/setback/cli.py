@@ -472,6 +472,12 @@ def _tell_rules(args: argparse.Namespace, lang: str) -> int:
         if args.name is not None:
             rules = _play_rules(args.name, args.players, {}, lang)
             print(wrapped(f"{args.name}: {preset_words(args.name, lang)}", width))
+            counts = _player_counts(args.name)
+            if len(counts) > 1:
+                seats = _("Players: {counts} (without --players: {default}).")
+                default = build_rules(args.name, None).players
+                line = seats.format(counts=_counts_text(counts, lang), default=default)
+                print(wrapped(f"  {line}", width))
             for line in rules_lines(rules, lang):
                 print(wrapped(f"  {line}", width))
             return 0
@@ -484,9 +490,19 @@ def _tell_rules(args: argparse.Namespace, lang: str) -> int:
     for name in PRESETS:
         rules = Rules.preset(name)
         points = ", ".join(point_text(point, lang=lang) for point in rules.points)
-        facts = _("{players} players; {points}; to {target}").format(
-            players=rules.players, points=points, target=rules.target
-        )
+        counts = _player_counts(name)
+        if len(counts) > 1:
+            facts = _("{counts} players (without --players: {players}); {points}; to {target}")
+            facts = facts.format(
+                counts=_counts_text(counts, lang),
+                players=rules.players,
+                points=points,
+                target=rules.target,
+            )
+        else:
+            facts = _("{players} players; {points}; to {target}").format(
+                players=rules.players, points=points, target=rules.target
+            )
         print(wrapped(f"  {name:<14} {preset_words(name, lang)}", width))
         print(wrapped(f"  {'':<14} {facts}", width))
     return 0
@@ -862,24 +878,32 @@ def _play_rules(name: str, players: int | None, overrides: dict[str, Any], lang:
     except RulesError:
         if players is None:
             raise
-        counts = [n for n in range(2, 9) if _fits(name, n)]
-        if players in counts:
+        if players in _player_counts(name):
             raise
     default = build_rules(name, None).players
-    if len(counts) < 2:
-        them = " ".join(map(str, counts))
-    elif len(counts) == 2:
-        them = _("{one} or {other}").format(one=counts[0], other=counts[1])
-    else:
-        them = _("{low} to {high}").format(low=counts[0], high=counts[-1])
     advice = _("--rules {name} takes --players {counts} (without --players: {default})").format(
-        name=name, counts=them, default=default
+        name=name, counts=_counts_text(_player_counts(name), lang), default=default
     )
     if name != "cutthroat" and _fits("cutthroat", players):
         advice += _(
             "; for {players} players each for himself: --rules cutthroat --players {players}"
         ).format(players=players)
     raise RulesError(advice)
+
+
+def _player_counts(name: str) -> list[int]:
+    """The numbers of players the preset `name` takes (as `Rules.preset` answers)."""
+    return [players for players in range(2, 9) if _fits(name, players)]
+
+
+def _counts_text(counts: list[int], lang: str) -> str:
+    """Numbers of players in words of `lang`: "4", "4 or 6", "2 to 8" ("2, 3 or 6")."""
+    _ = _translation(lang).gettext
+    if len(counts) < 2:
+        return " ".join(map(str, counts))
+    if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
+        return _("{low} to {high}").format(low=counts[0], high=counts[-1])
+    return _("{one} or {other}").format(one=", ".join(map(str, counts[:-1])), other=counts[-1])
 
 
 def _fits(name: str, players: int) -> bool:

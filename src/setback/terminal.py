@@ -1001,18 +1001,27 @@ class TerminalGame:
         """Where a discard is long (four cards or more, or more choices than letters), how
         to name the cards kept instead: `keep CARDS`, with the first choice's as example
         (the cards it keeps that not every choice keeps: Cinch's robbing dealer names only
-        the non-trumps he keeps)."""
+        the non-trumps he keeps; the hint says which cards stay anyway, and how many are
+        kept in all, so that `keep K♣ 8♣ 6♣` does not read as keeping three cards)."""
         thrown = [action for action in ordered if isinstance(action, Discard)]
         if not thrown or (len(ordered) <= len(LETTERS) and max(len(a.cards) for a in thrown) < 4):
             return
         always = set(view.hand).difference(*(action.cards for action in thrown))
         kept = [c for c in view.hand if c not in thrown[0].cards and c not in always]
         example = self._("keep {cards}").format(cards=cards_text(sorted(kept, key=hand_order)))
-        self.say(
-            self._("  Or name the cards you keep, the others are discarded: {example}").format(
-                example=example
+        table = None if view.trump is None else trump_table(view.trump, self.rules)
+        if always and table and all(table.suit_of(card) is table.trump for card in always):
+            hint = self._(  # Cinch's robbing dealer: no discard throws a trump
+                "  Or name the cards you keep besides your trumps {cards}, which stay in "
+                "your hand anyway ({count} cards kept in all); the others are discarded: "
+                "{example}"
             )
-        )
+            count = len(view.hand) - len(thrown[0].cards)
+            cards = cards_text(sorted(always, key=hand_order))
+            self.say(hint.format(cards=cards, count=count, example=example))
+        else:
+            hint = self._("  Or name the cards you keep, the others are discarded: {example}")
+            self.say(hint.format(example=example))
 
     def ask(self, view: PlayerView) -> Action:
         ordered = self.show(view)

@@ -60,7 +60,7 @@ const WORDS = {
     scored: "Runde {number} vorbei: {changes}",
     trump: "Trumpf {suit}", contract: "Kontrakt: {seat}, {contract}", auction: "Gebote: {calls}",
     cards: ["{count} Karte", "{count} Karten"], tricks: ["{count} Stich", "{count} Stiche"],
-    dealer: "Geber", pitcher: "Pitcher", partner: "Partner",
+    dealer: "Geber", pitcher: "Spielmacher", partner: "Partner",
     level: "Bots", bots: "Bots: {list}", easy: "leicht", medium: "mittel", hard: "schwer", expert: "Experte",
   },
   sv: {

@@ -18,7 +18,8 @@ try:
 except ImportError as error:  # pragma: no cover - the extra is installed in the extras run
     raise ImportError(
         f"setback.rl needs the extra 'rl' (numpy, pettingzoo, open_spiel): "
-        f"pip install 'setback[rl]' ({error.name} is missing)"
+        f"pip install '.[rl]' from a checkout, 'setback[rl]' once released "
+        f"({error.name} is missing)"
     ) from error
 
 from ._observation import ObservationField, encode_observation, observation_layout

@@ -35,7 +35,8 @@ try:
     import pyspiel
 except ImportError as error:  # pragma: no cover - the extra is installed in the extras run
     raise ImportError(
-        "setback.rl.openspiel needs open_spiel, part of the extra 'rl': pip install 'setback[rl]'"
+        "setback.rl.openspiel needs open_spiel, part of the extra 'rl': pip install '.[rl]' "
+        "from a checkout, 'setback[rl]' once released"
     ) from error
 
 from ..bots.sampling import sample_states
