@@ -133,7 +133,7 @@ def test_the_german_catalog_uses_a_german_players_words() -> None:
     the off-five was the "Zweite Fünf" (a second five). The bidder who fails has "nicht
     geschafft" (and the bid is taken off), the pitcher is the "Spielmacher", the off cards
     are the left ones (linker Bube, linke Fünf: the left bower of German Euchre)."""
-    de = _translation("de").gettext
+    de = translation("de").gettext
     assert de("set back") == "nicht geschafft" and de("made it") == "geschafft"
     assert de("pitcher") == "Spielmacher" and de("Off-five") == "Linke Fünf"
     assert de("Off-jack") == "Linker Bube"

@@ -898,7 +898,7 @@ def _player_counts(name: str) -> list[int]:
 
 def _counts_text(counts: list[int], lang: str) -> str:
     """Numbers of players in words of `lang`: "4", "4 or 6", "2 to 8" ("2, 3 or 6")."""
-    _ = _translation(lang).gettext
+    _ = translation(lang).gettext
     if len(counts) < 2:
         return " ".join(map(str, counts))
     if len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1)):
