@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import Action, Bid, Pass
 from ..state import Phase
 from ..views import PlayerView
-from ._base import bot_seed, check_view, decision_rng
+from ._base import bot_seed, check_view, decision_rng, guarded
 
 _PASS = Pass()
 
@@ -30,6 +30,7 @@ class RandomBot:
         self.cautious = cautious
         """Whether it passes when it may and bids the minimum when it must."""
 
+    @guarded
     def choose(self, view: PlayerView) -> Action:
         """A random action from `view.legal_actions`.
 

@@ -1041,12 +1041,35 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
         _replay_hand(worlds[0])
     except InvalidStateError:
         raise
-    except (AssertionError, IndexError, KeyError, TypeError, ValueError, SetbackError) as error:
+    except SetbackError as error:  # the engine refused the hand's replay: say its rule
+        raise InvalidStateError(
+            f"the view's hand is not one that legal play gives: {error}"
+        ) from error
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError) as error:
         # a view built by hand whose parts do not fit together
         raise InvalidStateError(f"the view is not consistent ({error!r})") from error
     if shown != view:
-        raise InvalidStateError("the view is not one that observe gives of any state")
+        raise InvalidStateError(_unlike(shown, view))
     return worlds
+
+
+def _unlike(shown: PlayerView, view: PlayerView) -> str:
+    """Why `view` is not `shown`, what `observe` gives of a state that agrees with the rest
+    of it: its legal actions, named as the engine gives them (they come from the seat's own
+    cards), or the fields that differ."""
+    if shown.legal_actions != view.legal_actions:
+        allowed = ", ".join(map(str, shown.legal_actions[:8]))
+        more = ", ..." if len(shown.legal_actions) > 8 else ""
+        return (
+            f"the view's legal actions are not what its rules allow seat {view.seat} in the "
+            f"{view.phase.value} phase: {allowed + more if allowed else 'none'}"
+        )
+    differ = [
+        field.name
+        for field in attrs.fields(PlayerView)
+        if getattr(shown, field.name) != getattr(view, field.name)
+    ]
+    return f"the view is not one that observe gives of any state (its {', '.join(differ)})"
 
 
 def _place(
@@ -1362,6 +1385,9 @@ def _replay_hand(world: GameState) -> None:
         and state.discards == world.discards
         and state.face_up_discards == world.face_up_discards
         and state.bids == world.bids
+        and state.hand_state.pitcher == hand.pitcher
+        and state.hand_state.contract == hand.contract
+        and state.hand_state.trump == hand.trump
         and state.hand_state.called == hand.called
         and state.hand_state.must_play == hand.must_play
         and state.hand_state.partner == hand.partner
