@@ -1035,7 +1035,9 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
             problem = _problem(view)
             total, walk = _solve(problem)
             if not total:
-                raise InvalidStateError("no deal of the hidden cards agrees with this view")
+                raise InvalidStateError(
+                    "no deal of the hidden cards agrees with this view under its rules"
+                )
             worlds = tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
         shown = _observe(worlds[0], view.seat)  # what differs is public: one check will do
         _replay_hand(worlds[0])
