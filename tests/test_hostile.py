@@ -548,6 +548,17 @@ def test_a_view_is_checked_against_the_rules_it_names(rules: Rules, message: str
     assert loads(dumps(view)) == view
 
 
+@pytest.mark.parametrize(("field", "value"), [("pitcher", 2), ("contract", 3), ("trump", "H")])
+def test_a_view_s_auction_and_trump_are_what_its_hand_gives(field: str, value: object) -> None:
+    """The pitcher, contract and trump a view shows are those its auction and lead give
+    (a pitcher the auction did not name made the expert raise IndexError)."""
+    view = observe(_led(), 1)
+    document = _document(view)
+    document["data"][field] = value
+    assert _refused_as(document) == "the view's hand is not one that legal play gives"
+    assert loads(dumps(view)) == view
+
+
 @pytest.mark.parametrize(
     ("place", "card", "message"),
     [

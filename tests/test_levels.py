@@ -341,3 +341,4 @@ def test_every_level_refuses_a_view_it_cannot_use_with_the_library_s_error(level
         assert bad == before
     assert refused  # at least the bidding phase: every level fails on it
     assert player.choose(view) in view.legal_actions
+    assert hasattr(type(player).choose, "__wrapped__")  # `_base.guarded`, on every class

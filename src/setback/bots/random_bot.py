@@ -36,7 +36,8 @@ class RandomBot:
 
         Raises:
             TypeError: `view` is not a `PlayerView`.
-            InvalidStateError: it is not `view.seat`'s turn.
+            InvalidStateError: it is not `view.seat`'s turn, or the view is one it cannot
+                use, which `observe` never gives (no legal action, or one `loads` refuses).
         """
         legal = check_view(self, view).legal_actions
         if self.cautious and view.phase is Phase.BIDDING:
