@@ -158,9 +158,9 @@ class MonteCarloBot:
 
     Raises:
         ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` or
-            `auction_playouts` is not a whole number from 1 to `MAX_PLAYOUTS` (100,000),
-            `budget_cards` not one from 1 to `MAX_CARDS` (54), `seconds` is not a positive
-            number of at most `MAX_SECONDS` (600), or `batched` is not a bool.
+            `auction_playouts` is not a whole number from 1 to 100,000, `budget_cards` not
+            one from 1 to 54 (the largest pack), `seconds` is not a positive number of at
+            most 600, or `batched` is not a bool.
     """
 
     margin = 0.25

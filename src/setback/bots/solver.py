@@ -409,9 +409,8 @@ class SolverBot(MonteCarloBot):
 
     Raises:
         ValueError: a budget that is not a whole number of at least 1 (`solve_cards`: 0)
-            and at most its maximum (`nodes`: `MAX_NODES`, 10,000,000; `solve_deals`:
-            `MAX_DEALS`, 10,000; `pool`: `MAX_POOL`, 100; `solve_cards`: `MAX_CARDS`, 54),
-            or `MonteCarloBot`'s own refusals.
+            and at most its ceiling (`nodes` 10,000,000, `solve_deals` 10,000, `pool` 100,
+            `solve_cards` 54), or `MonteCarloBot`'s own refusals.
     """
 
     def __init__(
