@@ -13,7 +13,6 @@ import enum
 import functools
 import importlib.resources
 import json
-import random
 from collections.abc import Callable, Iterable
 from types import UnionType
 from typing import Any, TypeVar, get_args, get_origin, overload
@@ -838,12 +837,12 @@ def _check_observed(view: PlayerView) -> None:
     """A view that `observe` gives of some state of its rules: its hand so far replays
     through the engine (the auction's calls legal under its rules, the seat to act the
     one the rules say), and its `legal_actions` are what the engine offers its seat in
-    its phase. The hidden-card sampler (`setback.sample_states`) is the one home of that
+    its phase. The hidden-card sampler's `check_observed` is the one home of that
     question: it deals the hidden cards as the view admits, replays the hand and
     compares what `observe` gives with the view (it reads nothing of this module)."""
-    from .bots.sampling import sample_states  # above this module: the sampler needs views
+    from .bots.sampling import check_observed  # above this module: it needs views
 
-    sample_states(view, random.Random(0), 1)
+    check_observed(view)
 
 
 def _check_call(view: PlayerView) -> None:
