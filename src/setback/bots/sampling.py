@@ -735,6 +735,7 @@ def _problem(view: PlayerView) -> _Problem:
         for seat in range(players)
     ]
     start_stock = len(rules.pack_indices) - players * deal - rules.kitty
+    points_capped = False  # a hand's point trumps capped (Cinch's rob): a class of their own
     if draw_back:  # `discarding.draw_back`
         assert view.pitcher is not None
         stages.extend(
@@ -751,6 +752,7 @@ def _problem(view: PlayerView) -> _Problem:
             for seat, bounds, discards in robbed:
                 if seat == me:
                     continue
+                points_capped |= any(points != _ANY for _, _, points in bounds)
                 stages.append(
                     _stage(
                         *(
@@ -793,14 +795,22 @@ def _problem(view: PlayerView) -> _Problem:
     holders = tuple(holder for holder, _ in pool)
     sizes = tuple(size for _, size in pool)
     stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
-    return _merged(rules, known, kinds, caps, lows, stages)
+    return _merged(rules, known, kinds, caps, lows, stages, points_apart=points_capped)
 
 
 def _merged(
-    rules: Rules, known: _Known, kinds: _Kinds, caps: _Caps, lows: _Lows, stages: list[_Stage]
+    rules: Rules,
+    known: _Known,
+    kinds: _Kinds,
+    caps: _Caps,
+    lows: _Lows,
+    stages: list[_Stage],
+    *,
+    points_apart: bool = False,
 ) -> _Problem:
     """The problem with the classes no constraint tells apart made one (fewer rows to
-    count)."""
+    count); with `points_apart`, a slot caps the point trumps (the rob's seat to act), so
+    they and the other trumps stay apart."""
     trumps = kinds.trumps
 
     def signature(c: int) -> tuple[object, ...]:
@@ -809,6 +819,7 @@ def _merged(
             tuple(c in classes for bounds in lows for classes, _ in bounds),
             c in trumps,
             c == _CALLED,  # its own class: the pitcher's slot may refuse it (`_draw_back`)
+            c == _FREE and points_apart,
         )
 
     groups: dict[tuple[object, ...], list[int]] = {}
