@@ -634,6 +634,23 @@ def test_a_cinch_view_in_the_rob_loads_and_the_sampler_deals_it() -> None:
     assert observe(world, 0) == view
 
 
+def test_a_view_offering_many_discards_loads() -> None:
+    """Found with issue 51: `loads` refused a Cinch view whose dealer, robbing the pack, is
+    offered 1,820 discards, as a list longer than 1,000 items. A view's legal actions may
+    be as many as the engine offers (each is checked against it), up to 200,000."""
+    rng, state = random.Random(0), new_game(Rules.cinch(), seed=0)
+    while len(legal_actions(state)) <= 1_000:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    view = observe(state, state.to_act)  # type: ignore[arg-type]
+    assert loads(dumps(view)) == view
+    document = _document(view)
+    document["data"]["legal_actions"] = [{"type": "Pass"}] * 200_001
+    assert "a list of 200001 items (at most 200000)" in _refused_as(document)
+    document["data"]["legal_actions"] = []
+    document["data"]["hand"] = ["2C"] * 1_001  # other lists keep their bound
+    assert "a list of 1001 items (at most 1000)" in _refused_as(document)
+
+
 def _forged(data: dict[str, Any], field: str) -> None:
     """A hand result's `field` changed to what its tricks do not score."""
     if field == "winner":

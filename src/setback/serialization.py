@@ -19,7 +19,7 @@ from typing import Any, TypeVar, get_args, get_origin, overload
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from .actions import (
@@ -62,8 +62,12 @@ MAX_DOCUMENT = 16_000_000
 """The longest document `loads` reads, in characters: more than `dumps` writes for any game
 (`MAX_ACTIONS` actions of the longest kind)."""
 _MAX_ITEMS = 1_000
-"""The longest list in any document but a record's actions (a hand has far fewer cards,
-calls or tricks)."""
+"""The longest list in any document but a record's actions and a view's legal actions (a
+hand has far fewer cards, calls or tricks)."""
+_MAX_LEGAL = 200_000
+"""The longest list of a view's legal actions: more than any seat is offered (Cinch's
+dealer robbing the pack, with no trump among his 25 cards, may throw any 19 of them:
+177,100 discards); each is checked against what the engine offers."""
 _MAX_ERRORS = 3
 _MAX_MESSAGE = 300
 
@@ -103,9 +107,12 @@ def _converter() -> cattrs.Converter:
     return conv
 
 
-def _tuple_hook(conv: cattrs.Converter, kind: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
-    """A tuple's hook: the value must be a list of a sensible length, checked before any
-    element is converted (a string where a list belongs is refused at once)."""
+def _tuple_hook(
+    conv: cattrs.Converter, kind: Any, most: int = _MAX_ITEMS
+) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """A tuple's hook: the value must be a list of a sensible length (at most `most` items
+    where their number varies), checked before any element is converted (a string where a
+    list belongs is refused at once)."""
     args = get_args(kind)
     if len(args) == 2 and args[1] is Ellipsis:
         item = conv.get_structure_hook(args[0])
@@ -114,8 +121,8 @@ def _tuple_hook(conv: cattrs.Converter, kind: Any) -> Callable[[Any, Any], tuple
         def many(value: Any, _type: Any) -> tuple[Any, ...]:
             if type(value) is not list:
                 raise TypeError(f"expected a list, got {type(value).__name__}")
-            if len(value) > _MAX_ITEMS:
-                raise ValueError(f"a list of {len(value)} items (at most {_MAX_ITEMS})")
+            if len(value) > most:
+                raise ValueError(f"a list of {len(value)} items (at most {most})")
             return tuple(item(element, inner) for element in value)
 
         return many
@@ -131,8 +138,12 @@ def _tuple_hook(conv: cattrs.Converter, kind: Any) -> Callable[[Any, Any], tuple
 
 def _object_hook(conv: cattrs.Converter, kind: type) -> Callable[[Any, Any], Any]:
     """An attrs class's hook: the value must be an object, checked before its fields."""
+    longer: dict[str, Any] = {}
+    if kind is PlayerView:  # a seat may be offered many discards (Cinch's rob)
+        legal = _tuple_hook(conv, tuple[Action, ...], _MAX_LEGAL)
+        longer["legal_actions"] = override(struct_hook=legal)
     generated: Callable[[Any, Any], Any] = make_dict_structure_fn(
-        kind, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=False
+        kind, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=False, **longer
     )
     fields = len(attrs.fields(kind))
 
