@@ -5,12 +5,15 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import attrs
 import pytest
 
 from setback import (
     CARDS,
+    Action,
     CallPartner,
     Card,
+    InvalidStateError,
     Phase,
     PlayerView,
     Point,
@@ -22,6 +25,7 @@ from setback import (
     observe,
 )
 from setback.bots import Bot, HeuristicBot, MonteCarloBot, RandomBot, play_game
+from setback.bots._base import guarded
 
 from .support import (
     P1_HANDS,
@@ -269,6 +273,10 @@ def test_montecarlo_with_a_time_budget_still_chooses_a_legal_action() -> None:
         ({"batched": 1}, "batched must be True or False"),
         ({"auction_playouts": 0}, "auction_playouts must be a whole number of at least 1"),
         ({"auction_playouts": True}, "auction_playouts must be a whole number of at least 1"),
+        ({"playouts": 10**30}, "playouts must be .* at most 100,000, not 1000000000000000"),
+        ({"seconds": True}, "seconds must be a positive number of seconds, at most 600"),
+        ({"seconds": float("inf")}, "seconds must be a positive number of seconds, at most 600"),
+        ({"budget_cards": 1_000}, "budget_cards must be .* at most 54, not 1000"),
     ],
 )
 def test_montecarlo_refuses_a_budget_that_is_none(options: dict[str, object], words: str) -> None:
@@ -442,3 +450,24 @@ def test_the_heuristic_values_the_new_point_cards() -> None:
         expected_points(with_pedros, Suit.HEARTS, rules)
         > expected_points(without, Suit.HEARTS, rules) + 5
     )
+
+
+class _Broken:
+    """A bot with a bug: it divides by zero on every view."""
+
+    @guarded
+    def choose(self, view: PlayerView) -> Action:
+        return view.legal_actions[len(view.hand) // (len(view.hand) - len(view.hand))]
+
+
+def test_a_bot_s_own_bug_stands_on_a_view_observe_gave() -> None:
+    """Issue 51: `guarded` turns a bot's failure into `InvalidStateError` only when the view
+    is not one `observe` gives (checked then, and only then); on a good view the bot's
+    own error is a bug to see, and stands."""
+    state = new_game(Rules.setback(), seed=2)
+    view = observe(state, state.to_act)  # type: ignore[arg-type]
+    with pytest.raises(ZeroDivisionError):
+        _Broken().choose(view)
+    forged = attrs.evolve(view, phase=Phase.PLAY)
+    with pytest.raises(InvalidStateError, match="not one that legal play gives"):
+        _Broken().choose(forged)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 import re
 import sys
 from pathlib import Path
@@ -47,6 +48,7 @@ from setback import (
     observe,
     parse_action,
     replay,
+    sample_states,
 )
 from setback.dealing import shuffled_pack
 from setback.engine import refusal
@@ -461,6 +463,253 @@ def test_every_kind_loaded_is_usable_everywhere() -> None:
         soak.use_everywhere(loads(dumps(value)))
 
 
+# --- 4b. loads that hold (issue 51, item 8): the view observe gives, each card in one place,
+# a hand as its rules score it -------------------------------------------------------------
+
+
+def _led() -> GameState:
+    """S1: A bids 2, the others pass, A leads K♠ (naming ♠); B (seat 1), to follow, holds
+    one spade, A♠: his one legal action is `play AS`."""
+    state = act(deal(Rules.setback(), S1_HANDS), "A 2, B pass, C pass, D pass")
+    return apply_action(state, "play KS", seat=0)
+
+
+def _second_trick() -> GameState:
+    """S1's first trick K♠ A♠ 6♠ 2♠ won by B, who leads 5♦; C (seat 2) to play, holding
+    4♣ J♦ 2♥ 5♥ 8♠."""
+    state = _led()
+    for card in ("AS", "6S", "2S", "5D"):
+        state = apply_action(state, f"play {card}")
+    return state
+
+
+def _refused_as(document: dict[str, Any], **rules: Rules) -> str:
+    """The message refusing `document`; the text given to `loads` is left as it was."""
+    text = json.dumps(document)
+    with pytest.raises(InvalidStateError) as caught:
+        loads(text, **rules)
+    assert text == json.dumps(document)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "legal",
+    [
+        [],  # D1 emptied: HeuristicBot raised ValueError, MonteCarloBot ZeroDivisionError
+        [{"type": "Bid", "level": 3}],  # D1 forged: every level answered `bid 3` in play
+        [{"type": "Play", "card": "AS"}, {"type": "Play", "card": "5C"}],  # 5♣ does not follow
+        [{"type": "Play", "card": "KS"}],  # a card A played, not B's
+        [{"type": "Play", "card": "AS"}, {"type": "Pass"}],
+        [{"type": "Play", "card": "AS"}, {"type": "Play", "card": "AS"}],
+    ],
+)
+def test_a_view_s_legal_actions_are_what_its_rules_allow_in_its_phase(
+    legal: list[dict[str, object]],
+) -> None:
+    """Issue 51, D1: `loads` took a view's legal actions as written, and the bots played
+    them. They must be what the engine offers the seat to act (`observe`'s)."""
+    view = observe(_led(), 1)
+    assert [str(action) for action in view.legal_actions] == ["play AS"]
+    document = _document(view)
+    document["data"]["legal_actions"] = legal
+    assert _refused_as(document) == (
+        "the view's legal actions are not what its rules allow seat 1 in the play phase: play AS"
+    )
+    assert loads(dumps(view)) == view
+
+
+def test_a_seat_not_to_act_has_no_legal_actions_and_a_call_must_be_open() -> None:
+    document = _document(observe(_led(), 2))
+    document["data"]["legal_actions"] = [{"type": "Play", "card": "6S"}]
+    assert _refused_as(document).endswith("allow seat 2 in the play phase: none")
+    view = observe(act(deal(Rules.setback(), S1_HANDS), "A 3"), 1)
+    document = _document(view)
+    document["data"]["legal_actions"].insert(1, {"type": "Bid", "level": 3})  # not above 3
+    assert _refused_as(document).endswith("in the bidding phase: pass, bid 4, smudge")
+    assert loads(dumps(view)) == view
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        (Rules.setback(min_bid=3), "bid 2 by seat 0 is illegal: the lowest bid is 3"),
+        (Rules.ten_point(), "no deal of the hidden cards agrees with this view under its rules"),
+        (Rules.setback(smudge=False), "allow seat 1 in the bidding phase: pass, bid 3, bid 4"),
+        (Rules.cutthroat(players=4), "2 scores for 4 sides"),
+    ],
+)
+def test_a_view_is_checked_against_the_rules_it_names(rules: Rules, message: str) -> None:
+    """Issue 51: a German view (A bid 2) relabelled with Ten-point's rules loaded, its bid
+    of 2 below their minimum. Its hand must replay, and its legal actions be offered,
+    under the rules it names."""
+    view = observe(act(deal(Rules.setback(), S1_HANDS), "A 2"), 1)
+    document = _document(view)
+    document["data"]["rules"] = _document(rules)["data"]
+    assert message in _refused_as(document)
+    assert loads(dumps(view)) == view
+
+
+@pytest.mark.parametrize(("field", "value"), [("pitcher", 2), ("contract", 3), ("trump", "H")])
+def test_a_view_s_auction_and_trump_are_what_its_hand_gives(field: str, value: object) -> None:
+    """The pitcher, contract and trump a view shows are those its auction and lead give
+    (a pitcher the auction did not name made the expert raise IndexError)."""
+    view = observe(_led(), 1)
+    document = _document(view)
+    document["data"][field] = value
+    assert _refused_as(document) == "the view's hand is not one that legal play gives"
+    assert loads(dumps(view)) == view
+
+
+@pytest.mark.parametrize(
+    ("place", "card", "message"),
+    [
+        (("trick", 0), "JD", "JD in the hand and in the trick"),  # D1's reproduction
+        (("tricks", 0, 2), "4C", "4C in the hand and in trick 1"),  # D1's reproduction
+        (("tricks", 0, 3), "5D", "5D in the trick and in trick 1"),
+    ],
+)
+def test_a_card_of_a_view_is_in_one_place(place: tuple[str, ...], card: str, message: str) -> None:
+    """Issue 51, D2: a card in the view's hand and in the trick, or in a finished trick,
+    loaded; the schema promises no card twice."""
+    view = observe(_second_trick(), 2)
+    document = _document(view)
+    trick = document["data"][place[0]]
+    if len(place) == 3:
+        trick = trick[place[1]]
+    trick["plays"][place[-1]][1] = card
+    assert _refused_as(document) == f"a card appears twice: {message}"
+    assert loads(dumps(view)) == view
+
+
+def test_a_discarded_card_is_not_played_too() -> None:
+    """Each card in one place: a seat's face-down discard is not also in a trick."""
+    state, rng = new_game(Rules.setback(draw=True), seed=3), random.Random(3)
+    while state.trick is None or not state.trick.plays or not state.discards[state.to_act or 0]:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    seat = state.to_act
+    assert seat is not None and state.trick is not None and state.trick.plays
+    view = observe(state, seat)
+    document = _document(view)
+    thrown = document["data"]["discards"][0]
+    document["data"]["trick"]["plays"][0][1] = thrown
+    assert f"a card appears twice: {thrown} in the discards and in the trick" in _refused_as(
+        document
+    )
+    assert loads(dumps(view)) == view
+
+
+def test_a_hand_result_plays_each_card_once_from_the_hand_that_held_it() -> None:
+    """Issue 51, D2: a card in two tricks of a HandResult loaded."""
+    state = _first_hand_over(Rules.setback())
+    result = state.history[0]
+    document = _document(result)
+    first = document["data"]["tricks"][0]["plays"][0][1]
+    document["data"]["tricks"][1]["plays"][0][1] = first
+    assert f"a card appears twice: {first} in trick 1 and in trick 2" in _refused_as(document)
+    document = _document(result)
+    plays = document["data"]["tricks"][0]["plays"]
+    (seat, mine), (_, theirs) = plays[0], plays[1]
+    plays[0][1], plays[1][1] = theirs, mine
+    assert f"trick 1: seat {seat} plays {theirs}, not in its hand" in _refused_as(document)
+    document = _document(observe(state, 0))
+    document["data"]["last_result"]["tricks"][1]["plays"][0][1] = first
+    assert "in trick 1 and in trick 2" in _refused_as(document)
+    assert loads(dumps(result)) == result
+
+
+def test_a_cinch_view_in_the_rob_loads_and_the_sampler_deals_it() -> None:
+    """Found with issue 51: the sampler made the point trumps and the other trumps one
+    class when no view constraint told them apart, and so capped every trump of the
+    pitcher to act in the rob (7 trumps, 4 of them point cards) at the point trumps' 5: it
+    admitted no deal, `loads` refused this view `observe` gave, and the hard and expert
+    bots failed on it (3 of 564 Cinch discard views)."""
+    rng = random.Random(96)
+    state = new_game(Rules.cinch(), seed=96, dealer=rng.randrange(4))
+    for _ in range(35):
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    assert state.phase is Phase.DISCARD and state.to_act == 2
+    view = observe(state, 0)
+    assert loads(dumps(view)) == view
+    (world,) = sample_states(view, random.Random(1), 1)
+    assert observe(world, 0) == view
+
+
+def test_a_view_offering_many_discards_loads() -> None:
+    """Found with issue 51: `loads` refused a Cinch view whose dealer, robbing the pack, is
+    offered 1,820 discards, as a list longer than 1,000 items. A view's legal actions may
+    be as many as the engine offers (each is checked against it), up to 200,000."""
+    rng, state = random.Random(0), new_game(Rules.cinch(), seed=0)
+    while len(legal_actions(state)) <= 1_000:
+        state = apply_action(state, rng.choice(legal_actions(state)))
+    view = observe(state, state.to_act)  # type: ignore[arg-type]
+    assert loads(dumps(view)) == view
+    document = _document(view)
+    document["data"]["legal_actions"] = [{"type": "Pass"}] * 200_001
+    assert "a list of 200001 items (at most 200000)" in _refused_as(document)
+    document["data"]["legal_actions"] = []
+    document["data"]["hand"] = ["2C"] * 1_001  # other lists keep their bound
+    assert "a list of 1001 items (at most 1000)" in _refused_as(document)
+
+
+def _forged(data: dict[str, Any], field: str) -> None:
+    """A hand result's `field` changed to what its tricks do not score."""
+    if field == "winner":
+        trick = data["tricks"][0]
+        trick["winner"] = next(seat for seat, _ in trick["plays"] if seat != trick["winner"])
+    elif field == "score_changes":
+        data["score_changes"][0] += 1
+    elif field == "card_points":
+        data["card_points"][0] += 1
+        data["card_points"][1] -= 1
+    elif field == "awards":
+        side = data["awards"][0][1]
+        data["awards"][0][1] = 0 if side is None else (side + 1) % len(data["card_points"])
+    elif field == "made":
+        data["made"] = not data["made"]
+
+
+_SCORED = [
+    ("winner", "trick 1 is won by seat"),
+    ("score_changes", "the hand's score changes"),
+    ("card_points", "the hand's card points"),
+    ("awards", "the hand's awards"),
+    ("made", "the hand's made"),
+]
+
+
+@pytest.mark.parametrize(("field", "message"), _SCORED)
+def test_a_hand_result_is_what_its_tricks_score_under_its_rules(field: str, message: str) -> None:
+    """Issue 51: a HandResult kept forged score changes and trick winners. In a view, its
+    rules are the view's; on its own it names none, and `loads(..., rules=)` gives them."""
+    for rules in (Rules.setback(), Rules.ten_point(), Rules.cinch(), Rules.six_player()):
+        state = _first_hand_over(rules, seed=5)
+        result = state.history[0]
+        document = _document(observe(state, 1))
+        _forged(document["data"]["last_result"], field)
+        assert message in _refused_as(document), rules
+        document = _document(result)
+        _forged(document["data"], field)
+        assert message in _refused_as(document, rules=rules), rules
+        assert loads(dumps(result), HandResult, rules=rules) == result
+        assert loads(dumps(observe(state, 1))) == observe(state, 1)
+
+
+def test_loads_checks_a_document_against_the_rules_given() -> None:
+    """`rules=`: a state, record, view or rules document must name them; a hand result
+    (which names none) must fit them."""
+    state = _first_hand_over(Rules.setback())
+    for value in (state, game_record(state), observe(state, 2), state.rules):
+        assert loads(dumps(value), rules=state.rules) == value
+        assert "of other rules than those given" in _refused_as(
+            _document(value), rules=Rules.smear()
+        )
+    assert "a hand of 4 seats and 2 sides under rules of 3 seats" in _refused_as(
+        _document(state.history[0]), rules=Rules.cutthroat(players=3)
+    )
+    with pytest.raises(TypeError, match="loads takes rules=Rules"):
+        loads(dumps(state), rules="setback")  # type: ignore[call-overload]
+
+
 # --- 5. messages that cannot leak ---------------------------------------------------------------
 
 
@@ -545,7 +794,6 @@ def test_soak_smoke_hostile_documents() -> None:
 def test_message_caps_hold_for_every_refusal_of_the_smoke() -> None:
     """Every refusal's message is short, whatever the document."""
     soak = _soak()
-    import random
 
     rng = random.Random(21)
     values = soak._sample_values(rng)

@@ -74,6 +74,7 @@ def test_json_round_trips(rules: Rules, seed: int, data: st.DataObject) -> None:
     assert loads(dumps(rules)) == rules
     for result in state.history[-2:]:
         assert loads(dumps(result)) == result
+        assert loads(dumps(result), HandResult, rules=rules) == result  # scored as its rules do
     for action in legal_actions(state):
         assert loads(dumps(action)) == action
 
@@ -427,3 +428,29 @@ def test_a_hand_the_eldest_plays_free_round_trips_and_its_view_loads() -> None:
     other["data"]["rules"]["all_pass"] = "redeal"
     with pytest.raises(InvalidStateError, match="contract 0"):
         loads(json.dumps(other), PlayerView)
+
+
+# --- a hand as its rules score it (issue 51) ----------------------------------------------
+
+
+def test_events_load_under_their_rules_and_a_forged_score_is_refused() -> None:
+    """A seat's events name no rules; with `rules=` their seats, cards and finished hands
+    are checked against them: a `HandScored` whose score its tricks do not give is refused,
+    as is a seat the rules do not have."""
+    from setback import events
+
+    rules = Rules.setback()
+    state = random_game(rules, 12, max_steps=40)
+    assert state.history
+    seen = events(state, 2)
+    assert loads(dumps(seen), rules=rules) == seen
+    document = json.loads(dumps(seen))
+    scored = next(event for event in document["data"] if event["type"] == "HandScored")
+    scored["result"]["score_changes"][1] += 2
+    text = json.dumps(document)
+    with pytest.raises(InvalidStateError, match="the hand's score changes"):
+        loads(text, rules=rules)
+    document = json.loads(dumps(seen))
+    document["data"][0]["dealer"] = 5
+    with pytest.raises(InvalidStateError, match="dealer 5 is no seat of 4"):
+        loads(json.dumps(document), rules=rules)

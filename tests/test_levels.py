@@ -9,11 +9,23 @@ import pickle
 import re
 from unittest import mock
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from setback import Phase, Rules, RulesError, apply_action, new_game, observe
+from setback import (
+    InvalidStateError,
+    Phase,
+    PlayerView,
+    Rules,
+    RulesError,
+    Trick,
+    apply_action,
+    legal_actions,
+    new_game,
+    observe,
+)
 from setback.arena import duel
 from setback.bots import (
     LEVELS,
@@ -222,6 +234,16 @@ def test_results_name_a_spec_by_its_text() -> None:
         ("hard:rollout=smart", "hard: rollout must be 'greedy' or 'random'"),
         ("easy:mistakes=2", "easy: mistakes must be a number from 0 to 1"),
         ("expert:margin=nan", "expert: margin takes a number, not 'nan'"),
+        # issue 51: every count has a ceiling (a spec from a user's command line or a
+        # server's settings must not hang a worker or fill its memory)
+        ("hard:playouts=100001", "hard: playouts must be a whole number of at least 1 and "),
+        ("hard:auction_playouts=10000000000", "hard: auction_playouts must be a whole number"),
+        ("hard:seconds=601", "hard: seconds must be a positive number of seconds, at most 600"),
+        ("hard:budget_cards=55", "hard: budget_cards must be a whole number of at least 1 and "),
+        ("expert:nodes=10000001", "expert: nodes must be a whole number of at least 1 and "),
+        ("expert:solve_deals=10001", "expert: solve_deals must be a whole number of at least "),
+        ("expert:pool=101", "expert: pool must be a whole number of at least 1 and at most 100"),
+        ("expert:solve_cards=55", "expert: solve_cards must be a whole number of at least 0 "),
     ],
 )
 def test_a_wrong_spec_is_refused_with_the_known_names(text: str, words: str) -> None:
@@ -258,3 +280,65 @@ def test_a_partial_spec_is_still_named_as_before() -> None:
     spec = functools.partial(MonteCarloBot, playouts=4)
     result = duel(rules, spec, "medium", deals=1, seed=0)
     assert result.first.bot == "MonteCarloBot(playouts=4)"
+
+
+def test_every_count_s_ceiling_is_taken_and_named() -> None:
+    """Issue 51: the most each count takes builds a bot; one more is refused naming it."""
+    for key, most in (
+        ("playouts", "100,000"),
+        ("auction_playouts", "100,000"),
+        ("nodes", "10,000,000"),
+        ("solve_deals", "10,000"),
+        ("pool", "100"),
+        ("solve_cards", "54"),
+        ("budget_cards", "54"),
+    ):
+        value = int(most.replace(",", ""))
+        assert parse_spec(f"solver:{key}={value}")(seed=1) is not None
+        with pytest.raises(RulesError, match=f"{key} must be .* at most {most}, not {value + 1}$"):
+            parse_spec(f"solver:{key}={value + 1}")
+    assert parse_spec("montecarlo:seconds=600")(seed=1).seconds == 600
+
+
+def _following() -> PlayerView:
+    """A view on the seat's turn in trick play, a card led (seed 3, first actions taken)."""
+    state = new_game(Rules.setback(), seed=3)
+    while state.phase is not Phase.PLAY or not state.plays:
+        state = apply_action(state, legal_actions(state)[0])
+    return observe(state, state.to_act)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_refuses_a_view_it_cannot_use_with_the_library_s_error(level: str) -> None:
+    """Issue 51, D1: with its legal actions emptied, `HeuristicBot` (easy, medium) raised
+    ValueError from max() and `MonteCarloBot` (hard, expert) ZeroDivisionError. Given a
+    view built otherwise than by `observe`, a level picks one of its legal actions or
+    raises `InvalidStateError`, never another error, and leaves the view as it was."""
+    view = _following()
+    player = bot(level, seed=1)
+    with pytest.raises(InvalidStateError, match="the view offers seat 1 no legal action"):
+        player.choose(attrs.evolve(view, legal_actions=()))
+    assert view.trick is not None
+    hostile = (
+        [attrs.evolve(view, phase=phase) for phase in (Phase.BIDDING, Phase.DECLARE_TRUMP)]
+        + [
+            attrs.evolve(view, trick=Trick(view.trick.leader, ())),
+            attrs.evolve(view, pitcher=(view.pitcher or 0) + 1),  # hard, expert: IndexError
+            attrs.evolve(view, contract=9),
+            attrs.evolve(view, trump=None, tricks=(view.trick,)),
+            attrs.evolve(view, hand=(*view.hand[1:], view.hand[1])),
+        ]
+    )
+    refused = 0
+    for bad in hostile:
+        before = attrs.evolve(bad)
+        try:
+            action = player.choose(bad)
+        except InvalidStateError:
+            refused += 1
+        else:
+            assert action in bad.legal_actions
+        assert bad == before
+    assert refused  # at least the bidding phase: every level fails on it
+    assert player.choose(view) in view.legal_actions
+    assert hasattr(type(player).choose, "__wrapped__")  # `_base.guarded`, on every class

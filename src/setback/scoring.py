@@ -7,7 +7,7 @@ import operator
 from collections.abc import Container, Iterable, Sequence
 
 from .actions import Action
-from .cards import BIT, CARDS, Card, cards_of
+from .cards import BIT, CARDS, Card, cards_of, mask_of
 from .dealing import next_dealer, start_hand
 from .errors import IllegalActionError
 from .options import Settlement, ShootFailed, ShootFor, ShootMade, WinRule
@@ -31,6 +31,7 @@ from .state import (
     make_state,
     with_phase,
 )
+from .tables import trump_tables
 from .trumps import TrumpTable
 
 __all__: list[str] = []
@@ -211,6 +212,35 @@ def passed_out(rules: Rules, hand: HandState, held: tuple[int, ...]) -> HandResu
         score_changes=nothing,
         made=None,
     )
+
+
+def scored_again(rules: Rules, result: HandResult) -> HandResult:
+    """`result` as the engine scores it under `rules`: `score_hand` of its hands, tricks,
+    auction and discards (`passed_out` for a hand nobody pitched). A stored hand whose
+    points, card points, score changes or outcome differ was not scored by these rules.
+    Its tricks must be finished (each with a winner, which is taken as it stands) and its
+    pitcher must have named trump."""
+    held = tuple(map(mask_of, result.hands))
+    setup = HandState(
+        number=result.number,
+        dealer=result.dealer,
+        stock=(),
+        bids=result.bids,
+        contract=result.contract or 0,
+        pitcher=result.pitcher,
+        trump=result.trump,
+        phase=Phase.PLAY,
+        discarded=tuple(map(mask_of, result.discards)),
+        face_up=tuple(map(mask_of, result.face_up_discards)),
+        called=0 if result.called is None else BIT[result.called.index],
+        partner=result.partner,
+        kitty=mask_of(result.kitty),
+    )
+    if result.pitcher is None or result.trump is None:
+        return passed_out(rules, setup, held)
+    in_play, won = cards_in_play(held, result.tricks)
+    table = trump_tables(rules)[result.trump]
+    return score_hand(rules, table, setup, result.tricks, in_play, won)
 
 
 def game_winner(

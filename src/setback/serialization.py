@@ -13,13 +13,13 @@ import enum
 import functools
 import importlib.resources
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import UnionType
 from typing import Any, TypeVar, get_args, get_origin, overload
 
 import attrs
 import cattrs
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, override
 from cattrs.strategies import configure_tagged_union
 
 from .actions import (
@@ -42,7 +42,9 @@ from .eventlog import EVENT_CLASSES, Event
 from .points import Point
 from .records import game_record, replay
 from .rules import MAX_SCORE, Rules
+from .scoring import scored_again
 from .state import MAX_ACTIONS, MAX_HANDS, GameRecord, GameState, HandResult, Phase, Trick
+from .tables import trump_tables
 from .views import PlayerView
 
 __all__ = ["MAX_DOCUMENT", "SCHEMA_VERSION", "dumps", "json_schema", "loads"]
@@ -60,8 +62,12 @@ MAX_DOCUMENT = 16_000_000
 """The longest document `loads` reads, in characters: more than `dumps` writes for any game
 (`MAX_ACTIONS` actions of the longest kind)."""
 _MAX_ITEMS = 1_000
-"""The longest list in any document but a record's actions (a hand has far fewer cards,
-calls or tricks)."""
+"""The longest list in any document but a record's actions and a view's legal actions (a
+hand has far fewer cards, calls or tricks)."""
+_MAX_LEGAL = 200_000
+"""The longest list of a view's legal actions: more than any seat is offered (Cinch's
+dealer robbing the pack, with no trump among his 25 cards, may throw any 19 of them:
+177,100 discards); each is checked against what the engine offers."""
 _MAX_ERRORS = 3
 _MAX_MESSAGE = 300
 
@@ -101,9 +107,12 @@ def _converter() -> cattrs.Converter:
     return conv
 
 
-def _tuple_hook(conv: cattrs.Converter, kind: Any) -> Callable[[Any, Any], tuple[Any, ...]]:
-    """A tuple's hook: the value must be a list of a sensible length, checked before any
-    element is converted (a string where a list belongs is refused at once)."""
+def _tuple_hook(
+    conv: cattrs.Converter, kind: Any, most: int = _MAX_ITEMS
+) -> Callable[[Any, Any], tuple[Any, ...]]:
+    """A tuple's hook: the value must be a list of a sensible length (at most `most` items
+    where their number varies), checked before any element is converted (a string where a
+    list belongs is refused at once)."""
     args = get_args(kind)
     if len(args) == 2 and args[1] is Ellipsis:
         item = conv.get_structure_hook(args[0])
@@ -112,8 +121,8 @@ def _tuple_hook(conv: cattrs.Converter, kind: Any) -> Callable[[Any, Any], tuple
         def many(value: Any, _type: Any) -> tuple[Any, ...]:
             if type(value) is not list:
                 raise TypeError(f"expected a list, got {type(value).__name__}")
-            if len(value) > _MAX_ITEMS:
-                raise ValueError(f"a list of {len(value)} items (at most {_MAX_ITEMS})")
+            if len(value) > most:
+                raise ValueError(f"a list of {len(value)} items (at most {most})")
             return tuple(item(element, inner) for element in value)
 
         return many
@@ -129,8 +138,12 @@ def _tuple_hook(conv: cattrs.Converter, kind: Any) -> Callable[[Any, Any], tuple
 
 def _object_hook(conv: cattrs.Converter, kind: type) -> Callable[[Any, Any], Any]:
     """An attrs class's hook: the value must be an object, checked before its fields."""
+    longer: dict[str, Any] = {}
+    if kind is PlayerView:  # a seat may be offered many discards (Cinch's rob)
+        legal = _tuple_hook(conv, tuple[Action, ...], _MAX_LEGAL)
+        longer["legal_actions"] = override(struct_hook=legal)
     generated: Callable[[Any, Any], Any] = make_dict_structure_fn(
-        kind, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=False
+        kind, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=False, **longer
     )
     fields = len(attrs.fields(kind))
 
@@ -388,17 +401,24 @@ _LOADABLE: dict[Any, str] = {
 
 
 @overload
-def loads(text: str | bytes, kind: None = None) -> Any: ...
+def loads(text: str | bytes, kind: None = None, *, rules: Rules | None = None) -> Any: ...
 @overload
-def loads(text: str | bytes, kind: type[_T]) -> _T: ...
+def loads(text: str | bytes, kind: type[_T], *, rules: Rules | None = None) -> _T: ...
 @overload
-def loads(text: str | bytes, kind: UnionType) -> Action: ...
-def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
+def loads(text: str | bytes, kind: UnionType, *, rules: Rules | None = None) -> Action: ...
+def loads(
+    text: str | bytes, kind: type[Any] | UnionType | None = None, *, rules: Rules | None = None
+) -> Any:
     """The object a `dumps` document holds, checked.
 
     A `GameState` or `GameRecord` is rebuilt by replaying its record, so it is consistent
     or refused; a view, hand result or trick is checked for consistency (seats, sides,
-    cards, sizes), so whatever loads can be used by every function of the library. The
+    cards, sizes, every card in one place at a time), so whatever loads can be used by
+    every function of the library. A view must be one that `observe` gives of a game of
+    the rules it names: its hand so far replays under them, and its `legal_actions` are
+    what they allow its seat in its phase. A hand result's trick winners, points and
+    score changes must be what its tricks score under its rules: those of the view that
+    holds it, or `rules` for one on its own (a `HandResult` document names no rules). The
     document is read from any source: any text of up to `MAX_DOCUMENT` characters is
     loaded or refused in time and memory linear in its length, with a short message.
 
@@ -408,6 +428,10 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
             `HandResult`, `Rules`, `Trick`, `Card`, `Action` or one action class, `Event`
             or one event class), or None for any of them. A union takes each of its
             classes: `loads(text, Event)` reads a `Dealt`, as `loads(text, Action)` a `Bid`.
+        rules: the rules the document's game is played under, or None. A `GameState`,
+            `GameRecord`, `PlayerView` or `Rules` document must name these; a
+            `HandResult`, `Trick`, `Card` or event, which names none, is checked against
+            them (seats and cards, and a hand result's trick winners and score).
 
     Returns:
         The value, of the kind the document names (an instance of `kind` when given).
@@ -420,9 +444,12 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     Raises:
         InvalidStateError: the text is not JSON, not a setback document of a version
             this library reads, not of the `kind` asked for, or not a consistent value
-            of its kind (the message says why).
-        TypeError: `text` is neither text nor bytes, or `kind` is no kind `loads` reads.
+            of its kind (the message says why), or not of the `rules` given.
+        TypeError: `text` is neither text nor bytes, `kind` is no kind `loads` reads, or
+            `rules` is not a `Rules` value.
     """
+    if rules is not None and type(rules) is not Rules:
+        raise TypeError(f"loads takes rules=Rules(...) or None, not {type(rules).__name__}")
     try:
         wanted = None if kind is None else _LOADABLE.get(kind)
     except TypeError:  # an unhashable kind
@@ -469,7 +496,7 @@ def loads(text: str | bytes, kind: type[Any] | UnionType | None = None) -> Any:
     if version == 1:
         data = _from_version_1(data)
     try:
-        value = _load(found, data)
+        value = _load(found, data, rules)
     except InvalidStateError as error:
         raise InvalidStateError(_cut(str(error))) from None
     except Exception as error:  # untrusted input: every failure becomes one error type
@@ -489,7 +516,15 @@ def _a(name: str) -> str:
     return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
-def _load(kind: str, data: Any) -> Any:
+def _load(kind: str, data: Any, rules: Rules | None) -> Any:
+    value = _loaded(kind, data, rules)
+    if rules is not None and kind in ("GameState", "GameRecord", "PlayerView", "Rules"):
+        named = value if kind == "Rules" else value.rules
+        _require(named == rules, f"{_a(kind)} of other rules than those given")
+    return value
+
+
+def _loaded(kind: str, data: Any, rules: Rules | None) -> Any:
     if kind == "GameState":
         return _state_from(data)
     if kind == "GameRecord":
@@ -505,17 +540,19 @@ def _load(kind: str, data: Any) -> Any:
             raise ValueError(f"{len(data)} events: more than a game has")
         events: tuple[Any, ...] = tuple(_CONV.structure(item, Event) for item in data)  # type: ignore[arg-type]
         for event in events:
-            _check_event(event)
+            _check_event(event, rules)
         return events
     value: Any = _CONV.structure(data, _KINDS[kind])
     if kind == "Event":
-        _check_event(value)
+        _check_event(value, rules)
     if kind == "Trick":
-        _check_trick(value, 8, None)
+        _check_trick(value, 8 if rules is None else rules.players, rules)
     elif kind == "HandResult":
-        _check_result(value, None)
+        _check_result(value, rules)
     elif kind == "PlayerView":
         _check_view(value)
+    elif kind == "Card" and rules is not None:
+        _in_pack(rules, [value], "the card")
     return value
 
 
@@ -542,6 +579,19 @@ def _seat(value: int | None, players: int, what: str, *, none: bool = False) -> 
 
 def _distinct(cards: list[Card], what: str) -> None:
     _require(len(set(cards)) == len(cards), f"{what}: a card appears twice")
+
+
+def _once(groups: Iterable[tuple[str, Iterable[Card]]]) -> None:
+    """Every card of the named groups at most once across them all (a card is in one place
+    at a time: a hand, a discard, a trick); the message names the card and both places."""
+    where: dict[Card, str] = {}
+    for what, cards in groups:
+        for card in cards:
+            first = where.get(card)
+            if first is not None:
+                place = f"twice in {first}" if first == what else f"in {first} and in {what}"
+                raise InvalidStateError(f"a card appears twice: {card} {place}")
+            where[card] = what
 
 
 def _check_trick(trick: Trick, players: int, rules: Rules | None) -> None:
@@ -620,6 +670,7 @@ def _check_result(result: HandResult, rules: Rules | None) -> None:
         _in_pack(rules, [result.called], "the called card")
     for trick in result.tricks:
         _check_trick(trick, players, rules)
+    _check_played(result)
     for seats in (result.discards, result.face_up_discards):
         _require(len(seats) in (0, players), "discards for a different number of seats")
     cards = [
@@ -642,20 +693,64 @@ def _check_result(result: HandResult, rules: Rules | None) -> None:
             <= {*result.hands[pitcher], *(result.discards[pitcher] if result.discards else ())},
             "a kitty that is not the pitcher's, or of the wrong size",
         )
+    if rules is not None:
+        _check_scored(result, rules)
+
+
+def _check_played(result: HandResult) -> None:
+    """A finished hand's tricks: each finished, each card played once in the hand, by a
+    seat that held it when trick play began (`hands`), under the trump that was named."""
+    _require(
+        (result.trump is None) == (result.pitcher is None),
+        "a hand's pitcher and trump do not agree",
+    )
+    _once((f"trick {number}", trick.cards) for number, trick in enumerate(result.tricks, 1))
+    for number, trick in enumerate(result.tricks, 1):
+        _require(bool(trick.plays) and trick.winner is not None, f"trick {number} is not finished")
+        for seat, card in trick.plays:
+            _require(
+                card in result.hands[seat],
+                f"trick {number}: seat {seat} plays {card}, not in its hand when play began",
+            )
+
+
+def _check_scored(result: HandResult, rules: Rules) -> None:
+    """A finished hand as `rules` score it: each trick's winner as its trump decides it
+    (`TrumpTable.winner`), its points, card points, score changes and outcome as the engine
+    scores its tricks (`scoring.scored_again`)."""
+    if result.trump is not None:
+        table = trump_tables(rules)[result.trump]
+        for number, trick in enumerate(result.tricks, 1):
+            winner = table.winner(trick.plays)
+            _require(
+                winner == trick.winner,
+                f"trick {number} is won by seat {winner} under these rules, "
+                f"not by seat {trick.winner}",
+            )
+    again = scored_again(rules, result)
+    for name in ("awards", "card_points", "score_changes", "made"):
+        stored, scored = getattr(result, name), getattr(again, name)
+        _require(
+            stored == scored,
+            f"the hand's {name.replace('_', ' ')} {shown(_plain(stored), 80)} are not what "
+            f"its tricks score under its rules: {shown(_plain(scored), 80)}",
+        )
 
 
 _MAX_EVENTS = 4 * _MAX_RECORD
 """The most events a document holds: more than any game has (a few per action)."""
 
 
-def _check_event(event: Any) -> None:
-    """An event whose seats, numbers, cards, trick, hand and scores fit one another (its
-    rules are not in the document: seats are checked against the most a game has)."""
+def _check_event(event: Any, rules: Rules | None) -> None:
+    """An event whose seats, numbers, cards, trick, hand and scores fit one another and
+    `rules`, when given (its rules are not in the document: without them, seats are
+    checked against the most a game has)."""
+    players = 8 if rules is None else rules.players
     for name in ("seat", "dealer"):
         if hasattr(event, name):
-            _seat(getattr(event, name), 8, name)
+            _seat(getattr(event, name), players, name)
     winner = getattr(event, "winner", None)
-    _require(winner is None or 0 <= winner < 8, f"winner {shown(winner)}")
+    _require(winner is None or 0 <= winner < players, f"winner {shown(winner)}")
     for name in ("number", "hand_number", "count", "drawn"):
         value = getattr(event, name, 0)
         _require(0 <= value <= 4 * _MAX_EVENTS, f"{name} {shown(value)}")
@@ -665,10 +760,10 @@ def _check_event(event: Any) -> None:
     _distinct(list(getattr(event, "drawn_cards", ())), "an event's drawn cards")
     trick = getattr(event, "trick", None)
     if trick is not None:
-        _check_trick(trick, 8, None)
+        _check_trick(trick, players, rules)
     result = getattr(event, "result", None)
     if result is not None:
-        _check_result(result, None)
+        _check_result(result, rules)
     scores = getattr(event, "scores", None)
     if scores is not None:
         _require(1 <= len(scores) <= 8, f"{len(scores)} scores")
@@ -720,10 +815,45 @@ def _check_view(view: PlayerView) -> None:
     _distinct(mine, "the seat's cards")
     seen = [card for cards in view.face_up_discards for card in cards]
     _in_pack(rules, [*mine, *seen], "the view")
+    _check_once(view)
     _check_call(view)
     _check_kitty(view)
     if view.last_result is not None:
         _check_result(view.last_result, rules)
+    _check_observed(view)
+
+
+def _check_once(view: PlayerView) -> None:
+    """Every card of a view at most once across the seat's hand, its discards, the face-up
+    discards, the trick in progress and the finished tricks (a pitched card lies in the
+    trick while the auction goes on, and is still its pitcher's: in his own hand too)."""
+    trick = view.trick
+    pitched = view.phase is Phase.BIDDING and trick is not None
+    hand = [
+        card
+        for card in view.hand
+        if not (pitched and trick is not None and (view.seat, card) in trick.plays)
+    ]
+    groups = [
+        ("the hand", hand),
+        ("the discards", view.discards),
+        ("the face-up discards", [card for cards in view.face_up_discards for card in cards]),
+        ("the trick", () if trick is None else trick.cards),
+        *((f"trick {number}", done.cards) for number, done in enumerate(view.tricks, 1)),
+    ]
+    _once(groups)
+
+
+def _check_observed(view: PlayerView) -> None:
+    """A view that `observe` gives of some state of its rules: its hand so far replays
+    through the engine (the auction's calls legal under its rules, the seat to act the
+    one the rules say), and its `legal_actions` are what the engine offers its seat in
+    its phase. The hidden-card sampler's `check_observed` is the one home of that
+    question: it deals the hidden cards as the view admits, replays the hand and
+    compares what `observe` gives with the view (it reads nothing of this module)."""
+    from .bots.sampling import check_observed  # above this module: it needs views
+
+    check_observed(view)
 
 
 def _check_call(view: PlayerView) -> None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar, runtime_checkable
 
 from ..actions import Action, CallPartner
 from ..engine import apply_action, new_game
-from ..errors import InvalidStateError, RulesError
+from ..errors import InvalidStateError, RulesError, SetbackError, shown
 from ..rules import Rules
 from ..state import GameState
 from ..tables import trump_tables
@@ -27,7 +28,8 @@ class Bot(Protocol):
 
 def check_view(bot: object, view: object) -> PlayerView:
     """`view` if `bot` may choose from it: a `PlayerView` (`TypeError` otherwise) whose
-    seat is to act (`InvalidStateError` otherwise: a bot acts only on its own turn)."""
+    seat is to act and has a choice (`InvalidStateError` otherwise: a bot acts only on its
+    own turn, and `observe` offers the seat to act at least one action)."""
     name = type(bot).__name__
     if type(view) is not PlayerView:
         hint = " (give it observe(state, seat))" if isinstance(view, GameState) else ""
@@ -39,7 +41,49 @@ def check_view(bot: object, view: object) -> PlayerView:
             f"{name}.choose: it is seat {view.to_act}'s turn, not seat {view.seat}'s "
             "(a bot chooses only on its own seat's turn)"
         )
+    if not view.legal_actions:
+        raise InvalidStateError(
+            f"{name}.choose: the view offers seat {view.seat} no legal action "
+            "(observe offers the seat to act at least one; this view was built otherwise)"
+        )
     return view
+
+
+_B = TypeVar("_B")
+
+
+def guarded(choose: Callable[[_B, PlayerView], Action]) -> Callable[[_B, PlayerView], Action]:
+    """A bot's `choose` that, given a view it cannot use, raises the library's own error.
+
+    A view that `observe` gave is used as it is, at no cost. When the bot fails on a view
+    (an error not of the library's own), or picks an action the view does not offer, the
+    view is checked as `loads` checks one (`sampling.check_observed`: is it what `observe`
+    gives of some state of its rules?): a view built otherwise is refused with `InvalidStateError`
+    saying why; on a view that passes, the bot's own error stands (a bug to report).
+    """
+
+    @functools.wraps(choose)
+    def checked(bot: _B, view: PlayerView) -> Action:
+        try:
+            action = choose(bot, view)
+        except SetbackError:
+            raise
+        except Exception:
+            if type(view) is PlayerView:
+                _check_observed(view)
+            raise
+        if action not in view.legal_actions:
+            _check_observed(view)
+        return action
+
+    return checked
+
+
+def _check_observed(view: PlayerView) -> None:
+    """`InvalidStateError` if `view` is not what `observe` gives of any state (why not)."""
+    from .sampling import check_observed  # the sampler imports no bot: no cycle
+
+    check_observed(view)
 
 
 def highest_call(view: PlayerView) -> Action:
@@ -54,14 +98,35 @@ def highest_call(view: PlayerView) -> Action:
     return next(calls[index] for index in order if index in calls)
 
 
-def check_count(name: str, value: object, least: int) -> None:
-    """A bot's count option: a whole number (an int, not a bool) of at least `least`.
+MAX_PLAYOUTS = 100_000
+"""The most hands a bot plays out for one decision (`playouts`, `auction_playouts`): about
+6 s of CPU a decision unbatched, 500 times the expert's auction budget."""
+MAX_NODES = 10_000_000
+"""The most search nodes `SolverBot` spends on one solved decision (`nodes`): over 800
+times its default of 12,000."""
+MAX_DEALS = 10_000
+"""The most deals `SolverBot` solves for one decision (`solve_deals`): 250 times its
+default of 40."""
+MAX_POOL = 100
+"""The most uniform guesses `SolverBot` draws for each deal it solves (`pool`)."""
+MAX_CARDS = 54
+"""The most cards a count of cards names (`budget_cards`, `solve_cards`): the largest pack
+(a larger count means the same as this one)."""
+MAX_SECONDS = 600.0
+"""The longest time budget a bot takes for one decision (`seconds`): ten minutes."""
+
+
+def check_count(name: str, value: object, least: int, most: int) -> None:
+    """A bot's count option: a whole number (an int, not a bool) from `least` to `most`.
 
     Raises:
-        ValueError: it is not, naming the option.
+        ValueError: it is not, naming the option and both bounds.
     """
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise ValueError(f"{name} must be a whole number of at least {least}, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise ValueError(
+            f"{name} must be a whole number of at least {least} and at most {most:,}, "
+            f"not {shown(value)}"
+        )
 
 
 def bot_seed(seed: int | None) -> int:

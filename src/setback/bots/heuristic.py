@@ -15,7 +15,7 @@ from ..state import Phase, Trick
 from ..tables import trump_table
 from ..trumps import trump_named_by
 from ..views import PlayerView
-from ._base import bot_seed, check_view, decision_rng, highest_call
+from ._base import bot_seed, check_view, decision_rng, guarded, highest_call
 
 _PASS = Pass()
 
@@ -292,12 +292,14 @@ class HeuristicBot:
         """The share of its decisions with a choice that are a beginner's slips (see the
         class)."""
 
+    @guarded
     def choose(self, view: PlayerView) -> Action:
         """The heuristic's action for `view`.
 
         Raises:
             TypeError: `view` is not a `PlayerView`.
-            InvalidStateError: it is not `view.seat`'s turn.
+            InvalidStateError: it is not `view.seat`'s turn, or the view is one it cannot
+                use, which `observe` never gives (no legal action, or one `loads` refuses).
         """
         legal = check_view(self, view).legal_actions
         if len(legal) == 1:

@@ -9,12 +9,22 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Bid, DeclareTrump, Pitch, Shoot, Smudge
 from ..cards import Suit, cards_of
+from ..errors import shown
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
 from ..trumps import TrumpTable
 from ..views import PlayerView
-from ._base import bot_seed, check_count, check_view, decision_rng
+from ._base import (
+    MAX_CARDS,
+    MAX_PLAYOUTS,
+    MAX_SECONDS,
+    bot_seed,
+    check_count,
+    check_view,
+    decision_rng,
+    guarded,
+)
 from ._greedy_rule import estimate as _estimate
 from ._greedy_rule import follow, lead, low_discard
 from .heuristic import HeuristicBot, best_suit
@@ -147,9 +157,10 @@ class MonteCarloBot:
     budget (`seconds`) plays one hand at a time, as without `batched`.
 
     Raises:
-        ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts`,
-            `auction_playouts` or `budget_cards` is not a whole number of at least 1,
-            `seconds` is not a positive number, or `batched` is not a bool.
+        ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` or
+            `auction_playouts` is not a whole number from 1 to 100,000, `budget_cards` not
+            one from 1 to 54 (the largest pack), `seconds` is not a positive number of at
+            most 600, or `batched` is not a bool.
     """
 
     margin = 0.25
@@ -179,12 +190,22 @@ class MonteCarloBot:
             raise ValueError(f"batched must be True or False, not {batched!r}")
         if rollout not in ("greedy", "random"):
             raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
-        check_count("playouts", playouts, 1)
-        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
-            raise ValueError(f"seconds must be a positive number of seconds, not {seconds!r}")
-        for name, count in (("budget_cards", budget_cards), ("auction_playouts", auction_playouts)):
+        check_count("playouts", playouts, 1, MAX_PLAYOUTS)
+        if seconds is not None and not (
+            isinstance(seconds, int | float)
+            and not isinstance(seconds, bool)
+            and 0 < seconds <= MAX_SECONDS
+        ):
+            raise ValueError(
+                f"seconds must be a positive number of seconds, at most {MAX_SECONDS:g}, "
+                f"not {shown(seconds)}"
+            )
+        for name, count, most in (
+            ("budget_cards", budget_cards, MAX_CARDS),
+            ("auction_playouts", auction_playouts, MAX_PLAYOUTS),
+        ):
             if count is not None:
-                check_count(name, count, 1)
+                check_count(name, count, 1, most)
         self.seed = bot_seed(seed)
         """The seed every guess and playout is keyed by (with the view): no generator state
         is kept between calls."""
@@ -207,13 +228,15 @@ class MonteCarloBot:
         self.heuristic = HeuristicBot(seed=self.seed)
         """Internal: the `HeuristicBot` that discards and proposes the calls and trump."""
 
+    @guarded
     def choose(self, view: PlayerView) -> Action:
         """The choice with the best playouts (discards and the call of a partner: the
         heuristic's).
 
         Raises:
             TypeError: `view` is not a `PlayerView`.
-            InvalidStateError: it is not `view.seat`'s turn.
+            InvalidStateError: it is not `view.seat`'s turn, or the view is one it cannot
+                use, which `observe` never gives (no legal action, or one `loads` refuses).
         """
         legal = check_view(self, view).legal_actions
         if len(legal) == 1 or view.phase in (Phase.DISCARD, Phase.CALL_PARTNER):

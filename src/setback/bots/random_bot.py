@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..actions import Action, Bid, Pass
 from ..state import Phase
 from ..views import PlayerView
-from ._base import bot_seed, check_view, decision_rng
+from ._base import bot_seed, check_view, decision_rng, guarded
 
 _PASS = Pass()
 
@@ -30,12 +30,14 @@ class RandomBot:
         self.cautious = cautious
         """Whether it passes when it may and bids the minimum when it must."""
 
+    @guarded
     def choose(self, view: PlayerView) -> Action:
         """A random action from `view.legal_actions`.
 
         Raises:
             TypeError: `view` is not a `PlayerView`.
-            InvalidStateError: it is not `view.seat`'s turn.
+            InvalidStateError: it is not `view.seat`'s turn, or the view is one it cannot
+                use, which `observe` never gives (no legal action, or one `loads` refuses).
         """
         legal = check_view(self, view).legal_actions
         if self.cautious and view.phase is Phase.BIDDING:

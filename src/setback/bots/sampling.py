@@ -103,7 +103,7 @@ from ..trumps import TrumpTable
 from ..views import PlayerView
 from ..views import observe as _observe
 
-__all__ = ["sample_states"]
+__all__ = ["check_observed", "sample_states"]
 
 _CLASSES = 6
 """Classes of cards: the four suits under the trump (by `Suit` value), 4 for the
@@ -341,13 +341,7 @@ def _solve(problem: _Problem) -> tuple[int, _Walk]:
     ) -> tuple[tuple[tuple[int, ...], int], ...]:
         slots, _ = alternatives(i, aux)[a]
         slot = slots[j]
-        if i == last and j == len(slots) - 1:  # the last slot takes what is left
-            ok = sum(left) == slot.total and all(
-                m <= cap for m, cap in zip(left, slot.caps, strict=True)
-            )
-            rows = [left] if ok and slot.accepts(left) else []
-        else:
-            rows = _rows(slot, left)
+        rows = _slot_rows(slot, left, i == last and j == len(slots) - 1)
         spread = slot.spread
         found = []
         for row in rows:
@@ -375,6 +369,52 @@ def _solve(problem: _Problem) -> tuple[int, _Walk]:
         return picked
 
     return count(0, start, 0), walk
+
+
+def _slot_rows(slot: _Slot, left: tuple[int, ...], final: bool) -> list[tuple[int, ...]]:
+    """The rows `slot` may take from `left` cards of each class: every one (`_rows`), or,
+    for the `final` slot of the last stage, all that is left if it may."""
+    if not final:
+        return _rows(slot, left)
+    ok = sum(left) == slot.total and all(m <= cap for m, cap in zip(left, slot.caps, strict=True))
+    return [left] if ok and slot.accepts(left) else []
+
+
+def _first(problem: _Problem) -> list[tuple[_Slot, tuple[int, ...]]] | None:
+    """The rows of one world `problem` admits, the first a depth-first search finds (not
+    drawn uniformly: nothing is counted), or None if it admits none."""
+    stages = problem.stages
+    last = len(stages) - 1
+    Found = tuple[tuple[_Slot, tuple[int, ...]], ...] | None
+
+    @functools.cache
+    def alternatives(i: int, aux: int) -> tuple[_Alternative, ...]:
+        return tuple(stages[i](aux))
+
+    @functools.cache
+    def stage(i: int, left: tuple[int, ...], aux: int) -> Found:
+        if i > last:
+            return None if any(left) else ()
+        for a in range(len(alternatives(i, aux))):
+            found = fill(i, aux, a, 0, left)
+            if found is not None:
+                return found
+        return None
+
+    @functools.cache
+    def fill(i: int, aux: int, a: int, j: int, left: tuple[int, ...]) -> Found:
+        slots, out = alternatives(i, aux)[a]
+        if j == len(slots):
+            return stage(i + 1, left, out)
+        slot = slots[j]
+        for row in _slot_rows(slot, left, i == last and j == len(slots) - 1):
+            rest = fill(i, aux, a, j + 1, _minus(left, row))
+            if rest is not None:
+                return ((slot, row), *rest)
+        return None
+
+    found = stage(0, tuple(len(cards) for cards in problem.classes), 0)
+    return None if found is None else list(found)
 
 
 def _pick(rng: random.Random, weights: Sequence[int]) -> int:
@@ -695,6 +735,7 @@ def _problem(view: PlayerView) -> _Problem:
         for seat in range(players)
     ]
     start_stock = len(rules.pack_indices) - players * deal - rules.kitty
+    points_capped = False  # a hand's point trumps capped (Cinch's rob): a class of their own
     if draw_back:  # `discarding.draw_back`
         assert view.pitcher is not None
         stages.extend(
@@ -711,6 +752,7 @@ def _problem(view: PlayerView) -> _Problem:
             for seat, bounds, discards in robbed:
                 if seat == me:
                     continue
+                points_capped |= any(points != _ANY for _, _, points in bounds)
                 stages.append(
                     _stage(
                         *(
@@ -753,14 +795,22 @@ def _problem(view: PlayerView) -> _Problem:
     holders = tuple(holder for holder, _ in pool)
     sizes = tuple(size for _, size in pool)
     stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
-    return _merged(rules, known, kinds, caps, lows, stages)
+    return _merged(rules, known, kinds, caps, lows, stages, points_apart=points_capped)
 
 
 def _merged(
-    rules: Rules, known: _Known, kinds: _Kinds, caps: _Caps, lows: _Lows, stages: list[_Stage]
+    rules: Rules,
+    known: _Known,
+    kinds: _Kinds,
+    caps: _Caps,
+    lows: _Lows,
+    stages: list[_Stage],
+    *,
+    points_apart: bool = False,
 ) -> _Problem:
     """The problem with the classes no constraint tells apart made one (fewer rows to
-    count)."""
+    count); with `points_apart`, a slot caps the point trumps (the rob's seat to act), so
+    they and the other trumps stay apart."""
     trumps = kinds.trumps
 
     def signature(c: int) -> tuple[object, ...]:
@@ -769,6 +819,7 @@ def _merged(
             tuple(c in classes for bounds in lows for classes, _ in bounds),
             c in trumps,
             c == _CALLED,  # its own class: the pitcher's slot may refuse it (`_draw_back`)
+            c == _FREE and points_apart,
         )
 
     groups: dict[tuple[object, ...], list[int]] = {}
@@ -1028,25 +1079,105 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
         [True, True, True]
     """
     _check_args(view, rng, n)
-    try:
+
+    def draw() -> tuple[GameState, ...]:
         if view.phase is Phase.GAME_OVER:
-            worlds = tuple(_game_over(view, rng) for _ in range(n))
-        else:
-            problem = _problem(view)
-            total, walk = _solve(problem)
-            if not total:
-                raise InvalidStateError("no deal of the hidden cards agrees with this view")
-            worlds = tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
-        shown = _observe(worlds[0], view.seat)  # what differs is public: one check will do
+            return tuple(_game_over(view, rng) for _ in range(n))
+        problem = _problem(view)
+        total, walk = _solve(problem)
+        if not total:
+            raise InvalidStateError(_NO_DEAL)
+        return tuple(_build(view, problem, walk(rng), rng) for _ in range(n))
+
+    return _agreeing(view, draw)
+
+
+def check_observed(view: PlayerView) -> None:
+    """Whether `view` is one that `observe` gives of some state of its rules: raises if
+    not, saying why. The check `sample_states` makes of the states it draws, on one state
+    found without counting them all (so quicker): the hidden cards are dealt as the view
+    admits, the hand so far is replayed through the engine under the view's rules (each
+    call, discard and card legal, the seat to act, the pitcher, contract and trump what
+    they give), and `observe` of that state must be `view`, `legal_actions` included
+    (what the engine offers the seat in its phase). `loads` checks every view so, and a
+    bot a view it fails on.
+
+    Args:
+        view: a view from any source.
+
+    Raises:
+        TypeError: `view` is not a `PlayerView`.
+        InvalidStateError: no state of its rules gives `view` (the message says why: the
+            legal actions the rules allow, the engine's refusal of a step of the hand, the
+            fields that differ).
+
+    Examples:
+        >>> from setback import Bid, Rules, new_game, observe
+        >>> import attrs
+        >>> view = observe(new_game(Rules.setback(), seed=7), 1)
+        >>> check_observed(view)
+        >>> check_observed(attrs.evolve(view, legal_actions=(Bid(3),)))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        setback.errors.InvalidStateError: the view's legal actions are not what its rules ...
+    """
+    rng = random.Random(0)
+    _check_args(view, rng, 1)
+
+    def find() -> tuple[GameState, ...]:
+        if view.phase is Phase.GAME_OVER:
+            return (_game_over(view, rng),)
+        problem = _problem(view)
+        rows = _first(problem)
+        if rows is None:
+            raise InvalidStateError(_NO_DEAL)
+        return (_build(view, problem, rows, rng),)
+
+    _agreeing(view, find)
+
+
+_NO_DEAL = "no deal of the hidden cards agrees with this view under its rules"
+
+
+def _agreeing(view: PlayerView, make: Callable[[], tuple[GameState, ...]]) -> tuple[GameState, ...]:
+    """The states `make` builds for `view`, checked: the first replays through the engine,
+    and `observe` of it is `view` (what differs among them is hidden: one check will do).
+    Whatever fails for a view built by hand becomes `InvalidStateError`, saying why."""
+    try:
+        worlds = make()
+        shown = _observe(worlds[0], view.seat)
         _replay_hand(worlds[0])
     except InvalidStateError:
         raise
-    except (AssertionError, IndexError, KeyError, TypeError, ValueError, SetbackError) as error:
+    except SetbackError as error:  # the engine refused the hand's replay: say its rule
+        raise InvalidStateError(
+            f"the view's hand is not one that legal play gives: {error}"
+        ) from error
+    except (AssertionError, IndexError, KeyError, TypeError, ValueError) as error:
         # a view built by hand whose parts do not fit together
         raise InvalidStateError(f"the view is not consistent ({error!r})") from error
     if shown != view:
-        raise InvalidStateError("the view is not one that observe gives of any state")
+        raise InvalidStateError(_unlike(shown, view))
     return worlds
+
+
+def _unlike(shown: PlayerView, view: PlayerView) -> str:
+    """Why `view` is not `shown`, what `observe` gives of a state that agrees with the rest
+    of it: its legal actions, named as the engine gives them (they come from the seat's own
+    cards), or the fields that differ."""
+    if shown.legal_actions != view.legal_actions:
+        allowed = ", ".join(map(str, shown.legal_actions[:8]))
+        more = ", ..." if len(shown.legal_actions) > 8 else ""
+        return (
+            f"the view's legal actions are not what its rules allow seat {view.seat} in the "
+            f"{view.phase.value} phase: {allowed + more if allowed else 'none'}"
+        )
+    differ = [
+        field.name
+        for field in attrs.fields(PlayerView)
+        if getattr(shown, field.name) != getattr(view, field.name)
+    ]
+    return f"the view is not one that observe gives of any state (its {', '.join(differ)})"
 
 
 def _place(
@@ -1357,6 +1488,9 @@ def _replay_hand(world: GameState) -> None:
         and state.discards == world.discards
         and state.face_up_discards == world.face_up_discards
         and state.bids == world.bids
+        and state.hand_state.pitcher == hand.pitcher
+        and state.hand_state.contract == hand.contract
+        and state.hand_state.trump == hand.trump
         and state.hand_state.called == hand.called
         and state.hand_state.must_play == hand.must_play
         and state.hand_state.partner == hand.partner

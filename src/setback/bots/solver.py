@@ -14,7 +14,17 @@ from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
 from ..views import PlayerView
-from ._base import bot_seed, check_count, check_view, decision_rng
+from ._base import (
+    MAX_CARDS,
+    MAX_DEALS,
+    MAX_NODES,
+    MAX_POOL,
+    bot_seed,
+    check_count,
+    check_view,
+    decision_rng,
+    guarded,
+)
 from ._batch_greedy import Estimates, GreedyRule
 from ._greedy_rule import estimate as _estimate
 from ._outlook import applies, outlook
@@ -404,8 +414,9 @@ class SolverBot(MonteCarloBot):
     Same seed and view, same choice.
 
     Raises:
-        ValueError: a budget that is not a whole number of at least 1, or
-            `MonteCarloBot`'s own refusals.
+        ValueError: a budget that is not a whole number of at least 1 (`solve_cards`: 0)
+            and at most its ceiling (`nodes` 10,000,000, `solve_deals` 10,000, `pool` 100,
+            `solve_cards` 54), or `MonteCarloBot`'s own refusals.
     """
 
     def __init__(
@@ -450,13 +461,13 @@ class SolverBot(MonteCarloBot):
             batched=batched,
             auction_playouts=auction_playouts,
         )
-        for name, value, least in (
-            ("solve_cards", solve_cards, 0),
-            ("nodes", nodes, 1),
-            ("solve_deals", solve_deals, 1),
-            ("pool", pool, 1),
+        for name, value, least, most in (
+            ("solve_cards", solve_cards, 0, MAX_CARDS),
+            ("nodes", nodes, 1, MAX_NODES),
+            ("solve_deals", solve_deals, 1, MAX_DEALS),
+            ("pool", pool, 1, MAX_POOL),
         ):
-            check_count(name, value, least)
+            check_count(name, value, least, most)
         self.solve_cards = solve_cards
         """Solve exactly once this many cards or fewer are left to play, all hands
         together (0: never)."""
@@ -489,13 +500,15 @@ class SolverBot(MonteCarloBot):
         chance of winning the game (in 10000ths) as the playouts are valued, not for the
         hand's points (False, the default: the points)."""
 
+    @guarded
     def choose(self, view: PlayerView) -> Action:
         """The solved card late in trick play; else `MonteCarloBot`'s choice (on
         weighted guesses with `inference`).
 
         Raises:
             TypeError: `view` is not a `PlayerView`.
-            InvalidStateError: it is not `view.seat`'s turn.
+            InvalidStateError: it is not `view.seat`'s turn, or the view is one it cannot
+                use, which `observe` never gives (no legal action, or one `loads` refuses).
         """
         legal = check_view(self, view).legal_actions
         if len(legal) > 1 and self._solves(view):
