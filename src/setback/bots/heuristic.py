@@ -590,10 +590,13 @@ class HeuristicBot:
         def keeps(card: Card) -> bool:
             """A trump above a point card still out, kept to take it: the highest trump
             left, or any other that is not itself a point card (a player feeds his
-            partner's trick a small card and keeps the queen that may take the jack)."""
+            partner's trick a small card and keeps the queen that may take the jack, or the
+            ten that may take the Five). In trumps-only play every trick is of trumps and
+            the point card cannot wait: only a queen or higher is kept."""
+            high = card.rank >= Rank.QUEEN or not rules.trumps_only
             return (
                 table.is_trump(card)
-                and (not higher_out(card) or not point_card(card))
+                and (not higher_out(card) or (high and not point_card(card)))
                 and any(power[c.index] < power[card.index] for c in pointers)
             )
 
