@@ -177,6 +177,19 @@ def _keep_the_trumps_above_the_five() -> GameState:
     return _plays(state, "C K♥, D 8♥")
 
 
+def _trumps_only_keep_the_queen() -> GameState:
+    # Trickster's 10-point game (seed 10): B bids 5 and D 6; D names diamonds and, after
+    # the draw back, leads the ace; A follows with the 4. B, D's partner, holds the 9 and
+    # the queen of trumps: the ace stands, so B feeds it, with the 9, keeping the queen,
+    # which may still take the 10, the jacks, the jokers or the trey. (In trumps-only play
+    # only a queen or higher is kept so: every trick is of trumps and a small one cannot
+    # wait for a point card.)
+    state = new_game(Rules.trickster(10), seed=10)
+    for action in ("bid 5", "pass", "bid 6", "pass", "trump D"):
+        state = apply_action(state, action)
+    return _plays(state, "D A♦, A 4♦")
+
+
 def _plays(state: GameState, moves: str) -> GameState:
     """Plays 'A A♠, B 6♠' (a trick not yet complete), or whole tricks as `play` takes them."""
     from .support import NAMES
@@ -262,5 +275,11 @@ POSITIONS = (
         _keep_the_trumps_above_the_five,
         "play 3H",
         "feeding a partner's trick: the smallest trump, keeping those that may take the Five",
+    ),
+    Position(
+        "trumps-only-keep-the-queen",
+        _trumps_only_keep_the_queen,
+        "play 9D",
+        "feeding a partner's trick in trumps-only play: the 9, keeping the queen for the points",
     ),
 )
