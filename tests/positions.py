@@ -190,6 +190,29 @@ def _trumps_only_keep_the_queen() -> GameState:
     return _plays(state, "D A♦, A 4♦")
 
 
+def _bank_the_five() -> GameState:
+    # Trickster's 9-point game (seed 72): B pitches clubs at 4 and, after the discards and
+    # draws, leads the 2; C plays the 4 of hearts (he holds no trump) and D, B's partner,
+    # takes it with the ace. A wins the next trick and leads the 7 of hearts. B holds the
+    # 5 and 9 of trumps and the aces of hearts and spades: only C plays after him but his
+    # partner, and C holds no trump, so B trumps with the Five (worth 5), which a higher
+    # trump could take later, and banks it now.
+    state = new_game(Rules.trickster(9), seed=72)
+    for action in (
+        "bid 4",
+        "pass",
+        "pass",
+        "pass",
+        "trump C",
+        "discard 5D 8D 9D 5H 3S 7S",
+        "discard 2D 3D KH 6S 10S QS",
+        "discard 7D QD 3H 8H JS",
+        "discard 4D 6H JH 4S 8S KS",
+    ):
+        state = apply_action(state, action)
+    return _plays(state, "B 2♣ C 4♥ D A♣ A 3♣ → D; D A♦ A Q♣ B Q♥ C K♦ → A; A 7♥")
+
+
 def _plays(state: GameState, moves: str) -> GameState:
     """Plays 'A A♠, B 6♠' (a trick not yet complete), or whole tricks as `play` takes them."""
     from .support import NAMES
@@ -281,5 +304,11 @@ POSITIONS = (
         _trumps_only_keep_the_queen,
         "play 9D",
         "feeding a partner's trick in trumps-only play: the 9, keeping the queen for the points",
+    ),
+    Position(
+        "bank-the-five",
+        _bank_the_five,
+        "play 5C",
+        "nobody after can beat it: the Five, which a higher trump may take later, comes home",
     ),
 )

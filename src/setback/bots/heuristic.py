@@ -616,8 +616,17 @@ class HeuristicBot:
             3 for c in trick.cards if c.suit is trump and c.rank in (Rank.JACK, Rank.TWO)
         )
         trick_value += sum(3 * extra.get(c.index, 0) for c in trick.cards)
-        if winners:  # a point card a higher trump may still take: bank it while it surely wins
-            at_risk = [c for c in winners if point_card(c) and higher_out(c) and not beaten(c)]
+        # a point card a higher trump may still take: bank it while it surely wins, when last
+        # or, for a card worth more than a point (the Five), whenever nobody after can beat it
+        if winners:
+            at_risk = [
+                c
+                for c in winners
+                if point_card(c)
+                and higher_out(c)
+                and not beaten(c)
+                and (last or extra.get(c.index, 0) > 1)
+            ]
             if at_risk:
                 return max(
                     at_risk, key=lambda c: (extra.get(c.index, 1), -table.power[trump][c.index])
