@@ -114,6 +114,105 @@ def _bank_a_point_when_last() -> GameState:
     return _plays(state, "A 7♣, B 2♣, C 9♣")
 
 
+def _trump_when_the_rest_hold_none() -> GameState:
+    # German rules (seed 132): C pitches spades with the king; D plays the 7, A the 6 and B,
+    # with no trump, the 5 of diamonds. C leads the 2 of diamonds and D takes it with the
+    # queen. A holds the 10 of diamonds and the 3 of trumps, and only B, who showed he holds
+    # no trump, plays after him: the 3 takes the trick for sure (it may even be Low), where
+    # the 10 would give D ten points toward Game.
+    state = new_game(Rules.setback(), seed=132)
+    for action in ("pass", "bid 2", "pass", "pass"):
+        state = apply_action(state, action)
+    return _plays(state, "C K♠ D 7♠ A 6♠ B 5♦ → C; C 2♦, D Q♦")
+
+
+def _no_jack_on_a_trick_it_may_lose() -> GameState:
+    # German rules (seed 25): A pitches spades (B bids 2 and the dealer, A, matches). After
+    # four tricks A leads the king of hearts and B follows with the 8. C, A's partner, holds
+    # the 9 of hearts and the jack of trumps; D, still to play, may trump or hold the ace:
+    # C follows with the 9 and keeps his jack, rather than risk it to win the trick.
+    state = new_game(Rules.setback(), seed=25)
+    for action in ("bid 2", "pass", "pass", "bid 2"):
+        state = apply_action(state, action)
+    return _plays(
+        state,
+        "A 8♠ B 2♦ C 5♠ D 3♠ → A; A 9♣ B 4♣ C 3♣ D 6♣ → A; A K♦ B 3♦ C 7♠ D 9♦ → C; "
+        "C 7♦ D A♦ A 2♠ B Q♦ → A; A K♥, B 8♥",
+    )
+
+
+def _take_what_the_partner_may_lose() -> GameState:
+    # German rules (seed 13): A pitches diamonds (B bids 2, A matches). In the fifth trick
+    # B leads the ace of spades and C follows with the 7. D, B's partner, holds the king of
+    # trumps, the highest left, and the queen of spades; A, still to play, may trump the
+    # ace: D takes the trick with the king, where the queen fed to the ace may be lost.
+    state = new_game(Rules.setback(), seed=13)
+    for action in ("bid 2", "pass", "pass", "bid 2"):
+        state = apply_action(state, action)
+    return _plays(
+        state,
+        "A A♦ B 5♦ C A♥ D 7♦ → A; A 4♥ B 3♣ C 2♣ D 5♥ → D; D 3♥ A 7♥ B 6♠ C 2♠ → A; "
+        "A 8♣ B 10♣ C 5♣ D 4♣ → B; B A♠, C 7♠",
+    )
+
+
+def _keep_the_trumps_above_the_five() -> GameState:
+    # Trickster's 9-point game (seed 47): C pitches hearts at 4; after the discard and
+    # draw, C leads the king and D follows with the 8. A, C's partner, holds the ace, 10, 6
+    # and 3 of trumps: the king stands (A holds the ace), so A feeds it, but with the 3,
+    # keeping the 10 and the 6, which may still take the Five (worth 5), not yet seen.
+    state = new_game(Rules.trickster(9), seed=47)
+    for action in (
+        "pass",
+        "bid 4",
+        "pass",
+        "pass",
+        "trump H",
+        "discard 4C KC 3D 6D 3S 5S",
+        "discard 3C 6C 7C 9C 2D 9S",
+        "discard QC 4D QD 4S 7S 8S",
+        "discard 2C 8C 7D 8D JD 2S",
+    ):
+        state = apply_action(state, action)
+    return _plays(state, "C K♥, D 8♥")
+
+
+def _trumps_only_keep_the_queen() -> GameState:
+    # Trickster's 10-point game (seed 10): B bids 5 and D 6; D names diamonds and, after
+    # the draw back, leads the ace; A follows with the 4. B, D's partner, holds the 9 and
+    # the queen of trumps: the ace stands, so B feeds it, with the 9, keeping the queen,
+    # which may still take the 10, the jacks, the jokers or the trey. (In trumps-only play
+    # only a queen or higher is kept so: every trick is of trumps and a small one cannot
+    # wait for a point card.)
+    state = new_game(Rules.trickster(10), seed=10)
+    for action in ("bid 5", "pass", "bid 6", "pass", "trump D"):
+        state = apply_action(state, action)
+    return _plays(state, "D A♦, A 4♦")
+
+
+def _bank_the_five() -> GameState:
+    # Trickster's 9-point game (seed 72): B pitches clubs at 4 and, after the discards and
+    # draws, leads the 2; C plays the 4 of hearts (he holds no trump) and D, B's partner,
+    # takes it with the ace. A wins the next trick and leads the 7 of hearts. B holds the
+    # 5 and 9 of trumps and the aces of hearts and spades: only C plays after him but his
+    # partner, and C holds no trump, so B trumps with the Five (worth 5), which a higher
+    # trump could take later, and banks it now.
+    state = new_game(Rules.trickster(9), seed=72)
+    for action in (
+        "bid 4",
+        "pass",
+        "pass",
+        "pass",
+        "trump C",
+        "discard 5D 8D 9D 5H 3S 7S",
+        "discard 2D 3D KH 6S 10S QS",
+        "discard 7D QD 3H 8H JS",
+        "discard 4D 6H JH 4S 8S KS",
+    ):
+        state = apply_action(state, action)
+    return _plays(state, "B 2♣ C 4♥ D A♣ A 3♣ → D; D A♦ A Q♣ B Q♥ C K♦ → A; A 7♥")
+
+
 def _plays(state: GameState, moves: str) -> GameState:
     """Plays 'A A♠, B 6♠' (a trick not yet complete), or whole tricks as `play` takes them."""
     from .support import NAMES
@@ -175,5 +274,41 @@ POSITIONS = (
         _bank_a_point_when_last,
         "play JS",
         "last to a trick it wins: the off-jack, which a higher trump may take later, comes home",
+    ),
+    Position(
+        "trump-when-the-rest-hold-none",
+        _trump_when_the_rest_hold_none,
+        "play 3S",
+        "the only player still to play showed he holds no trump: a low trump takes the trick",
+    ),
+    Position(
+        "no-jack-on-a-trick-it-may-lose",
+        _no_jack_on_a_trick_it_may_lose,
+        "play 9H",
+        "an opponent still to play may beat it: the jack is not risked on a trick of 3 points",
+    ),
+    Position(
+        "take-what-the-partner-may-lose",
+        _take_what_the_partner_may_lose,
+        "play KD",
+        "an opponent may still trump the partner's ace: the highest trump takes it",
+    ),
+    Position(
+        "keep-the-trumps-above-the-five",
+        _keep_the_trumps_above_the_five,
+        "play 3H",
+        "feeding a partner's trick: the smallest trump, keeping those that may take the Five",
+    ),
+    Position(
+        "trumps-only-keep-the-queen",
+        _trumps_only_keep_the_queen,
+        "play 9D",
+        "feeding a partner's trick in trumps-only play: the 9, keeping the queen for the points",
+    ),
+    Position(
+        "bank-the-five",
+        _bank_the_five,
+        "play 5C",
+        "nobody after can beat it: the Five, which a higher trump may take later, comes home",
     ),
 )

@@ -396,9 +396,9 @@ def test_the_choices_are_listed_in_the_order_of_the_hand(monkeypatch: pytest.Mon
 def test_tricks_and_card_points_won_so_far_are_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     out = _game(monkeypatch, ["3", "a", "a", "quit"], "--seed", "3")
     assert _lines(out, "Won so far: ") == [
-        "Won so far: you & seat 2: 0 tricks, 0 card points | seat 1 & seat 3: 1 trick, 15 card "
+        "Won so far: you & seat 2: 0 tricks, 0 card points | seat 1 & seat 3: 1 trick, 13 card "
         "points",
-        "Won so far: you & seat 2: 1 trick, 1 card point | seat 1 & seat 3: 1 trick, 15 card "
+        "Won so far: you & seat 2: 1 trick, 1 card point | seat 1 & seat 3: 1 trick, 13 card "
         "points",
     ]
 
@@ -448,7 +448,7 @@ def test_a_seat_count_the_preset_cannot_have_is_answered_with_options(
 def test_actions_are_typed_in_the_screens_language(monkeypatch: pytest.MonkeyPatch) -> None:
     out = _game(monkeypatch, ["bieten 3", "spielen 10♠", "ende"], "--seed", "3", "--lang", "de")
     assert "Kontrakt: du, Gebot 3." in out
-    assert "  Stich 1 an Platz 1: 10♠ K♠ 2♦ Q♠" in out and out.rstrip().endswith("Tschüss.")
+    assert "  Stich 1 an Platz 1: 10♠ K♠ 2♦ 6♠" in out and out.rstrip().endswith("Tschüss.")
     out = _game(monkeypatch, ["bud 3", "sluta"], "--seed", "3", "--lang", "sv")
     assert "Kontrakt: du, bud 3." in out and out.rstrip().endswith("Hej då.")
 

@@ -418,12 +418,15 @@ class HeuristicBot:
         view: PlayerView, legal: list[Discard], keep_value: Callable[[Card], float]
     ) -> Action:
         """The discard and draw (`KeepSix.DISCARD_AND_DRAW`): keep the trumps (the point
-        cards above all) and the side aces and tens, throw the rest and draw for them; as
-        many as the bounds allow (the least valuable go first, the most valuable stay)."""
+        cards above all) and the side aces, throw the rest and draw for them; as many as
+        the bounds allow (the least valuable go first, the most valuable stay). A side ten
+        goes too: any trump takes it, and a card drawn for it may be a trump."""
+        assert view.trump is not None
+        table = trump_table(view.trump, view.rules)
         sizes = [len(a.cards) for a in legal]
         fewest, most = min(sizes), max(sizes)
         ranked = sorted(view.hand, key=keep_value)  # least worth keeping first
-        weak = [card for card in ranked if keep_value(card) < 14]  # no trump, ace or ten
+        weak = [card for card in ranked if not table.is_trump(card) and card.rank != Rank.ACE]
         count = min(max(len(weak), fewest), most)
         chosen = Discard(ranked[:count])
         return chosen if chosen in legal else legal[0]
@@ -558,23 +561,43 @@ class HeuristicBot:
         partner_winning = rules.side_of(lead_seat) == rules.side_of(view.seat)
         after = _still_to_play(view, trick)
         last = all(rules.side_of(seat) == rules.side_of(view.seat) for seat in after)
-        stands = (
-            not higher_out(lead_card) if table.is_trump(lead_card) else lead_card.rank == Rank.ACE
-        )
         power = table.power[trump]
+        holders = _trump_holders(view, trump)
+        foes = [seat for seat in after if rules.side_of(seat) != rules.side_of(view.seat)]
+
+        def beaten(card: Card) -> bool:
+            """Whether an opponent still to play may beat `card`: with a higher trump (a
+            trump: one still unseen; any other card: any unseen trump), unless each of them
+            showed he holds none; a card of the led suit also by a higher one of that suit
+            (any but the ace)."""
+            trumping = [seat for seat in foes if seat in holders]
+            if table.is_trump(card):
+                return bool(trumping) and any(
+                    power[c.index] > power[card.index] for c in unseen_trumps
+                )
+            return bool(foes) and (
+                card.rank != Rank.ACE or (bool(trumping) and bool(unseen_trumps))
+            )
+
+        stands = not beaten(lead_card)
         low = _low_in_hand(view, trump)  # Low to its taker: the trump that may be Low
 
-        def pointer(card: Card) -> bool:
-            """A point card that goes to its taker: the jack or a card point of `extra`."""
+        def point_card(card: Card) -> bool:
+            """The jack of trumps or a card point of the extended forms."""
             return (card.suit is trump and card.rank == Rank.JACK) or card.index in extra
 
-        pointers = [c for c in unseen_trumps if pointer(c)]
+        pointers = [c for c in unseen_trumps if point_card(c)]
 
         def keeps(card: Card) -> bool:
-            """A trump nobody can beat, kept to take a point card still out."""
+            """A trump above a point card still out, kept to take it: the highest trump
+            left, or any other that is not itself a point card (a player feeds his
+            partner's trick a small card and keeps the queen that may take the jack, or the
+            ten that may take the Five). In trumps-only play every trick is of trumps and
+            the point card cannot wait: only a queen or higher is kept."""
+            high = card.rank >= Rank.QUEEN or not rules.trumps_only
             return (
                 table.is_trump(card)
-                and not higher_out(card)
+                and (not higher_out(card) or (high and not point_card(card)))
                 and any(power[c.index] < power[card.index] for c in pointers)
             )
 
@@ -594,15 +617,25 @@ class HeuristicBot:
             3 for c in trick.cards if c.suit is trump and c.rank in (Rank.JACK, Rank.TWO)
         )
         trick_value += sum(3 * extra.get(c.index, 0) for c in trick.cards)
-        if last and winners:  # a point card a higher trump may still take: bank it while it wins
-            at_risk = [c for c in winners if pointer(c) and higher_out(c)]
+        # a point card a higher trump may still take: bank it while it surely wins, when last
+        # or, for a card worth more than a point (the Five), whenever nobody after can beat it
+        if winners:
+            at_risk = [
+                c
+                for c in winners
+                if point_card(c)
+                and higher_out(c)
+                and not beaten(c)
+                and (last or extra.get(c.index, 0) > 1)
+            ]
             if at_risk:
                 return max(at_risk, key=lambda c: (extra.get(c.index, 1), -power[c.index]))
         if winners and (trick_value > 0 or last or not partner_winning):
-            safe_winners = [
-                c for c in winners if last or not table.is_trump(c) or not higher_out(c)
-            ]
-            pool = safe_winners or (winners if trick_value >= 3 else [])
+            safe_winners = [c for c in winners if not table.is_trump(c) or not beaten(c)]
+            # a trick worth taking is tried with a card that may be beaten, but never with a
+            # point card (the jack, the Five, ...): the opponent who beats it takes it too
+            risky = [c for c in winners if not point_card(c)]
+            pool = safe_winners or (risky if trick_value >= 3 else [])
             if pool:
                 return min(
                     pool,
