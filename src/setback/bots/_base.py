@@ -99,8 +99,8 @@ def highest_call(view: PlayerView) -> Action:
 
 
 MAX_PLAYOUTS = 100_000
-"""The most hands a bot plays out for one decision (`playouts`, `auction_playouts`): about
-6 s of CPU a decision unbatched, 500 times the expert's auction budget."""
+"""The most hands a bot plays out for one decision (`playouts`, `auction_playouts`): 500
+times the expert's auction budget."""
 MAX_NODES = 10_000_000
 """The most search nodes `SolverBot` spends on one solved decision (`nodes`): over 800
 times its default of 12,000."""
