@@ -172,6 +172,8 @@ def play(args: argparse.Namespace) -> int:
 
 
 GUIDE = HERE.parent / "docs" / "guides" / "bots.md"
+DEALS = 200
+"""The deals a match needs for the grid to judge it (the issue's count)."""
 
 
 def _target(preset: str, level: str, doc: dict[str, Any], rates: dict[str, float]) -> str:
@@ -205,9 +207,10 @@ def grid(docs: list[dict[str, Any]]) -> str:
                 cells.append("not measured")
                 continue
             low, high = doc["win_interval"]
+            judged = "" if doc["deals"] >= DEALS else " (not judged: under 200 deals)"
             cells.append(
                 f"{100 * doc['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f}), "
-                f"{doc['deals']} deals{_target(preset, level, doc, rates)}"
+                f"{doc['deals']} deals{_target(preset, level, doc, rates)}{judged}"
             )
         lines.append(f"| {preset} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
