@@ -100,6 +100,8 @@ export class Setback {
   readonly presets: readonly string[];
   /** The bot levels `botAction` takes, weakest first. */
   readonly levels: readonly string[];
+  /** The numbers of players each preset takes ({"trickster-13": [4, 5, 6], ...}). */
+  readonly players: Readonly<Record<string, readonly number[]>>;
   /** The languages of messages. */
   readonly languages: readonly Lang[];
   /** The language of refusals and texts from now on. */
@@ -142,5 +144,28 @@ export class Game {
   results(): Promise<HandResultDocument[]>;
   botAction(level: string, options?: { seed?: number }): Promise<Action>;
   narrate(since: number, seat: number): Promise<{ lines: string[]; last: number }>;
+  /** What the table (table.mjs) draws for `seat`: its view, the hand (trumps first) and
+   * the trick as pictures, the last hand's result, the words of each action and side. */
+  table(seat: number): Promise<TableFrame>;
   close(): Promise<null>;
+}
+
+/** What table.mjs draws for one seat (Game.table). */
+export interface TableFrame {
+  lang: string;
+  view: PlayerViewDocument;
+  cards: { card: string; svg: string; trump: boolean }[];
+  plays: { seat: number; card: string; svg: string; trump: boolean }[];
+  trick_done: boolean;
+  trick_winner: number | null;
+  result: string | null;
+  labels: string[];
+  names: Record<string, string>;
+  sides: string[];
+  seat_sides: number[];
+  winner: string;
+  partners: number[];
+  bids: string[];
+  contract: string | null;
+  trump: string | null;
 }

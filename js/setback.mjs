@@ -93,6 +93,7 @@ export async function loadSetback({ indexURL, wheels, lang = "en", workerURL } =
   Object.assign(setback, hello);
   Object.freeze(setback.presets);
   Object.freeze(setback.levels);
+  Object.freeze(setback.players);
   return setback;
 }
 
@@ -289,6 +290,13 @@ export class Game {
    * (not applied). Levels: setback.levels. The same `seed` gives the same choices. */
   botAction(level, { seed = 0 } = {}) {
     return this._call("bot_action", { level, seed });
+  }
+
+  /** What the table (table.mjs) draws for `seat`, in the Setback's language: its view,
+   * the hand in the order it is held (trumps first) and the trick, each card as a picture
+   * (SVG), the last hand's result, and the words of each legal action, side and call. */
+  table(seat) {
+    return this._call("table", { seat });
   }
 
   /** What `seat` saw happen after event `since`, in the words of `setback play` and in

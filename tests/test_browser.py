@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from setback import (
+    Card,
     IllegalActionError,
     Rules,
     apply_action,
@@ -19,11 +20,12 @@ from setback import (
     legal_actions,
     new_game,
     observe,
+    trump_table,
 )
 from setback._browser import handle, random_hands
 from setback.bots import LEVELS
-from setback.svg import hand_result_svg, view_svg
-from setback.text import refusal_text
+from setback.svg import card_svg, hand_result_svg, view_svg
+from setback.text import action_text, refusal_text
 
 
 def ask(op: str, **fields: Any) -> Any:
@@ -185,3 +187,49 @@ def test_random_hands_counts_hands_and_actions() -> None:
     counted = random_hands(Rules.setback(), 0.05)
     assert counted["hands"] >= 1 and counted["actions"] >= 24 * counted["hands"] // 2
     assert ask("random_hands", seconds=0.05)["hands"] >= 1
+
+
+def test_the_tables_frame_holds_the_trumps_first_with_their_off_cards() -> None:
+    """The table's frame (`table` op): the hand as it is held, trumps first, strongest first,
+    with the off-five (Cinch) among them; each card's picture names what it is; the trick's
+    cards with their seats; the words of each legal action; each seat's side."""
+    rules = Rules.preset("cinch")
+    state = new_game(rules, seed=1)
+    game = ask("load", document=dumps(state))["game"]
+    seen = None
+    while state.to_act is not None and state.hand_number == 0:
+        seat = state.to_act
+        view = observe(state, seat)
+        if view.trump is not None and view.trick and view.trick.plays:
+            seen = ask("table", game=game, seat=seat, lang="en"), view
+            break
+        action = legal_actions(state)[0]
+        state = apply_action(state, action)
+        ask("apply", game=game, action=doc(action)["data"])
+    assert seen is not None
+    frame, view = seen
+    assert frame["view"] == doc(view)
+    cards = [entry["card"] for entry in frame["cards"]]
+    flags = [entry["trump"] for entry in frame["cards"]]
+    assert sorted(cards) == sorted(str(card) for card in view.hand)
+    assert flags == sorted(flags, reverse=True)  # every trump before every other card
+    assert view.trump is not None
+    table = trump_table(view.trump, rules)
+    held = [card for card in view.hand if table.is_trump(card)]
+    strongest = sorted(held, key=lambda card: -table.strength(card, view.trump))  # type: ignore[arg-type]
+    assert cards[: len(held)] == [str(card) for card in strongest]
+    assert [play["seat"] for play in frame["plays"]] == [s for s, _ in view.trick.plays]
+    assert frame["labels"] == [action_text(a) for a in view.legal_actions]
+    assert frame["seat_sides"] == [rules.side_of(n) for n in range(rules.players)]
+    off_five = {"C": "5S", "S": "5C", "H": "5D", "D": "5H"}[frame["view"]["data"]["trump"]]
+    drawn = ask("table", game=game, seat=seat, lang="de")
+    assert drawn["lang"] == "de"
+    picture = card_svg(Card.parse(off_five), trump=view.trump, rules=rules)
+    assert "(the off-five, a trump)" in picture
+
+
+def test_hello_says_the_players_each_preset_takes() -> None:
+    players = ask("hello")["players"]
+    assert players["trickster-13"] == [4, 5, 6]
+    assert players["cinch"] == [4]
+    assert set(players) == set(ask("hello")["presets"])

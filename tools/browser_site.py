@@ -59,8 +59,8 @@ WHEELS = {
     ),
 }
 """setback's dependencies as wheels (pure Python: they run on Pyodide as they are)."""
-MODULE_FILES = ("setback.mjs", "setback-worker.mjs", "setback.d.ts")
-"""The JavaScript module's files, from js/."""
+MODULE_FILES = ("setback.mjs", "setback-worker.mjs", "setback.d.ts", "table.mjs", "table-words.mjs")
+"""The JavaScript module's files, and the one table of the web pages, from js/."""
 
 
 class RuntimeFilesError(Exception):

@@ -1,12 +1,14 @@
 // The Play page: a person at seat 0 against the bots, the rules running in this browser
 // through setback.mjs (no server). Plain JavaScript, no framework, no build step.
 //
-// The table is setback.svg's picture of the seat's view: the person clicks their own cards
-// in it (a card the rules forbid is refused, with the rule's words) and the buttons for
-// everything else. The game is kept in localStorage after every action, and resumed on
-// the next visit. A finished game's record can be replayed hand by hand.
+// The table is the one of the web pages (table.mjs, the example server's too): this file is
+// its adapter over the Pyodide worker. The person clicks their own cards (a card the rules
+// forbid is refused, with the rule's words) and the buttons for everything else; the bots
+// answer at the pace chosen. The game is kept in localStorage after every action, and
+// resumed on the next visit. A finished game's record can be replayed hand by hand.
 
 import { loadSetback } from "./setback.mjs";
+import { createTable } from "./table.mjs";
 
 const SAVE = "setback-play/game";
 const SETTINGS = "setback-play/settings";
@@ -17,6 +19,7 @@ const $ = (id) => document.getElementById(id);
 // The page's own words (the game's words come from the library, in the same language).
 const WORDS = {
   en: {
+    players: "Players", pace: "Bot pace", paceOff: "at once", close: "Close", settings: "Game…",
     title: "Play Setback", docs: "Documentation", guide: "Rules in the browser",
     about: "The rules run in your browser (the setback library on Pyodide): no server, nothing sent anywhere.",
     game: "Game", target: "Target", language: "Language", bots: "Bots", new: "New game",
@@ -32,6 +35,7 @@ const WORDS = {
     replayThis: "Replay this game",
   },
   de: {
+    players: "Spieler", pace: "Tempo der Bots", paceOff: "sofort", close: "Schließen", settings: "Spiel…",
     title: "Setback spielen", docs: "Dokumentation", guide: "Regeln im Browser",
     about: "Die Regeln laufen in deinem Browser (die setback-Bibliothek auf Pyodide): kein Server, nichts wird gesendet.",
     game: "Spiel", target: "Ziel", language: "Sprache", bots: "Bots", new: "Neues Spiel",
@@ -47,6 +51,7 @@ const WORDS = {
     replayThis: "Dieses Spiel nachspielen",
   },
   sv: {
+    players: "Spelare", pace: "Bottarnas takt", paceOff: "direkt", close: "Stäng", settings: "Spel…",
     title: "Spela Setback", docs: "Dokumentation", guide: "Reglerna i webbläsaren",
     about: "Reglerna körs i din webbläsare (setback-biblioteket på Pyodide): ingen server, inget skickas någonstans.",
     game: "Spel", target: "Mål", language: "Språk", bots: "Bottar", new: "Nytt spel",
@@ -62,6 +67,7 @@ const WORDS = {
     replayThis: "Spela upp det här spelet",
   },
   fr: {
+    players: "Joueurs", pace: "Rythme des robots", paceOff: "immédiat", close: "Fermer", settings: "Partie…",
     title: "Jouer au Setback", docs: "Documentation", guide: "Les règles dans le navigateur",
     about: "Les règles tournent dans votre navigateur (la bibliothèque setback sur Pyodide) : aucun serveur, rien n'est envoyé.",
     game: "Jeu", target: "But", language: "Langue", bots: "Robots", new: "Nouvelle partie",
@@ -83,15 +89,21 @@ const play = {
   setback: null,
   game: null,
   view: null,
+  frame: null,
+  table: null,
   shown: 0,
   level: null,
   lang: "en",
   preset: "setback",
+  players: null,
   target: null,
+  pace: 800, // ms between two bots' moves (the settings' "Bot pace")
   selected: new Set(),
+  keeping: null,
   busy: false,
   ready: false, // the person can act (or the game is over)
-  actions: 0, // how many times the table was drawn: the tests wait on it
+  actions: 0, // how many times the table was drawn for the person: the tests wait on it
+  resultSeen: null, // the number of the last hand whose result was shown
   replay: null,
   pending: 0, // tasks queued or running: the tests wait for 0
 };
@@ -102,7 +114,7 @@ let queue = Promise.resolve();
 function run(task) {
   play.pending += 1;
   const next = queue.then(task).catch((error) => {
-    $("refusal").textContent = error.message;
+    play.table?.refuse(error.message, error.code);
   });
   queue = next.finally(() => {
     play.pending -= 1;
@@ -119,6 +131,7 @@ function translatePage() {
     element.textContent = words(element.dataset.text);
   }
   document.title = words("title");
+  if ($("open-settings")) $("open-settings").textContent = words("settings");
 }
 
 function notice(text, { fatal = false, action = null } = {}) {
@@ -147,13 +160,14 @@ function readSettings() {
 }
 
 function saveSettings() {
-  const { lang, level, preset, target } = play;
-  localStorage.setItem(SETTINGS, JSON.stringify({ lang, level, preset, target }));
+  const { lang, level, preset, players, target, pace } = play;
+  localStorage.setItem(SETTINGS, JSON.stringify({ lang, level, preset, players, target, pace }));
 }
 
 async function saveGame() {
   const game = await play.game.dump();
-  localStorage.setItem(SAVE, JSON.stringify({ page: 1, game, shown: play.shown, preset: play.preset }));
+  const { shown, preset, resultSeen } = play;
+  localStorage.setItem(SAVE, JSON.stringify({ page: 1, game, shown, preset, resultSeen }));
 }
 
 /** The saved game, or null if there is none; a damaged save throws with the reason. */
@@ -172,6 +186,7 @@ async function resumeGame() {
   const game = await play.setback.load(saved.game); // a SetbackError says what is wrong
   play.preset = typeof saved.preset === "string" ? saved.preset : play.preset;
   play.shown = Number.isSafeInteger(saved.shown) ? saved.shown : 0;
+  play.resultSeen = Number.isSafeInteger(saved.resultSeen) ? saved.resultSeen : null;
   return game;
 }
 
@@ -180,32 +195,46 @@ async function resumeGame() {
 async function newGame() {
   play.game?.close();
   play.preset = $("preset").value;
+  play.players = Number($("players").value) || null;
   play.target = $("target").value ? Number($("target").value) : null;
   saveSettings();
-  const options = play.target ? { target: play.target } : {};
+  const options = {};
+  if (play.target) options.target = play.target;
+  if (play.players) options.players = play.players;
   try {
     play.game = await play.setback.newGame(play.preset, { options });
   } catch (error) {
-    $("refusal").textContent = error.message;
+    play.table.refuse(error.message, error.code);
     return;
   }
   play.shown = 0;
-  $("log").textContent = "";
+  play.resultSeen = null;
+  play.table.clearLog();
   notice(null);
   await advance();
 }
 
-/** The bots act until it is the person's turn (or the game is over); then the table. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The bots act until it is the person's turn (or the game is over), each move drawn and
+ * the pace waited between two; then the table, for the person. */
 async function advance() {
   play.ready = false;
   play.busy = true;
   document.body.classList.add("busy");
-  $("status").textContent = words("waiting");
   try {
     let status = await play.game.status();
+    if (status.to_act !== null && status.to_act !== SEAT && play.pace > 0) {
+      await show({ busy: true }); // the person's own move, before the bots answer it
+      await sleep(play.pace);
+    }
     while (status.to_act !== null && status.to_act !== SEAT) {
       const action = await play.game.botAction(play.level);
       status = await play.game.apply(action);
+      if (play.pace > 0 && status.to_act !== null && status.to_act !== SEAT) {
+        await show({ busy: true });
+        await sleep(play.pace);
+      }
     }
   } finally {
     play.busy = false;
@@ -220,131 +249,58 @@ function act(action) {
 }
 
 async function tryAction(action) {
-  $("refusal").textContent = "";
+  play.table.refuse("");
   try {
     await play.game.apply(action, { seat: SEAT });
   } catch (error) {
-    $("refusal").textContent = error.message; // the rule's words, in the chosen language
-    $("refusal").dataset.code = error.code ?? "";
+    play.table.refuse(error.message, error.code); // the rule's words, in the chosen language
     return;
   }
   play.selected.clear();
   await advance();
 }
 
-async function show() {
-  const { setback, game } = play;
-  const document_ = await game.view(SEAT);
-  const view = document_.data;
+/** The table as the person sees it now: the frame from the worker, what happened since
+ * (the log), the hand's result over the table when a hand was just scored. */
+async function show({ busy = false } = {}) {
+  const { game } = play;
+  const [frame, told] = await Promise.all([game.table(SEAT), game.narrate(play.shown, SEAT)]);
+  const view = frame.view.data;
   play.view = view;
-  const mine = view.to_act === SEAT;
-  const [table, told, sides, labels] = await Promise.all([
-    setback.draw(document_),
-    game.narrate(play.shown, SEAT),
-    setback.sideText(view.rules),
-    setback.actionText(mine ? view.legal_actions : []),
-  ]);
-  $("table").innerHTML = table;
-  if (told.lines.length) {
-    $("log").textContent += told.lines.map((line) => line.trim() ? line : "").join("\n") + "\n";
-    $("log").scrollTop = $("log").scrollHeight;
-  }
+  play.frame = frame;
   play.shown = told.last;
-  $("scores").textContent = sides.map((side, i) => `${side}: ${view.scores[i]}`).join(" · ");
-  $("status").textContent = view.phase === "game_over"
-    ? words("over", { winner: sides[view.winner] ?? "?" })
-    : mine ? words("yourTurn") : words("waiting");
-  if (view.last_result) {
-    $("last-hand").hidden = false;
-    const result = { format: "setback", version: document_.version, kind: "HandResult", data: view.last_result };
-    $("result").innerHTML = await setback.draw(result, { rules: view.rules });
-  } else {
-    $("last-hand").hidden = true;
-  }
-  await showPhone(document_);
-  showCards(view, mine);
-  showActions(view, labels, mine);
+  const number = view.last_result?.number ?? null;
+  frame.scored = number !== null && number !== play.resultSeen;
+  play.resultSeen = number;
+  play.table.show(frame, { busy });
+  play.table.log(told.lines.map((line) => line.trim()).filter(Boolean));
+  if (busy) return;
   $("download").hidden = false;
+  const mine = view.to_act === SEAT;
+  if (view.phase === "game_over") gameOver();
   await saveGame();
   play.ready = true;
   play.actions += 1;
   if (mine && !performance.getEntriesByName("first-move").length) performance.mark("first-move");
 }
 
-// On a phone the table is drawn too small to read: the trick and the person's hand are
-// drawn again below it, at a size a finger can click, and the hand is clicked there.
-const PHONE = window.matchMedia("(max-width: 640px)");
-
-async function showPhone(document_) {
-  const view = document_.data;
-  $("phone").hidden = !PHONE.matches;
-  if (!PHONE.matches) return;
-  const as = (kind, data) => ({ format: "setback", version: document_.version, kind, data });
-  const trick = view.trick?.plays.length ? view.trick : view.tricks.at(-1);
-  const [drawn, ...cards] = await Promise.all([
-    trick ? play.setback.draw(as("Trick", trick), { rules: view.rules }) : "",
-    ...view.hand.map((card) => play.setback.draw(as("Card", card))),
-  ]);
-  $("phone-trick").innerHTML = drawn;
-  $("phone-hand").innerHTML = cards.join("");
-  const playable = new Set(view.to_act === SEAT
-    ? view.legal_actions.filter((a) => a.type === "Play" || a.type === "Pitch").map((a) => a.card)
-    : []);
-  for (const card of $("phone-hand").children) {
-    card.classList.toggle("playable", playable.has(card.querySelector("g.card").dataset.card));
-  }
-}
-
-/** The seat's own face-up cards are what the person clicks (on the table, or on a phone
- * the large hand below it): a play (or pitch) of that card, or a choice for the discard.
- * A card the rules forbid is refused with the reason. */
-function showCards(view, mine) {
-  const discarding = mine && view.legal_actions.some((action) => action.type === "Discard");
-  const pitching = view.legal_actions.some((action) => action.type === "Pitch");
-  const selector = `#table g.seat[data-seat="${SEAT}"] g.card[data-card], #phone-hand g.card[data-card]`;
-  const cards = [...document.querySelectorAll(selector)].filter((card) => view.hand.includes(card.dataset.card));
-  const mark = () => {
-    for (const card of cards) card.classList.toggle("selected", play.selected.has(card.dataset.card));
-  };
-  for (const card of cards) {
-    const name = card.dataset.card; // not a face-up discard: those are not in the hand
-    card.classList.add("mine");
-    card.onclick = () => {
-      if (discarding) {
-        play.selected.has(name) ? play.selected.delete(name) : play.selected.add(name);
-        mark();
-        return;
-      }
-      act({ type: pitching ? "Pitch" : "Play", card: name });
-    };
-  }
-  mark();
-}
-
-function showActions(view, labels, mine) {
-  const buttons = [];
-  if (mine) {
-    view.legal_actions.forEach((action, i) => {
-      if (action.type === "Play" || action.type === "Pitch" || action.type === "Discard") return;
-      buttons.push(button(labels[i], () => act(action), action));
-    });
-    if (view.legal_actions.some((action) => action.type === "Discard")) {
-      buttons.push(button(words("discard"), () => act({ type: "Discard", cards: [...play.selected] }), { type: "Discard" }));
-    }
-  } else if (view.phase === "game_over") {
-    const replayThis = async () => loadReplay(JSON.stringify(await play.game.record()));
-    buttons.push(button(words("replayThis"), () => run(replayThis), null));
-  }
-  $("actions").replaceChildren(...buttons);
-}
-
-function button(label, onclick, action) {
+/** The finished game: a button to replay it, beside the table's actions. */
+function gameOver() {
+  const replayThis = async () => loadReplay(JSON.stringify(await play.game.record()));
   const element = document.createElement("button");
   element.type = "button";
-  element.textContent = label;
-  element.dataset.action = JSON.stringify(action);
-  element.onclick = onclick;
-  return element;
+  element.id = "replay-this";
+  element.textContent = words("replayThis");
+  element.onclick = () => run(replayThis);
+  play.table.$("actions").replaceChildren(element);
+}
+
+/** The Hint button: the seat's best move. Until `setback.coach` reaches the worker, it is
+ * the expert bot's choice from the seat's own view, and the table says so ("bot"). */
+async function hint() {
+  if (play.busy || play.pending || play.view?.to_act !== SEAT) return null;
+  const action = await play.game.botAction("expert", { seed: play.actions });
+  return { action, source: "bot" };
 }
 
 // --- the replay of a finished game ------------------------------------------------------
@@ -411,21 +367,34 @@ async function fillLevels() {
   fill($("level"), levels, play.level, await play.setback.levelText(levels));
 }
 
+/** The numbers of players the chosen preset takes, its own count chosen unless another
+ * was kept. */
+function fillPlayers() {
+  const counts = play.setback.players[$("preset").value] ?? [];
+  const kept = $("preset").value === play.preset ? play.players : null;
+  fill($("players"), counts.map(String), String(kept ?? counts[0]));
+  if (!counts.includes(kept)) $("players").selectedIndex = 0;
+}
+
 async function start() {
   const settings = readSettings();
   play.lang = ["en", "de", "sv", "fr"].includes(settings.lang) ? settings.lang : "en";
+  play.pace = Number.isSafeInteger(settings.pace) && settings.pace >= 0 ? settings.pace : play.pace;
+  const gear = document.createElement("button");
+  gear.type = "button";
+  gear.id = "open-settings";
+  gear.onclick = () => $("settings").showModal();
+  play.table = createTable($("game"), { send: act, hint, state: play, lang: play.lang, tools: [gear] });
   $("lang").value = play.lang;
   translatePage();
-  $("status").textContent = words("loading");
+  play.table.status(words("loading"));
   try {
     const response = await fetch("runtime.json");
     if (!response.ok) throw new Error(`runtime.json: HTTP ${response.status}`);
     const runtime = await response.json();
     play.setback = await loadSetback({ indexURL: runtime.indexURL, wheels: runtime.wheels, lang: play.lang });
   } catch (error) {
-    $("status").textContent = "";
     notice(words("loadFailed", { reason: error.message }), { fatal: true });
-    $("setup").hidden = true;
     $("game").hidden = true;
     $("replay").hidden = true;
     return;
@@ -434,12 +403,25 @@ async function start() {
   // the bots' level: the one kept, else medium (as setback play and the example server)
   play.level = [settings.level, "medium"].find((level) => setback.levels.includes(level)) ?? setback.levels[0];
   fill($("preset"), setback.presets, settings.preset ?? "setback");
+  play.preset = $("preset").value;
+  play.players = Number.isSafeInteger(settings.players) ? settings.players : null;
+  fillPlayers();
+  $("pace").value = String(play.pace);
+  if ($("pace").value !== String(play.pace)) {
+    $("pace").add(new Option(`${play.pace / 1000} s`, String(play.pace)));
+    $("pace").value = String(play.pace);
+  }
   await fillLevels();
   if (Number.isSafeInteger(settings.target)) $("target").value = settings.target;
 
   $("setup").onsubmit = (event) => {
-    event.preventDefault();
+    if (event.submitter?.value !== "new") return;
     run(newGame);
+  };
+  $("preset").onchange = fillPlayers;
+  $("pace").onchange = () => {
+    play.pace = Number($("pace").value);
+    saveSettings();
   };
   $("lang").onchange = () => {
     play.lang = setback.lang = $("lang").value;
@@ -449,9 +431,6 @@ async function start() {
     if (play.replay) run(showReplay);
     if (play.game) run(show);
   };
-  PHONE.addEventListener("change", () => {
-    if (play.game) run(show);
-  });
   $("level").onchange = () => {
     play.level = $("level").value;
     saveSettings();
@@ -475,13 +454,14 @@ async function start() {
     notice(words("badSave", { reason: error.message }), {
       action: { label: words("new"), run: () => { localStorage.removeItem(SAVE); run(newGame); } },
     });
-    $("status").textContent = "";
+    play.table.status("");
     play.ready = true;
     return;
   }
   if (resumed) {
     play.game = resumed;
     $("preset").value = play.preset;
+    fillPlayers();
     await advance();
   } else {
     await newGame();

@@ -16,7 +16,7 @@ from typing import Any
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -24,8 +24,8 @@ from starlette.websockets import WebSocket
 import setback
 from setback.bots import LEVELS, bot
 from setback.rules import PRESET_NAMES
-from setback.svg import hand_result_svg, hand_svg, trick_svg, view_svg
-from setback.text import LANGUAGES, contract_text
+from setback.svg import card_svg, hand_result_svg
+from setback.text import LANGUAGES, contract_text, hand_order
 
 SCHEMA = """
 PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; -- a commit outlives a kill (FULL: a power cut)
@@ -224,20 +224,40 @@ def message(
 
 
 def shown(view: setback.PlayerView, news: tuple[setback.Event, ...], lang: str) -> dict[str, Any]:
-    """The table, the seat's hand and the trick (narrow screens show those two), the last
-    hand; the words of each legal action, side, call, card held and event."""
-    rules, seat, trump, contract = view.rules, view.seat, view.trump, view.contract
+    """The frame the table (`js/table.mjs`) draws: the hand in the order it is held (the
+    trumps first, strongest first: the off-jack and the jokers among them) and the trick
+    (or the last one), each card drawn; the last hand; the words of each legal action,
+    side, call, card held and event."""
+    rules, trump, contract = view.rules, view.trump, view.contract
+    table = None if trump is None else setback.trump_table(trump, rules)
+
+    def is_trump(card: setback.Card) -> bool:
+        return table is not None and table.is_trump(card)
+
+    def order(card: setback.Card) -> tuple[int, int, int]:
+        if table is not None and trump is not None and table.is_trump(card):
+            return 0, -table.strength(card, trump), 0
+        return 1, *hand_order(card)
+
+    def drawn(card: setback.Card) -> str:
+        return card_svg(card, trump=trump, rules=rules, lang=lang)
+
     trick = view.trick if view.trick and view.trick.plays else (view.tricks or [None])[-1]
     result = view.last_result
     return {
         "lang": lang,
-        "table": view_svg(view, lang=lang),
-        "hand": hand_svg(view.hand, rules=rules, trump=trump, scale=1.5, lang=lang),
-        "trick": trick and trick_svg(trick, rules=rules, trump=trump, bottom=seat, lang=lang),
+        "cards": [{"card": str(card), "svg": drawn(card), "trump": is_trump(card)}
+                  for card in sorted(view.hand, key=order)],
+        "plays": [{"seat": seat, "card": str(card), "svg": drawn(card), "trump": is_trump(card)}
+                  for seat, card in (trick.plays if trick else ())],
+        "trick_done": trick is not None and trick.winner is not None,
+        "trick_winner": None if trick is None else trick.winner,
         "result": hand_result_svg(result, rules=rules, lang=lang) if result else None,
+        "scored": any(isinstance(event, setback.HandScored) for event in news),
         "labels": [setback.action_text(action, lang=lang) for action in view.legal_actions],
         "names": {str(card): setback.cards_text([card], lang=lang) for card in view.hand},
         "sides": [setback.side_text(rules, n, lang=lang) for n in range(len(rules.sides))],
+        "seat_sides": [rules.side_of(seat) for seat in range(rules.players)],
         "winner": setback.side_text(rules, view.winner, lang=lang),
         "partners": partners(view),
         "bids": [setback.action_text(call, lang=lang) for _, call in view.bids],
@@ -293,12 +313,27 @@ def presets() -> list[dict[str, Any]]:
     return choices
 
 
+TABLE_FILES = ("table.mjs", "table-words.mjs")
+"""The one table of the web pages (the Play page draws it too), from the checkout's `js/`."""
+
+
+def table_file(name: str) -> Any:
+    """The route's answer: `js/<name>` of the checkout this example sits in."""
+    path = Path(__file__).resolve().parents[2] / "js" / name
+
+    async def answer(request: Request) -> FileResponse:
+        return FileResponse(path, media_type="text/javascript")
+
+    return answer
+
+
 def make_app(db_path: str, seed: int | None = None) -> Starlette:
     """The web app over the games in the SQLite file `db_path`; with `seed`, every new
     table's deal and bots come from it (see `Server`)."""
     server, choices = Server(db_path, seed), presets()
     return Starlette(routes=[
         Route("/presets", lambda request: JSONResponse(choices)),
+        *[Route(f"/{name}", table_file(name)) for name in TABLE_FILES],
         Route("/tables", server.new_table, methods=["POST"]),
         WebSocketRoute("/tables/{table}/ws", server.seat),
         Mount("/", StaticFiles(directory=Path(__file__).parent / "static", html=True)),

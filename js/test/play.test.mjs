@@ -7,7 +7,7 @@
 // js/test-artifacts/); with SETBACK_SCREENSHOTS=docs/images the docs' picture is taken too.
 
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,8 @@ const SITE = resolve(process.env.SETBACK_SITE ?? join(HERE, "..", "..", "site"))
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const ARTIFACTS = resolve(process.env.SETBACK_ARTIFACTS ?? join(HERE, "..", "test-artifacts"));
 const LOAD = 180_000; // a cold start on a busy two-core machine
+const FITS = `(${readFileSync(join(HERE, "fits.js"), "utf8")})()`; // what does not fit the first screen
+const SIZES = [[1280, 800], [390, 844], [360, 640]];
 
 let server;
 let browser;
@@ -41,8 +43,12 @@ after(async () => {
 });
 
 /** A fresh browser profile (its own localStorage and cache) that reaches only our server. */
-async function person({ failing = null, viewport = { width: 1100, height: 1000 } } = {}) {
+async function person({ failing = null, viewport = { width: 1100, height: 1000 }, pace = 0 } = {}) {
   const context = await browser.newContext({ viewport });
+  await context.addInitScript((pace) => { // the bots at once (unless the test asks a pace)
+    const key = "setback-play/settings";
+    if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ pace }));
+  }, pace);
   await context.route("**/*", (route) => {
     const url = new URL(route.request().url());
     if (url.origin !== server.url) {
@@ -88,12 +94,14 @@ async function shot(page, name) {
 const offeredLevels = (page) => page.$$eval("#level option", (options) =>
   options.map((option) => [option.value, option.textContent]));
 
-/** Start a new game from the form: preset, language, bots (medium), target. */
-async function newGame(page, { preset, lang, target = "" }) {
+/** Start a new game from the settings: preset, players, language, bots (medium), target. */
+async function newGame(page, { preset, lang, target = "", players = "" }) {
+  await page.click("#open-settings");
   await page.selectOption("#lang", lang);
   await page.waitForFunction(() => window.play.pending === 0);
   await page.selectOption("#level", "medium");
   await page.selectOption("#preset", preset);
+  if (players) await page.selectOption("#players", String(players));
   await page.fill("#target", String(target));
   await page.waitForFunction(() => window.play.pending === 0);
   const before = (await state(page)).actions;
@@ -101,11 +109,9 @@ async function newGame(page, { preset, lang, target = "" }) {
   await settle(page, before);
 }
 
-/** The person's own card in the table's picture: click its top left corner (the rest may
- * lie under the next card). On a phone: the card in the large hand below the table. */
+/** The person's own card in the table's hand. */
 function card(page, name) {
-  if (page.phone) return page.locator(`#phone-hand g.card.mine[data-card="${name}"]`);
-  return page.locator(`#table g.seat[data-seat="0"] g.card.mine[data-card="${name}"]`);
+  return page.locator(`#hand g.card[data-card="${name}"]`);
 }
 const CORNER = { x: 5, y: 12 };
 
@@ -114,8 +120,13 @@ const CORNER = { x: 5, y: 12 };
 async function clickFirst(page) {
   const { actions } = await state(page);
   const action = await page.evaluate(() => window.play.game.botAction(window.play.level, { seed: 99 }));
+  if (page.locator("#last-hand[open]").count && await page.locator("#last-hand[open]").count()) {
+    await page.click("#close-last"); // the hand's result, over the table: read, closed
+  }
   if (action.type === "Discard") {
-    for (const name of action.cards) await card(page, name).click({ position: CORNER });
+    const { keeping, hand } = await page.evaluate(() => ({ keeping: window.play.keeping, hand: window.play.view.hand }));
+    const names = keeping ? hand.filter((name) => !action.cards.includes(name)) : action.cards;
+    for (const name of names) await card(page, name).click({ position: CORNER });
     await page.click('#actions button[data-action=\'{"type":"Discard"}\']');
   } else if (action.type === "Play" || action.type === "Pitch") {
     await card(page, action.card).click({ position: CORNER });
@@ -147,7 +158,7 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   let { view } = await state(page);
   assert.equal(view.to_act, 0);
   assert.equal(view.phase, "bidding");
-  assert.equal(await page.textContent("#status"), "Du bist dran.");
+  assert.equal(await page.textContent("#status"), "Du bist dran (Platz 0).");
 
   // a card clicked in the auction: refused, with the rule's words in German
   const before = (await state(page)).actions;
@@ -202,12 +213,13 @@ test("Cinch (§7): a whole hand by clicking, the discard included, its record up
   const { context, page } = await person();
   await open(page);
   await newGame(page, { preset: "cinch", lang: "en" });
+  assert.deepEqual(await page.$$eval("#players option", (options) => options.map((o) => o.value)), ["4"]);
   assert.deepEqual((await offeredLevels(page)).map(([value, text]) => value + "=" + text),
     ["easy=easy", "medium=medium", "hard=hard", "expert=expert"]);
   await playUntil(page, (v) => v.phase === "play" || v.hand_number > 0);
   await shot(page, "play-cinch-trick-play.png");
   if (process.env.SETBACK_SCREENSHOTS) {
-    await page.locator("#game").screenshot({ path: join(ARTIFACTS, "play-table.png") });
+    await page.screenshot({ path: join(ARTIFACTS, "play-table.png") });
     copyFileSync(join(ARTIFACTS, "play-table.png"), join(process.env.SETBACK_SCREENSHOTS, "play-table.png"));
   }
   await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over");
@@ -224,38 +236,62 @@ test("Cinch (§7): a whole hand by clicking, the discard included, its record up
   await context.close();
 });
 
-test("on a phone (390 by 844): the trick and the hand drawn large, a whole hand played by clicking them", async () => {
-  const { context, page } = await person({ viewport: { width: 390, height: 844 } });
-  page.phone = true;
-  await open(page);
-  await newGame(page, { preset: "setback", lang: "de" });
-  const looked = () => page.evaluate(() => ({
-    phone: !document.getElementById("phone").hidden,
-    widths: [...document.querySelectorAll("#phone-hand svg")].map((svg) => svg.getBoundingClientRect().width),
-    hand: window.play.view.hand.length,
-    trick: document.querySelector("#phone-trick svg")?.getBoundingClientRect().width ?? 0,
-    overflow: document.documentElement.scrollWidth - window.innerWidth,
-    playable: document.querySelectorAll("#phone-hand svg.playable").length,
-  }));
-  let seen = await looked();
-  assert.ok(seen.phone, "the phone's hand is shown");
-  assert.equal(seen.widths.length, seen.hand);
-  assert.ok(seen.widths.every((width) => width >= 50), `cards a finger can click: ${seen.widths}`);
-  assert.equal(seen.overflow, 0, "nothing wider than the screen");
-  let pictured = false;
-  await playUntil(page, (view) => {
-    if (!pictured && view.phase === "play" && view.to_act === 0 && view.trick?.plays.length) pictured = true;
-    return view.hand_number > 0 || view.phase === "game_over" || pictured;
+for (const [width, height] of SIZES) {
+  test(`at ${width} by ${height}: the table fits the first screen (auction, trick play, a hand's result), call your partner at five`, async () => {
+    const { context, page } = await person({ viewport: { width, height } });
+    await open(page);
+    await newGame(page, { preset: "trickster-13", players: 5, lang: width < 400 ? "de" : "en" });
+    const fits = async (when) => {
+      const problems = await page.evaluate(FITS);
+      assert.deepEqual(problems, [], `${when}: ${problems.join("; ")}`);
+      await page.screenshot({ path: join(ARTIFACTS, `play-${width}x${height}-${when}.png`) });
+    };
+    let { view } = await state(page);
+    assert.equal(view.hand_sizes.length, 5, "five seats");
+    assert.equal(await page.locator("#seats li").count(), 5);
+    await fits("auction");
+    await playUntil(page, (v) => v.phase === "game_over" || (v.phase === "play" && v.to_act === 0 && Boolean(v.trick?.plays.length)));
+    ({ view } = await state(page));
+    if (view.phase === "play") {
+      assert.ok(await page.locator("#trick .sb-card").count() >= 1, "the trick is on the table");
+      await fits("trick");
+    }
+    await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over");
+    await page.waitForSelector("#last-hand[open] #result svg");
+    const box = await page.locator("#last-hand[open]").boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width, "the result over the table, whole");
+    await page.screenshot({ path: join(ARTIFACTS, `play-${width}x${height}-result.png`) });
+    await page.click("#close-last");
+    await fits("next-hand");
+    assert.deepEqual(page.errors, []);
+    await context.close();
   });
-  if (pictured) {
-    seen = await looked();
-    assert.ok(seen.trick >= 200, `the trick drawn large: ${seen.trick}`);
-    assert.ok(seen.playable >= 1, "the playable cards are marked");
-    await shot(page, "play-phone.png");
+}
+
+test("the bots' pace: each move drawn, the set time apart; a hint marked as the expert bot's", async () => {
+  const { context, page } = await person({ pace: 400 });
+  await open(page);
+  const drawn = await page.evaluate(() => {
+    const seen = [];
+    new MutationObserver(() => seen.push([performance.now(), document.querySelectorAll("#trick .sb-card").length]))
+      .observe(document.getElementById("trick"), { childList: true });
+    window.seen = seen;
+    return true;
+  });
+  assert.ok(drawn);
+  await playUntil(page, (v) => v.phase === "play" || v.hand_number > 0);
+  const { actions } = await state(page);
+  await clickFirst(page); // a card: the bots answer one by one
+  const times = await page.evaluate(() => window.seen.map(([t]) => t));
+  const gaps = times.slice(1).map((t, i) => t - times[i]).filter((gap) => gap > 50);
+  assert.ok(gaps.length >= 2 && gaps.every((gap) => gap >= 350), `paced: ${gaps.map(Math.round)}`);
+  assert.ok((await state(page)).actions > actions);
+  if ((await state(page)).view.to_act === 0) {
+    await page.click("#hint-button");
+    await page.waitForFunction(() => document.getElementById("hint").classList.contains("hinted"));
+    assert.match(await page.textContent("#hint"), /^Hint \(the expert bot's choice\): /);
+    assert.equal(await page.locator(".sb-card.hinted, #actions button.hinted").count(), 1);
   }
-  await playUntil(page, (view) => view.hand_number > 0 || view.phase === "game_over");
-  assert.match(await page.textContent("#log"), /Runde 1 vorbei|alle gepasst/);
-  assert.deepEqual(page.errors, []);
   await context.close();
 });
 
@@ -279,7 +315,8 @@ test("a wheel that fails to load: a clear message, not a blank table", async () 
   const notice = await page.textContent("#notice");
   assert.match(notice, /^The rules could not be loaded, so there is no table to show: .*cattrs.*/);
   assert.equal(await page.getAttribute("#notice", "class"), "fatal");
-  assert.equal(await page.innerHTML("#table"), "");
+  assert.equal(await page.isHidden("#game"), true);
+  assert.equal(await page.locator("#hand .sb-card").count(), 0);
   await shot(page, "play-load-failed.png");
   await context.close();
 });

@@ -27,6 +27,7 @@ from . import svg
 from ._version import __version__
 from .actions import parse_action
 from .bots import LEVELS
+from .cards import Card
 from .engine import apply_action, legal_actions, new_game
 from .errors import (
     DrawingError,
@@ -184,10 +185,22 @@ def _hello(_message: dict[str, Any]) -> dict[str, Any]:
         "version": __version__,
         "python": sys.version.split()[0],
         "presets": list(PRESET_NAMES),
+        "players": {name: _counts(name) for name in PRESET_NAMES},
         "levels": levels,
         "bots": list(BOTS),
         "languages": list(LANGUAGES),
     }
+
+
+def _counts(preset: str) -> list[int]:
+    """The numbers of players `preset` takes (its rules say which; 2 to 8 asked)."""
+    counts = []
+    for players in range(2, 9):
+        try:
+            counts.append(Rules.preset(preset, players=players).players)
+        except RulesError:
+            continue
+    return counts
 
 
 def _new_game(message: dict[str, Any]) -> dict[str, Any]:
@@ -384,6 +397,71 @@ def _draw(message: dict[str, Any]) -> str:
     return function(value, **keywords)
 
 
+def _table(message: dict[str, Any]) -> dict[str, Any]:
+    """What the one table (`js/table.mjs`) shows `seat`, in `lang`: its view, the hand in
+    the order it is held (the trumps first, strongest first: the off-jack and the jokers
+    among them), each card and each card of the trick drawn, the last hand's result, and
+    the words of each legal action, side, call and card."""
+    _, state = _game(message)
+    seat, lang = _seat(message, state), message.get("lang", "en")
+    return table_frame(observe(state, seat), lang)
+
+
+def table_frame(view: PlayerView, lang: str) -> dict[str, Any]:
+    """The table's frame of `view` (see `_table`); the example server sends the same."""
+    from .tables import trump_table
+    from .text import cards_text, contract_text, hand_order
+
+    rules, trump, contract = view.rules, view.trump, view.contract
+    table = None if trump is None else trump_table(trump, rules)
+
+    def is_trump(card: Card) -> bool:
+        return table is not None and table.is_trump(card)
+
+    def order(card: Card) -> tuple[int, int, int]:
+        if table is not None and trump is not None and table.is_trump(card):
+            return 0, -table.strength(card, trump), 0
+        return 1, *hand_order(card)
+
+    def drawn(card: Card) -> str:
+        return svg.card_svg(card, trump=trump, rules=rules, lang=lang)
+
+    trick = view.trick if view.trick and view.trick.plays else (view.tricks or [None])[-1]
+    plays = [
+        {"seat": seat, "card": str(card), "svg": drawn(card), "trump": is_trump(card)}
+        for seat, card in (trick.plays if trick is not None else ())
+    ]
+    result = view.last_result
+    pair = {view.pitcher, view.partner}
+    called = pair if view.seat in pair and None not in pair else set()
+    side = rules.side_of(view.seat)
+    return {
+        "lang": lang,
+        "view": _document(dumps(view)),
+        "cards": [
+            {"card": str(card), "svg": drawn(card), "trump": is_trump(card)}
+            for card in sorted(view.hand, key=order)
+        ],
+        "plays": plays,
+        "trick_done": trick is not None and trick.winner is not None,
+        "trick_winner": None if trick is None else trick.winner,
+        "result": svg.hand_result_svg(result, rules=rules, lang=lang) if result else None,
+        "labels": [action_text(action, lang=lang) for action in view.legal_actions],
+        "names": {str(card): cards_text([card], lang=lang) for card in view.hand},
+        "sides": [side_text(rules, n, lang=lang) for n in range(len(rules.sides))],
+        "winner": side_text(rules, view.winner, lang=lang),
+        "seat_sides": [rules.side_of(n) for n in range(rules.players)],
+        "partners": [
+            n
+            for n in range(rules.players)
+            if n != view.seat and (rules.side_of(n) == side or n in called)
+        ],
+        "bids": [action_text(call, lang=lang) for _, call in view.bids],
+        "contract": None if contract is None else contract_text(rules, contract, lang=lang),
+        "trump": None if trump is None else trump.symbol,
+    }
+
+
 def _schema(_message: dict[str, Any]) -> Any:
     return json_schema()
 
@@ -433,6 +511,7 @@ _OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "side_text": _side_text,
     "level_text": _level_text,
     "draw": _draw,
+    "table": _table,
     "schema": _schema,
     "random_hands": _random_hands,
 }

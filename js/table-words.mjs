@@ -1,10 +1,15 @@
-// The page's own words in the languages of setback.text (LANGUAGES): English, German,
-// Swedish, French. The game's words (actions, sides, contracts, cards) and the pictures come
-// from the server, in the library's words. A word with two forms is [one, many].
-"use strict";
+// The table's own words (js/table.mjs) and the example server's, in the languages of
+// setback.text (LANGUAGES): English, German, Swedish, French. The game's words (actions,
+// sides, contracts, cards) and the pictures come from the library, in its words. A word
+// with two forms is [one, many].
 
-const WORDS = {
+export const WORDS = {
   en: {
+    points: "{n} pts",
+    hintButton: "Hint", hintBot: "Hint (the expert bot's choice): {action}", hintCoach: "Hint: {action}",
+    trumps: "Trumps {suit}:", lastTrick: "last trick, won by {seat}", happened: "What happened",
+    settings: "Game", pace: "Bot pace", paceOff: "at once", noTrick: "No card on the table yet.",
+    waiting: "The bots are playing…",
     name: "English",
     game: "Game", players: "Players", target: "Target", people: "People", language: "Language",
     start: "Start a table", links: "Send each person the link to their seat:",
@@ -34,6 +39,11 @@ const WORDS = {
     level: "Bots", bots: "Bots: {list}", easy: "easy", medium: "medium", hard: "hard", expert: "expert",
   },
   de: {
+    points: "{n} Pkt.",
+    hintButton: "Tipp", hintBot: "Tipp (die Wahl des Experten-Bots): {action}", hintCoach: "Tipp: {action}",
+    trumps: "Trümpfe {suit}:", lastTrick: "letzter Stich, an {seat}", happened: "Was geschah",
+    settings: "Spiel", pace: "Tempo der Bots", paceOff: "sofort", noTrick: "Noch keine Karte auf dem Tisch.",
+    waiting: "Die Bots spielen…",
     name: "Deutsch",
     game: "Spiel", players: "Spieler", target: "Ziel", people: "Personen", language: "Sprache",
     start: "Tisch eröffnen", links: "Schick jeder Person den Link zu ihrem Platz:",
@@ -64,6 +74,11 @@ const WORDS = {
     level: "Bots", bots: "Bots: {list}", easy: "leicht", medium: "mittel", hard: "schwer", expert: "Experte",
   },
   sv: {
+    points: "{n} p",
+    hintButton: "Tips", hintBot: "Tips (expertbottens val): {action}", hintCoach: "Tips: {action}",
+    trumps: "Trumf {suit}:", lastTrick: "förra sticket, till {seat}", happened: "Vad som hände",
+    settings: "Spel", pace: "Bottarnas takt", paceOff: "direkt", noTrick: "Inget kort på bordet än.",
+    waiting: "Bottarna spelar…",
     name: "svenska",
     game: "Spel", players: "Spelare", target: "Mål", people: "Personer", language: "Språk",
     start: "Öppna ett bord", links: "Skicka länken till var och ens plats:",
@@ -93,6 +108,11 @@ const WORDS = {
     level: "Botar", bots: "Botar: {list}", easy: "lätt", medium: "medel", hard: "svår", expert: "expert",
   },
   fr: {
+    points: "{n} pts",
+    hintButton: "Conseil", hintBot: "Conseil (le choix du robot expert) : {action}", hintCoach: "Conseil : {action}",
+    trumps: "Atouts {suit} :", lastTrick: "dernier pli, pour {seat}", happened: "Ce qui s'est passé",
+    settings: "Partie", pace: "Rythme des robots", paceOff: "immédiat", noTrick: "Aucune carte sur la table.",
+    waiting: "Les robots jouent…",
     name: "français",
     game: "Jeu", players: "Joueurs", target: "But", people: "Personnes", language: "Langue",
     start: "Ouvrir une table", links: "Envoyez à chacun le lien de sa place :",
