@@ -1,6 +1,8 @@
 """A person at the table: headless Chromium (Debian's) clicks through whole hands against the
 bots: a game through a server killed with SIGKILL mid-hand, call your partner at five seats
-on a phone's screen, the Cinch dealer's rob by the cards kept, a German table.
+on a phone's screen, the Cinch dealer's rob by the cards kept, a German table; the table fits
+the first screen at 1280 by 800, 390 by 844 and 360 by 640 (`js/test/fits.js`, the Play
+page's check too), its screenshots kept in SETBACK_ARTIFACTS (test-artifacts/ here).
 
 Set SETBACK_SCREENSHOTS to a folder to keep the screenshots the docs use (taken by hand:
 `SETBACK_SCREENSHOTS=../../docs/images pytest test_browser.py`)."""
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import app
+import pytest
 from playwright.sync_api import Locator, Page, Position, ViewportSize
 
 from conftest import UNTIDY, ServerProcess
@@ -34,6 +37,11 @@ from setback.bots import HeuristicBot
 
 WIDE: ViewportSize = {"width": 1280, "height": 800}
 PHONE: ViewportSize = {"width": 390, "height": 844}
+SMALL: ViewportSize = {"width": 360, "height": 640}
+HERE = Path(__file__).parent
+FITS = "(" + (HERE / "../../js/test/fits.js").read_text() + ")()"
+"""What does not fit the first screen (the one table's own check, shared with the Play page)."""
+ARTIFACTS = Path(os.environ.get("SETBACK_ARTIFACTS", HERE / "test-artifacts"))
 
 
 def screenshot(page: Page, name: str) -> None:
@@ -60,11 +68,17 @@ CORNER: Position = {"x": 5, "y": 12}  # a card's top left corner: the rest may l
 
 
 def own_card(page: Page, seat: int, card: str) -> Locator:
-    """The seat's own card as the page shows it: in the table's picture (each face-up card
-    has a `data-card`), or on a narrow screen in the hand's picture."""
-    table = f'#table g.seat[data-seat="{seat}"] g.card.clickable[data-card="{card}"]'
-    hand = f'#hand g.card.clickable[data-card="{card}"]'
-    return page.locator(f"{table}, {hand} >> visible=true")
+    """The seat's own card as the table shows it in its hand (each card has a `data-card`);
+    `seat`: the page's (the table shows only its own hand)."""
+    return page.locator(f'#hand g.card.clickable[data-card="{card}"]')
+
+
+def fits(page: Page, name: str) -> None:
+    """The table fits the first screen (see `js/test/fits.js`); its screenshot kept."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
+    problems = page.evaluate(FITS)
+    assert not problems, problems
 
 
 def click_action(page: Page, shown: dict[str, Any], index: int) -> None:
@@ -224,8 +238,8 @@ def test_call_your_partner_at_five_seats_on_a_phone(page: Page, server: ServerPr
             widths = page.eval_on_selector_all(
                 "#hand g.card.clickable", "cards => cards.map(c => c.getBoundingClientRect().width)"
             )
-            assert widths and min(widths) >= 40  # cards a person can read
-            assert not page.locator("#table").is_visible() and page.locator("#hand").is_visible()
+            assert widths and min(widths) >= 44  # cards a finger can tap
+            fits(page, "server-390x844-call-partner-play.png")
             played += 1
             if not pictured:  # until one shows a trick on the table
                 screenshot(page, "server-phone.png")
@@ -369,7 +383,7 @@ def test_a_trumps_only_table_offers_trumps_only(page: Page, server: ServerProces
     state = loads(server.stored(table), GameState)
     assert state.rules.trumps_only and state.phase is Phase.PLAY and state.to_act == 0
     clickable = page.eval_on_selector_all(
-        "#table g.clickable", "cards => cards.map(c => c.dataset.card)"
+        "#hand g.clickable", "cards => cards.map(c => c.dataset.card)"
     )
     offered = [action["card"] for action in view["legal_actions"]]
     assert sorted(clickable) == sorted(offered) and len(offered) < len(view["hand"])
@@ -424,7 +438,42 @@ def test_a_discard_says_what_to_pick(page: Page, server: ServerProcess) -> None:
     shown = shown_alone(page, server, smear)
     (only,) = shown["view"]["data"]["legal_actions"]
     assert page.inner_text("#hint") == "The rules leave one discard: press its button."
-    assert page.locator("#table g.clickable").count() == 0
+    assert page.locator("#hand g.clickable").count() == 0
     page.locator("#actions button.legal").get_by_text(shown["labels"][0], exact=True).click()
     assert page.evaluate("window.sent") == [{"action": only}]
     check_tidy(page)
+
+
+@pytest.mark.parametrize(
+    "size", [WIDE, PHONE, SMALL], ids=lambda size: f"{size['width']}x{size['height']}"
+)
+def test_the_table_fits_the_first_screen(
+    page: Page, server: ServerProcess, size: ViewportSize
+) -> None:
+    """At each size: the Cinch dealer's long rob (the most cards a hand holds), a five-seat
+    call your partner auction, and its trick play with cards on the table: the status, every
+    seat's label and score, the trick, the hand, the controls and the hint inside the screen,
+    no word under 12 px, no card under 44 px wide; and nothing to scroll."""
+    page.set_viewport_size(size)
+    tag = f"{size['width']}x{size['height']}"
+    join(page, server, robbing(long=True))
+    fits(page, f"server-{tag}-cinch-rob.png")
+    five = Rules.trickster(13, players=5)
+    join(page, server, new_game(five, seed=0, dealer=4))
+    assert page.locator("#seats li").count() == 5
+    fits(page, f"server-{tag}-five-seats.png")
+
+    def on_the_table(state: GameState) -> bool:
+        return (
+            state.phase is Phase.PLAY
+            and state.to_act == 0
+            and bool(state.trick and state.trick.plays)
+        )
+
+    join(page, server, played_to(five, on_the_table))
+    assert page.locator("#trick .sb-card").count() >= 1
+    fits(page, f"server-{tag}-trick.png")
+    scrolls = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert scrolls == [size["width"], size["height"]]

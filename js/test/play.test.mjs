@@ -189,7 +189,7 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   const resumed = (await state(page)).view;
   assert.deepEqual(resumed, kept, "the reloaded page shows the same game");
   await playUntil(page, (v) => v.phase === "game_over");
-  assert.match(await page.textContent("#status"), /^Spielende: .+ gewinnt\.$/);
+  assert.match(await page.textContent("#status"), /^Partie vorbei\. Sieger: .+\.$/);
   await shot(page, "play-de-game-over.png");
 
   // the finished game's record, pasted: replayed hand by hand
@@ -281,9 +281,10 @@ test("the bots' pace: each move drawn, the set time apart; a hint marked as the 
   assert.ok(drawn);
   await playUntil(page, (v) => v.phase === "play" || v.hand_number > 0);
   const { actions } = await state(page);
+  await page.evaluate(() => (window.seen.length = 0));
   await clickFirst(page); // a card: the bots answer one by one
   const times = await page.evaluate(() => window.seen.map(([t]) => t));
-  const gaps = times.slice(1).map((t, i) => t - times[i]).filter((gap) => gap > 50);
+  const gaps = times.slice(1).map((t, i) => t - times[i]);
   assert.ok(gaps.length >= 2 && gaps.every((gap) => gap >= 350), `paced: ${gaps.map(Math.round)}`);
   assert.ok((await state(page)).actions > actions);
   if ((await state(page)).view.to_act === 0) {
