@@ -5,6 +5,7 @@
 
 export const WORDS = {
   en: {
+    badMessage: "The server sent something this page cannot show; the table is as it was.",
     points: "{n} pts",
     hintButton: "Hint", hintBot: "Hint (the expert bot's choice): {action}", hintCoach: "Hint: {action}",
     trumps: "Trumps {suit}:", lastTrick: "last trick, won by {seat}", happened: "What happened",
@@ -39,6 +40,7 @@ export const WORDS = {
     level: "Bots", bots: "Bots: {list}", easy: "easy", medium: "medium", hard: "hard", expert: "expert",
   },
   de: {
+    badMessage: "Der Server hat etwas geschickt, das diese Seite nicht zeigen kann; der Tisch bleibt, wie er war.",
     points: "{n} Pkt.",
     hintButton: "Tipp", hintBot: "Tipp (die Wahl des Experten-Bots): {action}", hintCoach: "Tipp: {action}",
     trumps: "Trümpfe {suit}:", lastTrick: "letzter Stich, an {seat}", happened: "Was geschah",
@@ -74,6 +76,7 @@ export const WORDS = {
     level: "Bots", bots: "Bots: {list}", easy: "leicht", medium: "mittel", hard: "schwer", expert: "Experte",
   },
   sv: {
+    badMessage: "Servern skickade något som sidan inte kan visa; bordet är som det var.",
     points: "{n} p",
     hintButton: "Tips", hintBot: "Tips (expertbottens val): {action}", hintCoach: "Tips: {action}",
     trumps: "Trumf {suit}:", lastTrick: "förra sticket, till {seat}", happened: "Vad som hände",
@@ -108,6 +111,7 @@ export const WORDS = {
     level: "Botar", bots: "Botar: {list}", easy: "lätt", medium: "medel", hard: "svår", expert: "expert",
   },
   fr: {
+    badMessage: "Le serveur a envoyé quelque chose que cette page ne peut pas montrer ; la table reste telle quelle.",
     points: "{n} pts",
     hintButton: "Conseil", hintBot: "Conseil (le choix du robot expert) : {action}", hintCoach: "Conseil : {action}",
     trumps: "Atouts {suit} :", lastTrick: "dernier pli, pour {seat}", happened: "Ce qui s'est passé",

@@ -4,6 +4,7 @@ no game and no action), the page in the table's or the seat's language. Run `pyt
 and open the address it prints, http://127.0.0.1:8000 (see README.md)."""
 
 import argparse
+import asyncio
 import contextlib
 import json
 import random
@@ -59,8 +60,9 @@ class Server:
     new table's deal and bots' seeds are drawn from `seed`, in the order the tables are made
     (the same tables, the same games: for tests), or with no seed from the OS."""
 
-    def __init__(self, path: str, seed: int | None = None) -> None:
+    def __init__(self, path: str, seed: int | None = None, pace: float = 0.0) -> None:
         self.seeds = random.SystemRandom() if seed is None else random.Random(seed)
+        self.pace = pace  # seconds between two bots' moves that the seats are shown
         self.db = sqlite3.connect(path)
         if self.db.execute("PRAGMA table_info(games)").fetchall() and not any(
             column[1] == "lang" for column in self.db.execute("PRAGMA table_info(games)")
@@ -129,6 +131,15 @@ class Server:
         while (seat := table.state.to_act) in table.bots:
             self.act(table, table.bots[seat].choose(setback.observe(table.state, seat)), seat)
 
+    async def paced_bots(self, table: Table) -> None:
+        """The bots act until a person's turn, each move shown to every seat and `pace`
+        seconds after the one before (all at once with no pace)."""
+        while self.pace and (seat := table.state.to_act) in table.bots:
+            await tell(table)
+            await asyncio.sleep(self.pace)
+            self.act(table, table.bots[seat].choose(setback.observe(table.state, seat)), seat)
+        self.play_bots(table)
+
     async def new_table(self, request: Request) -> JSONResponse:
         """POST /tables: the new table's id and a token for each person's seat."""
         try:
@@ -168,12 +179,17 @@ class Server:
                 except REFUSED as error:  # junk, stale, out of turn: nothing was stored
                     await ws.send_json(refusal(error))
                     continue
-                self.play_bots(table)
-                for other in list(table.seats):  # every seat at this table sees the news
-                    with contextlib.suppress(OSError, RuntimeError):  # unless it just left
-                        await other.send_text(update(table, other))
+                await self.paced_bots(table)
+                await tell(table)
         finally:
             del table.seats[ws], table.seen[ws], table.langs[ws]
+
+
+async def tell(table: Table) -> None:
+    """Every seat at the table sees the news (unless it just left)."""
+    for other in list(table.seats):
+        with contextlib.suppress(OSError, RuntimeError):
+            await other.send_text(update(table, other))
 
 
 def read_action(text: str | None) -> setback.Action:
@@ -327,10 +343,10 @@ def table_file(name: str) -> Any:
     return answer
 
 
-def make_app(db_path: str, seed: int | None = None) -> Starlette:
+def make_app(db_path: str, seed: int | None = None, pace: float = 0.0) -> Starlette:
     """The web app over the games in the SQLite file `db_path`; with `seed`, every new
     table's deal and bots come from it (see `Server`)."""
-    server, choices = Server(db_path, seed), presets()
+    server, choices = Server(db_path, seed, pace), presets()
     return Starlette(routes=[
         Route("/presets", lambda request: JSONResponse(choices)),
         *[Route(f"/{name}", table_file(name)) for name in TABLE_FILES],
@@ -348,8 +364,11 @@ if __name__ == "__main__":
     parser.add_argument(
         "--seed", type=int, help="draw every new table's deal and bots' seeds from this seed"
     )
+    parser.add_argument(
+        "--pace", type=float, default=0.6, help="seconds between two bots' moves (0: at once)"
+    )
     args = parser.parse_args()
-    app = make_app(args.db, args.seed)
+    app = make_app(args.db, args.seed, args.pace)
     shown_host = "127.0.0.1" if args.host == "0.0.0.0" else args.host
     print(f"setback: open http://{shown_host}:{args.port} (Ctrl+C stops the server)", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=4096, log_level="warning")

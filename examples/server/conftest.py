@@ -35,10 +35,11 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`python app.py --seed SEED` on a free port of 127.0.0.1, over the SQLite file `db`."""
+    """`python app.py --seed SEED --pace PACE` on a free port of 127.0.0.1, over the SQLite
+    file `db` (the bots at once unless `pace` says otherwise)."""
 
-    def __init__(self, db: Path) -> None:
-        self.db, self.port = db, free_port()
+    def __init__(self, db: Path, pace: float = 0.0) -> None:
+        self.db, self.port, self.pace = db, free_port(), pace
         self.url = f"http://127.0.0.1:{self.port}"
         self.output = db.with_suffix(".out")  # what the server printed
         self.process: subprocess.Popen[bytes] | None = None
@@ -53,6 +54,8 @@ class ServerProcess:
             str(self.db),
             "--seed",
             str(SEED),
+            "--pace",
+            str(self.pace),
         ]
         with self.output.open("ab") as output:
             self.process = subprocess.Popen(command, cwd=HERE, stdout=output)

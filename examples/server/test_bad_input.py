@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import sqlite3
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +16,15 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from conftest import ServerProcess
-from setback import GameState, IllegalActionError, apply_action, loads, parse_action
+from setback import (
+    GameState,
+    IllegalActionError,
+    Rules,
+    apply_action,
+    loads,
+    new_game,
+    parse_action,
+)
 
 
 class Seat:
@@ -278,3 +289,29 @@ def test_the_bots_play_at_the_level_asked_and_each_seat_is_told_it(server: Serve
     plain = server.create("cutthroat", humans=1)
     with connect(server.ws_url(plain["table"], plain["tokens"][0]), open_timeout=10) as socket:
         assert json.loads(socket.recv(timeout=10))["bots"] == {"1": "medium", "2": "medium"}
+
+
+def test_the_bots_moves_are_paced(tmp_path: Path) -> None:
+    """`--pace`: after a person's move each bot's move is shown to the seat on its own,
+    the pace apart (the bots play at once with no pace, as every other test runs them)."""
+    server = ServerProcess(tmp_path / "games.sqlite", pace=0.3)
+    server.start()
+    try:
+        table, (token,) = server.open(new_game(Rules.setback(), seed=5, dealer=0), humans=1)
+        with connect(server.ws_url(table, token)) as socket:
+            first = json.loads(socket.recv(timeout=10))
+            view = first["view"]["data"]
+            assert view["to_act"] == 0  # the dealer bids last: the bots bid before the page opened
+            socket.send(json.dumps({"action": view["legal_actions"][0]}))
+            times, seen = [], []
+            while True:
+                message = json.loads(socket.recv(timeout=10))
+                times.append(time.monotonic())
+                seen.append(message["view"]["data"]["to_act"])
+                if message["view"]["data"]["to_act"] == 0:
+                    break
+        gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+        assert len(seen) >= 3 and seen[:-1] != [0] * (len(seen) - 1)
+        assert all(gap >= 0.25 for gap in gaps), gaps
+    finally:
+        server.stop()

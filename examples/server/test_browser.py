@@ -9,6 +9,7 @@ Set SETBACK_SCREENSHOTS to a folder to keep the screenshots the docs use (taken 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable
@@ -477,3 +478,29 @@ def test_the_table_fits_the_first_screen(
         "[document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
     )
     assert scrolls == [size["width"], size["height"]]
+
+
+def test_a_forged_or_broken_message_leaves_the_table_as_it_was(
+    page: Page, server: ServerProcess
+) -> None:
+    """A message for another seat, or one the page cannot read, is refused on the page, and
+    the table keeps the state it had."""
+    join(page, server, new_game(Rules.setback(), seed=3, dealer=0))
+    kept = message(page)
+    hand = page.locator("#hand .sb-card").all_inner_texts()
+    other = app.message(
+        loads(
+            server.stored(str(page.evaluate("new URLSearchParams(location.search).get('table')"))),
+            GameState,
+        ),
+        1,
+        0,
+        "en",
+    )
+    for forged in (other, {"view": {"data": {"seat": 0}}}, {**kept, "cards": None}):
+        page.evaluate("(text) => game.socket.onmessage({ data: text })", json.dumps(forged))
+        assert page.inner_text("#refusal").startswith(
+            "The server sent something this page cannot show"
+        )
+        assert message(page) == kept
+        assert page.locator("#hand .sb-card").all_inner_texts() == hand

@@ -97,11 +97,23 @@ function play() {
     const message = JSON.parse(event.data);
     game.received += 1;
     if ("refused" in message) return game.table.refuse(message.refused, message.code);
+    const view = message.view?.data;
+    const seat = game.message?.view.data.seat ?? view?.seat;
+    if (!view || view.seat !== seat || !Array.isArray(view.legal_actions) || !Array.isArray(message.cards)) {
+      return game.table.refuse(say("badMessage"), "bad_message"); // forged or broken: kept as it was
+    }
+    const before = game.message;
     game.table.refuse("");
     game.message = message;
     game.selected.clear();
     game.keeping = null;
-    show(message);
+    try {
+      show(message);
+    } catch {
+      game.message = before;
+      if (before) show(before);
+      game.table.refuse(say("badMessage"), "bad_message");
+    }
   };
   game.socket.onclose = () => game.table.status(say("disconnected"));
 }
