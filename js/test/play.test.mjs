@@ -120,7 +120,7 @@ const CORNER = { x: 5, y: 12 };
 async function clickFirst(page) {
   const { actions } = await state(page);
   const action = await page.evaluate(() => window.play.game.botAction(window.play.level, { seed: 99 }));
-  if (page.locator("#last-hand[open]").count && await page.locator("#last-hand[open]").count()) {
+  if (await page.locator("#last-hand[open]").count()) {
     await page.click("#close-last"); // the hand's result, over the table: read, closed
   }
   if (action.type === "Discard") {
@@ -191,6 +191,7 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   await playUntil(page, (v) => v.phase === "game_over");
   assert.match(await page.textContent("#status"), /^Partie vorbei\. Sieger: .+\.$/);
   await shot(page, "play-de-game-over.png");
+  if (await page.locator("#last-hand[open]").count()) await page.click("#close-last"); // the last hand's result
 
   // the finished game's record, pasted: replayed hand by hand
   const record = await page.evaluate(async () => JSON.stringify(await window.play.game.record()));
