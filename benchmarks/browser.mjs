@@ -115,6 +115,10 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
     await context.route("**/*", (route) =>
       new URL(route.request().url()).origin === server.url ? route.continue() : route.abort());
+    await context.addInitScript(() => { // the bots at once: the first move, not their pace
+      const key = "setback-play/settings";
+      if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ pace: 0 }));
+    });
     return { context, page: await context.newPage() };
   };
 
