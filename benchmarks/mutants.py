@@ -101,11 +101,11 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "close_hand",
     ),
     "dealing": ("next_dealer", "start_hand"),
-    "state": ("with_auction", "with_trump", "with_phase", "hand_core", "make_state", "advance"),
+    "state": ("with_auction", "with_trump", "with_phase", "make_state", "advance"),
 }
 """The transitions, by module (`docs/guides/internals.md`, "Every transition, once"), and
-the hand core's builders (`state`: the one positional build's callers, `hand_core`, the
-state's)."""
+the hand core's builders (`state`: the setup's positional build's callers, the
+state's; the core itself is a named tuple, built by its own constructor or `core_of`)."""
 
 FIXED_TESTS = (
     (

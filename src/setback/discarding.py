@@ -20,9 +20,6 @@ from .play import lead
 from .refusals import Refusal
 from .rules import Rules
 from .state import (
-    HELD,
-    SETUP,
-    TO_ACT,
     ForcedStep,
     GameState,
     Hand,
@@ -55,10 +52,10 @@ def step_declaration(
     """The pitcher names trump; then he calls his partner (`Rules.call_partner`), or
     everyone discards (the draw back and its forced face-up discards happen at once,
     recorded as forced steps), or the pitcher leads."""
-    setup = hand[SETUP]._replace(trump=action.suit, discarded=(0,) * rules.players)
+    setup = hand.setup._replace(trump=action.suit, discarded=(0,) * rules.players)
     if rules.call_partner:
         setup = setup._replace(phase=Phase.CALL_PARTNER)
-        return (setup, _pitcher(setup), hand[HELD], (), (), 0)  # typed, in field order
+        return Hand(setup=setup, to_act=_pitcher(setup), held=hand.held)
     return _after_trump(rules, tables, hand, setup)
 
 
@@ -68,9 +65,7 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
     assert setup.trump is not None
     table = tables[setup.trump]
     if rules.draws_back:
-        held, steps = draw_back(
-            rules, table, setup.dealer, _pitcher(setup), setup.stock, hand[HELD]
-        )
+        held, steps = draw_back(rules, table, setup.dealer, _pitcher(setup), setup.stock, hand.held)
         discarded = [0] * rules.players
         for step in steps:
             discarded[step.seat] = step.discarded
@@ -80,13 +75,13 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
             setup = setup._replace(must_play=must_play, partner=partner)
         return _face_up_turn(rules, tables, setup, held, None)
     if rules.robs_the_pack:
-        return _rob_turn(rules, tables, setup, hand[HELD], None)
+        return _rob_turn(rules, tables, setup, hand.held, None)
     if rules.kitty:
-        return take_kitty(rules, tables, setup, hand[HELD])
+        return take_kitty(rules, tables, setup, hand.held)
     first = None
     if rules.discards_to_six or rules.draw or rules.discards_and_draws:
         first = discard_turns(rules, setup.dealer, _pitcher(setup))[0]
-    return _discard_turn(rules, tables, setup, hand[HELD], first)
+    return _discard_turn(rules, tables, setup, hand.held, first)
 
 
 def callable_cards(rules: Rules, table: TrumpTable, held: int) -> int:
@@ -140,7 +135,7 @@ def step_partner_call(
 ) -> Hand:
     """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
     as after any declaration."""
-    setup = hand[SETUP]._replace(called=1 << action.card.index)
+    setup = hand.setup._replace(called=1 << action.card.index)
     return _after_trump(rules, tables, hand, setup)
 
 
@@ -275,18 +270,18 @@ def discard_options(
     how few and how many (`discard_bounds`; Cinch's `rob_bounds`), and the cards a
     discard must hold all of before it holds any other (the non-trumps of Smear,
     `rules.non_trumps_first`, and of Cinch; else all of them, no order binding)."""
-    setup, seat = hand[SETUP], hand[TO_ACT]
+    setup, seat = hand.setup, hand.to_act
     assert seat is not None and setup.trump is not None
     if rules.kitty and kitty_due(rules, setup, seat):  # any cards, exactly the kitty's count
-        held = hand[HELD][seat]
+        held = hand.held[seat]
         return held, rules.kitty, rules.kitty, held
     table = tables[setup.trump]
     if rules.robs_the_pack:
-        held = hand[HELD][seat]
+        held = hand.held[seat]
         cards, count = rob_bounds(rules, table, held, len(setup.stock), seat == setup.dealer)
         return cards, count, count, cards & ~table.trump_mask
     cards, fewest, most = discard_bounds(
-        rules, table, hand[HELD][seat], len(setup.stock), setup.called
+        rules, table, hand.held[seat], len(setup.stock), setup.called
     )
     first = cards & ~table.trump_mask if rules.non_trumps_first else cards
     return cards, fewest, most, first
@@ -397,18 +392,18 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
     then drawing from the stock: as many in the draw variant, back to six in the discard
     and draw, a forced step; the pitcher's kitty discard comes first, then the draw if
     on); after the last, the pitcher leads."""
-    setup = hand[SETUP]
-    seat = hand[TO_ACT]
+    setup = hand.setup
+    seat = hand.to_act
     assert seat is not None
     thrown = mask_of(action.cards)
     if rules.robs_the_pack:
         assert setup.trump is not None
         trumps = tables[setup.trump].trump_mask
-        setup, cards, drawn = _rob_discard(rules, setup, hand[HELD], seat, thrown, trumps)
+        setup, cards, drawn = _rob_discard(rules, setup, hand.held, seat, thrown, trumps)
         if drawn:  # the stock gives back what it can (a short stock)
             setup = setup._replace(forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
         return _rob_turn(rules, tables, setup, cards, seat)
-    held = list(hand[HELD])
+    held = list(hand.held)
     held[seat] &= ~thrown
     if rules.draws_back:
         face_up = list(setup.face_up or (0,) * rules.players)
@@ -447,7 +442,7 @@ def _discard_turn(
         return lead(rules, tables, setup, held, (), _pitcher(setup))
     if setup.phase is not Phase.DISCARD:
         setup = setup._replace(phase=Phase.DISCARD)
-    return (setup, seat, held, (), (), 0)  # typed, in field order
+    return Hand(setup=setup, to_act=seat, held=held)
 
 
 def forced_face_up(

@@ -51,9 +51,6 @@ from .scoring import close_hand
 from .state import (
     EMPTY_HISTORY,
     EMPTY_LOG,
-    PLAYABLE,
-    SETUP,
-    TO_ACT,
     GameRecord,
     GameState,
     Hand,
@@ -270,10 +267,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if type(state) is not GameState:
         raise _not_a_state("legal_actions", state)
     hand = state.hand
-    playable = hand[PLAYABLE]  # the cards the last step found open: 0 outside trick play
+    playable = hand.playable  # the cards the last step found open: 0 outside trick play
     if playable:
         return plays_of(playable)  # legal_plays(state), without the call
-    phase = hand[SETUP].phase  # `state.phase`, without the property's call
+    phase = hand.setup.phase  # `state.phase`, without the property's call
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
     if phase is _GAME_OVER:
@@ -303,7 +300,7 @@ def refusal(state: GameState, action: Action, *, seat: int | None = None) -> Ref
 
 
 def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | None:
-    phase = state.hand[SETUP].phase  # `state.phase`, without the property's call
+    phase = state.hand.setup.phase  # `state.phase`, without the property's call
     if phase is _BIDDING and seat is None:  # every call of the auction comes this way
         return call_refusal(state, action, show_hand=False)
     if phase is _GAME_OVER:
@@ -411,11 +408,11 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise _not_a_state("apply_action", state)
     hand = state.hand
     if (
-        type(action) is Play and seat is None and hand[PLAYABLE] & BIT[action.card.index]
+        type(action) is Play and seat is None and hand.playable & BIT[action.card.index]
     ):  # the hot path: a card the last step found open (play.open_cards: only in trick play)
         standing = state.standing
         after = step_play(standing.rules, standing.tables, hand, action.card)
-        if after[TO_ACT] is None:  # the hand is over: score it, deal the next
+        if after.to_act is None:  # the hand is over: score it, deal the next
             return close_hand(state, action, after)
         return advance(state, action, after)
     if isinstance(action, str):
@@ -429,7 +426,7 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise IllegalActionError(action, state.to_act if seat is None else seat, why)
     standing = state.standing
     after = step_core(standing.rules, standing.tables, hand, action)
-    if after[TO_ACT] is None:  # the hand is over (passed out, or its last card): score it
+    if after.to_act is None:  # the hand is over (passed out, or its last card): score it
         return close_hand(state, action, after)
     return advance(state, action, after)
 
@@ -438,7 +435,7 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     """The hand core after the seat to act in `hand` takes `action`, unchecked: the step
     of the phase's own module (the auction's, the discards' or trick play's). The checked
     engine asks it after the refusal, the playout kernel without one."""
-    phase = hand[SETUP].phase
+    phase = hand.setup.phase
     if phase is _BIDDING:
         return step_call(rules, tables, hand, action)
     if phase is _PLAY:

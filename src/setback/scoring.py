@@ -15,11 +15,8 @@ from .points import Point, Tally, award_all
 from .refusals import Refusal
 from .rules import Rules
 from .state import (
-    HELD,
     MAX_ACTIONS,
     MAX_HANDS,
-    SETUP,
-    TRICKS,
     EndReason,
     GameState,
     Hand,
@@ -27,7 +24,6 @@ from .state import (
     HandState,
     Phase,
     Trick,
-    hand_core,
     make_state,
     with_phase,
 )
@@ -430,12 +426,12 @@ def cards_in_play(
 def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandResult:
     """The record of the hand core `hand`, which is over: passed out, or its last trick
     played (the cards still held are dead cards, under `trumps_only`)."""
-    setup = hand[SETUP]
+    setup = hand.setup
     if setup.pitcher is None:
-        return passed_out(rules, setup, hand[HELD])
+        return passed_out(rules, setup, hand.held)
     assert setup.trump is not None
-    in_play, won = cards_in_play(hand[HELD], hand[TRICKS])
-    return score_hand(rules, tables[setup.trump], setup, hand[TRICKS], in_play, won)
+    in_play, won = cards_in_play(hand.held, hand.tricks)
+    return score_hand(rules, tables[setup.trump], setup, hand.tricks, in_play, won)
 
 
 def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
@@ -462,7 +458,7 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
             state.to_act,
             Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
         )
-    setup = hand[SETUP]
+    setup = hand.setup
     if end is None:
         dealer = next_dealer(rules, result)
         return start_hand(
@@ -484,7 +480,7 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
         scores=scores,
         history=history,
         winner=end[0],
-        hand=hand_core(setup=over, to_act=None, held=(0,) * rules.players),
+        hand=Hand(setup=over, to_act=None, held=(0,) * rules.players),
         log=log,
         tables=standing.tables,
         calls=standing.calls,
