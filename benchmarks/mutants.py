@@ -60,8 +60,9 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "_may_pitch",
         "dealer_may_match",
     ),
+    "declaring": ("step_declaration", "step_partner_call"),
     "discarding": (
-        "step_declaration",
+        "begin_discards",
         "step_discard",
         "_discard_turn",
         "discard_turns",

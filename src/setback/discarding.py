@@ -1,10 +1,11 @@
-"""Declared trump, discards and the draw: what happens between the auction and the lead:
-what is open (and why not), and what each action changes.
+"""The discards and the draw: what happens between the declaration (`declaring`) and the
+lead: what is open (and why not), and what each action changes.
 
 Only where the pitcher names trump (the draw, no trump in the first trick, the
 kitty, a deal above six: the six-player discard, Smear's discard to six,
 Ten-point's draw back and face-up discard, Trickster's discard and draw, Cinch's
-discard and rob).
+discard and rob). Call your partner's pairing (`partner_of`) is made here, when the
+draw back is over.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import functools
 from collections.abc import Sequence
 from itertools import chain, combinations
 
-from .actions import Action, CallPartner, DeclareTrump, Discard, discards_in_order
-from .cards import BIT, CARDS, Rank, Suit, cards_of, index_of, mask_of, pick
+from .actions import Action, Discard, discards_in_order
+from .cards import BIT, Rank, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
@@ -30,38 +31,12 @@ from .trumps import TrumpTable
 
 __all__: list[str] = []
 
-DECLARATIONS: tuple[Action, ...] = tuple(DeclareTrump(suit) for suit in Suit)
 
-
-def legal_declarations(state: GameState) -> tuple[Action, ...]:
-    """Any suit may be named trump, even one nobody holds."""
-    return DECLARATIONS
-
-
-def declaration_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
-    """Why the pitcher may not take `action` now, or None if he may: only naming trump is
-    open, and any suit may be named."""
-    if isinstance(action, DeclareTrump):
-        return None
-    return Refusal("name_trump")
-
-
-def step_declaration(
-    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: DeclareTrump
+def begin_discards(
+    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: HandState
 ) -> Hand:
-    """The pitcher names trump; then he calls his partner (`Rules.call_partner`), or
-    everyone discards (the draw back and its forced face-up discards happen at once,
-    recorded as forced steps), or the pitcher leads."""
-    setup = hand.setup._replace(trump=action.suit, discarded=(0,) * rules.players)
-    if rules.call_partner:
-        setup = setup._replace(phase=Phase.CALL_PARTNER)
-        return Hand(setup=setup, to_act=_pitcher(setup), held=hand.held)
-    return _after_trump(rules, tables, hand, setup)
-
-
-def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: HandState) -> Hand:
-    """The core once trump is named (and any partner called): the draw back, the
-    discards, or the pitcher's lead."""
+    """The core once trump is named (and any partner called, `declaring`): the draw back,
+    the discards, or the pitcher's lead."""
     assert setup.trump is not None
     table = tables[setup.trump]
     if rules.draws_back:
@@ -84,41 +59,6 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
     return _discard_turn(rules, tables, setup, hand.held, first)
 
 
-def callable_cards(rules: Rules, table: TrumpTable, held: int) -> int:
-    """The cards the pitcher holding `held` may call (call your partner, a bit set): every
-    trump of the pack he does not hold, jokers included."""
-    return table.trump_mask & rules.pack_mask & ~held
-
-
-CALLS: tuple[CallPartner, ...] = tuple(CallPartner(card) for card in CARDS)
-"""`CALLS[index]`: the shared `CallPartner` of each card."""
-
-
-def legal_partner_calls(state: GameState) -> tuple[Action, ...]:
-    """Every `CallPartner` open to the pitcher, by card order."""
-    hand = state.hand_state
-    assert hand.trump is not None and hand.pitcher is not None
-    table = state.standing.tables[hand.trump]
-    return pick(CALLS, callable_cards(state.rules, table, state.held[hand.pitcher]))
-
-
-def partner_call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
-    """Why the pitcher may not take `action` now, or None if he may: only a call of a
-    trump of the pack that he does not hold is open."""
-    if not isinstance(action, CallPartner):
-        return Refusal("call_partner")
-    hand = state.hand_state
-    assert hand.trump is not None and hand.pitcher is not None
-    card = action.card
-    if not state.rules.pack_mask >> card.index & 1:
-        return Refusal("call_not_in_pack", {"card": str(card)})
-    if not state.standing.tables[hand.trump].trump_mask >> card.index & 1:
-        return Refusal("call_not_trump", {"card": str(card), "trump": hand.trump.letter})
-    if state.held[hand.pitcher] >> card.index & 1:
-        return Refusal("call_held", {"card": str(card)})
-    return None
-
-
 def partner_of(called: int, in_play: Sequence[int], pitcher: int) -> tuple[int, int]:
     """Call your partner's pairing, the one home of it: the card a partner must play to the
     first trick (the `called` card, a bit set; 0 when the pitcher holds it) and the seat
@@ -128,15 +68,6 @@ def partner_of(called: int, in_play: Sequence[int], pitcher: int) -> tuple[int, 
     hands it deals."""
     partner = next((seat for seat, cards in enumerate(in_play) if cards & called), pitcher)
     return (0 if partner == pitcher else called), partner
-
-
-def step_partner_call(
-    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: CallPartner
-) -> Hand:
-    """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
-    as after any declaration."""
-    setup = hand.setup._replace(called=1 << action.card.index)
-    return _after_trump(rules, tables, hand, setup)
 
 
 def draw_from(stock: tuple[int, ...], count: int) -> tuple[int, tuple[int, ...]]:

@@ -24,17 +24,15 @@ from .actions import (
 from .bidding import call_refusal, call_table, legal_calls, step_call
 from .cards import BIT, Card, cards_of, mask_of, parse_cards
 from .dealing import deal, shuffled_pack, start_hand
-from .discarding import (
+from .declaring import (
     declaration_refusal,
-    discard_refusal,
     legal_declarations,
-    legal_discards,
     legal_partner_calls,
     partner_call_refusal,
     step_declaration,
-    step_discard,
     step_partner_call,
 )
+from .discarding import discard_refusal, legal_discards, step_discard
 from .errors import (
     IllegalActionError,
     InvalidNotationError,

@@ -542,10 +542,11 @@ class Hand(NamedTuple):
     """Internal: the hand core, one hand in progress: what every phase's step reads and
     builds.
 
-    The auction's, the discards' and trick play's steps (`bidding.step_call`,
-    `discarding.step_declaration` and `step_discard`, `play.step_play`) each take a core
-    and an action and return the next core; the checked engine wraps it in a
-    `GameState`, the playout kernel and the event log step it too. The forced steps a
+    The steps of the auction, the declaration, the discards and trick play
+    (`bidding.step_call`, `declaring.step_declaration`, `discarding.step_discard`,
+    `play.step_play`) each take a core and an action and return the next core; the
+    checked engine wraps it in a `GameState`, the playout kernel and the event log step
+    it too. The forced steps a
     step took are recorded in its setup's `forced`.
 
     A named tuple of six fields, read by name (`hand.held`) or unpacked whole

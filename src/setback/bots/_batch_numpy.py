@@ -22,7 +22,8 @@ import numpy as np
 
 from ..actions import Action
 from ..cards import CARD_POINTS, Suit
-from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
+from ..declaring import CALLS, DECLARATIONS, callable_cards
+from ..discarding import discard_of, discard_options
 from ..engine import step_core
 from ..options import LowTo
 from ..play import HAND_TRICKS

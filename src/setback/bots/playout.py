@@ -31,7 +31,8 @@ import attrs
 from ..actions import Action, Play
 from ..bidding import PITCHES, after_call, held_after, position
 from ..cards import ALL_BUT, BIT, CARDS, Suit, mask_of, pick
-from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
+from ..declaring import CALLS, DECLARATIONS, callable_cards
+from ..discarding import discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
 from ..play import next_leader, next_to_play, open_cards
