@@ -99,8 +99,8 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "settle_partner",
         "game_end",
         "hand_result",
-        "close_hand",
     ),
+    "engine": ("close_hand",),
     "dealing": ("next_dealer", "start_hand"),
     "state": ("with_auction", "with_trump", "with_phase", "make_state", "advance"),
 }

@@ -1,10 +1,12 @@
 """The game loop: `new_game`, `legal_actions`, `is_legal`, `apply_action`.
 
-This module only dispatches on the phase; each rule lives in its own module.
+This module dispatches on the phase and closes a hand (`close_hand`: the hand scored by
+`scoring`, the next one dealt by `dealing`); each rule lives in its own module.
 """
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Callable, Sequence
 
@@ -23,7 +25,7 @@ from .actions import (
 )
 from .bidding import call_refusal, call_table, legal_calls, step_call
 from .cards import BIT, Card, cards_of, mask_of, parse_cards
-from .dealing import deal, shuffled_pack, start_hand
+from .dealing import deal, next_dealer, shuffled_pack, start_hand
 from .declaring import (
     declaration_refusal,
     legal_declarations,
@@ -45,15 +47,19 @@ from .options import WinRule
 from .play import legal_plays, play_refusal, plays_of, step_play
 from .refusals import Refusal
 from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
-from .scoring import close_hand
+from .scoring import game_end, hand_result, played_hands
 from .state import (
     EMPTY_HISTORY,
     EMPTY_LOG,
+    MAX_ACTIONS,
+    MAX_HANDS,
     GameRecord,
     GameState,
     Hand,
     Phase,
     advance,
+    make_state,
+    with_phase,
 )
 from .tables import trump_tables
 from .trumps import TrumpTable
@@ -429,6 +435,61 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
     return advance(state, action, after)
 
 
+def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
+    """The state after `action` ended the hand (`hand`, the core its last step left): the
+    hand scored and recorded (`scoring`), the scores settled, and the game over or the
+    next hand dealt (`dealing.start_hand`)."""
+    standing = state.standing  # the game's fields, read once (not through the properties)
+    rules = standing.rules
+    result = hand_result(rules, standing.tables, hand)
+    scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
+    history = standing.history.add(result)
+    played = 0 if rules.hands_limit is None else played_hands(history)
+    end = game_end(rules, standing.scores, result, played)
+    log = standing.earlier_log.extend((*state.hand_log, action))
+    if log.length > MAX_ACTIONS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            Refusal("too_many_actions", {"count": log.length, "most": MAX_ACTIONS}),
+        )
+    if history.length > MAX_HANDS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
+        )
+    setup = hand.setup
+    if end is None:
+        dealer = next_dealer(rules, result)
+        return start_hand(
+            rules,
+            standing.origin,
+            result.number + 1,
+            dealer,
+            scores,
+            history,
+            log,
+            last_hand=setup,
+            tables=standing.tables,
+            calls=standing.calls,
+        )
+    over = with_phase(setup, Phase.GAME_OVER)
+    return make_state(
+        rules=rules,
+        origin=standing.origin,
+        scores=scores,
+        history=history,
+        winner=end[0],
+        hand=Hand(setup=over, to_act=None, held=(0,) * rules.players),
+        log=log,
+        tables=standing.tables,
+        calls=standing.calls,
+        last_hand=setup,
+        end_reason=end[1],
+    )
+
+
 def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:
     """The hand core after the seat to act in `hand` takes `action`, unchecked: the step
     of the phase's own module (the auction's, the discards' or trick play's). The checked
@@ -439,11 +500,11 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     if phase is _PLAY:
         assert isinstance(action, Play)
         return step_play(rules, tables, hand, action.card)
-    if phase is Phase.DISCARD:
-        assert isinstance(action, Discard)
-        return step_discard(rules, tables, hand, action)
+    if phase is Phase.DECLARE_TRUMP:
+        assert isinstance(action, DeclareTrump)
+        return step_declaration(rules, tables, hand, action)
     if phase is Phase.CALL_PARTNER:
         assert isinstance(action, CallPartner)
         return step_partner_call(rules, tables, hand, action)
-    assert isinstance(action, DeclareTrump)
-    return step_declaration(rules, tables, hand, action)
+    assert isinstance(action, Discard)
+    return step_discard(rules, tables, hand, action)
