@@ -491,7 +491,9 @@ def test_the_loop_plays_any_rules_as_the_checked_api_does(
 
 @pytest.mark.parametrize("searched", [False, True])
 @pytest.mark.parametrize("arrays", [False, True])
-@pytest.mark.parametrize("name", ["setback", "smear", "cinch", "call-partner", "joker-pitch"])
+@pytest.mark.parametrize(
+    "name", ["setback", "smear", "cinch", "call-partner", "joker-pitch", "trickster-9"]
+)
 def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool, searched: bool) -> None:
     """Each choice of `playout_policy` is the one `MonteCarloBot`'s `GreedyPolicy` makes in
     the same place (without its random share: where the decision's luck says "not at
@@ -545,7 +547,9 @@ def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool, searched
                 assert decision.fewest is not None and decision.most is not None
                 assert decision.first is not None
                 fewest, most = int(decision.fewest[k]), int(decision.most[k])
-                expected = greedy.discard(seat, held, legal, fewest, most, int(decision.first[k]))
+                table = trump_table(Suit(int(decision.trump[k])), rules)
+                first = int(decision.first[k])
+                expected = greedy.discard_under(seat, held, legal, fewest, most, first, table)
                 assert choice == expected
             elif kind == batch.CALL_PARTNER:
                 table = trump_table(Suit(int(decision.trump[k])), rules)
@@ -578,6 +582,7 @@ def test_the_playout_policy_is_the_greedy_rule(name: str, arrays: bool, searched
     assert checked["follow"] > 0 and checked[batch.CALL] > 0, checked
     assert checked["first lead"] > 0 or rules.declares_trump, checked
     assert checked["lead"] > 0 or not searched, checked
+    assert checked[batch.DISCARD] > 0 or not rules.discards_and_draws, checked
 
 
 @pytest.mark.parametrize("engine", ["auto", "loop"])

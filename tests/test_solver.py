@@ -24,6 +24,7 @@ from setback import (
     legal_actions,
     new_game,
     observe,
+    parse_cards,
     sample_states,
     trump_table,
 )
@@ -31,7 +32,7 @@ from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, _outlook, play_
 from setback.bots.montecarlo import GreedyPolicy
 from setback.bots.playout import PlayoutResult, playout_hand
 from setback.bots.solver import Solver, _Script, deal_likelihood, solvable
-from setback.cards import cards_of
+from setback.cards import cards_of, mask_of
 from setback.rules import PRESET_NAMES
 from setback.simulation import BOTS
 
@@ -266,6 +267,49 @@ def test_smart_leads_reach_the_playouts_rule() -> None:
     plain = SolverBot(seed=1)._policy(rules, rng)
     assert isinstance(smart, GreedyPolicy) and smart.smart_leads
     assert isinstance(plain, GreedyPolicy) and not plain.smart_leads
+
+
+@pytest.mark.parametrize(
+    ("held", "fewest", "most", "thrown"),
+    [
+        # the discard and draw (any card may go): the non-trumps below a ten, never the deuce
+        # and five of trumps (Low, and five points in the 9-point game)
+        ("AS KS 5S 2S QH 9H 4H 8D 3D", 3, 6, "9H 4H 8D 3D"),
+        # more must go than there are low non-trumps: the other non-trumps, then no trump
+        ("AS KS 5S 2S QH 9H 4H 8D 3D", 5, 6, "QH 9H 4H 8D 3D"),
+        # only trumps left to throw: the lowest of them
+        ("AS KS QS JS 10S 9S 5S 3S 2S", 3, 6, "2S 3S 5S"),
+    ],
+)
+def test_the_playouts_discard_keeps_the_trumps(
+    held: str, fewest: int, most: int, thrown: str
+) -> None:
+    rules = Rules.preset("trickster-9")
+    cards = mask_of(parse_cards(held))
+    greedy = GreedyPolicy(rules, random.Random(0))
+    table = trump_table(Suit.SPADES, rules)
+    chosen = greedy.discard_under(0, cards, cards, fewest, most, cards, table)
+    assert set(cards_of(chosen)) == set(parse_cards(thrown))
+
+
+def test_the_kernel_tells_a_discard_the_trump() -> None:
+    """`playout_hand` asks a policy's `discard_under` (where it has one) with the trump's
+    table, in place of `discard`."""
+    rules = Rules.preset("trickster-9")
+    asked: list[Suit] = []
+
+    class Recording(GreedyPolicy):
+        def discard(self, *args: Any) -> int:
+            raise AssertionError("discard_under is asked instead")
+
+        def discard_under(self, *args: Any) -> int:
+            asked.append(args[-1].trump)
+            return super().discard_under(*args)
+
+    for seed in range(6):
+        state = new_game(rules, seed=seed)
+        playout_hand(state, Recording(rules, random.Random(seed)))
+    assert asked and len(set(asked)) > 1
 
 
 @pytest.mark.parametrize(

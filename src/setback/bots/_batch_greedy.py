@@ -129,11 +129,13 @@ def greedy_one(decision: Decision, k: int, rule: GreedyRule = PLAIN) -> int:
         assert (
             decision.fewest is not None and decision.most is not None and decision.first is not None
         )
+        trump = int(decision.trump[k])
         return low_discard(
             legal,
             int(decision.fewest[k]),
             int(decision.most[k]),
             int(decision.first[k]),
+            trump_table(Suit(trump), rules).trump_mask if trump >= 0 else 0,
         )
     assert decision.trick is not None and decision.trick_seats is not None
     key, step = int(decision.streams[k]), int(decision.steps[k])

@@ -44,20 +44,24 @@ def estimate(rules: Rules, held: int, suit: Suit) -> float:
     return value * rules.total_points / 4
 
 
-def low_discard(cards: int, fewest: int, most: int, first: int) -> int:
-    """The playouts' discard: the lowest cards of `first` first (in the draw: every
-    non-trump below a ten), from `fewest` to `most` of `cards`."""
-    # the lowest cards of `first` first (in the draw: every non-trump below a ten)
+def low_discard(cards: int, fewest: int, most: int, first: int, trumps: int = 0) -> int:
+    """The playouts' discard: the lowest cards of `first` first (in the draw and the discard
+    and draw: every non-trump below a ten), from `fewest` to `most` of `cards`; the cards of
+    `trumps` (the trump's cards, 0 when unknown) only when no other may go, lowest first.
+
+    (The discard and draw lets any card go: without the trump a playout threw its deuce and
+    five of trumps, the Low and the five points of the 9-point game, as low cards.)"""
     if fewest < most:
         low = 0
         for index in range(52):
             if first >> index & 1 and index % 13 < 8:
                 low |= 1 << index
-        count = min(max(low.bit_count(), fewest), most)
+        count = min(max((low & ~trumps).bit_count(), fewest), most)
     else:
         count = fewest
     chosen = 0
-    for pool in (first, cards & ~first):
+    rest = cards & ~first
+    for pool in (first & ~trumps, first & trumps, rest & ~trumps, rest & trumps):
         for rank in range(15):
             for s in range(5):
                 index = s * 13 + rank if s < 4 else 52 + rank

@@ -99,6 +99,19 @@ class GreedyPolicy:
     def discard(self, seat: int, held: int, cards: int, fewest: int, most: int, first: int) -> int:
         return low_discard(cards, fewest, most, first)
 
+    def discard_under(
+        self,
+        seat: int,
+        held: int,
+        cards: int,
+        fewest: int,
+        most: int,
+        first: int,
+        table: TrumpTable,
+    ) -> int:
+        """The low discard, the trumps kept while any other card may go."""
+        return low_discard(cards, fewest, most, first, table.trump_mask)
+
     def play(
         self, seat: int, choices: int, plays: list[tuple[int, int]], table: TrumpTable | None
     ) -> int:

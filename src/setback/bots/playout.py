@@ -101,6 +101,14 @@ class PlayoutPolicy(Protocol):
     #     """The index of the card the pitcher `seat`, holding `held`, calls: one of the
     #     bit set `cards` (the trumps he does not hold)."""
     #
+    # Optional: a policy with `discard_under` is asked it instead of `discard`, with the
+    # trump's table (every discard comes after the trump is named).
+    # def discard_under(
+    #     self, seat: int, held: int, cards: int, fewest: int, most: int, first: int,
+    #     table: TrumpTable,
+    # ) -> int:
+    #     """As `discard`, under the trump of `table`."""
+    #
     # Optional: a policy with `play_holding` is asked it instead of `play`, with the cards
     # the seat holds (the batched engine's loop passes them on to its policy).
     # def play_holding(
@@ -248,7 +256,12 @@ def playout_hand(
             action = CALLS[_call(rules, tables, hand, policy)]
         else:
             cards, fewest, most, before = discard_options(rules, tables, hand)
-            thrown = policy.discard(actor, hand.held[actor], cards, fewest, most, before)
+            trump = hand.setup.trump
+            under = getattr(policy, "discard_under", None)
+            if under is not None and trump is not None:
+                thrown = under(actor, hand.held[actor], cards, fewest, most, before, tables[trump])
+            else:
+                thrown = policy.discard(actor, hand.held[actor], cards, fewest, most, before)
             action = discard_of(thrown)
         hand = step_core(rules, tables, hand, action)
     setup = hand.setup
