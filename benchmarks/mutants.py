@@ -60,8 +60,9 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "_may_pitch",
         "dealer_may_match",
     ),
+    "declaring": ("step_declaration", "step_partner_call"),
     "discarding": (
-        "step_declaration",
+        "begin_discards",
         "step_discard",
         "_discard_turn",
         "discard_turns",
@@ -98,14 +99,14 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "settle_partner",
         "game_end",
         "hand_result",
-        "close_hand",
     ),
+    "engine": ("close_hand",),
     "dealing": ("next_dealer", "start_hand"),
-    "state": ("with_auction", "with_trump", "with_phase", "hand_core", "make_state", "advance"),
+    "state": ("with_auction", "with_trump", "with_phase", "make_state", "advance"),
 }
 """The transitions, by module (`docs/guides/internals.md`, "Every transition, once"), and
-the hand core's builders (`state`: the one positional build's callers, `hand_core`, the
-state's)."""
+the hand core's builders (`state`: the setup's positional build's callers, the
+state's; the core itself is a named tuple, built by its own constructor or `core_of`)."""
 
 FIXED_TESTS = (
     (

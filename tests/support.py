@@ -41,7 +41,7 @@ from setback import (
     observe,
     parse_cards,
 )
-from setback.state import HandState, hand_core
+from setback.state import Hand, HandState
 
 NAMES = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "P0": 0, "P1": 1, "P2": 2, "P3": 3, "P4": 4}
 
@@ -542,7 +542,7 @@ def with_held(state: GameState, held: tuple[int, ...], setup: HandState | None =
     its `HandState` by `setup` if given: another world behind the same view, as the sampler
     builds one. The other fields of the hand core stay as they are."""
     before, to_act, _, plays, tricks, playable = state.hand
-    core = hand_core(
+    core = Hand(
         setup=before if setup is None else setup,
         to_act=to_act,
         held=held,

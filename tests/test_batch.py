@@ -209,7 +209,7 @@ def test_an_illegal_choice_names_its_hand(arrays: bool) -> None:
 @pytest.mark.parametrize("arrays", [False, True])
 @pytest.mark.parametrize("choice", [4, 5, -1])
 def test_a_declaration_of_no_suit_names_its_hand(arrays: bool, choice: int) -> None:
-    """The suits open to name are discarding's DECLARATIONS (any of the four), no other
+    """The suits open to name are declaring's DECLARATIONS (any of the four), no other
     value."""
     if arrays and not batch.numpy_enabled():
         pytest.skip("numpy is absent")

@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import setback.dealing
-import setback.scoring
+import setback.engine
 from setback import (
     MAX_DOCUMENT,
     AllPass,
@@ -181,7 +181,7 @@ def test_a_game_stops_at_max_actions_and_everything_before_it_loads(
     """Issue 13: dumps wrote games of more than 200,000 actions that loads refused. The
     limit is enforced when the game is built (here lowered to 300 to keep the test short):
     the action that would end a hand past it is refused, and every state before it loads."""
-    monkeypatch.setattr(setback.scoring, "MAX_ACTIONS", 300)
+    monkeypatch.setattr(setback.engine, "MAX_ACTIONS", 300)
     state = new_game(Rules.setback(target=10**9), seed=2)
     with pytest.raises(IllegalActionError, match="more than a game may") as caught:
         for _ in range(2_000):
@@ -198,7 +198,7 @@ def test_a_game_stops_at_max_hands_and_a_longer_document_is_refused_early(
     hands (here lowered to 30): the pass that would end one more is refused, every state
     before it loads, and a longer document is refused at that hand, not replayed to its
     end."""
-    monkeypatch.setattr(setback.scoring, "MAX_HANDS", 30)
+    monkeypatch.setattr(setback.engine, "MAX_HANDS", 30)
     state = new_game(Rules.cutthroat(players=2, all_pass=AllPass.REDEAL), seed=3)
     for _ in range(60):
         state = apply_action(state, "pass")

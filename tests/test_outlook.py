@@ -15,6 +15,7 @@ import pytest
 
 from setback import Rules
 from setback.bots import _outlook
+from setback.bots.playout import PlayoutResult
 from setback.rules import PRESET_NAMES
 
 DATA = Path(_outlook.__file__).parent / "data"
@@ -150,3 +151,65 @@ def test_a_shipped_table_is_read_not_built(monkeypatch: pytest.MonkeyPatch) -> N
     outlook = _outlook.load(Rules.preset("cinch"))
     assert outlook is not None and not outlook.hands
     assert outlook.table[(0, 0)] == pytest.approx(0.5, abs=1e-3)
+
+
+def test_a_hand_of_three_sides_is_seen_by_each_ordered_pair() -> None:
+    """`_pairs`: the hand end as each ordered pair of sides races: the one as side 0, the
+    other as side 1, the third as side 2 (no change, never near the game); the pitcher's
+    seat follows its side, and the pair's awards theirs (the others' are dropped)."""
+    key = (2, 3, True, (1, -2, 3), (("high", 2), ("low", 0), ("jack", 2), ("game", None)))
+    pairs = _outlook._pairs(key, 3)
+    assert len(pairs) == 6 and len(set(pairs)) == 6
+    assert pairs[0] == (
+        2,
+        3,
+        True,
+        (1, -2, 0),
+        (("low", 0),),
+    )
+    third = next(pair for pair in pairs if pair[3] == (3, 1, 0))
+    assert third == (0, 3, True, (3, 1, 0), (("high", 0), ("low", 1), ("jack", 0)))
+    # six players in three partnerships: seat 5 sits on side 2
+    assert _outlook._pairs((5, *key[1:]), 3)[0][0] == 2
+
+
+def test_with_more_than_two_sides_the_chances_are_shares_of_the_races() -> None:
+    """Four sides (auction pitch): after any hand the four chances add up to 1; the side
+    ahead is likelier to win, and every side alike at equal scores; a hand the game's own
+    rule ends gives the winner 1."""
+    rules = Rules.preset("auction-pitch", 4)
+    outlook = _outlook.outlook(rules)
+    ended = PlayoutResult(
+        score_changes=(1, 2, 0, 1),
+        awards=(("high", 1), ("low", 1), ("jack", 3), ("game", 0)),
+        card_points=(0, 0, 0, 0),
+        made=True,
+        pitcher=1,
+        contract=2,
+        trump=None,
+        winners=(),
+    )
+    for scores in [(0, 0, 0, 0), (3, 1, 5, 0), (-2, 4, 4, 1)]:
+        chances = [outlook.chance(scores, side, ended) for side in range(4)]
+        assert sum(chances) == pytest.approx(1.0)
+    level = [outlook.chance((0, 0, 0, 0), side, _plain(4)) for side in range(4)]
+    assert level == pytest.approx([0.25] * 4, abs=1e-3)
+    ahead = [outlook.chance((5, 1, 1, 1), side, _plain(4)) for side in range(4)]
+    assert ahead[0] > 0.5 and ahead[1] == pytest.approx(ahead[2]) == pytest.approx(ahead[3])
+    # the pitcher at 5 of 7 makes his 2 and goes out: the game is his
+    assert outlook.chance((0, 5, 0, 0), 1, ended) == 1.0
+    assert outlook.chance((0, 5, 0, 0), 0, ended) == 0.0
+
+
+def _plain(sides: int) -> PlayoutResult:
+    """A hand's end that changes no score (passed out)."""
+    return PlayoutResult(
+        score_changes=(0,) * sides,
+        awards=(),
+        card_points=(0,) * sides,
+        made=None,
+        pitcher=None,
+        contract=None,
+        trump=None,
+        winners=(),
+    )

@@ -432,8 +432,9 @@ def test_the_outlook_reads_the_games_end_and_then_its_table() -> None:
 
 def test_a_game_aware_search_bids_for_the_game() -> None:
     """At 18 to 20 (the bidder's side at 20, one made bid from the game) the points of the
-    hand say pass on this deal; the chance of the game says bid 3. Where the outlook does
-    not apply (three sides), the value stays the hand's points."""
+    hand say pass on this deal; the chance of the game says bid 3. With three sides the
+    value is each side's chance too; where the outlook does not apply (a called partner),
+    the hand's points."""
     rules = Rules.setback()
     state = new_game(rules, seed=4, scores=(18, 20))
     assert state.to_act == 1
@@ -453,9 +454,10 @@ def test_a_game_aware_search_bids_for_the_game() -> None:
     )
     assert aware._value(view, 1, result) == 100.0  # side 1 bid out: the game
     assert SolverBot(seed=1)._value(view, 1, result) == 2  # points: 3 less 1
-    cutthroat = new_game(Rules.preset("cutthroat"), seed=4)
+    # three sides (cutthroat): each side's chance, put together from its races
+    cutthroat = new_game(Rules.preset("cutthroat"), seed=4, scores=(18, 19, 10))
     three = observe(cutthroat, cutthroat.to_act or 0)
-    assert not _outlook.applies(cutthroat.rules)
+    assert _outlook.applies(cutthroat.rules)
     sides = PlayoutResult(
         score_changes=(1, 3, 0),
         awards=(),
@@ -466,7 +468,27 @@ def test_a_game_aware_search_bids_for_the_game() -> None:
         trump=None,
         winners=(),
     )
-    assert aware._value(three, 1, sides) == 2
+    assert aware._value(three, 1, sides) == 100.0  # 19 + 3 bids out at 21: the game
+    assert aware._value(three, 0, sides) == 0.0
+    early = observe(new_game(Rules.preset("cutthroat"), seed=4, scores=(5, 8, 2)), three.seat)
+    chances = [aware._value(early, side, sides) for side in range(3)]
+    assert sum(chances) == pytest.approx(100.0)
+    assert chances[1] > chances[0] > chances[2] > 0  # 11, 6 and 2 of 21
+    # a called partner (five seats): the outlook does not apply, the value is the points
+    five = new_game(Rules.preset("trickster-10", 5), seed=4)
+    called = observe(five, five.to_act or 0)
+    assert not _outlook.applies(five.rules)
+    points = PlayoutResult(
+        score_changes=(1, 3, 0, 0, 0),
+        awards=(),
+        card_points=(0,) * 5,
+        made=True,
+        pitcher=1,
+        contract=5,
+        trump=None,
+        winners=(),
+    )
+    assert aware._value(called, 1, points) == 2
 
 
 def _game_minimax(state: GameState, hand: int, mine: int, scores: tuple[int, ...]) -> int:

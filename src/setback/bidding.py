@@ -20,7 +20,7 @@ from .options import AllPass, DealerMatch, TrumpBy
 from .play import open_cards
 from .refusals import Refusal
 from .rules import Rules
-from .state import HELD, PLAYS, SETUP, TO_ACT, GameState, Hand, HandState, Phase, with_auction
+from .state import GameState, Hand, HandState, Phase, core_of, with_auction
 from .tables import Bound, CallTable, OpenCalls, Position
 from .trumps import TrumpTable, trump_named_by
 
@@ -107,10 +107,10 @@ def position(table: CallTable, contract: int, dealer: int, seat: int, pitched: b
 
 def _position(state: GameState) -> Position:
     core = state.hand  # the core's fields, not the state's properties: asked on every call
-    seat = core[TO_ACT]
+    seat = core.to_act
     assert seat is not None
-    setup = core[SETUP]
-    return position(state.standing.calls, setup.contract, setup.dealer, seat, bool(core[PLAYS]))
+    setup = core.setup
+    return position(state.standing.calls, setup.contract, setup.dealer, seat, bool(core.plays))
 
 
 def calls_open(
@@ -188,11 +188,11 @@ def listed_calls(state: GameState) -> tuple[Action, ...]:
 def calls_of(table: CallTable, hand: Hand) -> tuple[Action, ...]:
     """The calls open to the seat to act in the hand core `hand` (read from the auction's
     `table`): pass (where allowed), then bids low to high, then pitches by suit and rank."""
-    setup, seat = hand[SETUP], hand[TO_ACT]
+    setup, seat = hand.setup, hand.to_act
     assert seat is not None
-    calls, legal = position(table, setup.contract, setup.dealer, seat, bool(hand[PLAYS]))
+    calls, legal = position(table, setup.contract, setup.dealer, seat, bool(hand.plays))
     if calls.may_pitch:
-        return legal + pick(PITCHES, hand[HELD][seat])
+        return legal + pick(PITCHES, hand.held[seat])
     return legal
 
 
@@ -386,13 +386,13 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     """The seat to act makes the call `action` (`after_call`): the next seat calls, or the
     pitcher declares trump or leads, or the hand is passed out (the core's `to_act` is
     None)."""
-    setup = hand[SETUP]
-    seat = hand[TO_ACT]
+    setup = hand.setup
+    seat = hand.to_act
     assert seat is not None
     outcome = after_call(
-        rules, setup.dealer, seat, setup.contract, setup.pitcher, hand[PLAYS], action
+        rules, setup.dealer, seat, setup.contract, setup.pitcher, hand.plays, action
     )
-    held = held_after(outcome, seat, hand[HELD])
+    held = held_after(outcome, seat, hand.held)
     setup = with_auction(
         setup,
         bids=(*setup.bids, (seat, action)),
@@ -406,5 +406,4 @@ def step_call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         table = None if outcome.trump is None else tables[outcome.trump]
         led = outcome.plays[0][1].index if outcome.plays else -1
         playable = open_cards(rules, table, held[outcome.to_act], led, True, setup.must_play)[0]
-    # typed, in field order
-    return (setup, outcome.to_act, held, outcome.plays, (), playable)
+    return core_of(Hand, (setup, outcome.to_act, held, outcome.plays, (), playable))

@@ -262,6 +262,19 @@ def _parser(lang: str) -> _Parser:
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="{simulate,arena,play,rules}"
     )
+    parser.commands.update(
+        simulate=_simulate_parser(commands, lang, _),
+        arena=_arena_parser(commands, lang, _),
+        play=_play_parser(commands, lang, gettext, _),
+        rules=_rules_parser(commands, lang, gettext, _),
+    )
+    return parser
+
+
+def _simulate_parser(
+    commands: argparse._SubParsersAction[_Parser], lang: str, _: Callable[[str], str]
+) -> _Parser:
+    """`setback simulate`'s parser (its options in English)."""
     sim = commands.add_parser(
         "simulate",
         help=_("play games between random players and summarise them"),
@@ -294,6 +307,13 @@ def _parser(lang: str) -> _Parser:
         default=1,
         help="worker processes (default 1: this one; 0: one per core); the output is the same",
     )
+    return sim
+
+
+def _arena_parser(
+    commands: argparse._SubParsersAction[_Parser], lang: str, _: Callable[[str], str]
+) -> _Parser:
+    """`setback arena`'s parser (its options in English)."""
     arena = commands.add_parser(
         "arena",
         help=_("a duplicate match between bots (every deal played with the seats swapped)"),
@@ -329,6 +349,16 @@ def _parser(lang: str) -> _Parser:
     )
     arena.add_argument("--json", metavar="FILE", help="also write the result to FILE as JSON")
     arena.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    return arena
+
+
+def _play_parser(
+    commands: argparse._SubParsersAction[_Parser],
+    lang: str,
+    gettext: Callable[[str], str],
+    _: Callable[[str], str],
+) -> _Parser:
+    """`setback play`'s parser, its help in `lang` (`_`: an option's help, `%` escaped)."""
     game = commands.add_parser(
         "play",
         help=_("play a game in the terminal against bots"),
@@ -401,6 +431,16 @@ def _parser(lang: str) -> _Parser:
         action="store_true",
         help=_("when you have only one legal action, take it without asking"),
     )
+    return game
+
+
+def _rules_parser(
+    commands: argparse._SubParsersAction[_Parser],
+    lang: str,
+    gettext: Callable[[str], str],
+    _: Callable[[str], str],
+) -> _Parser:
+    """`setback rules`'s parser, its help in `lang`."""
     described = commands.add_parser(
         "rules",
         help=_("list the presets, or tell one preset's rules in full"),
@@ -425,8 +465,7 @@ def _parser(lang: str) -> _Parser:
         choices=list(LANGUAGES),
         help=_("the language: en, de, sv, fr (default: the locale's, else en)"),
     )
-    parser.commands.update(simulate=sim, arena=arena, play=game, rules=described)
-    return parser
+    return described
 
 
 _PRESET_WORDS = {

@@ -13,7 +13,16 @@ from .cards import BIT
 from .discarding import draw_from
 from .options import AllPass
 from .rules import Rules
-from .state import ActionLog, GameRecord, GameState, HandResult, HandState, hand_core, make_state
+from .state import (
+    ActionLog,
+    GameRecord,
+    GameState,
+    Hand,
+    HandResult,
+    HandState,
+    core_of,
+    make_state,
+)
 from .tables import CallTable
 from .trumps import TrumpTable
 
@@ -135,7 +144,7 @@ def start_hand(
         scores=scores,
         history=history,
         winner=None,
-        hand=hand_core(setup=setup, to_act=(dealer + 1) % rules.players, held=held),
+        hand=core_of(Hand, (setup, (dealer + 1) % rules.players, held, (), (), 0)),
         log=log,
         tables=tables,
         calls=calls,

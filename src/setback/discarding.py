@@ -1,10 +1,11 @@
-"""Declared trump, discards and the draw: what happens between the auction and the lead:
-what is open (and why not), and what each action changes.
+"""The discards and the draw: what happens between the declaration (`declaring`) and the
+lead: what is open (and why not), and what each action changes.
 
 Only where the pitcher names trump (the draw, no trump in the first trick, the
 kitty, a deal above six: the six-player discard, Smear's discard to six,
 Ten-point's draw back and face-up discard, Trickster's discard and draw, Cinch's
-discard and rob).
+discard and rob). Call your partner's pairing (`partner_of`) is made here, when the
+draw back is over.
 """
 
 from __future__ import annotations
@@ -13,16 +14,13 @@ import functools
 from collections.abc import Sequence
 from itertools import chain, combinations
 
-from .actions import Action, CallPartner, DeclareTrump, Discard, discards_in_order
-from .cards import BIT, CARDS, Rank, Suit, cards_of, index_of, mask_of, pick
+from .actions import Action, Discard, discards_in_order
+from .cards import BIT, Rank, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
 from .rules import Rules
 from .state import (
-    HELD,
-    SETUP,
-    TO_ACT,
     ForcedStep,
     GameState,
     Hand,
@@ -33,44 +31,16 @@ from .trumps import TrumpTable
 
 __all__: list[str] = []
 
-DECLARATIONS: tuple[Action, ...] = tuple(DeclareTrump(suit) for suit in Suit)
 
-
-def legal_declarations(state: GameState) -> tuple[Action, ...]:
-    """Any suit may be named trump, even one nobody holds."""
-    return DECLARATIONS
-
-
-def declaration_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
-    """Why the pitcher may not take `action` now, or None if he may: only naming trump is
-    open, and any suit may be named."""
-    if isinstance(action, DeclareTrump):
-        return None
-    return Refusal("name_trump")
-
-
-def step_declaration(
-    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: DeclareTrump
+def begin_discards(
+    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: HandState
 ) -> Hand:
-    """The pitcher names trump; then he calls his partner (`Rules.call_partner`), or
-    everyone discards (the draw back and its forced face-up discards happen at once,
-    recorded as forced steps), or the pitcher leads."""
-    setup = hand[SETUP]._replace(trump=action.suit, discarded=(0,) * rules.players)
-    if rules.call_partner:
-        setup = setup._replace(phase=Phase.CALL_PARTNER)
-        return (setup, _pitcher(setup), hand[HELD], (), (), 0)  # typed, in field order
-    return _after_trump(rules, tables, hand, setup)
-
-
-def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: HandState) -> Hand:
-    """The core once trump is named (and any partner called): the draw back, the
-    discards, or the pitcher's lead."""
+    """The core once trump is named (and any partner called, `declaring`): the draw back,
+    the discards, or the pitcher's lead."""
     assert setup.trump is not None
     table = tables[setup.trump]
     if rules.draws_back:
-        held, steps = draw_back(
-            rules, table, setup.dealer, _pitcher(setup), setup.stock, hand[HELD]
-        )
+        held, steps = draw_back(rules, table, setup.dealer, _pitcher(setup), setup.stock, hand.held)
         discarded = [0] * rules.players
         for step in steps:
             discarded[step.seat] = step.discarded
@@ -80,48 +50,13 @@ def _after_trump(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, setup: 
             setup = setup._replace(must_play=must_play, partner=partner)
         return _face_up_turn(rules, tables, setup, held, None)
     if rules.robs_the_pack:
-        return _rob_turn(rules, tables, setup, hand[HELD], None)
+        return _rob_turn(rules, tables, setup, hand.held, None)
     if rules.kitty:
-        return take_kitty(rules, tables, setup, hand[HELD])
+        return take_kitty(rules, tables, setup, hand.held)
     first = None
     if rules.discards_to_six or rules.draw or rules.discards_and_draws:
         first = discard_turns(rules, setup.dealer, _pitcher(setup))[0]
-    return _discard_turn(rules, tables, setup, hand[HELD], first)
-
-
-def callable_cards(rules: Rules, table: TrumpTable, held: int) -> int:
-    """The cards the pitcher holding `held` may call (call your partner, a bit set): every
-    trump of the pack he does not hold, jokers included."""
-    return table.trump_mask & rules.pack_mask & ~held
-
-
-CALLS: tuple[CallPartner, ...] = tuple(CallPartner(card) for card in CARDS)
-"""`CALLS[index]`: the shared `CallPartner` of each card."""
-
-
-def legal_partner_calls(state: GameState) -> tuple[Action, ...]:
-    """Every `CallPartner` open to the pitcher, by card order."""
-    hand = state.hand_state
-    assert hand.trump is not None and hand.pitcher is not None
-    table = state.standing.tables[hand.trump]
-    return pick(CALLS, callable_cards(state.rules, table, state.held[hand.pitcher]))
-
-
-def partner_call_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusal | None:
-    """Why the pitcher may not take `action` now, or None if he may: only a call of a
-    trump of the pack that he does not hold is open."""
-    if not isinstance(action, CallPartner):
-        return Refusal("call_partner")
-    hand = state.hand_state
-    assert hand.trump is not None and hand.pitcher is not None
-    card = action.card
-    if not state.rules.pack_mask >> card.index & 1:
-        return Refusal("call_not_in_pack", {"card": str(card)})
-    if not state.standing.tables[hand.trump].trump_mask >> card.index & 1:
-        return Refusal("call_not_trump", {"card": str(card), "trump": hand.trump.letter})
-    if state.held[hand.pitcher] >> card.index & 1:
-        return Refusal("call_held", {"card": str(card)})
-    return None
+    return _discard_turn(rules, tables, setup, hand.held, first)
 
 
 def partner_of(called: int, in_play: Sequence[int], pitcher: int) -> tuple[int, int]:
@@ -133,15 +68,6 @@ def partner_of(called: int, in_play: Sequence[int], pitcher: int) -> tuple[int, 
     hands it deals."""
     partner = next((seat for seat, cards in enumerate(in_play) if cards & called), pitcher)
     return (0 if partner == pitcher else called), partner
-
-
-def step_partner_call(
-    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: CallPartner
-) -> Hand:
-    """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
-    as after any declaration."""
-    setup = hand[SETUP]._replace(called=1 << action.card.index)
-    return _after_trump(rules, tables, hand, setup)
 
 
 def draw_from(stock: tuple[int, ...], count: int) -> tuple[int, tuple[int, ...]]:
@@ -275,18 +201,18 @@ def discard_options(
     how few and how many (`discard_bounds`; Cinch's `rob_bounds`), and the cards a
     discard must hold all of before it holds any other (the non-trumps of Smear,
     `rules.non_trumps_first`, and of Cinch; else all of them, no order binding)."""
-    setup, seat = hand[SETUP], hand[TO_ACT]
+    setup, seat = hand.setup, hand.to_act
     assert seat is not None and setup.trump is not None
     if rules.kitty and kitty_due(rules, setup, seat):  # any cards, exactly the kitty's count
-        held = hand[HELD][seat]
+        held = hand.held[seat]
         return held, rules.kitty, rules.kitty, held
     table = tables[setup.trump]
     if rules.robs_the_pack:
-        held = hand[HELD][seat]
+        held = hand.held[seat]
         cards, count = rob_bounds(rules, table, held, len(setup.stock), seat == setup.dealer)
         return cards, count, count, cards & ~table.trump_mask
     cards, fewest, most = discard_bounds(
-        rules, table, hand[HELD][seat], len(setup.stock), setup.called
+        rules, table, hand.held[seat], len(setup.stock), setup.called
     )
     first = cards & ~table.trump_mask if rules.non_trumps_first else cards
     return cards, fewest, most, first
@@ -397,18 +323,18 @@ def step_discard(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action:
     then drawing from the stock: as many in the draw variant, back to six in the discard
     and draw, a forced step; the pitcher's kitty discard comes first, then the draw if
     on); after the last, the pitcher leads."""
-    setup = hand[SETUP]
-    seat = hand[TO_ACT]
+    setup = hand.setup
+    seat = hand.to_act
     assert seat is not None
     thrown = mask_of(action.cards)
     if rules.robs_the_pack:
         assert setup.trump is not None
         trumps = tables[setup.trump].trump_mask
-        setup, cards, drawn = _rob_discard(rules, setup, hand[HELD], seat, thrown, trumps)
+        setup, cards, drawn = _rob_discard(rules, setup, hand.held, seat, thrown, trumps)
         if drawn:  # the stock gives back what it can (a short stock)
             setup = setup._replace(forced=(*setup.forced, ForcedStep(seat=seat, drawn=drawn)))
         return _rob_turn(rules, tables, setup, cards, seat)
-    held = list(hand[HELD])
+    held = list(hand.held)
     held[seat] &= ~thrown
     if rules.draws_back:
         face_up = list(setup.face_up or (0,) * rules.players)
@@ -447,7 +373,7 @@ def _discard_turn(
         return lead(rules, tables, setup, held, (), _pitcher(setup))
     if setup.phase is not Phase.DISCARD:
         setup = setup._replace(phase=Phase.DISCARD)
-    return (setup, seat, held, (), (), 0)  # typed, in field order
+    return Hand(setup=setup, to_act=seat, held=held)
 
 
 def forced_face_up(

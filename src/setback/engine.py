@@ -1,10 +1,12 @@
 """The game loop: `new_game`, `legal_actions`, `is_legal`, `apply_action`.
 
-This module only dispatches on the phase; each rule lives in its own module.
+This module dispatches on the phase and closes a hand (`close_hand`: the hand scored by
+`scoring`, the next one dealt by `dealing`); each rule lives in its own module.
 """
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Callable, Sequence
 
@@ -23,18 +25,16 @@ from .actions import (
 )
 from .bidding import call_refusal, call_table, legal_calls, step_call
 from .cards import BIT, Card, cards_of, mask_of, parse_cards
-from .dealing import deal, shuffled_pack, start_hand
-from .discarding import (
+from .dealing import deal, next_dealer, shuffled_pack, start_hand
+from .declaring import (
     declaration_refusal,
-    discard_refusal,
     legal_declarations,
-    legal_discards,
     legal_partner_calls,
     partner_call_refusal,
     step_declaration,
-    step_discard,
     step_partner_call,
 )
+from .discarding import discard_refusal, legal_discards, step_discard
 from .errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -47,18 +47,19 @@ from .options import WinRule
 from .play import legal_plays, play_refusal, plays_of, step_play
 from .refusals import Refusal
 from .rules import MAX_SCORE, MAX_SEED_BITS, Rules
-from .scoring import close_hand
+from .scoring import game_end, hand_result, played_hands
 from .state import (
     EMPTY_HISTORY,
     EMPTY_LOG,
-    PLAYABLE,
-    SETUP,
-    TO_ACT,
+    MAX_ACTIONS,
+    MAX_HANDS,
     GameRecord,
     GameState,
     Hand,
     Phase,
     advance,
+    make_state,
+    with_phase,
 )
 from .tables import trump_tables
 from .trumps import TrumpTable
@@ -270,10 +271,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if type(state) is not GameState:
         raise _not_a_state("legal_actions", state)
     hand = state.hand
-    playable = hand[PLAYABLE]  # the cards the last step found open: 0 outside trick play
+    playable = hand.playable  # the cards the last step found open: 0 outside trick play
     if playable:
         return plays_of(playable)  # legal_plays(state), without the call
-    phase = hand[SETUP].phase  # `state.phase`, without the property's call
+    phase = hand.setup.phase  # `state.phase`, without the property's call
     if phase is _BIDDING:  # by identity: an Enum's hash is a Python call
         return legal_calls(state)
     if phase is _GAME_OVER:
@@ -303,7 +304,7 @@ def refusal(state: GameState, action: Action, *, seat: int | None = None) -> Ref
 
 
 def _refusal(state: GameState, action: Action, seat: int | None) -> Refusal | None:
-    phase = state.hand[SETUP].phase  # `state.phase`, without the property's call
+    phase = state.hand.setup.phase  # `state.phase`, without the property's call
     if phase is _BIDDING and seat is None:  # every call of the auction comes this way
         return call_refusal(state, action, show_hand=False)
     if phase is _GAME_OVER:
@@ -411,11 +412,11 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise _not_a_state("apply_action", state)
     hand = state.hand
     if (
-        type(action) is Play and seat is None and hand[PLAYABLE] & BIT[action.card.index]
+        type(action) is Play and seat is None and hand.playable & BIT[action.card.index]
     ):  # the hot path: a card the last step found open (play.open_cards: only in trick play)
         standing = state.standing
         after = step_play(standing.rules, standing.tables, hand, action.card)
-        if after[TO_ACT] is None:  # the hand is over: score it, deal the next
+        if after.to_act is None:  # the hand is over: score it, deal the next
             return close_hand(state, action, after)
         return advance(state, action, after)
     if isinstance(action, str):
@@ -429,26 +430,81 @@ def apply_action(state: GameState, action: Action | str, *, seat: int | None = N
         raise IllegalActionError(action, state.to_act if seat is None else seat, why)
     standing = state.standing
     after = step_core(standing.rules, standing.tables, hand, action)
-    if after[TO_ACT] is None:  # the hand is over (passed out, or its last card): score it
+    if after.to_act is None:  # the hand is over (passed out, or its last card): score it
         return close_hand(state, action, after)
     return advance(state, action, after)
+
+
+def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
+    """The state after `action` ended the hand (`hand`, the core its last step left): the
+    hand scored and recorded (`scoring`), the scores settled, and the game over or the
+    next hand dealt (`dealing.start_hand`)."""
+    standing = state.standing  # the game's fields, read once (not through the properties)
+    rules = standing.rules
+    result = hand_result(rules, standing.tables, hand)
+    scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
+    history = standing.history.add(result)
+    played = 0 if rules.hands_limit is None else played_hands(history)
+    end = game_end(rules, standing.scores, result, played)
+    log = standing.earlier_log.extend((*state.hand_log, action))
+    if log.length > MAX_ACTIONS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            Refusal("too_many_actions", {"count": log.length, "most": MAX_ACTIONS}),
+        )
+    if history.length > MAX_HANDS:
+        raise IllegalActionError(
+            action,
+            state.to_act,
+            Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
+        )
+    setup = hand.setup
+    if end is None:
+        dealer = next_dealer(rules, result)
+        return start_hand(
+            rules,
+            standing.origin,
+            result.number + 1,
+            dealer,
+            scores,
+            history,
+            log,
+            last_hand=setup,
+            tables=standing.tables,
+            calls=standing.calls,
+        )
+    over = with_phase(setup, Phase.GAME_OVER)
+    return make_state(
+        rules=rules,
+        origin=standing.origin,
+        scores=scores,
+        history=history,
+        winner=end[0],
+        hand=Hand(setup=over, to_act=None, held=(0,) * rules.players),
+        log=log,
+        tables=standing.tables,
+        calls=standing.calls,
+        last_hand=setup,
+        end_reason=end[1],
+    )
 
 
 def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:
     """The hand core after the seat to act in `hand` takes `action`, unchecked: the step
     of the phase's own module (the auction's, the discards' or trick play's). The checked
     engine asks it after the refusal, the playout kernel without one."""
-    phase = hand[SETUP].phase
+    phase = hand.setup.phase
     if phase is _BIDDING:
         return step_call(rules, tables, hand, action)
     if phase is _PLAY:
         assert isinstance(action, Play)
         return step_play(rules, tables, hand, action.card)
-    if phase is Phase.DISCARD:
-        assert isinstance(action, Discard)
-        return step_discard(rules, tables, hand, action)
+    if phase is Phase.DECLARE_TRUMP:
+        assert isinstance(action, DeclareTrump)
+        return step_declaration(rules, tables, hand, action)
     if phase is Phase.CALL_PARTNER:
         assert isinstance(action, CallPartner)
         return step_partner_call(rules, tables, hand, action)
-    assert isinstance(action, DeclareTrump)
-    return step_declaration(rules, tables, hand, action)
+    assert isinstance(action, Discard)
+    return step_discard(rules, tables, hand, action)

@@ -19,16 +19,12 @@ from .options import PlayTrump
 from .refusals import MESSAGES, Refusal, placeholders
 from .rules import Rules
 from .state import (
-    HELD,
-    PLAYS,
-    SETUP,
-    TO_ACT,
-    TRICKS,
     GameState,
     Hand,
     HandState,
     Phase,
     Trick,
+    core_of,
     with_phase,
     with_trump,
 )
@@ -129,17 +125,17 @@ def open_cards(
 def open_in(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> tuple[int, Narrowed]:
     """`open_cards` for the seat to act in the hand core `hand` (no card outside trick
     play)."""
-    setup = hand[SETUP]
-    if setup.phase is not _PLAY or hand[TO_ACT] is None:
+    setup = hand.setup
+    if setup.phase is not _PLAY or hand.to_act is None:
         return 0, _NOTHING
-    plays = hand[PLAYS]
+    plays = hand.plays
     table = None if setup.trump is None else tables[setup.trump]
     return open_cards(
         rules,
         table,
-        hand[HELD][hand[TO_ACT]],
+        hand.held[hand.to_act],
         plays[0][1].index if plays else -1,
-        not hand[TRICKS],
+        not hand.tricks,
         setup.must_play,
     )
 
@@ -238,7 +234,7 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
         playable = open_cards(
             rules, table, held[to_act], plays[0][1].index, not tricks, setup.must_play
         )[0]
-        return (setup, to_act, held, plays, tricks, playable)  # typed, in field order
+        return core_of(Hand, (setup, to_act, held, plays, tricks, playable))
     winner = table.winner(plays)
     return lead(
         rules,
@@ -268,6 +264,6 @@ def lead(
         setup = with_phase(setup, _PLAY)
     leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
-        return (setup, None, held, (), tricks, 0)  # typed, in field order
+        return core_of(Hand, (setup, None, held, (), tricks, 0))
     playable = open_cards(rules, table, held[leader], -1, not tricks, setup.must_play)[0]
-    return (setup, leader, held, (), tricks, playable)  # typed, in field order
+    return core_of(Hand, (setup, leader, held, (), tricks, playable))

@@ -1,35 +1,22 @@
-"""The end of a hand: its points (walking `rules.points`), made or set, the game's end, and
-the step that closes a hand (the next hand dealt, or the game over)."""
+"""The end of a hand: its points (walking `rules.points`), made or set, the settlement and
+the game's end (the engine closes the hand: `engine.close_hand`)."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Container, Iterable, Sequence
 
-from .actions import Action
 from .cards import BIT, CARDS, Card, cards_of, mask_of
-from .dealing import next_dealer, start_hand
-from .errors import IllegalActionError
 from .options import Settlement, ShootFailed, ShootFor, ShootMade, WinRule
 from .points import Point, Tally, award_all
-from .refusals import Refusal
 from .rules import Rules
 from .state import (
-    HELD,
-    MAX_ACTIONS,
-    MAX_HANDS,
-    SETUP,
-    TRICKS,
     EndReason,
-    GameState,
     Hand,
     HandResult,
     HandState,
     Phase,
     Trick,
-    hand_core,
-    make_state,
-    with_phase,
 )
 from .tables import trump_tables
 from .trumps import TrumpTable
@@ -430,64 +417,9 @@ def cards_in_play(
 def hand_result(rules: Rules, tables: Sequence[TrumpTable], hand: Hand) -> HandResult:
     """The record of the hand core `hand`, which is over: passed out, or its last trick
     played (the cards still held are dead cards, under `trumps_only`)."""
-    setup = hand[SETUP]
+    setup = hand.setup
     if setup.pitcher is None:
-        return passed_out(rules, setup, hand[HELD])
+        return passed_out(rules, setup, hand.held)
     assert setup.trump is not None
-    in_play, won = cards_in_play(hand[HELD], hand[TRICKS])
-    return score_hand(rules, tables[setup.trump], setup, hand[TRICKS], in_play, won)
-
-
-def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
-    """The state after `action` ended the hand (`hand`, the core its last step left): the
-    hand scored and recorded, the scores settled, and the game over or the next hand
-    dealt."""
-    standing = state.standing  # the game's fields, read once (not through the properties)
-    rules = standing.rules
-    result = hand_result(rules, standing.tables, hand)
-    scores = tuple(map(operator.add, standing.scores, result.score_changes))  # one per side
-    history = standing.history.add(result)
-    played = 0 if rules.hands_limit is None else played_hands(history)
-    end = game_end(rules, standing.scores, result, played)
-    log = standing.earlier_log.extend((*state.hand_log, action))
-    if log.length > MAX_ACTIONS:
-        raise IllegalActionError(
-            action,
-            state.to_act,
-            Refusal("too_many_actions", {"count": log.length, "most": MAX_ACTIONS}),
-        )
-    if history.length > MAX_HANDS:
-        raise IllegalActionError(
-            action,
-            state.to_act,
-            Refusal("too_many_hands", {"count": history.length, "most": MAX_HANDS}),
-        )
-    setup = hand[SETUP]
-    if end is None:
-        dealer = next_dealer(rules, result)
-        return start_hand(
-            rules,
-            standing.origin,
-            result.number + 1,
-            dealer,
-            scores,
-            history,
-            log,
-            last_hand=setup,
-            tables=standing.tables,
-            calls=standing.calls,
-        )
-    over = with_phase(setup, Phase.GAME_OVER)
-    return make_state(
-        rules=rules,
-        origin=standing.origin,
-        scores=scores,
-        history=history,
-        winner=end[0],
-        hand=hand_core(setup=over, to_act=None, held=(0,) * rules.players),
-        log=log,
-        tables=standing.tables,
-        calls=standing.calls,
-        last_hand=setup,
-        end_reason=end[1],
-    )
+    in_play, won = cards_in_play(hand.held, hand.tricks)
+    return score_hand(rules, tables[setup.trump], setup, hand.tricks, in_play, won)

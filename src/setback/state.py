@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Final, NamedTuple, TypeAlias, overload
+from typing import Any, NamedTuple, TypeAlias, overload
 
 import attrs
 
@@ -538,68 +538,59 @@ class GameRecord:
     """Every action of the game since it began, oldest first."""
 
 
-Hand: TypeAlias = tuple[
+class Hand(NamedTuple):
+    """Internal: the hand core, one hand in progress: what every phase's step reads and
+    builds.
+
+    The steps of the auction, the declaration, the discards and trick play
+    (`bidding.step_call`, `declaring.step_declaration`, `discarding.step_discard`,
+    `play.step_play`) each take a core and an action and return the next core; the
+    checked engine wraps it in a `GameState`, the playout kernel and the event log step
+    it too. The forced steps a
+    step took are recorded in its setup's `forced`.
+
+    A named tuple of six fields, read by name (`hand.held`) or unpacked whole
+    (`setup, to_act, held, plays, tricks, playable = hand`); nothing outside this module
+    indexes it by number. The steps that build a core on every action (the auction's
+    and trick play's) build it positionally with `core_of`, from a tuple in field order
+    that `mypy` checks field by field (no two neighbouring fields share a type, so a swap
+    does not pass); everything else builds it by keyword (`Hand(setup=..., ...)`).
+    Immutable; why it is a tuple and not an attrs class: the internals guide, "What the
+    shapes cost".
+    """
+
+    setup: HandState
+    """The deal, the auction, trump, the discards, the phase, the forced steps and call
+    your partner's call: the part that changes a few times a hand (shared by the cores
+    in between)."""
+    to_act: int | None
+    """The seat to act; None once the hand is over (passed out, or its last trick
+    played): the engine then scores it."""
+    held: tuple[int, ...]
+    """The cards each seat holds, as bit sets (bit `card.index`)."""
+    plays: tuple[tuple[int, Card], ...] = ()
+    """The `(seat, card)` plays of the trick in progress, in order (a pitched card lies
+    here while the dealer answers)."""
+    tricks: tuple[Trick, ...] = ()
+    """The finished tricks of the hand."""
+    playable: int = 0
+    """The cards `to_act` may play (a bit set; 0 outside trick play), found by the step
+    that built the core (`play.open_cards`, the rules of following: asked once per core,
+    by trick play's rules, never here). `legal_actions` and `apply_action` read a set
+    bit as trick play: every step keeps it 0 in the other phases (a test walks every
+    preset)."""
+
+
+CoreFields: TypeAlias = tuple[
     HandState, int | None, tuple[int, ...], tuple[tuple[int, Card], ...], tuple[Trick, ...], int
 ]
-"""Internal: the hand core, one hand in progress: what every phase's step reads and
-builds.
+"""Internal: a `Hand`'s six fields, in order."""
 
-The auction's, the discards' and trick play's steps (`bidding.step_call`,
-`discarding.step_declaration` and `step_discard`, `play.step_play`) each take a core and
-an action and return the next core; the checked engine wraps it in a `GameState`, the
-playout kernel and the event log step it too. The forced steps a step took are recorded
-in its setup's `forced`.
-
-A core is a plain tuple of six fields, read by the index constants below (`hand[TO_ACT]`)
-or unpacked whole (`setup, to_act, held, plays, tricks, playable = hand`), and built as a
-tuple literal in field order by the steps that return a `Hand` (`mypy` checks each
-field's type: no two neighbouring fields share one, so it refuses a swap), and by
-keyword with `hand_core` everywhere else. Not an attrs class, nor a named tuple (why:
-the internals guide, "What the shapes cost"); immutable all the same.
-
-- `hand[SETUP]` (`HandState`): the deal, the auction, trump, the discards, the phase, the
-  forced steps and call your partner's call: the part that changes a few times a hand
-  (shared by the cores in between).
-- `hand[TO_ACT]` (`int | None`): the seat to act; None once the hand is over (passed out,
-  or its last trick played): the engine then scores it.
-- `hand[HELD]` (`tuple[int, ...]`): the cards each seat holds, as bit sets (bit
-  `card.index`).
-- `hand[PLAYS]` (`tuple[tuple[int, Card], ...]`): the `(seat, card)` plays of the trick in
-  progress, in order (a pitched card lies here while the dealer answers).
-- `hand[TRICKS]` (`tuple[Trick, ...]`): the finished tricks of the hand.
-- `hand[PLAYABLE]` (`int`): the cards `to_act` may play (a bit set; 0 outside trick play),
-  found by the step that built the core (`play.open_cards`, the rules of following: asked
-  once per core, by trick play's rules, never here). `legal_actions` and `apply_action`
-  read a set bit as trick play: every step keeps it 0 in the other phases (a test walks
-  every preset).
-"""
-
-SETUP: Final = 0
-"""Internal: the index of a core's `HandState` (see `Hand`)."""
-TO_ACT: Final = 1
-"""Internal: the index of a core's seat to act (None once the hand is over)."""
-HELD: Final = 2
-"""Internal: the index of a core's cards held, one bit set per seat."""
-PLAYS: Final = 3
-"""Internal: the index of a core's plays of the trick in progress."""
-TRICKS: Final = 4
-"""Internal: the index of a core's finished tricks."""
-PLAYABLE: Final = 5
-"""Internal: the index of a core's cards open to the seat to act (a bit set)."""
-
-
-def hand_core(
-    *,
-    setup: HandState,
-    to_act: int | None,
-    held: tuple[int, ...],
-    plays: tuple[tuple[int, Card], ...] = (),
-    tricks: tuple[Trick, ...] = (),
-    playable: int = 0,
-) -> Hand:
-    """Internal: the core of its fields, by keyword (see `Hand`): the build of every core
-    outside the steps of the auction and trick play."""
-    return (setup, to_act, held, plays, tricks, playable)
+core_of: Callable[[type[Hand], CoreFields], Hand] = tuple.__new__
+"""Internal: `core_of(Hand, fields)`, the `Hand` of its six fields given as one tuple in
+field order: the build of the steps that make a core on every action (the auction's and
+trick play's). `mypy` checks the tuple field by field; `Hand(...)`'s own build goes
+through a Python-level `__new__` first (see the internals guide)."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -659,40 +650,40 @@ class GameState:
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is; None when the game is over."""
-        return self.hand[TO_ACT]
+        return self.hand.to_act
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The finished tricks of the current hand."""
-        return self.hand[TRICKS]
+        return self.hand.tricks
 
     @property
     def hand_state(self) -> HandState:
-        """Internal: the current hand's deal, auction, phase and forced steps (`hand[SETUP]`)."""
-        return self.hand[SETUP]
+        """Internal: the current hand's deal, auction, phase and forced steps (`hand.setup`)."""
+        return self.hand.setup
 
     @property
     def held(self) -> tuple[int, ...]:
         """Internal: the cards each seat holds, as bit sets (read `hands`)."""
-        return self.hand[HELD]
+        return self.hand.held
 
     @property
     def plays(self) -> tuple[tuple[int, Card], ...]:
         """Internal: the `(seat, card)` plays of the trick in progress, in order (read
         `trick`)."""
-        return self.hand[PLAYS]
+        return self.hand.plays
 
     @property
     def playable(self) -> int:
-        """Internal: the cards the seat to act may play (a bit set; `hand[PLAYABLE]`). Use
+        """Internal: the cards the seat to act may play (a bit set; `hand.playable`). Use
         `legal_actions`."""
-        return self.hand[PLAYABLE]
+        return self.hand.playable
 
     @property
     def phase(self) -> Phase:
         """What the game is waiting for: the auction, trump, discards, trick play, or nothing
         (`Phase.GAME_OVER`)."""
-        return self.hand[SETUP].phase
+        return self.hand.setup.phase
 
     @property
     def leader(self) -> int | None:
@@ -702,7 +693,7 @@ class GameState:
         plays = self.plays
         if plays:
             return plays[0][0]
-        return self.to_act if self.hand[SETUP].phase is _PLAY else None
+        return self.to_act if self.hand.setup.phase is _PLAY else None
 
     @property
     def rules(self) -> Rules:
@@ -779,18 +770,18 @@ class GameState:
     @property
     def is_over(self) -> bool:
         """Whether a side has won."""
-        return self.hand[SETUP].phase is _GAME_OVER
+        return self.hand.setup.phase is _GAME_OVER
 
     @property
     def dealer(self) -> int:
         """The seat that dealt the current hand (the last one, once the game is over)."""
-        return self.hand[SETUP].dealer
+        return self.hand.setup.dealer
 
     @property
     def hand_number(self) -> int:
         """The current hand's number, counting from 0 (the last one's, once the game is over);
         screens show it counted from 1 (`hand_number` 0 is "Hand 1")."""
-        return self.hand[SETUP].number
+        return self.hand.setup.number
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -801,7 +792,7 @@ class GameState:
     def bids(self) -> tuple[tuple[int, Action], ...]:
         """The current hand's auction so far: `(seat, action)` pairs; empty once the game
         is over (the last hand is in `history`)."""
-        return () if self.phase is _GAME_OVER else self.hand[SETUP].bids
+        return () if self.phase is _GAME_OVER else self.hand.setup.bids
 
     @property
     def pitcher(self) -> int | None:
@@ -809,7 +800,7 @@ class GameState:
         auction and once the game is over (the last hand is in `history`)."""
         if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
-        return self.hand[SETUP].pitcher
+        return self.hand.setup.pitcher
 
     @property
     def contract(self) -> int | None:
@@ -817,18 +808,18 @@ class GameState:
         None during the auction and once the game is over."""
         if self.phase is _BIDDING or self.phase is _GAME_OVER:
             return None
-        return self.hand[SETUP].contract
+        return self.hand.setup.contract
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit, once it is known; None once the game is over."""
-        return None if self.phase is _GAME_OVER else self.hand[SETUP].trump
+        return None if self.phase is _GAME_OVER else self.hand.setup.trump
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The undealt cards, in order (hidden from every player; a kitty is not among
         them, see `kitty`)."""
-        setup = self.hand[SETUP]
+        setup = self.hand.setup
         if setup.trump is None and self.standing.rules.kitty:  # the kitty lies first
             return tuple(CARDS[i] for i in setup.stock[self.standing.rules.kitty :])
         return tuple(CARDS[i] for i in setup.stock)
@@ -839,29 +830,29 @@ class GameState:
         into the pitcher's hand; empty without a kitty and once the game is over."""
         if self.phase is _GAME_OVER:
             return ()
-        return cards_of(self.hand[SETUP].kitty)
+        return cards_of(self.hand.setup.kitty)
 
     @property
     def face_up_discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-up discards this hand (seen by everyone); empty tuples when
         there are none and once the game is over."""
-        if self.phase is _GAME_OVER or not self.hand[SETUP].face_up:
+        if self.phase is _GAME_OVER or not self.hand.setup.face_up:
             return ((),) * self.rules.players
-        return tuple(cards_of(mask) for mask in self.hand[SETUP].face_up)
+        return tuple(cards_of(mask) for mask in self.hand.setup.face_up)
 
     @property
     def discards(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's face-down discards this hand (hidden from the others); empty
         tuples until the discards begin and once the game is over."""
-        if self.phase is _GAME_OVER or not self.hand[SETUP].discarded:
+        if self.phase is _GAME_OVER or not self.hand.setup.discarded:
             return ((),) * self.rules.players
-        return tuple(cards_of(mask) for mask in self.hand[SETUP].discarded)
+        return tuple(cards_of(mask) for mask in self.hand.setup.discarded)
 
     @property
     def called(self) -> Card | None:
         """The card the pitcher called this hand (`Rules.call_partner`); None before the
         call, without one and once the game is over."""
-        called = self.hand[SETUP].called
+        called = self.hand.setup.called
         if not called or self.phase is _GAME_OVER:
             return None
         return CARDS[called.bit_length() - 1]
@@ -872,7 +863,7 @@ class GameState:
         partner (the pitcher's own seat when he holds it and plays alone). Hidden from the
         other seats' views until the card is played. None without a call, and in the
         call's phase (`Phase.CALL_PARTNER`)."""
-        return None if self.phase is _GAME_OVER else self.hand[SETUP].partner
+        return None if self.phase is _GAME_OVER else self.hand.setup.partner
 
     def _repr_svg_(self) -> str:
         """The table's picture, every hand shown, for Jupyter: `setback.svg.state_svg`."""

@@ -843,15 +843,90 @@ def _table(
             if isinstance(info.cards, tuple):
                 dead.update(c for c in info.cards if not table.is_trump(c))
     style = _style(colors, rules, trump, dead=dead, lang=lang)
-    t, _ = style.t, style._
-    sides = rules.sides
+    t = style.t
     parts = [
         f'<rect width="{_num(_TABLE_W)}" height="{_num(_TABLE_H)}" fill="#f6f3ea"/>',
         f'<rect x="8" y="{_num(_TOP)}" width="{_num(_TABLE_W - 16)}" '
         f'height="{_num(_TABLE_H - _TOP - 8)}" rx="40" fill="{_FELT}"/>',
     ]
-    # the header: the game, the hand, the auction; the scores on the right
     over = phase is Phase.GAME_OVER
+    header, label = _header(
+        style,
+        rules,
+        phase=phase,
+        to_act=to_act,
+        dealer=dealer,
+        hand_number=hand_number,
+        scores=scores,
+        winner=winner,
+        bids=bids,
+        pitcher=pitcher,
+        contract=contract,
+        me=me,
+        lang=lang,
+    )
+    parts += header
+    if trump is not None and not over:
+        parts.append(_trump_badge(style, trump))
+    if not over:
+        parts.append(_kitty_and_call(style, kitty, called, partner, pitcher))
+    if stock and not over and (rules.draw or rules.draws_back or rules.discards_and_draws):
+        parts.append(
+            _text(
+                _TABLE_W - 30,
+                _TOP + 30,
+                t.ngettext("stock: {count} card", "stock: {count} cards", stock).format(
+                    count=stock
+                ),
+                size=12,
+                fill="#ffffff",
+                anchor="end",
+            )
+        )
+    parts += _seat_blocks(
+        style,
+        rules,
+        seats,
+        tricks,
+        dealer=dealer,
+        pitcher=pitcher,
+        to_act=to_act,
+        trump=trump,
+        called=called,
+        partner=partner,
+        me=me,
+        bottom=bottom,
+        over=over,
+    )
+    parts += _trick_shown(style, trick, tricks, players=players, bottom=bottom, over=over)
+    if footer:
+        footer = _fitted(footer, 13, _TABLE_W - 48)  # inside the cloth's rounded corners
+        parts.append(_text(16, _TABLE_H - 18, footer, size=13, fill="#ffffff"))
+    return _document(_TABLE_W, _TABLE_H, "".join(parts), scale, label, css)
+
+
+def _header(
+    style: _Style,
+    rules: Rules,
+    *,
+    phase: Phase,
+    to_act: int | None,
+    dealer: int,
+    hand_number: int,
+    scores: tuple[int, ...],
+    winner: int | None,
+    bids: tuple[tuple[int, Action], ...],
+    pitcher: int | None,
+    contract: int | None,
+    me: int | None,
+    lang: str,
+) -> tuple[list[str], str]:
+    """The table's header: the game, the hand, the auction, and the scores on the right;
+    and its two lines, for the picture's label."""
+    _ = style._
+    players, sides = rules.players, rules.sides
+    over = phase is Phase.GAME_OVER
+    parts: list[str] = []
     if rules.hands_limit is None:
         line1 = _("{players} players, target {target}").format(players=players, target=rules.target)
     else:
@@ -902,39 +977,51 @@ def _table(
                 weight="bold",
             )
         )
-    if trump is not None and not over:
-        tx, ty = 60.0, _TOP + 52
-        named = _("Trump: {suit}").format(suit=trump.symbol)
-        parts.append(
-            f'<g class="trump" data-trump="{trump.letter}"><title>{escape(named)}</title>'
-            f'<circle cx="{_num(tx)}" cy="{_num(ty)}" r="30" fill="#ffffff" stroke="{_GOLD}" '
-            f'stroke-width="3"/>{_pip(trump, tx, ty - 4, 30, style.colours[trump])}'
-            + _text(
-                tx,
-                ty + 22,
-                t.pgettext("picture", "trump"),
-                size=10,
-                anchor="middle",
-                fill="#333333",
-            )
-            + "</g>"
+    return parts, line1 + "; " + line2
+
+
+def _trump_badge(style: _Style, trump: Suit) -> str:
+    """The trump's badge on the cloth: its pip, named."""
+    t, _ = style.t, style._
+    tx, ty = 60.0, _TOP + 52
+    named = _("Trump: {suit}").format(suit=trump.symbol)
+    return (
+        f'<g class="trump" data-trump="{trump.letter}"><title>{escape(named)}</title>'
+        f'<circle cx="{_num(tx)}" cy="{_num(ty)}" r="30" fill="#ffffff" stroke="{_GOLD}" '
+        f'stroke-width="3"/>{_pip(trump, tx, ty - 4, 30, style.colours[trump])}'
+        + _text(
+            tx,
+            ty + 22,
+            t.pgettext("picture", "trump"),
+            size=10,
+            anchor="middle",
+            fill="#333333",
         )
-    if not over:
-        parts.append(_kitty_and_call(style, kitty, called, partner, pitcher))
-    if stock and not over and (rules.draw or rules.draws_back or rules.discards_and_draws):
-        parts.append(
-            _text(
-                _TABLE_W - 30,
-                _TOP + 30,
-                t.ngettext("stock: {count} card", "stock: {count} cards", stock).format(
-                    count=stock
-                ),
-                size=12,
-                fill="#ffffff",
-                anchor="end",
-            )
-        )
-    # the seats
+        + "</g>"
+    )
+
+
+def _seat_blocks(
+    style: _Style,
+    rules: Rules,
+    seats: Sequence[_Seat],
+    tricks: tuple[TrickLike, ...],
+    *,
+    dealer: int,
+    pitcher: int | None,
+    to_act: int | None,
+    trump: Suit | None,
+    called: Card | None,
+    partner: int | None,
+    me: int | None,
+    bottom: int,
+    over: bool,
+) -> list[str]:
+    """Every seat: its place, its title and tags (dealer, pitcher, cards, tricks won, the
+    partner as far as the reader may know him, the kitty taken), its cards."""
+    t, _ = style.t, style._
+    players = rules.players
+    parts: list[str] = []
     won = [0] * players
     for done in tricks:
         if done.winner is not None:
@@ -976,7 +1063,22 @@ def _table(
                 to_act=seat == to_act,
             )
         )
-    # the trick in progress, or the last one finished
+    return parts
+
+
+def _trick_shown(
+    style: _Style,
+    trick: TrickLike | None,
+    tricks: tuple[TrickLike, ...],
+    *,
+    players: int,
+    bottom: int,
+    over: bool,
+) -> list[str]:
+    """The trick in progress, or the last one finished with its winner (none once the game
+    is over)."""
+    _ = style._
+    parts: list[str] = []
     cx, cy = _TABLE_W / 2, _TOP + (_TABLE_H - _TOP) / 2 - 2
     places = _trick_places(players, bottom, style)
     if trick is not None and trick.plays:
@@ -997,11 +1099,7 @@ def _table(
             )
             + "</g>"
         )
-    if footer:
-        footer = _fitted(footer, 13, _TABLE_W - 48)  # inside the cloth's rounded corners
-        parts.append(_text(16, _TABLE_H - 18, footer, size=13, fill="#ffffff"))
-    label = line1 + "; " + line2
-    return _document(_TABLE_W, _TABLE_H, "".join(parts), scale, label, css)
+    return parts
 
 
 def _kitty_and_call(

@@ -163,8 +163,19 @@ def discards(rules: Rules) -> bool:
 
 def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
     """The rules in force, summarised in a few lines (the `rules` command)."""
-    t = translation(lang)
-    _ = t.gettext
+    _ = translation(lang).gettext
+    return [
+        *_table_lines(rules, _),
+        *_deal_lines(rules, _),
+        *_auction_lines(rules, _),
+        *_trump_lines(rules, _, lang),
+        *_play_lines(rules, _),
+        *_score_lines(rules, _, lang),
+    ]
+
+
+def _table_lines(rules: Rules, _: Callable[[str], str]) -> list[str]:
+    """The table and how a game is won (the summary's first line)."""
     out: list[str] = []
     if rules.partnerships:
         table = _("{players} players in {sides} partnerships, partners opposite").format(
@@ -185,6 +196,12 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
                 "top plays on, a hand at a time; passed-out hands do not count)."
             ).format(table=table, limit=rules.hands_limit)
         )
+    return out
+
+
+def _deal_lines(rules: Rules, _: Callable[[str], str]) -> list[str]:
+    """The deal: its size, the discards and draws, a kitty, a short pack."""
+    out: list[str] = []
     deal = _("Deal: {count} cards each, in packets of three.").format(count=rules.deal)
     if rules.deal > 6:
         deal += " " + _words(_, _KEEP_SIX, rules.keep_six.value)
@@ -204,6 +221,12 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
     if rules.pack_ranks is not PackRanks.ALL:
         deal += " " + _("The pack has {count} cards.").format(count=len(rules.pack))
     out.append(deal)
+    return out
+
+
+def _auction_lines(rules: Rules, _: Callable[[str], str]) -> list[str]:
+    """The auction: its bids, a smudge, the dealer's match, everyone passing; a pitch, a shoot."""
+    out: list[str] = []
     calls = _("Auction: one round from the dealer's left; bids {low} to {high}").format(
         low=rules.min_bid, high=rules.max_plain_bid
     )
@@ -230,6 +253,12 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
                 "match, made only by winning every trick."
             )
         )
+    return out
+
+
+def _trump_lines(rules: Rules, _: Callable[[str], str], lang: str) -> list[str]:
+    """How trump is named, a partner called, and which cards are trumps besides the suit."""
+    out: list[str] = []
     if rules.declares_trump and rules.pitcher_leads_trump and not rules.trumps_only:
         out.append(
             _(
@@ -267,6 +296,12 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         )
     elif rules.jokers:
         out.append(_("Trumps also: the joker, below the jacks."))
+    return out
+
+
+def _play_lines(rules: Rules, _: Callable[[str], str]) -> list[str]:
+    """Trick play: what must be followed, who wins a trick."""
+    out: list[str] = []
     if rules.trumps_only:
         out.append(
             _(
@@ -293,6 +328,12 @@ def rules_lines(rules: Rules, lang: str = "en") -> list[str]:
         )
     if rules.no_trump_first_trick:
         out.append(_("In the first trick nobody may trump a non-trump lead."))
+    return out
+
+
+def _score_lines(rules: Rules, _: Callable[[str], str], lang: str) -> list[str]:
+    """The points, Game's card points, the scoring, and (without a hands limit) the win rule."""
+    out: list[str] = []
     points = ", ".join(
         _("{point} {worth}").format(point=point_text(p, lang=lang), worth=p.worth)
         for p in rules.points

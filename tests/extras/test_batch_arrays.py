@@ -205,7 +205,6 @@ def test_the_hands_of_one_state_enter_trick_play_as_copies_would(name: str) -> N
 
     from setback import Phase
     from setback.bots._batch_numpy import _PLAY_ROWS, _Run, stream_keys
-    from setback.state import PLAYS, TRICKS
 
     rules = REPLAY.rules_named(name)
     states, _ = REPLAY.states_of(rules, 60, 9)
@@ -223,7 +222,7 @@ def test_the_hands_of_one_state_enter_trick_play_as_copies_would(name: str) -> N
     assert set(_PLAY_ROWS) <= set(arrays)
     for field, value in arrays.items():
         assert np.array_equal(value, getattr(two, field)), field
-    later = next(state for state in states if state.hand[TRICKS] and state.hand[PLAYS])
+    later = next(state for state in states if state.hand.tricks and state.hand.plays)
     auction = run([new_game(rules, seed=1), *shared])
     before = {field: getattr(auction, field).copy() for field in arrays}
     auction._enter_play(0, later.hand)

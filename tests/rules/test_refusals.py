@@ -21,7 +21,7 @@ import pytest
 
 import setback
 import setback.dealing
-import setback.scoring
+import setback.engine
 from setback import (
     CARDS,
     AllPass,
@@ -146,7 +146,7 @@ def _game_over() -> IllegalActionError:
 
 
 def _too_many(monkeypatch: pytest.MonkeyPatch, name: str) -> IllegalActionError:
-    monkeypatch.setattr(setback.scoring, name, 30 if name == "MAX_HANDS" else 300)
+    monkeypatch.setattr(setback.engine, name, 30 if name == "MAX_HANDS" else 300)
     state = new_game(Rules.cutthroat(players=2, all_pass=AllPass.REDEAL), seed=3)
     with pytest.raises(IllegalActionError) as caught:
         for _ in range(1_000):

@@ -744,7 +744,7 @@ def test_a_game_may_hold_exactly_max_actions(monkeypatch: pytest.MonkeyPatch) ->
     """A game may hold `MAX_ACTIONS` actions, not one more (mutant: `count > most` made
     `>=`). Lowered to 4: two passed-out hands of two passes each fill it; the pass that
     would end a third is refused."""
-    monkeypatch.setattr("setback.scoring.MAX_ACTIONS", 4)
+    monkeypatch.setattr("setback.engine.MAX_ACTIONS", 4)
     state = new_game(REDEAL_TWO, seed=3)
     for _ in range(5):
         state = apply_action(state, "pass")
@@ -756,7 +756,7 @@ def test_a_game_may_hold_exactly_max_actions(monkeypatch: pytest.MonkeyPatch) ->
 def test_a_game_may_hold_exactly_max_hands(monkeypatch: pytest.MonkeyPatch) -> None:
     """A game may hold `MAX_HANDS` hands, not one more. Lowered to 2: the pass that would
     end a third hand is refused."""
-    monkeypatch.setattr("setback.scoring.MAX_HANDS", 2)
+    monkeypatch.setattr("setback.engine.MAX_HANDS", 2)
     state = new_game(REDEAL_TWO, seed=3)
     for _ in range(5):
         state = apply_action(state, "pass")

@@ -13,7 +13,8 @@ import attrs
 from ..actions import Action, Bid, CallPartner, DeclareTrump, Discard, Pass, Pitch, Play
 from ..bidding import BIDS, PASS, SHOOT_CALL, SMUDGE_CALL
 from ..cards import CARDS, Suit, mask_of
-from ..discarding import CALLS, DECLARATIONS, discard_of
+from ..declaring import CALLS, DECLARATIONS
+from ..discarding import discard_of
 from ..errors import IllegalActionError
 from ..refusals import Refusal
 from ..rules import Rules

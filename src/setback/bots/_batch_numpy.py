@@ -22,22 +22,17 @@ import numpy as np
 
 from ..actions import Action
 from ..cards import CARD_POINTS, Suit
-from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
+from ..declaring import CALLS, DECLARATIONS, callable_cards
+from ..discarding import discard_of, discard_options
 from ..engine import step_core
 from ..options import LowTo
 from ..play import HAND_TRICKS
 from ..rules import Rules
 from ..scoring import cards_in_play, settle
 from ..state import (
-    HELD,
-    PLAYS,
-    SETUP,
-    TO_ACT,
-    TRICKS,
     GameState,
     Hand,
     Phase,
-    hand_core,
     with_auction,
 )
 from ..tables import trump_tables
@@ -260,11 +255,11 @@ class _Run:
         n = self.n = len(states)
         players = rules.players
         cores = [state.hand for state in states]
-        setups = [core[SETUP] for core in cores]
+        setups = [core.setup for core in cores]
         self.setups = setups
-        self.held = np.array([core[HELD] for core in cores], dtype=_U64).reshape(n, players)
+        self.held = np.array([core.held for core in cores], dtype=_U64).reshape(n, players)
         self.to_act = np.array(
-            [-1 if core[TO_ACT] is None else core[TO_ACT] for core in cores], dtype=np.int64
+            [-1 if core.to_act is None else core.to_act for core in cores], dtype=np.int64
         )
         self.dealer = np.array([setup.dealer for setup in setups], dtype=np.int64)
         self.contract = np.array([setup.contract for setup in setups], dtype=np.int64)
@@ -458,7 +453,7 @@ class _Run:
         )
         held = tuple(int(cards) for cards in self.held[i].tolist())
         self.stage[i] = _MIDDLE
-        self.middle[i] = hand_core(setup=ended, to_act=int(self.to_act[i]), held=held)
+        self.middle[i] = Hand(setup=ended, to_act=int(self.to_act[i]), held=held)
 
     # --- trump, call your partner, the discards: the engine's own steps, hand by hand ------
 
@@ -469,17 +464,17 @@ class _Run:
         while self.middle:
             waiting: dict[str, list[int]] = {}
             for i, core in self.middle.items():
-                waiting.setdefault(_KIND_OF[core[SETUP].phase], []).append(i)
+                waiting.setdefault(_KIND_OF[core.setup.phase], []).append(i)
             for kind, listed in waiting.items():
                 hands = np.array(listed, dtype=np.int64)
                 cores = [self.middle[i] for i in listed]
                 acting = [_seat(core) for core in cores]
                 seats = np.array(acting, dtype=np.int64)
                 held = np.array(
-                    [core[HELD][seat] for core, seat in zip(cores, acting, strict=True)], dtype=_U64
+                    [core.held[seat] for core, seat in zip(cores, acting, strict=True)], dtype=_U64
                 )
                 self.trump[hands] = [
-                    NO_TRUMP if core[SETUP].trump is None else int(core[SETUP].trump)
+                    NO_TRUMP if core.setup.trump is None else int(core.setup.trump)
                     for core in cores
                 ]
                 fields: dict[str, Any] = {}
@@ -488,7 +483,7 @@ class _Run:
                 elif kind == CALL_PARTNER:
                     legal = np.array(
                         [
-                            callable_cards(rules, tables[_trump(core)], core[HELD][seat])
+                            callable_cards(rules, tables[_trump(core)], core.held[seat])
                             for core, seat in zip(cores, acting, strict=True)
                         ],
                         dtype=_U64,
@@ -511,7 +506,7 @@ class _Run:
                     else:
                         action = discard_of(choice)
                     after = step_core(rules, tables, core, action)
-                    if after[TO_ACT] is not None and after[SETUP].phase is not Phase.PLAY:
+                    if after.to_act is not None and after.setup.phase is not Phase.PLAY:
                         self.middle[i] = after
                         continue
                     del self.middle[i]
@@ -520,15 +515,15 @@ class _Run:
     def _enter_play(self, i: int, core: Hand) -> None:
         """Hand `i` begins (or, from a state in trick play, goes on with) trick play: it
         writes the rows `i` of the arrays `_PLAY_ROWS` names."""
-        setup = core[SETUP]
-        self.held[i] = core[HELD]
+        setup = core.setup
+        self.held[i] = core.held
         self.pitcher[i] = -1 if setup.pitcher is None else setup.pitcher
         self.contract[i] = setup.contract
         self.trump[i] = NO_TRUMP if setup.trump is None else int(setup.trump)
         self.must_play[i] = setup.must_play
         self.partner[i] = -1 if setup.partner is None else setup.partner
-        tricks, plays = core[TRICKS], core[PLAYS]
-        in_play, won = cards_in_play(core[HELD], tricks, plays)
+        tricks, plays = core.tricks, core.plays
+        in_play, won = cards_in_play(core.held, tricks, plays)
         self.in_play[i] = in_play
         self.won[i] = won
         for t, trick in enumerate(tricks):
@@ -540,7 +535,7 @@ class _Run:
             self.played[i] |= 1 << seat
             self.trick_cards[i] |= BITS[card.index]
         self.count[i] = len(plays)
-        to_act = core[TO_ACT]
+        to_act = core.to_act
         self.to_act[i] = -1 if to_act is None else to_act
         self.stage[i] = _TRICKS if to_act is not None else _DONE
 
@@ -765,14 +760,14 @@ class _Run:
 
 def _seat(core: Hand) -> int:
     """The seat to act in a hand that is not over."""
-    seat = core[TO_ACT]
+    seat = core.to_act
     assert seat is not None
     return seat
 
 
 def _trump(core: Hand) -> Suit:
     """The trump of a hand past its declaration."""
-    trump = core[SETUP].trump
+    trump = core.setup.trump
     assert trump is not None
     return trump
 

@@ -9,6 +9,16 @@ ends it, and otherwise the chance is read from a table of every score, computed 
 rules by value iteration over the hands of a sample of games of `HeuristicBot`s (a model
 of the hands to come: each is drawn from the sample, whoever deals).
 
+With more than two sides (cutthroat, six players in three partnerships, ...) a table of
+every score of every side would be too large (a million scores at four sides and 21
+points), so the table is one of two sides' scores, the race of a pair: `table[(a, b)]` is
+the chance that a side at `a` reaches the game before one at `b`, the hands drawn from
+the same sample (every ordered pair of its sides, the others far behind). A side's chance
+of winning the game is then its chances against each other side, multiplied, as a share
+of every side's product (`chance`): the pairwise races put together, as a tournament of
+players of known strength is judged by their chances two by two. With two sides that
+share is the table's own chance, so two-sided games read it as before.
+
 The tables of every preset (at every seat count where they apply) are computed ahead of
 time and ship in the package, in `data/` (`tools/outlook_tables.py` makes them; a test
 recomputes one): the first decision need not spend seconds building one. Each file is
@@ -37,6 +47,7 @@ from importlib import resources
 from typing import Any
 
 from ..engine import apply_action, new_game
+from ..points import Point
 from ..rules import PRESET_NAMES, Rules
 from ..scoring import game_winner
 from ..serialization import dumps
@@ -63,10 +74,15 @@ FORMAT = 1
 
 
 def applies(rules: Rules) -> bool:
-    """Whether `Outlook` can judge a game under `rules`: two sides, a target score (no
-    hands limit) and no called partner (whose hands count for a side only once it is
-    known)."""
-    return rules.side_count == 2 and rules.hands_limit is None and not rules.call_partner
+    """Whether `Outlook` can judge a game under `rules`: a target score (no hands limit),
+    no called partner (whose hands count for a side only once it is known), and with more
+    than two sides no shoot (whose failure hands the game to the best of the other
+    sides, which a race of two cannot see)."""
+    return (
+        rules.hands_limit is None
+        and not rules.call_partner
+        and (rules.side_count == 2 or rules.shoot is None)
+    )
 
 
 def sample_hands(rules: Rules, games: int = SAMPLE_GAMES) -> list[HandResult]:
@@ -85,7 +101,7 @@ def sample_hands(rules: Rules, games: int = SAMPLE_GAMES) -> list[HandResult]:
 
 
 class Outlook:
-    """The chance that side 0 or 1 wins the game, from any score (see the module)."""
+    """The chance that a side wins the game, from any score (see the module)."""
 
     def __init__(
         self,
@@ -97,13 +113,14 @@ class Outlook:
         """`hands`: the model's sample (None: `sample_hands`); `table`: the table already
         made (shipped), so nothing is sampled or solved."""
         if not applies(rules):
-            raise ValueError("Outlook judges two-sided games to a target without a partner")
+            raise ValueError("Outlook judges games to a target without a called partner")
         self.rules = rules
         """The rules of the game."""
         self.hands: list[tuple[HandResult, float]] = []
         """The model of a hand to come: distinct hand ends and their frequencies (each
-        sampled hand counted as it was and with the sides swapped); empty for a table
-        that was shipped."""
+        sampled hand counted as it was and with the sides swapped; with more than two
+        sides, as each ordered pair of sides sees it, `_pairs`); empty for a table that
+        was shipped."""
         target = rules.target
         self.low = -target
         """The lowest score in the table (lower scores read as this one)."""
@@ -111,14 +128,21 @@ class Outlook:
         """The highest score in the table (higher scores read as this one)."""
         if table is None:
             sample = sample_hands(rules) if hands is None else hands
-            counted = Counter(_key(result) for result in sample)
-            counted.update(_mirrored(_key(result), rules.players) for result in sample)
+            if rules.side_count == 2:
+                counted = Counter(_key(result) for result in sample)
+                counted.update(_mirrored(_key(result), rules.players) for result in sample)
+            else:
+                counted = Counter(
+                    pair for result in sample for pair in _pairs(_key(result), rules.side_count)
+                )
             total = sum(counted.values())
             self.hands = [(_result(*key), count / total) for key, count in counted.items()]
             table = self._solve()
         self.table = table
         """`table[(mine, theirs)]`: side 0's chance of winning from the score (side 0
-        `mine`, side 1 `theirs`), before a hand, in whole 65535ths (`SCALE`)."""
+        `mine`, side 1 `theirs`), before a hand, in whole 65535ths (`SCALE`); with more
+        than two sides, the chance of a side at `mine` to reach the game before one at
+        `theirs`."""
         self.known: dict[tuple[object, ...], float] = {}
         """Internal: the chances already asked (by score, side and the hand's end)."""
 
@@ -136,11 +160,19 @@ class Outlook:
         # each score: the chance the next hand wins the game for side 0, and the scores
         # it may leave otherwise with their chances (hands leaving the same score merged)
         steps: list[tuple[tuple[int, int], float, list[tuple[tuple[int, int], float]]]] = []
+        rules = self.rules
+        behind = (self.low,) * min(1, rules.side_count - 2)  # the pair's others
+        # with more than two sides (so no shoot): a hand can end the game only for a side
+        # it may take to the target, by its change or by its awards one at a time
+        reach = [_reach(rules, result) for result, _ in self.hands] if behind else None
         for a, b in table:
             won = 0.0
             goes_on: dict[tuple[int, int], float] = {}
-            for result, chance in self.hands:
-                winner = game_winner(self.rules, (a, b), result, 0)
+            for at, (result, chance) in enumerate(self.hands):
+                if reach is not None and a < reach[at][0] and b < reach[at][1]:
+                    winner = None
+                else:
+                    winner = game_winner(rules, (a, b, *behind), result, 0)
                 if winner is None:
                     after = self._after(a, b, result.score_changes)
                     goes_on[after] = goes_on.get(after, 0.0) + chance
@@ -168,13 +200,44 @@ class Outlook:
         winner = game_winner(self.rules, scores, _result(*end), 0)
         if winner is not None:
             known = 1.0 if winner == side else 0.0
-        else:
+        elif len(scores) == 2:
             after = self._after(scores[0], scores[1], result.score_changes)
             known = self.table[after] if side == 0 else 1.0 - self.table[after]
+        else:
+            known = self._share(scores, side, result.score_changes)
         if len(self.known) >= KNOWN:
             self.known.clear()
         self.known[key] = known
         return known
+
+    def _share(self, scores: tuple[int, ...], side: int, changes: tuple[int, ...]) -> float:
+        """With more than two sides: `side`'s chance from its races against each other
+        side after a hand that changed `scores` by `changes`, as a share of every side's."""
+        after = [
+            min(max(score + change, self.low), self.high)
+            for score, change in zip(scores, changes, strict=True)
+        ]
+        table = self.table
+        products = []
+        for at, mine in enumerate(after):
+            product = 1.0
+            for other, theirs in enumerate(after):
+                if other != at:
+                    product *= table[(mine, theirs)]
+            products.append(product)
+        total = sum(products)
+        return products[side] / total if total > 0 else 1.0 / len(after)
+
+
+def _reach(rules: Rules, result: HandResult) -> tuple[int, int]:
+    """The lowest scores of sides 0 and 1 from which the hand `result` (a pair's view of a
+    hand, `_pairs`) may take them to the target: by their score change, or by the points
+    awarded to them (the pitcher-first race counts them one at a time)."""
+    reach = []
+    for side in (0, 1):
+        awarded = sum(Point(name).worth for name, to in result.awards if to == side)
+        reach.append(rules.target - max(result.score_changes[side], awarded))
+    return reach[0], reach[1]
 
 
 @functools.lru_cache(maxsize=8)
@@ -317,6 +380,34 @@ def _mirrored(key: tuple[object, ...], players: int) -> tuple[object, ...]:
         changes[::-1],
         tuple((name, None if side is None else 1 - side) for name, side in awards),
     )
+
+
+def _pairs(key: tuple[object, ...], sides: int) -> list[tuple[object, ...]]:
+    """A hand end of a game of more than two sides as the race of each ordered pair of its
+    sides sees it: the one side as side 0, the other as side 1, and every other as one
+    side 2 that never comes near the game (what `_solve` asks of each hand), so only the
+    pair's awards are kept (the fewer distinct ends, the quicker the table is made).
+    Seats sit side by side (seat `s` on side `s % sides`), so the pitcher's seat becomes
+    the seat of its side's number."""
+    pitcher, contract, made, changes, awards = key
+    assert isinstance(changes, tuple) and isinstance(awards, tuple)
+    pairs: list[tuple[object, ...]] = []
+    for first in range(sides):
+        for second in range(sides):
+            if first == second:
+                continue
+            to = {first: 0, second: 1}
+            pitching = None if pitcher is None else to.get(int(pitcher) % sides, 2)  # type: ignore[call-overload]
+            pairs.append(
+                (
+                    pitching,
+                    contract,
+                    made,
+                    (changes[first], changes[second], 0),
+                    tuple((name, to[side]) for name, side in awards if side in to),
+                )
+            )
+    return pairs
 
 
 def _result(

@@ -31,7 +31,8 @@ import attrs
 from ..actions import Action, Play
 from ..bidding import PITCHES, after_call, held_after, position
 from ..cards import ALL_BUT, BIT, CARDS, Suit, mask_of, pick
-from ..discarding import CALLS, DECLARATIONS, callable_cards, discard_of, discard_options
+from ..declaring import CALLS, DECLARATIONS, callable_cards
+from ..discarding import discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
 from ..play import next_leader, next_to_play, open_cards
@@ -39,15 +40,10 @@ from ..points import award_all
 from ..rules import Rules
 from ..scoring import cards_in_play, settle, tally
 from ..state import (
-    HELD,
-    PLAYS,
-    SETUP,
-    TO_ACT,
-    TRICKS,
     GameState,
     Hand,
     Phase,
-    hand_core,
+    core_of,
     with_auction,
 )
 from ..tables import CallTable
@@ -246,46 +242,46 @@ def playout_hand(
     standing = state.standing
     rules, tables, calls = standing.rules, standing.tables, standing.calls
     hand = state.hand
-    if hand[SETUP].phase is _BIDDING:
+    if hand.setup.phase is _BIDDING:
         hand = _auction(rules, calls, hand, policy, first)
         first = None  # the first call took it
     # trump and the discards: the engine's own steps, on the hand core
-    while hand[TO_ACT] is not None and hand[SETUP].phase is not _PLAY:
-        actor, phase = hand[TO_ACT], hand[SETUP].phase
+    while hand.to_act is not None and hand.setup.phase is not _PLAY:
+        actor, phase = hand.to_act, hand.setup.phase
         if first is not None:
             action, first = first, None
         elif phase is Phase.DECLARE_TRUMP:
-            action = DECLARATIONS[policy.declare(actor, hand[HELD][actor])]
+            action = DECLARATIONS[policy.declare(actor, hand.held[actor])]
         elif phase is Phase.CALL_PARTNER:
             action = CALLS[_call(rules, tables, hand, policy)]
         else:
             cards, fewest, most, before = discard_options(rules, tables, hand)
-            trump = hand[SETUP].trump
+            trump = hand.setup.trump
             under = getattr(policy, "discard_under", None)
             if under is not None and trump is not None:
-                thrown = under(actor, hand[HELD][actor], cards, fewest, most, before, tables[trump])
+                thrown = under(actor, hand.held[actor], cards, fewest, most, before, tables[trump])
             else:
-                thrown = policy.discard(actor, hand[HELD][actor], cards, fewest, most, before)
+                thrown = policy.discard(actor, hand.held[actor], cards, fewest, most, before)
             action = discard_of(thrown)
         hand = step_core(rules, tables, hand, action)
-    setup = hand[SETUP]
+    setup = hand.setup
     pitcher, contract, trump = setup.pitcher, setup.contract, setup.trump
     if pitcher is None:  # passed out: nothing is played or scored
         return passed_out(rules)
     table = None if trump is None else tables[trump]
     # each seat's cards in play (fixed once trick play begins) and the cards it has won
-    in_play, done = cards_in_play(hand[HELD], hand[TRICKS], hand[PLAYS])
+    in_play, done = cards_in_play(hand.held, hand.tricks, hand.plays)
     won = list(done)
-    winners = [trick.winner for trick in hand[TRICKS] if trick.winner is not None]
+    winners = [trick.winner for trick in hand.tricks if trick.winner is not None]
     partner = setup.partner  # call your partner's partner (None without a call)
-    seat = hand[TO_ACT]
+    seat = hand.to_act
     if seat is None:  # the hand ended before a card was played (nobody holds a trump)
         assert table is not None
         return _score(rules, table, pitcher, contract, in_play, won, winners, partner)
     # trick play, on bit sets: trick play's own transitions
-    held = list(hand[HELD])
-    plays = [(player, card.index) for player, card in hand[PLAYS]]
-    trick = mask_of(card for _, card in hand[PLAYS])  # the cards of the trick in progress
+    held = list(hand.held)
+    plays = [(player, card.index) for player, card in hand.plays]
+    trick = mask_of(card for _, card in hand.plays)  # the cards of the trick in progress
     play = policy.play
     holding = getattr(policy, "play_holding", None)
     if holding is not None:  # the seat's cards too (read when asked: `held` changes)
@@ -342,14 +338,14 @@ def passed_out(rules: Rules) -> PlayoutResult:
 def _call(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, policy: PlayoutPolicy) -> int:
     """The card the pitcher calls (call your partner): the policy's `call_partner`, or
     the highest trump he lacks."""
-    setup, seat = hand[SETUP], hand[TO_ACT]
+    setup, seat = hand.setup, hand.to_act
     assert seat is not None and setup.trump is not None
     table = tables[setup.trump]
-    cards = callable_cards(rules, table, hand[HELD][seat])
+    cards = callable_cards(rules, table, hand.held[seat])
     chooser = getattr(policy, "call_partner", None)
     if chooser is None:
         return highest_trump(table, cards)
-    return int(chooser(seat, hand[HELD][seat], cards, table))
+    return int(chooser(seat, hand.held[seat], cards, table))
 
 
 def _auction(
@@ -358,10 +354,10 @@ def _auction(
     """The auction of `hand` played to its end with `policy`'s calls (`first` first), on
     plain values through the auction's own transition (`bidding.after_call`): the core
     after it (the pitcher to declare trump or to lead; `to_act` None if passed out)."""
-    setup = hand[SETUP]
-    held = hand[HELD]
-    dealer, contract, pitcher, pitched = setup.dealer, setup.contract, setup.pitcher, hand[PLAYS]
-    seat = hand[TO_ACT]
+    setup = hand.setup
+    held = hand.held
+    dealer, contract, pitcher, pitched = setup.dealer, setup.contract, setup.pitcher, hand.plays
+    seat = hand.to_act
     assert seat is not None
     while True:
         bounds, options = position(calls, contract, dealer, seat, bool(pitched))
@@ -385,7 +381,7 @@ def _auction(
         trump=outcome.trump,
         phase=outcome.phase,
     )
-    return hand_core(setup=ended, to_act=outcome.to_act, held=held, plays=pitched)
+    return core_of(Hand, (ended, outcome.to_act, held, pitched, (), 0))
 
 
 def _score(

@@ -91,11 +91,11 @@ from ..state import (
     ForcedStep,
     GameRecord,
     GameState,
+    Hand,
     HandResult,
     HandState,
     Phase,
     Trick,
-    hand_core,
     make_state,
 )
 from ..tables import trump_tables
@@ -1277,7 +1277,7 @@ def _build(
         lead = plays[0][1].index if plays else -1
         first = not view.tricks
         playable = open_cards(rules, table, held[view.to_act], lead, first, must_play)[0]
-    core = hand_core(
+    core = Hand(
         setup=hand,
         to_act=view.to_act,
         held=held,
@@ -1350,7 +1350,7 @@ def _game_over(view: PlayerView, rng: random.Random) -> GameState:
         scores=view.scores,
         history=_history(last),
         winner=view.winner,
-        hand=hand_core(setup=hand, to_act=None, held=(0,) * rules.players),
+        hand=Hand(setup=hand, to_act=None, held=(0,) * rules.players),
         log=EMPTY_LOG,
         tables=trump_tables(rules),
         calls=call_table(rules),

@@ -490,11 +490,13 @@ class SolverBot(MonteCarloBot):
         self.game_aware = game_aware
         """Whether a playout is worth the chance of winning the game from the score it
         leaves (in hundredths of a game; `margin` then counts in them too), not the
-        hand's points. Only in games of two sides to a target without a called partner
-        (elsewhere the points, as without it). The chances come from a table of every
-        score made from the hands of a few games of `HeuristicBot`s: shipped with the
-        package for every preset, else built once a process at the first decision that
-        needs it (which may take seconds: the bots guide, "The solver bot")."""
+        hand's points. Only in games to a target without a called partner, and with more
+        than two sides without a shoot (elsewhere the points, as without it). The chances
+        come from a table of every score made from the hands of a few games of
+        `HeuristicBot`s (with more than two sides, of two sides' scores: each side's
+        chance is put together from its races against every other side): shipped with
+        the package for every preset, else built once a process at the first decision
+        that needs it (which may take seconds: the bots guide, "The solver bot")."""
         self.solve_for_game = solve_for_game
         """With `game_aware` (where it applies): whether the last tricks are solved for the
         chance of winning the game (in 10000ths) as the playouts are valued, not for the
