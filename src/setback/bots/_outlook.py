@@ -39,6 +39,7 @@ import base64
 import functools
 import hashlib
 import json
+import operator
 import struct
 import warnings
 import zlib
@@ -74,10 +75,21 @@ FORMAT = 1
 
 
 def applies(rules: Rules) -> bool:
-    """Whether `Outlook` can judge a game under `rules`: a target score (no hands limit),
-    no called partner (whose hands count for a side only once it is known), and with more
-    than two sides no shoot (whose failure hands the game to the best of the other
-    sides, which a race of two cannot see)."""
+    """Whether `Outlook` judges a game under `rules`: a target score (no hands limit), no
+    called partner (whose hands count for a side only once it is known), and with more
+    than two sides only the rules of a shipped table (each such preset at its own seat
+    count: measured, the chance there is worth about what the points are, the bots guide,
+    so not the seconds of a first decision that builds a table, nor a table a seat
+    count)."""
+    if not _judged(rules):
+        return False
+    return rules.side_count == 2 or rules in shipped()
+
+
+def _judged(rules: Rules) -> bool:
+    """A target score, no called partner, and with more than two sides no shoot (whose
+    failure hands the game to the best of the other sides, which a race of two cannot
+    see)."""
     return (
         rules.hands_limit is None
         and not rules.call_partner
@@ -155,39 +167,59 @@ class Outlook:
         )
 
     def _solve(self) -> dict[tuple[int, int], float]:
-        scores = range(self.low, self.high + 1)
-        table = dict.fromkeys(((a, b) for a in scores for b in scores), 0.5)
-        # each score: the chance the next hand wins the game for side 0, and the scores
-        # it may leave otherwise with their chances (hands leaving the same score merged)
-        steps: list[tuple[tuple[int, int], float, list[tuple[tuple[int, int], float]]]] = []
+        low, high = self.low, self.high
+        width = high - low + 1
+        # each score (numbered `(a - low) * width + b - low`, nearest the game first): the
+        # chance the next hand wins the game for side 0, and the scores it may leave
+        # otherwise with their chances (hands leaving the same score merged)
+        steps: list[tuple[int, float, list[int], list[float]]] = []
         rules = self.rules
-        behind = (self.low,) * min(1, rules.side_count - 2)  # the pair's others
-        # with more than two sides (so no shoot): a hand can end the game only for a side
-        # it may take to the target, by its change or by its awards one at a time
-        reach = [_reach(rules, result) for result, _ in self.hands] if behind else None
-        for a, b in table:
-            won = 0.0
-            goes_on: dict[tuple[int, int], float] = {}
-            for at, (result, chance) in enumerate(self.hands):
-                if reach is not None and a < reach[at][0] and b < reach[at][1]:
-                    winner = None
+        behind = (low,) * min(1, rules.side_count - 2)  # the pair's others
+        # a hand can end the game only from the scores `_reach` says; below every hand's,
+        # only the changes count (the hands of the same two changes merged)
+        reach = [_reach(rules, result) for result, _ in self.hands]
+        near = (min(r[0] for r in reach), min(r[1] for r in reach)) if reach else (0, 0)
+        merged: dict[tuple[int, int], float] = {}
+        for result, chance in self.hands:
+            key = (result.score_changes[0], result.score_changes[1])
+            merged[key] = merged.get(key, 0.0) + chance
+        for a in range(high, low - 1, -1):
+            for b in range(high, low - 1, -1):
+                won = 0.0
+                goes_on: dict[int, float] = {}
+                if a < near[0] and b < near[1]:
+                    for changes, chance in merged.items():
+                        mine, theirs = self._after(a, b, changes)
+                        after = (mine - low) * width + theirs - low
+                        goes_on[after] = goes_on.get(after, 0.0) + chance
                 else:
-                    winner = game_winner(rules, (a, b, *behind), result, 0)
-                if winner is None:
-                    after = self._after(a, b, result.score_changes)
-                    goes_on[after] = goes_on.get(after, 0.0) + chance
-                elif winner == 0:
-                    won += chance
-            steps.append(((a, b), won, list(goes_on.items())))
+                    for at, (result, chance) in enumerate(self.hands):
+                        if a < reach[at][0] and b < reach[at][1]:
+                            winner = None
+                        else:
+                            winner = game_winner(rules, (a, b, *behind), result, 0)
+                        if winner is None:
+                            mine, theirs = self._after(a, b, result.score_changes)
+                            after = (mine - low) * width + theirs - low
+                            goes_on[after] = goes_on.get(after, 0.0) + chance
+                        elif winner == 0:
+                            won += chance
+                steps.append(((a - low) * width + b - low, won, [*goes_on], [*goes_on.values()]))
+        values = [0.5] * (width * width)
+        read = values.__getitem__
         for _ in range(SWEEPS):
-            change = 0.0
-            for score, won, moves in steps:
-                chance = won + sum(chance * table[after] for after, chance in moves)
-                change = max(change, abs(chance - table[score]))
-                table[score] = chance
-            if change < SETTLED:
+            moved = 0.0
+            for score, won, afters, chances in steps:
+                chance = won + sum(map(operator.mul, chances, map(read, afters)))
+                moved = max(moved, abs(chance - values[score]))
+                values[score] = chance
+            if moved < SETTLED:
                 break
-        return {score: round(chance * SCALE) / SCALE for score, chance in table.items()}
+        return {
+            (a, b): round(values[(a - low) * width + b - low] * SCALE) / SCALE
+            for a in range(low, high + 1)
+            for b in range(low, high + 1)
+        }
 
     def chance(self, scores: tuple[int, ...], side: int, result: PlayoutResult) -> float:
         """The chance that `side` wins the game when a hand that began at `scores` ends as
@@ -230,9 +262,12 @@ class Outlook:
 
 
 def _reach(rules: Rules, result: HandResult) -> tuple[int, int]:
-    """The lowest scores of sides 0 and 1 from which the hand `result` (a pair's view of a
-    hand, `_pairs`) may take them to the target: by their score change, or by the points
-    awarded to them (the pitcher-first race counts them one at a time)."""
+    """The lowest scores of sides 0 and 1 from which the hand `result` (of two sides, or
+    a pair's view of a hand, `_pairs`) may end the game: by their score change, or by the
+    points awarded to them (the pitcher-first race counts them one at a time); from any
+    score for a shoot (whose end does not wait for the target)."""
+    if result.contract is not None and result.contract == rules.shoot_contract:
+        return (-(10**9), -(10**9))
     reach = []
     for side in (0, 1):
         awarded = sum(Point(name).worth for name, to in result.awards if to == side)
@@ -274,16 +309,18 @@ def data_file(name: str) -> Any:
 
 
 def table_rules() -> list[tuple[str, int]]:
-    """Every preset and seat count whose rules `Outlook` applies to (each has a shipped
-    table), in the order of `PRESET_NAMES`."""
+    """Every preset and seat count with a shipped table, in the order of `PRESET_NAMES`:
+    every one `Outlook` judges with two sides, and with more than two sides each preset at
+    its own seat count."""
     out = []
     for name in PRESET_NAMES:
+        own = Rules.preset(name).players
         for players in range(2, 9):
             try:
                 rules = Rules.preset(name, players)
             except ValueError:
                 continue
-            if applies(rules):
+            if _judged(rules) and (rules.side_count == 2 or players == own):
                 out.append((name, players))
     return out
 

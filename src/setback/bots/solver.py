@@ -491,12 +491,13 @@ class SolverBot(MonteCarloBot):
         """Whether a playout is worth the chance of winning the game from the score it
         leaves (in hundredths of a game; `margin` then counts in them too), not the
         hand's points. Only in games to a target without a called partner, and with more
-        than two sides without a shoot (elsewhere the points, as without it). The chances
-        come from a table of every score made from the hands of a few games of
-        `HeuristicBot`s (with more than two sides, of two sides' scores: each side's
-        chance is put together from its races against every other side): shipped with
-        the package for every preset, else built once a process at the first decision
-        that needs it (which may take seconds: the bots guide, "The solver bot")."""
+        than two sides only where a table ships (six presets at their own seat count;
+        elsewhere the points, as without it). The chances come from a table of every
+        score made from the hands of a few games of `HeuristicBot`s (with more than two
+        sides, of two sides' scores: each side's chance is put together from its races
+        against every other side): shipped with the package for every preset, else
+        built once a process at the first decision that needs it (which may take
+        seconds: the bots guide, "The solver bot")."""
         self.solve_for_game = solve_for_game
         """With `game_aware` (where it applies): whether the last tricks are solved for the
         chance of winning the game (in 10000ths) as the playouts are valued, not for the
