@@ -33,6 +33,7 @@ from .actions import (
 )
 from .bots import LEVELS, Bot
 from .cards import Card, Suit, parse_cards
+from .coach import hint as coach_hint
 from .engine import apply_action
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, SetbackError
 from .eventlog import (
@@ -557,8 +558,10 @@ class TerminalGame:
         lang: str = "en",
         width: int | None = None,
         levels: Mapping[int, str] | None = None,
+        coach: bool = False,
     ) -> None:
         self.state = state
+        self.coach = coach
         self.levels = dict(levels or {})
         self.rules = state.rules
         self.bots = bots
@@ -1041,6 +1044,9 @@ class TerminalGame:
             if word in ("help", "?", _("help").casefold()):
                 self.help(ordered)
                 continue
+            if word in ("hint", _("hint").casefold()):
+                self.say("  " + coach_hint(view, language=self.lang).reason)
+                continue
             if word in ("rules", _("rules").casefold()):
                 for rule in rules_lines(self.rules, self.lang):
                     self.say(f"  {rule}")
@@ -1068,6 +1074,7 @@ class TerminalGame:
                     "bids 3); or type an action: {verbs}."
                 ).format(last=last, verbs=verbs(self.rules, self.lang))
             )
+        self.say(_("  'hint' asks the coach for the best choice and why."))
         self.say(_("  'rules' tells the rules in force; 'quit' (or Ctrl-D) leaves."))
 
     def interpret(self, view: PlayerView, ordered: list[Action], text: str) -> Action:

@@ -1,0 +1,458 @@
+"""The coach: the value of every choice at a seat, a hint with its reason, a review of the
+choices a seat made, and an analysis of a hand with every card face up.
+
+`evaluate(view)` values every legal action of the seat to act on deals of the hidden cards
+drawn consistently with its view (`setback.sample_states`), each hand played out by the
+playout kernel (`setback.playout_hand`) with the expert's quick rule: every action meets
+the same deals and the same luck, so the differences between them are sharper than each
+value alone. `hint(view)` names the best of them, with one sentence of reason in the
+seat's language. `review(record, seat)` evaluates every decision the seat made in a game
+and says what each cost. `open_hands(state)` solves the hand exactly with every hand face
+up (the endgame solver of `SolverBot`).
+
+    >>> from setback import Rules, new_game, observe
+    >>> view = observe(new_game(Rules.setback(), seed=3), 1)
+    >>> evaluation = evaluate(view, budget=64, seed=1)
+    >>> evaluation.best.action in view.legal_actions
+    True
+    >>> hint(view, budget=64, seed=1).action == evaluation.best.action
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from .actions import Action, DeclareTrump
+from .bots._base import decision_rng
+from .bots._outlook import applies, outlook
+from .bots.heuristic import HeuristicBot, best_suit
+from .bots.montecarlo import GreedyPolicy
+from .bots.playout import PlayoutResult, playout_hand
+from .bots.sampling import check_observed, sample_states
+from .cards import Suit, cards_of
+from .errors import InvalidStateError, SetbackError, kind_error, shown
+from .points import Point
+from .rules import Rules
+from .state import Phase
+from .text import action_text, point_text, translation
+from .views import PlayerView
+
+__all__ = [
+    "DEFAULT_BUDGET",
+    "MAX_BUDGET",
+    "MAX_CHOICES",
+    "ActionValue",
+    "Evaluation",
+    "Hint",
+    "evaluate",
+    "hint",
+    "reason_text",
+]
+
+DEFAULT_BUDGET = 480
+"""The hands `evaluate` plays out by default, shared among the choices (at least
+`MIN_DEALS` deals each), for a deal of up to 24 cards; bigger deals play out
+proportionally fewer."""
+MAX_BUDGET = 100_000
+"""The most hands `evaluate` plays out for one decision (the bots' `MAX_PLAYOUTS`)."""
+MIN_DEALS = 12
+"""Every choice is played out on at least this many deals."""
+MAX_CHOICES = 24
+"""The most choices `evaluate` values: of a discard with more legal choices, the
+heuristic's discard and others drawn at random (from the seed) up to this many."""
+_BUDGET_CARDS = 24
+"""The deal the budget is for (as the expert's `budget_cards`)."""
+_Z = 1.96
+"""A 95% interval is the mean plus or minus this many standard errors."""
+
+
+@attrs.frozen
+class ActionValue:
+    """What one choice is worth to the seat's side, from the deals sampled.
+
+    Each value comes with its 95% interval (the mean plus or minus 1.96 standard errors
+    over the deals): `points` is the side's expected score change this hand, `margin`
+    its expected lead (its score change less the best other side's), and `win` the
+    chance that the side wins the game after the hand, where the score matters (two
+    sides playing to a target, no called partner) and None elsewhere.
+    """
+
+    action: Action
+    """The choice."""
+    points: float
+    """The expected change of the seat's side's score this hand."""
+    points_interval: tuple[float, float]
+    """The 95% interval of `points`."""
+    margin: float
+    """The expected score change of the seat's side less that of the best other side."""
+    margin_interval: tuple[float, float]
+    """The 95% interval of `margin`."""
+    win: float | None
+    """The chance (0 to 1) that the seat's side wins the game, or None where the coach
+    does not judge the game (more than two sides, a hands limit, a called partner)."""
+    win_interval: tuple[float, float] | None
+    """The 95% interval of `win` (None with it)."""
+    chances: tuple[tuple[str, tuple[float, ...]], ...]
+    """Each point of the rules (`"high"`, `"low"`, `"jack"`, `"game"`, ... in
+    `Rules.points` order) and the chance that each side wins it (a point nobody wins,
+    such as a jack not in play, adds up to less than 1)."""
+    deals: int
+    """How many deals the choice was played out on."""
+
+    @property
+    def value(self) -> float:
+        """What the coach ranks choices by: `win` where it judges the game, else
+        `margin`."""
+        return self.margin if self.win is None else self.win
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of `value`."""
+        return self.margin_interval if self.win_interval is None else self.win_interval
+
+
+@attrs.frozen
+class Evaluation:
+    """Every choice of the seat to act, valued (see `evaluate`)."""
+
+    seat: int
+    """The seat whose choices these are."""
+    values: tuple[ActionValue, ...]
+    """Every choice valued, best first (by `ActionValue.value`; ties in the order of
+    `PlayerView.legal_actions`)."""
+    judges_game: bool
+    """Whether the values are chances to win the game (else points, `margin`)."""
+    complete: bool
+    """Whether every legal action is valued (False: a discard with more than
+    `MAX_CHOICES` choices, of which some were left out)."""
+
+    @property
+    def best(self) -> ActionValue:
+        """The best choice."""
+        return self.values[0]
+
+    def value_of(self, action: Action) -> ActionValue:
+        """The value of `action`.
+
+        Raises:
+            KeyError: `action` was not valued.
+        """
+        for value in self.values:
+            if value.action == action:
+                return value
+        raise KeyError(str(action))
+
+    @property
+    def even(self) -> bool:
+        """Whether every choice valued is worth the same (one choice, or equal values)."""
+        return all(value.value == self.best.value for value in self.values)
+
+
+@attrs.frozen
+class Hint:
+    """The coach's advice at a decision: the best choice and why, in a language."""
+
+    action: Action
+    """The best choice."""
+    reason: str
+    """One sentence of reason, in `lang`."""
+    lang: str
+    """The language of `reason`."""
+    evaluation: Evaluation
+    """The evaluation the advice comes from."""
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def check_budget(budget: object) -> int:
+    """`budget` if it is a whole number from 1 to `MAX_BUDGET`.
+
+    Raises:
+        ValueError: it is not (the message names both bounds).
+    """
+    if not isinstance(budget, int) or isinstance(budget, bool) or not 1 <= budget <= MAX_BUDGET:
+        raise ValueError(
+            f"budget must be a whole number of at least 1 and at most {MAX_BUDGET:,}, "
+            f"not {shown(budget)}"
+        )
+    return budget
+
+
+def _check_seed(seed: object) -> int:
+    if seed is None:
+        return 0
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(
+            f"the coach's seed must be a whole number (an int), not {type(seed).__name__}"
+        )
+    return seed
+
+
+def _check_view(function: str, view: object) -> PlayerView:
+    """`view` if the coach can value its choices: a `PlayerView` whose seat is to act."""
+    if type(view) is not PlayerView:
+        raise kind_error(function, "a PlayerView", view)
+    if view.to_act != view.seat:
+        if view.to_act is None:
+            raise InvalidStateError(f"{function}: the game is over; nobody is to act")
+        raise InvalidStateError(
+            f"{function}: it is seat {view.to_act}'s turn, not seat {view.seat}'s (the coach "
+            "values the choices of the seat to act)"
+        )
+    if not view.legal_actions:
+        raise InvalidStateError(
+            f"{function}: the view offers seat {view.seat} no legal action (observe offers "
+            "the seat to act at least one; this view was built otherwise)"
+        )
+    return view
+
+
+def evaluate(
+    view: PlayerView,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int | None = None,
+) -> Evaluation:
+    """Every legal action of the seat to act, with what it is worth to the seat's side.
+
+    Each choice is played out to the end of the hand on the same deals of the hidden cards
+    (drawn uniformly among all the view admits, `setback.sample_states`) with the same
+    luck, the rest of the hand played by the expert's quick rule (`MonteCarloBot`'s
+    greedy playouts, leading by rule). Its value is the expected score change of the
+    side, its lead over the best other side, the chance of every point for each side and,
+    where the score matters, the chance of winning the game from the score the hand
+    leaves (the expert's table of chances); each with a 95% interval.
+
+    Args:
+        view: the view of the seat to act (`observe(state, seat)`).
+        budget: hands played out, shared among the choices (each is played out on at
+            least `MIN_DEALS` deals); for a deal of more than 24 cards, proportionally
+            fewer.
+        seed: where the deals and the luck come from (None: 0); the same seed and view
+            give the same evaluation.
+
+    Returns:
+        The `Evaluation`, best choice first.
+
+    Raises:
+        TypeError: `view` is not a `PlayerView`, or `seed` is not an int.
+        ValueError: `budget` is not a whole number from 1 to `MAX_BUDGET`.
+        InvalidStateError: it is not the view's seat's turn, or the view could not arise
+            under its rules (as `loads` refuses it).
+    """
+    return _evaluate(view, budget, seed, (), "evaluate")
+
+
+def _evaluate(
+    view: object, budget: object, seed: object, extra: Sequence[Action], function: str
+) -> Evaluation:
+    view = _check_view(function, view)
+    budget = check_budget(budget)
+    key = _check_seed(seed)
+    try:
+        return _search(view, budget, key, extra)
+    except SetbackError:
+        raise
+    except Exception:
+        check_observed(view)  # a view that could not arise is refused by name
+        raise
+
+
+def _candidates(
+    view: PlayerView, rng: random.Random, extra: Sequence[Action]
+) -> tuple[tuple[Action, ...], bool]:
+    """The choices to value, and whether they are all of the legal ones."""
+    legal = view.legal_actions
+    if view.phase is Phase.DECLARE_TRUMP:
+        legal = tuple(DeclareTrump(suit) for suit in Suit if DeclareTrump(suit) in legal)
+    if len(legal) <= MAX_CHOICES:
+        return legal, True
+    wanted = [HeuristicBot(seed=0).choose(view), *(a for a in extra if a in legal)]
+    rest = [a for a in legal if a not in wanted]
+    picked = rng.sample(rest, MAX_CHOICES - len(wanted))
+    chosen = set(wanted) | set(picked)
+    return tuple(a for a in legal if a in chosen), False
+
+
+def _search(view: PlayerView, budget: int, seed: int, extra: Sequence[Action]) -> Evaluation:
+    rules = view.rules
+    rng = decision_rng(seed, view)
+    candidates, complete = _candidates(view, rng, extra)
+    cards = rules.players * rules.deal
+    if cards > _BUDGET_CARDS:
+        budget = max(1, budget * _BUDGET_CARDS // cards)
+    deals = max(MIN_DEALS, math.ceil(budget / len(candidates)))
+    mine = rules.side_of(view.seat)
+    sides = rules.side_count
+    judge = outlook(rules) if applies(rules) else None
+    names = [point.value for point in rules.points]
+    points: list[list[float]] = [[] for _ in candidates]
+    margins: list[list[float]] = [[] for _ in candidates]
+    wins: list[list[float]] = [[] for _ in candidates]
+    won = [[[0] * sides for _ in names] for _ in candidates]
+    playout_rng = random.Random(0)
+    policy = GreedyPolicy(rules, playout_rng, smart_leads=True)
+    auction = view.phase is not Phase.PLAY or view.trump is None
+    for state in sample_states(view, rng, deals):
+        if auction:
+            policy.estimates = _estimates(state.held, rules)
+        playout_rng.seed(rng.getrandbits(64))
+        start = playout_rng.getstate()
+        for i, action in enumerate(candidates):
+            playout_rng.setstate(start)  # every choice meets the same luck
+            result = playout_hand(state, policy, first=action)
+            changes = result.score_changes
+            points[i].append(changes[mine])
+            margins[i].append(changes[mine] - max(c for s, c in enumerate(changes) if s != mine))
+            if judge is not None:
+                wins[i].append(judge.chance(view.scores, mine, result))
+            _count(won[i], result, names)
+    values = []
+    for i, action in enumerate(candidates):
+        n = len(points[i])
+        values.append(
+            ActionValue(
+                action=action,
+                points=_mean(points[i]),
+                points_interval=_interval(points[i]),
+                margin=_mean(margins[i]),
+                margin_interval=_interval(margins[i]),
+                win=None if judge is None else _mean(wins[i]),
+                win_interval=None if judge is None else _interval(wins[i], 0.0, 1.0),
+                chances=tuple(
+                    (name, tuple(count / n for count in won[i][p])) for p, name in enumerate(names)
+                ),
+                deals=n,
+            )
+        )
+    order = sorted(range(len(values)), key=lambda i: -values[i].value)
+    return Evaluation(
+        seat=view.seat,
+        values=tuple(values[i] for i in order),
+        judges_game=judge is not None,
+        complete=complete,
+    )
+
+
+def _estimates(held: Sequence[int], rules: Rules) -> dict[int, tuple[Suit, float]]:
+    """Each seat's best trump and estimate, as the expert's auction search gives them to
+    its playouts."""
+    return {seat: best_suit(cards_of(cards), rules) for seat, cards in enumerate(held)}
+
+
+def _count(won: list[list[int]], result: PlayoutResult, names: list[str]) -> None:
+    for p, (name, side) in enumerate(result.awards):
+        if side is not None and p < len(names) and names[p] == name:
+            won[p][side] += 1
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _interval(
+    values: Sequence[float], low: float = -math.inf, high: float = math.inf
+) -> tuple[float, float]:
+    """The 95% interval of the mean of `values` (normal), kept within `low` and `high`."""
+    n = len(values)
+    mean = _mean(values)
+    if n < 2:
+        return (max(low, mean), min(high, mean))
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    return (max(low, mean - _Z * spread), min(high, mean + _Z * spread))
+
+
+# --- the hint ------------------------------------------------------------------------------
+
+
+_LIKELY = 0.5
+"""A point the hint names: the side wins it at least this often."""
+
+
+def _number(value: float, lang: str, digits: int = 1) -> str:
+    """`value` with the language's decimal mark."""
+    text = f"{value:.{digits}f}"
+    if text.startswith("-") and float(text) == 0:
+        text = text[1:]
+    return text if lang == "en" else text.replace(".", ",")
+
+
+def hint(
+    view: PlayerView,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int | None = None,
+    language: str = "en",
+) -> Hint:
+    """The best choice for the seat to act, and one sentence of reason in `language`.
+
+    The choice is `evaluate`'s best; the sentence says what the seat's side expects this
+    hand, the points it likely wins (each at least half the time) and, where the score
+    matters, its chance of winning the game.
+
+    Args:
+        view: the view of the seat to act.
+        budget: as `evaluate`'s.
+        seed: as `evaluate`'s.
+        language: `"en"`, `"de"`, `"sv"` or `"fr"` (`setback.text.LANGUAGES`).
+
+    Returns:
+        The `Hint`.
+
+    Raises:
+        LanguageError: `language` is not one of `setback.text.LANGUAGES`.
+        TypeError, ValueError, InvalidStateError: as `evaluate`.
+
+    Examples:
+        >>> from setback import Rules, new_game, observe
+        >>> tip = hint(observe(new_game(Rules.setback(), seed=3), 1), budget=64, seed=1)
+        >>> tip.reason.startswith(str(tip.action))
+        True
+    """
+    translation(language)  # an unknown language is refused before any search
+    evaluation = _evaluate(view, budget, seed, (), "hint")
+    assert isinstance(view, PlayerView)
+    return Hint(
+        action=evaluation.best.action,
+        reason=reason_text(evaluation, view.rules, language),
+        lang=language,
+        evaluation=evaluation,
+    )
+
+
+def reason_text(evaluation: Evaluation, rules: Rules, lang: str = "en") -> str:
+    """The hint's sentence for `evaluation`'s best choice, in `lang`: what the seat's side
+    expects this hand, the points it likely wins, and its chance of winning the game.
+
+    Raises:
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
+    """
+    gettext = translation(lang).gettext
+    best = evaluation.best
+    mine = rules.side_of(evaluation.seat)
+    action = action_text(best.action, lang=lang)
+    if len(evaluation.values) == 1:
+        return gettext("{action}: it is your only choice.").format(action=action)
+    likely = [
+        gettext("{point} {chance}%").format(
+            point=point_text(Point(name), lang=lang), chance=round(100 * chances[mine])
+        )
+        for name, chances in best.chances
+        if chances[mine] >= _LIKELY
+    ]
+    named = ", ".join(likely) if likely else gettext("no point likely")
+    points = _number(best.points, lang)
+    if best.win is None:
+        return gettext("{action}: your side expects {points} points this hand ({chances}).").format(
+            action=action, points=points, chances=named
+        )
+    return gettext(
+        "{action}: your side expects {points} points this hand ({chances}) and wins the game "
+        "{win}% of the time."
+    ).format(action=action, points=points, chances=named, win=round(100 * best.win))
