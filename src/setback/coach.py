@@ -24,9 +24,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from ._face import FONT
 from .actions import Action, DeclareTrump
 from .bots._base import decision_rng
 from .bots._outlook import applies, outlook
@@ -35,23 +37,31 @@ from .bots.montecarlo import GreedyPolicy
 from .bots.playout import PlayoutResult, playout_hand
 from .bots.sampling import check_observed, sample_states
 from .cards import Suit, cards_of
-from .errors import InvalidStateError, SetbackError, kind_error, shown
+from .engine import apply_action, new_game
+from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
 from .points import Point
+from .records import replay
 from .rules import Rules
-from .state import Phase
-from .text import action_text, point_text, translation
-from .views import PlayerView
+from .state import GameRecord, Phase
+from .text import action_text, phase_text, point_text, translation
+from .views import PlayerView, observe
 
 __all__ = [
     "DEFAULT_BUDGET",
     "MAX_BUDGET",
     "MAX_CHOICES",
+    "NOISE_GAME",
+    "NOISE_POINTS",
     "ActionValue",
+    "Decision",
     "Evaluation",
     "Hint",
+    "Review",
+    "decision_text",
     "evaluate",
     "hint",
     "reason_text",
+    "review",
 ]
 
 DEFAULT_BUDGET = 480
@@ -456,3 +466,253 @@ def reason_text(evaluation: Evaluation, rules: Rules, lang: str = "en") -> str:
         "{action}: your side expects {points} points this hand ({chances}) and wins the game "
         "{win}% of the time."
     ).format(action=action, points=points, chances=named, win=round(100 * best.win))
+
+
+# --- the review ----------------------------------------------------------------------------
+
+NOISE_POINTS = 0.05
+"""A decision costs something when its loss is above this many points (a chance to win
+above `NOISE_GAME`): below it, sampling alone may make two equal choices differ."""
+NOISE_GAME = 0.005
+"""A decision costs something when its loss is above this chance of winning the game."""
+
+
+@attrs.frozen
+class Decision:
+    """One decision of the reviewed seat: what it chose, what the coach would have chosen,
+    and what the difference cost."""
+
+    hand: int
+    """The hand's number (0 for the first hand of the game)."""
+    number: int
+    """The action's number in the game's record (0 for the first action)."""
+    phase: Phase
+    """The phase of the decision (bidding, trump, discard, play, ...)."""
+    chosen: Action
+    """What the seat did."""
+    best: Action
+    """What the coach would have done (`chosen` where it is among the best)."""
+    loss: float
+    """What `chosen` cost against `best`, in the evaluation's unit (the chance to win
+    the game where it judges the game, else points of lead; 0 when `chosen` is best)."""
+    points_lost: float
+    """What `chosen` cost in points of lead this hand (`ActionValue.margin`)."""
+    evaluation: Evaluation
+    """The evaluation of the decision (`chosen` is always among its values)."""
+
+
+@attrs.frozen
+class Review:
+    """Every decision of one seat in a game, valued by the coach (see `review`)."""
+
+    seat: int
+    """The reviewed seat."""
+    decisions: tuple[Decision, ...]
+    """Every decision the seat made with more than one choice, in the order made."""
+    judges_game: bool
+    """Whether the losses are chances to win the game (else points of lead)."""
+
+    @property
+    def total_loss(self) -> float:
+        """The sum of the decisions' losses."""
+        return sum(decision.loss for decision in self.decisions)
+
+    @property
+    def costliest(self) -> tuple[Decision, ...]:
+        """The one to three decisions that cost most, costliest first; none when no
+        decision cost more than the noise of sampling (`NOISE_POINTS`, `NOISE_GAME`)."""
+        noise = NOISE_GAME if self.judges_game else NOISE_POINTS
+        costly = [decision for decision in self.decisions if decision.loss > noise]
+        costly.sort(key=lambda decision: -decision.loss)
+        return tuple(costly[:3])
+
+    def text(self, *, lang: str = "en") -> str:
+        """The review as lines of text in `lang`: every decision, then the costliest.
+
+        Raises:
+            LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
+        """
+        gettext = translation(lang).gettext
+        lines = [decision_text(decision, self.judges_game, lang) for decision in self.decisions]
+        costliest = self.costliest
+        if not costliest:
+            lines.append(
+                gettext("No decision cost anything: every choice was as good as the best.")
+            )
+        for decision in costliest:
+            lines.append(
+                gettext("Costly: {decision}").format(
+                    decision=decision_text(decision, self.judges_game, lang)
+                )
+            )
+        return "\n".join(lines)
+
+    def svg(self, *, lang: str = "en") -> str:
+        """The review as an SVG picture: a strip of the decisions in order, each a cell
+        coloured by its loss (green for none, to red for the costliest or for a point or a
+        tenth of the game or more), with the choice made and the hand it belongs to.
+
+        Raises:
+            LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
+        """
+        return _strip_svg(self, lang)
+
+
+def decision_text(decision: Decision, judges_game: bool, lang: str = "en") -> str:
+    """One decision in a line of text: the hand, the phase, the choice, the coach's and the
+    loss.
+
+    Raises:
+        LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
+    """
+    gettext = translation(lang).gettext
+    chosen = action_text(decision.chosen, lang=lang)
+    phase = phase_text(decision.phase, lang=lang)
+    if decision.loss <= 0:
+        return gettext("Hand {number}, {phase}: {chosen}, the coach's choice too.").format(
+            number=decision.hand + 1, phase=phase, chosen=chosen
+        )
+    return gettext("Hand {number}, {phase}: {chosen}; the coach: {best}; it cost {loss}.").format(
+        number=decision.hand + 1,
+        phase=phase,
+        chosen=chosen,
+        best=action_text(decision.best, lang=lang),
+        loss=_loss_text(decision.loss, judges_game, lang),
+    )
+
+
+def _loss_text(loss: float, judges_game: bool, lang: str) -> str:
+    gettext = translation(lang).gettext
+    if judges_game:
+        return gettext("{chance}% of the game").format(chance=_number(100 * loss, lang))
+    return gettext("{points} points").format(points=_number(loss, lang, 2))
+
+
+def review(
+    record: GameRecord,
+    seat: int,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int | None = None,
+    hand: int | None = None,
+) -> Review:
+    """Every decision `seat` made in the game of `record`, valued by the coach.
+
+    Each decision with more than one choice is evaluated (`evaluate`, from the seat's
+    view as it was) with the choice made among the values; its loss is what the best
+    choice was worth more (in the chance to win the game where the coach judges it, else
+    in points of lead). A record that stops inside a hand is reviewed as far as it goes.
+
+    Args:
+        record: the game (`game_record(state)`, `read_ptn(text)`, `loads(...)`).
+        seat: the reviewed seat.
+        budget: as `evaluate`'s, for each decision.
+        seed: as `evaluate`'s.
+        hand: review only this hand (0 for the first), or every hand (None).
+
+    Returns:
+        The `Review`.
+
+    Raises:
+        TypeError: `record` is not a `GameRecord`, or `seat`, `hand` or `seed` not an
+            int.
+        RulesError: there is no such seat.
+        ValueError: `budget` is out of range, or `hand` is negative.
+        InvalidStateError: the record does not replay (`replay` says which action).
+    """
+    if type(record) is not GameRecord:
+        raise kind_error("review", "a GameRecord", record)
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise kind_error("review's seat", "an int", seat)
+    if not 0 <= seat < record.rules.players:
+        raise RulesError(f"no seat {seat}: the seats are 0 to {record.rules.players - 1}")
+    if hand is not None and (not isinstance(hand, int) or isinstance(hand, bool)):
+        raise kind_error("review's hand", "an int or None", hand)
+    if hand is not None and hand < 0:
+        raise ValueError(f"hand must be 0 or more (the first hand is 0), not {hand}")
+    check_budget(budget)
+    _check_seed(seed)
+    replay(record)  # a record that does not replay is refused before any search
+    state = new_game(
+        record.rules,
+        seed=record.seed,
+        dealer=record.dealer,
+        hands=record.hands,
+        deck=record.deck,
+        scores=record.scores,
+    )
+    decisions = []
+    for number, action in enumerate(record.actions):
+        if state.to_act == seat and (hand is None or state.hand_number == hand):
+            view = observe(state, seat)
+            if len(view.legal_actions) > 1:
+                evaluation = _evaluate(view, budget, seed, (action,), "review")
+                best, chosen = evaluation.best, evaluation.value_of(action)
+                if chosen.value >= best.value:
+                    best = chosen
+                decisions.append(
+                    Decision(
+                        hand=state.hand_number,
+                        number=number,
+                        phase=view.phase,
+                        chosen=action,
+                        best=best.action,
+                        loss=best.value - chosen.value,
+                        points_lost=best.margin - chosen.margin,
+                        evaluation=evaluation,
+                    )
+                )
+        state = apply_action(state, action)
+    return Review(seat=seat, decisions=tuple(decisions), judges_game=applies(record.rules))
+
+
+def _loss_colour(loss: float, judges_game: bool) -> str:
+    """Green for no loss, through yellow, to red for a point (a tenth of the game)."""
+    full = 0.1 if judges_game else 1.0
+    x = max(0.0, min(1.0, loss / full))
+    if x <= 0:
+        return "#2e7d32"
+    red = round(255 * min(1.0, 2 * x))
+    green = round(200 * min(1.0, 2 * (1 - x)))
+    return f"#{red:02x}{green:02x}30"
+
+
+def _strip_svg(review: Review, lang: str) -> str:
+    gettext = translation(lang).gettext
+    cell, gap, top = 44.0, 4.0, 30.0
+    count = max(1, len(review.decisions))
+    width = 16 + count * (cell + gap)
+    height = top + cell + 40
+    costly = {decision.number for decision in review.costliest}
+    title = gettext("Review of seat {seat}").format(seat=review.seat)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr(title)} '
+        f"font-family={quoteattr(FONT)}>",
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{width:g}" height="{height:g}" fill="#ffffff"/>',
+        f'<text x="8" y="20" font-size="14" font-weight="bold">{escape(title)}</text>',
+    ]
+    last_hand = None
+    for i, decision in enumerate(review.decisions):
+        x = 8 + i * (cell + gap)
+        words = decision_text(decision, review.judges_game, lang)
+        edge = ' stroke="#000000" stroke-width="3"' if decision.number in costly else ""
+        parts.append(
+            f'<g><title>{escape(words)}</title><rect x="{x:g}" y="{top:g}" width="{cell:g}" '
+            f'height="{cell:g}" rx="4" fill="{_loss_colour(decision.loss, review.judges_game)}"'
+            f"{edge}/>"
+        )
+        label = action_text(decision.chosen, lang=lang).split(" ")[-1]
+        parts.append(
+            f'<text x="{x + cell / 2:g}" y="{top + cell / 2 + 5:g}" font-size="12" '
+            f'text-anchor="middle" fill="#ffffff">{escape(label[:6])}</text></g>'
+        )
+        if decision.hand != last_hand:
+            number = gettext("Hand {number}").format(number=decision.hand + 1)
+            parts.append(
+                f'<text x="{x:g}" y="{top + cell + 16:g}" font-size="11">{escape(number)}</text>'
+            )
+            last_hand = decision.hand
+    parts.append("</svg>")
+    return "\n".join(parts)
