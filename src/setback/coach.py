@@ -29,21 +29,23 @@ from xml.sax.saxutils import escape, quoteattr
 import attrs
 
 from ._face import FONT
-from .actions import Action, DeclareTrump
+from .actions import Action, DeclareTrump, Play
 from .bots._base import decision_rng
 from .bots._outlook import applies, outlook
 from .bots.heuristic import HeuristicBot, best_suit
 from .bots.montecarlo import GreedyPolicy
 from .bots.playout import PlayoutResult, playout_hand
 from .bots.sampling import check_observed, sample_states
-from .cards import Suit, cards_of
-from .engine import apply_action, new_game
+from .bots.solver import Solver
+from .cards import Card, Suit, cards_of
+from .engine import apply_action, legal_actions, new_game
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
+from .play import open_cards
 from .points import Point
 from .records import replay
 from .rules import Rules
-from .state import GameRecord, Phase
-from .text import action_text, phase_text, point_text, translation
+from .state import GameRecord, GameState, HandResult, Phase
+from .text import action_text, hand_order, phase_text, point_text, translation
 from .views import PlayerView, observe
 
 __all__ = [
@@ -56,10 +58,13 @@ __all__ = [
     "Decision",
     "Evaluation",
     "Hint",
+    "OpenAnalysis",
     "Review",
+    "TrumpRow",
     "decision_text",
     "evaluate",
     "hint",
+    "open_hands",
     "reason_text",
     "review",
 ]
@@ -716,3 +721,318 @@ def _strip_svg(review: Review, lang: str) -> str:
             last_hand = decision.hand
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+# --- every hand face up --------------------------------------------------------------------
+
+
+@attrs.frozen
+class TrumpRow:
+    """One row of the open-hand table: the hand's exact result with one trump."""
+
+    trump: Suit
+    """The trump."""
+    first: Action | None
+    """The pitcher's best choice that names it (`DeclareTrump`, or the first lead of that
+    suit where the first lead names trump); None when the row is the trump in force."""
+    value: int
+    """The exact lead of the pitcher's side (its score change less the best other
+    side's) when everyone plays their best with every card seen."""
+    score_changes: tuple[int, ...]
+    """Each side's score change at the end of the best play."""
+    made: bool | None
+    """Whether the pitcher's side makes its contract with the best play."""
+
+
+@attrs.frozen
+class OpenAnalysis:
+    """A hand analysed with every card face up (see `open_hands`)."""
+
+    state: GameState
+    """The position analysed."""
+    side: int
+    """The side of the seat to act, whose lead `moves` gives."""
+    moves: tuple[tuple[Action, int], ...]
+    """Every legal action of the seat to act and its exact lead for `side` (its score
+    change less the best other side's), best first."""
+    line: tuple[Action, ...]
+    """The best play from the position to the end of the hand (the first is `moves`'
+    best)."""
+    score_changes: tuple[int, ...]
+    """Each side's score change at the end of `line`."""
+    table: tuple[TrumpRow, ...]
+    """The exact result for each trump the pitcher could name, where the position is his
+    choice of trump (or the first lead that names it); else one row, the trump in force."""
+
+    def svg(self, *, lang: str = "en") -> str:
+        """The analysis as an SVG picture: every hand face up, the table of trumps and
+        the best line.
+
+        Raises:
+            LanguageError: `lang` is not one of `setback.text.LANGUAGES`.
+        """
+        return _open_svg(self, lang)
+
+
+class _OpenSolver(Solver):
+    """`Solver` from any trick of trick play, the first too (its rule of following is
+    `open_cards`' with the first trick's flag)."""
+
+    def choices(self, seat: int, plays: list[tuple[int, int]]) -> int:
+        lead = plays[0][1] if plays else -1
+        return open_cards(
+            self.rules, self.table_of_trump, self.hands[seat], lead, self.tricks == 0, 0
+        )[0]
+
+
+def _check_open(state: GameState) -> None:
+    rules = state.rules
+    if rules.trumps_only:
+        raise InvalidStateError(
+            "open_hands solves trick play by the ordinary rule of following: trumps-only "
+            "play (play_trump ONLY) is not solved"
+        )
+    if state.is_over:
+        raise InvalidStateError("open_hands: the game is over; there is no hand to analyse")
+
+
+def _solver(state: GameState, mine: int, memo: _Memo, table: _Table) -> _OpenSolver:
+    solver = _OpenSolver(state, mine, memo)
+    solver.table = table  # positions are keyed by every card: one table serves the hand
+    return solver
+
+
+_Memo = dict[tuple[object, ...], int]
+_Table = dict[tuple[object, ...], tuple[int, int]]
+
+
+def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tuple[Action, int]]:
+    """Every legal card of the seat to act in trick play (trump known) and its exact
+    value for the side `mine`."""
+    legal = [action for action in legal_actions(state) if isinstance(action, Play)]
+    values = _solver(state, mine, memo, table).values([a.card.index for a in legal])
+    return list(zip(legal, values, strict=True))
+
+
+def _best_line(
+    state: GameState, mine: int, memo: _Memo, table: _Table
+) -> tuple[tuple[Action, ...], GameState]:
+    """The best play from `state` to the end of its hand (the side `mine` maximising,
+    every other side against it), and the state it leaves."""
+    rules = state.rules
+    number = state.hand_number
+    line: list[Action] = []
+    while state.hand_number == number and not state.is_over and state.phase is Phase.PLAY:
+        seat = state.to_act
+        assert seat is not None
+        moves = _solved(state, mine, memo, table)
+        pick = max if rules.side_of(seat) == mine else min
+        action = pick(moves, key=lambda move: move[1])[0]
+        line.append(action)
+        state = apply_action(state, action)
+    return tuple(line), state
+
+
+def _hand_end(before: GameState, after: GameState) -> HandResult:
+    assert len(after.history) > len(before.history)
+    return after.history[len(before.history)]
+
+
+def _value(state: GameState, mine: int, memo: _Memo, table: _Table) -> int:
+    """The exact value of `state` (trick play, trump known) for the side `mine`."""
+    seat = state.to_act
+    assert seat is not None
+    values = [value for _, value in _solved(state, mine, memo, table)]
+    return max(values) if state.rules.side_of(seat) == mine else min(values)
+
+
+def _row(
+    state: GameState, first: Action | None, memo: _Memo, table: _Table
+) -> tuple[TrumpRow, tuple[Action, ...]]:
+    """The exact result of the hand from trick play with the trump known (`state`), for
+    the pitcher's side, and the best line to it."""
+    mine = state.rules.side_of(_pitcher(state))
+    line, end = _best_line(state, mine, memo, table)
+    result = _hand_end(state, end)
+    changes = result.score_changes
+    value = changes[mine] - max(c for s, c in enumerate(changes) if s != mine)
+    return TrumpRow(_trump(state), first, value, changes, result.made), line
+
+
+def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
+    """The hand of `game` with every card face up: the exact value of every choice of the
+    seat to act, the best play to the end of the hand, and the exact result of the hand
+    for every trump the pitcher could name.
+
+    Every seat plays its best seeing every card (an exact search: `SolverBot`'s solver,
+    from any trick); the seat to act's side maximises its lead (its score change less
+    the best other side's), every other side plays against it. The table of trumps (like
+    bridge's double-dummy table) is for the pitcher's choice: where the position is his
+    naming of trump (with no discard to come) or his first lead that names it, one row a
+    suit he could name; elsewhere one row, the trump in force.
+
+    Args:
+        game: a game in trick play, or at the pitcher's choice of trump with trick play
+            next (a `GameState`, or a `GameRecord`, replayed).
+
+    Returns:
+        The `OpenAnalysis`.
+
+    Raises:
+        TypeError: `game` is neither a `GameState` nor a `GameRecord`.
+        InvalidStateError: the record does not replay, the game is over, the position is
+            not trick play nor the choice of a trump followed by trick play, or the rules
+            play trumps only (not solved).
+
+    Examples:
+        >>> from setback import Rules, apply_action, new_game
+        >>> state = new_game(Rules.setback(), seed=3)
+        >>> for action in ("pass", "pass", "pass", "bid 2"):
+        ...     state = apply_action(state, action)
+        >>> analysis = open_hands(state)
+        >>> [row.trump.symbol for row in analysis.table]
+        ['♣', '♦', '♠']
+    """
+    if type(game) is GameRecord:
+        game = replay(game)
+    if type(game) is not GameState:
+        raise kind_error("open_hands", "a GameState or a GameRecord", game)
+    state = game
+    _check_open(state)
+    seat = state.to_act
+    assert seat is not None
+    side = state.rules.side_of(seat)
+    if state.phase is Phase.DECLARE_TRUMP:
+        named: list[tuple[Action, GameState]] = []
+        for action in legal_actions(state):
+            after = apply_action(state, action)
+            if after.phase is not Phase.PLAY or after.hand_number != state.hand_number:
+                raise InvalidStateError(
+                    "open_hands: discards come after the trump here; the table is solved "
+                    "for trick play, analyse the hand once it begins"
+                )
+            named.append((action, after))
+    elif state.phase is Phase.PLAY and state.trump is None:  # the first lead names trump
+        named = [(action, apply_action(state, action)) for action in legal_actions(state)]
+    elif state.phase is Phase.PLAY:
+        memo: _Memo = {}
+        table: _Table = {}
+        solved = _solved(state, side, memo, table)
+        moves = tuple(sorted(solved, key=lambda move: -move[1]))
+        after = apply_action(state, moves[0][0])
+        line, end = _best_line(after, side, memo, table)
+        row, _ = _row(state, None, {}, {})
+        return OpenAnalysis(
+            state=state,
+            side=side,
+            moves=moves,
+            line=(moves[0][0], *line),
+            score_changes=_hand_end(state, end).score_changes,
+            table=(row,),
+        )
+    else:
+        raise InvalidStateError(
+            f"open_hands analyses trick play or the choice of trump, not {state.phase.value}"
+        )
+    # the pitcher's choice of trump: each choice's value, then each trump's best choice
+    # played out (one memo and table a trump: the search's keys hold no trump)
+    memos: dict[Suit, tuple[_Memo, _Table]] = {}
+    values = []
+    for choice, after in named:
+        memo, table = memos.setdefault(_trump(after), ({}, {}))
+        values.append((choice, _value(after, side, memo, table), after))
+    best_of: dict[Suit, tuple[Action, int, GameState]] = {}
+    for choice, value, after in values:
+        known = best_of.get(_trump(after))
+        if known is None or value > known[1]:
+            best_of[_trump(after)] = (choice, value, after)
+    rows = {}
+    lines = {}
+    for suit, (choice, _value_of, after) in best_of.items():
+        rows[suit], lines[suit] = _row(after, choice, *memos[suit])
+    moves = tuple((action, value) for action, value, _ in sorted(values, key=lambda v: -v[1]))
+    best_suit_named = _trump(next(after for action, _, after in values if action == moves[0][0]))
+    best_row = rows[best_suit_named]
+    return OpenAnalysis(
+        state=state,
+        side=side,
+        moves=moves,
+        line=(moves[0][0], *lines[best_suit_named]),
+        score_changes=best_row.score_changes,
+        table=tuple(rows[suit] for suit in sorted(rows)),
+    )
+
+
+def _pitcher(state: GameState) -> int:
+    pitcher = state.pitcher
+    assert pitcher is not None
+    return pitcher
+
+
+def _trump(state: GameState) -> Suit:
+    trump = state.trump
+    assert trump is not None
+    return trump
+
+
+_SUIT_COLOURS = {Suit.CLUBS: "#1b7a1b", Suit.DIAMONDS: "#1f4fbf", Suit.HEARTS: "#c62828"}
+"""The four-colour pack's suits (spades and the jokers black), as `setback.svg` colours
+them."""
+
+
+def _cards_svg(cards: Sequence[Card], x: float, y: float) -> str:
+    spans = []
+    for card in sorted(cards, key=hand_order):
+        colour = "#000000" if card.suit is None else _SUIT_COLOURS.get(card.suit, "#000000")
+        spans.append(f'<tspan fill="{colour}">{escape(card.symbol)}</tspan>')
+    return f'<text x="{x:g}" y="{y:g}" font-size="14">{" ".join(spans)}</text>'
+
+
+def _open_svg(analysis: OpenAnalysis, lang: str) -> str:
+    gettext = translation(lang).gettext
+    state = analysis.state
+    rules = state.rules
+    line_h = 20.0
+    title = gettext("Every hand face up")
+    rows = len(state.hands) + 2 + len(analysis.table) + 2
+    width, height = 560.0, 20 + rows * line_h + 10
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr(title)} '
+        f"font-family={quoteattr(FONT)}>",
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{width:g}" height="{height:g}" fill="#ffffff"/>',
+        f'<text x="8" y="20" font-size="15" font-weight="bold">{escape(title)}</text>',
+    ]
+    y = 20 + line_h
+    for seat, hand in enumerate(state.hands):
+        name = gettext("seat {seat}").format(seat=seat)
+        out.append(f'<text x="8" y="{y:g}" font-size="13">{escape(name)}</text>')
+        out.append(_cards_svg(hand, 90, y))
+        y += line_h
+    y += line_h / 2
+    header = gettext("Trump")
+    out.append(f'<text x="8" y="{y:g}" font-size="13" font-weight="bold">{escape(header)}</text>')
+    for side in range(rules.side_count):
+        label = gettext("side {side}").format(side=side)
+        out.append(
+            f'<text x="{150 + 70 * side:g}" y="{y:g}" font-size="13" font-weight="bold">'
+            f"{escape(label)}</text>"
+        )
+    y += line_h
+    for row in analysis.table:
+        colour = _SUIT_COLOURS.get(row.trump, "#000000")
+        first = "" if row.first is None else action_text(row.first, lang=lang)
+        out.append(
+            f'<text x="8" y="{y:g}" font-size="14" fill="{colour}">{escape(row.trump.symbol)}'
+            f'</text><text x="30" y="{y:g}" font-size="12">{escape(first)}</text>'
+        )
+        for side, change in enumerate(row.score_changes):
+            out.append(f'<text x="{150 + 70 * side:g}" y="{y:g}" font-size="13">{change:+d}</text>')
+        y += line_h
+    best = ", ".join(action_text(action, lang=lang) for action in analysis.line[:8])
+    more = " …" if len(analysis.line) > 8 else ""
+    words = gettext("Best play: {line}").format(line=best + more)
+    out.append(f'<text x="8" y="{y + line_h / 2:g}" font-size="12">{escape(words)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
