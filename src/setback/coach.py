@@ -270,6 +270,7 @@ def _evaluate(
     view = _check_view(function, view)
     budget = check_budget(budget)
     key = _check_seed(seed)
+    check_observed(view)  # a view that could not arise under its rules is refused by name
     try:
         return _search(view, budget, key, extra)
     except SetbackError:
