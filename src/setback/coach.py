@@ -37,7 +37,7 @@ from .bots.montecarlo import GreedyPolicy
 from .bots.playout import PlayoutResult, playout_hand
 from .bots.sampling import check_observed, sample_states
 from .bots.solver import Solver
-from .cards import Card, Suit, cards_of
+from .cards import CARDS, Card, Suit, cards_of
 from .engine import apply_action, legal_actions, new_game
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
 from .play import open_cards
@@ -79,7 +79,8 @@ MIN_DEALS = 12
 """Every choice is played out on at least this many deals."""
 MAX_CHOICES = 24
 """The most choices `evaluate` values: of a discard with more legal choices, the
-heuristic's discard and others drawn at random (from the seed) up to this many."""
+heuristic's discard and others drawn at random up to this many (the same ones whatever the
+seed)."""
 _BUDGET_CARDS = 24
 """The deal the budget is for (as the expert's `budget_cards`)."""
 _Z = 1.96
@@ -280,10 +281,9 @@ def _evaluate(
         raise
 
 
-def _candidates(
-    view: PlayerView, rng: random.Random, extra: Sequence[Action]
-) -> tuple[tuple[Action, ...], bool]:
-    """The choices to value, and whether they are all of the legal ones."""
+def _candidates(view: PlayerView, extra: Sequence[Action]) -> tuple[tuple[Action, ...], bool]:
+    """The choices to value, and whether they are all of the legal ones (the same ones
+    whatever the seed)."""
     legal = view.legal_actions
     if view.phase is Phase.DECLARE_TRUMP:
         legal = tuple(DeclareTrump(suit) for suit in Suit if DeclareTrump(suit) in legal)
@@ -291,7 +291,7 @@ def _candidates(
         return legal, True
     wanted = [HeuristicBot(seed=0).choose(view), *(a for a in extra if a in legal)]
     rest = [a for a in legal if a not in wanted]
-    picked = rng.sample(rest, MAX_CHOICES - len(wanted))
+    picked = decision_rng(0, view).sample(rest, MAX_CHOICES - len(wanted))  # any seed's
     chosen = set(wanted) | set(picked)
     return tuple(a for a in legal if a in chosen), False
 
@@ -299,7 +299,7 @@ def _candidates(
 def _search(view: PlayerView, budget: int, seed: int, extra: Sequence[Action]) -> Evaluation:
     rules = view.rules
     rng = decision_rng(seed, view)
-    candidates, complete = _candidates(view, rng, extra)
+    candidates, complete = _candidates(view, extra)
     cards = rules.players * rules.deal
     if cards > _BUDGET_CARDS:
         budget = max(1, budget * _BUDGET_CARDS // cards)
@@ -785,6 +785,42 @@ class _OpenSolver(Solver):
             self.rules, self.table_of_trump, self.hands[seat], lead, self.tricks == 0, 0
         )[0]
 
+    def best(self) -> tuple[int, int]:
+        """The best card of the seat to act (for its side: the highest value if it is
+        `mine`'s, else the lowest) and its exact value, the other cards searched only as
+        far as they could beat it (alpha-beta at the root too)."""
+        seat = self.root.to_act
+        assert seat is not None
+        plays = list(self.trick_plays)
+        maximizing = self.side_of[seat] == self.mine
+        alpha, beta = -(10**9), 10**9
+        best_card, best_value = -1, 0
+        for card in self._moves(self.choices(seat, plays), plays):
+            value = self._after(seat, card, plays, alpha, beta)
+            if best_card < 0 or (value > best_value if maximizing else value < best_value):
+                best_card, best_value = card, value
+            if maximizing:
+                alpha = max(alpha, value)
+            else:
+                beta = min(beta, value)
+        return best_card, best_value
+
+    def keeping(self, target: int) -> int:
+        """A card of the seat to act that keeps the exact value `target` (the position's
+        own value): the first found by a null-window search, far cheaper than a full
+        one."""
+        seat = self.root.to_act
+        assert seat is not None
+        plays = list(self.trick_plays)
+        maximizing = self.side_of[seat] == self.mine
+        moves = self._moves(self.choices(seat, plays), plays)
+        for card in moves:
+            if maximizing and self._after(seat, card, plays, target - 1, target) >= target:
+                return card
+            if not maximizing and self._after(seat, card, plays, target, target + 1) <= target:
+                return card
+        raise AssertionError("no card keeps the position's value")
+
 
 def _check_open(state: GameState) -> None:
     rules = state.rules
@@ -816,19 +852,20 @@ def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tup
 
 
 def _best_line(
-    state: GameState, mine: int, memo: _Memo, table: _Table
+    state: GameState, mine: int, memo: _Memo, table: _Table, target: int | None = None
 ) -> tuple[tuple[Action, ...], GameState]:
     """The best play from `state` to the end of its hand (the side `mine` maximising,
-    every other side against it), and the state it leaves."""
-    rules = state.rules
+    every other side against it), and the state it leaves (`target`: the position's
+    value, if known)."""
     number = state.hand_number
     line: list[Action] = []
     while state.hand_number == number and not state.is_over and state.phase is Phase.PLAY:
-        seat = state.to_act
-        assert seat is not None
-        moves = _solved(state, mine, memo, table)
-        pick = max if rules.side_of(seat) == mine else min
-        action = pick(moves, key=lambda move: move[1])[0]
+        solver = _solver(state, mine, memo, table)
+        if target is None:
+            card, target = solver.best()
+        else:  # the value holds along the best line: find a card that keeps it
+            card = solver.keeping(target)
+        action = Play(CARDS[card])
         line.append(action)
         state = apply_action(state, action)
     return tuple(line), state
@@ -841,19 +878,21 @@ def _hand_end(before: GameState, after: GameState) -> HandResult:
 
 def _value(state: GameState, mine: int, memo: _Memo, table: _Table) -> int:
     """The exact value of `state` (trick play, trump known) for the side `mine`."""
-    seat = state.to_act
-    assert seat is not None
-    values = [value for _, value in _solved(state, mine, memo, table)]
-    return max(values) if state.rules.side_of(seat) == mine else min(values)
+    return _solver(state, mine, memo, table).best()[1]
 
 
 def _row(
-    state: GameState, first: Action | None, memo: _Memo, table: _Table
+    state: GameState,
+    first: Action | None,
+    memo: _Memo,
+    table: _Table,
+    target: int | None = None,
 ) -> tuple[TrumpRow, tuple[Action, ...]]:
     """The exact result of the hand from trick play with the trump known (`state`), for
-    the pitcher's side, and the best line to it."""
+    the pitcher's side, and the best line to it (`target`: the position's value for the
+    pitcher's side, if known)."""
     mine = state.rules.side_of(_pitcher(state))
-    line, end = _best_line(state, mine, memo, table)
+    line, end = _best_line(state, mine, memo, table, target)
     result = _hand_end(state, end)
     changes = result.score_changes
     value = changes[mine] - max(c for s, c in enumerate(changes) if s != mine)
@@ -949,8 +988,10 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
             best_of[_trump(after)] = (choice, value, after)
     rows = {}
     lines = {}
-    for suit, (choice, _value_of, after) in best_of.items():
-        rows[suit], lines[suit] = _row(after, choice, *memos[suit])
+    pitcher_side = side  # the pitcher names the trump, or leads first
+    for suit, (choice, value, after) in best_of.items():
+        target = value if state.rules.side_of(_pitcher(after)) == pitcher_side else None
+        rows[suit], lines[suit] = _row(after, choice, *memos[suit], target)
     moves = tuple((action, value) for action, value, _ in sorted(values, key=lambda v: -v[1]))
     best_suit_named = _trump(next(after for action, _, after in values if action == moves[0][0]))
     best_row = rows[best_suit_named]
