@@ -52,6 +52,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "MAX_BUDGET",
     "MAX_CHOICES",
+    "MIN_DEALS",
     "NOISE_GAME",
     "NOISE_POINTS",
     "ActionValue",
@@ -69,7 +70,7 @@ __all__ = [
     "review",
 ]
 
-DEFAULT_BUDGET = 480
+DEFAULT_BUDGET = 1000
 """The hands `evaluate` plays out by default, shared among the choices (at least
 `MIN_DEALS` deals each), for a deal of up to 24 cards; bigger deals play out
 proportionally fewer."""
@@ -186,7 +187,7 @@ class Hint:
         return self.reason
 
 
-def check_budget(budget: object) -> int:
+def _check_budget(budget: object) -> int:
     """`budget` if it is a whole number from 1 to `MAX_BUDGET`.
 
     Raises:
@@ -269,7 +270,7 @@ def _evaluate(
     view: object, budget: object, seed: object, extra: Sequence[Action], function: str
 ) -> Evaluation:
     view = _check_view(function, view)
-    budget = check_budget(budget)
+    budget = _check_budget(budget)
     key = _check_seed(seed)
     check_observed(view)  # a view that could not arise under its rules is refused by name
     try:
@@ -636,7 +637,7 @@ def review(
         raise kind_error("review's hand", "an int or None", hand)
     if hand is not None and hand < 0:
         raise ValueError(f"hand must be 0 or more (the first hand is 0), not {hand}")
-    check_budget(budget)
+    _check_budget(budget)
     _check_seed(seed)
     replay(record)  # a record that does not replay is refused before any search
     state = new_game(
