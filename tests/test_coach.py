@@ -43,6 +43,8 @@ from setback.coach import (
 from setback.state import Phase
 from setback.terminal import TerminalGame
 
+from .positions import POSITIONS, Position
+
 
 def _bid_view(seed: int = 3) -> tuple[GameState, object]:
     state = new_game(Rules.setback(), seed=seed)
@@ -389,3 +391,13 @@ def test_setback_review_reads_a_json_game(
     assert (
         capsys.readouterr().out == review(game_record(state), 0, budget=24).text(lang="de") + "\n"
     )
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
+def test_a_hint_gives_the_accepted_answer_of_the_bots_positions(position: Position) -> None:
+    """Issue 49, item 5: on the positions of what strong players do (tests/positions.py),
+    the hint at its default budget is the accepted answer."""
+    state = position.build()
+    seat = state.to_act
+    assert seat is not None
+    assert str(hint(observe(state, seat)).action) == position.accepted
