@@ -95,6 +95,8 @@ function play() {
     const message = JSON.parse(event.data);
     game.received += 1;
     if ("refused" in message) return ($("refusal").textContent = message.refused);
+    if ("hint" in message) return ($("coach").textContent = message.hint.reason); // the coach's
+
     $("refusal").textContent = "";
     game.message = message;
     game.selected.clear();
@@ -103,6 +105,7 @@ function play() {
   };
   game.socket.onclose = () => ($("status").textContent = say("disconnected"));
   $("show-last").onclick = () => $("last-hand").showModal();
+  $("ask-coach").onclick = () => game.socket.send(JSON.stringify({ hint: true }));
 }
 
 function send(action) {
@@ -128,6 +131,9 @@ function show(message) {
   $("hand").innerHTML = view.hand.length ? message.hand : "";
   $("result").innerHTML = message.result ?? "";
   $("show-last").hidden = !message.result;
+  $("ask-coach").hidden = !mine;
+  $("coach").textContent = "";
+  if (message.review) $("review").innerHTML = message.review.svg; // the coach's review of the hand
   showSeats(message);
   showCards(message, mine);
   showActions(message, mine);
