@@ -12,8 +12,8 @@ slowest), `review` of one whole hand for every seat (the slowest seat), and `ope
 the hand as trick play begins (the choice of trump, or the first lead that names it: a
 whole hand, all four trumps) with the peak of memory it allocated (`tracemalloc`, timed
 apart), in games of two sides (three or more sides each play against the seat's: the
-search takes seconds to minutes, and is not timed here). The floors: hint p99 under 1 s, review under 10 s,
-open_hands under 1 s and 200 MB.
+search takes seconds to minutes, and is not timed here). The floors: hint p99 under 1 s,
+review under 10 s, open_hands under 1 s and 200 MB.
 
 `truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
 default budget) covers an estimate of the same value made with 20 times the budget and
