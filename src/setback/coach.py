@@ -37,7 +37,7 @@ from .bots.montecarlo import GreedyPolicy
 from .bots.playout import PlayoutResult, playout_hand
 from .bots.sampling import check_observed, sample_states
 from .bots.solver import Solver
-from .cards import CARDS, Card, Suit, cards_of
+from .cards import CARDS, Suit, cards_of
 from .engine import apply_action, legal_actions, new_game
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
 from .play import open_cards
@@ -45,7 +45,8 @@ from .points import Point
 from .records import replay
 from .rules import Rules
 from .state import GameRecord, GameState, HandResult, Phase
-from .text import action_text, hand_order, phase_text, point_text, translation
+from .svg import hand_svg
+from .text import action_text, phase_text, point_text, translation
 from .views import PlayerView, observe
 
 __all__ = [
@@ -1023,22 +1024,22 @@ _SUIT_COLOURS = {Suit.CLUBS: "#1b7a1b", Suit.DIAMONDS: "#1f4fbf", Suit.HEARTS: "
 them."""
 
 
-def _cards_svg(cards: Sequence[Card], x: float, y: float) -> str:
-    spans = []
-    for card in sorted(cards, key=hand_order):
-        colour = "#000000" if card.suit is None else _SUIT_COLOURS.get(card.suit, "#000000")
-        spans.append(f'<tspan fill="{colour}">{escape(card.symbol)}</tspan>')
-    return f'<text x="{x:g}" y="{y:g}" font-size="14">{" ".join(spans)}</text>'
+def _nested(svg: str, x: float, y: float) -> tuple[str, float]:
+    """`svg` (a picture of `setback.svg`) placed at `x`, `y` inside another, and its
+    height."""
+    height = float(svg.split('height="', 1)[1].split('"', 1)[0])
+    return svg.replace("<svg ", f'<svg x="{x:g}" y="{y:g}" ', 1), height
 
 
 def _open_svg(analysis: OpenAnalysis, lang: str) -> str:
     gettext = translation(lang).gettext
     state = analysis.state
     rules = state.rules
-    line_h = 20.0
+    line_h, hand_h = 20.0, 52.0
     title = gettext("Every hand face up")
-    rows = len(state.hands) + 2 + len(analysis.table) + 2
-    width, height = 560.0, 20 + rows * line_h + 10
+    rows = 2 + len(analysis.table) + 2
+    width = 560.0
+    height = 20 + len(state.hands) * hand_h + rows * line_h + 10
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr(title)} '
@@ -1047,13 +1048,15 @@ def _open_svg(analysis: OpenAnalysis, lang: str) -> str:
         f'<rect width="{width:g}" height="{height:g}" fill="#ffffff"/>',
         f'<text x="8" y="20" font-size="15" font-weight="bold">{escape(title)}</text>',
     ]
-    y = 20 + line_h
+    y = 30.0
     for seat, hand in enumerate(state.hands):
         name = gettext("seat {seat}").format(seat=seat)
-        out.append(f'<text x="8" y="{y:g}" font-size="13">{escape(name)}</text>')
-        out.append(_cards_svg(hand, 90, y))
-        y += line_h
-    y += line_h / 2
+        out.append(f'<text x="8" y="{y + 26:g}" font-size="13">{escape(name)}</text>')
+        cards = hand_svg(hand, rules=rules, trump=state.trump, scale=0.5, lang=lang)
+        picture, _height = _nested(cards, 90, y)
+        out.append(picture)
+        y += hand_h
+    y += line_h
     header = gettext("Trump")
     out.append(f'<text x="8" y="{y:g}" font-size="13" font-weight="bold">{escape(header)}</text>')
     for side in range(rules.side_count):
