@@ -26,6 +26,7 @@ MODULES = (
     "setback.bots.batch",
     "setback.simulation",
     "setback.svg",
+    "setback.coach",
     "setback.rl",
     "setback.rl.openspiel",
 )

@@ -26,6 +26,7 @@ SOURCES = (
     "src/setback/svg.py",
     "src/setback/terminal.py",
     "src/setback/cli.py",
+    "src/setback/coach.py",
 )
 """The modules whose messages the catalogs hold (as tools/catalogs.sh extracts them)."""
 KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NP_": ((1, "c"), 2)}

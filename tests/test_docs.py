@@ -56,6 +56,7 @@ PUBLIC_MODULES = (
     "setback.simulation",
     "setback.svg",
     "setback.arena",
+    "setback.coach",
     "setback.rl",
     "setback.rl.openspiel",
 )

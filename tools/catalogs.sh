@@ -13,7 +13,7 @@ if [[ "${1:-}" != compile ]]; then
     pybabel --quiet extract --no-wrap --sort-by-file --add-location=file \
         --project=setback --copyright-holder="The setback developers" \
         -k N_ -k NP_:1c,2 -o "$LOCALE/setback.pot" \
-        src/setback/text.py src/setback/_face.py src/setback/svg.py src/setback/terminal.py src/setback/cli.py
+        src/setback/text.py src/setback/_face.py src/setback/svg.py src/setback/terminal.py src/setback/cli.py src/setback/coach.py
     python tools/catalog_refusals.py "$LOCALE/setback.pot"  # setback.refusals' table
     for lang in de sv fr; do
         if [[ -f "$LOCALE/$lang/LC_MESSAGES/setback.po" ]]; then

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket
 
 import setback
 from setback.bots import LEVELS, bot
+from setback.coach import hint, review
 from setback.rules import PRESET_NAMES
 from setback.svg import card_svg, hand_result_svg
 from setback.text import LANGUAGES, contract_text, hand_order
@@ -36,6 +37,7 @@ CREATE TABLE IF NOT EXISTS seats (token TEXT PRIMARY KEY, game TEXT NOT NULL, se
 """
 BURST, PER_SECOND = 40, 20  # what one connection may send: 40 messages at once, 20 a second
 REFUSED = (ValueError, TypeError, RecursionError)  # bad input (a SetbackError is a ValueError)
+HINT_BUDGET, REVIEW_BUDGET = 400, 200  # hands the coach plays out a decision: a tenth of a second
 
 
 class Table:
@@ -175,6 +177,9 @@ class Server:
                     await ws.send_json(flood)
                     return await ws.close(code=1008)
                 try:
+                    if asks_hint(message.get("text")):  # to this client only; nothing changes
+                        await ws.send_json(hint_of(table.state, seat, table.langs[ws]))
+                        continue
                     self.act(table, read_action(message.get("text")), seat)
                 except REFUSED as error:  # junk, stale, out of turn: nothing was stored
                     await ws.send_json(refusal(error))
@@ -201,6 +206,24 @@ def read_action(text: str | None) -> setback.Action:
     if not isinstance(message, dict) or "action" not in message:
         raise setback.InvalidNotationError('send {"action": <one of your legal_actions>}')
     return setback.parse_action(message["action"])
+
+
+def asks_hint(text: str | None) -> bool:
+    """Whether a client's message is `{"hint": true}`: the coach's advice for its seat."""
+    with contextlib.suppress(*REFUSED):
+        message = json.loads(text) if text is not None else None
+        return isinstance(message, dict) and message.get("hint") is True
+    return False
+
+
+def hint_of(state: setback.GameState, seat: int, lang: str) -> dict[str, Any]:
+    """The coach's hint for `seat`, whose turn it is: the action (its index in the view's
+    `legal_actions`), its words and the reason, in `lang`."""
+    view = setback.observe(state, seat)
+    tip = hint(view, budget=HINT_BUDGET, language=lang)
+    label = setback.action_text(tip.action, lang=lang)
+    index = view.legal_actions.index(tip.action)
+    return {"hint": {"index": index, "label": label, "reason": tip.reason}}
 
 
 def refusal(error: Exception) -> dict[str, Any]:
@@ -236,7 +259,20 @@ def message(
     sent = {"view": json.loads(setback.dumps(view)), "events": json.loads(setback.dumps(news))}
     if pictures:
         sent |= shown(view, news, lang)
+        sent["review"] = reviewed(state, seat, news, lang)
     return sent
+
+
+def reviewed(
+    state: setback.GameState, seat: int, news: tuple[setback.Event, ...], lang: str
+) -> dict[str, str] | None:
+    """The coach's review of `seat`'s decisions in the last hand that ended among `news`
+    (its text and its strip), or None if no hand ended."""
+    ended = [event.result.number for event in news if isinstance(event, setback.HandScored)]
+    if not ended:
+        return None
+    done = review(setback.game_record(state), seat, budget=REVIEW_BUDGET, hand=ended[-1])
+    return {"text": done.text(lang=lang), "svg": done.svg(lang=lang)}
 
 
 def shown(view: setback.PlayerView, news: tuple[setback.Event, ...], lang: str) -> dict[str, Any]:

@@ -25,11 +25,14 @@ from ._version import __version__
 from .arena import DuelResult, LadderResult, duel, ladder
 from .bots import LEVELS, parse_spec
 from .bots import bot as make_bot
+from .coach import DEFAULT_BUDGET, review
 from .engine import new_game
-from .errors import RulesError, SetbackError
+from .errors import RecordError, RulesError, SetbackError
+from .records import game_record, read_ptn
 from .rules import PRESET_NAMES, Rules
+from .serialization import loads
 from .simulation import BOTS, SimulationSummary, simulate
-from .state import GameState
+from .state import GameRecord, GameState
 from .terminal import (
     TerminalGame,
     language_of,
@@ -64,6 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _play_command(args, args.lang or lang)
     if args.command == "rules":
         return _rules_command(args, args.lang or lang)
+    if args.command == "review":
+        return _review_command(args, args.lang or lang)
     if args.command == "arena":
         if len(args.bot) < 2:
             command.error("--bot: give two bots (a duel) or more (a ladder)")
@@ -267,6 +272,7 @@ def _parser(lang: str) -> _Parser:
         arena=_arena_parser(commands, lang, _),
         play=_play_parser(commands, lang, gettext, _),
         rules=_rules_parser(commands, lang, gettext, _),
+        review=_review_parser(commands, lang, gettext, _),
     )
     return parser
 
@@ -431,7 +437,61 @@ def _play_parser(
         action="store_true",
         help=_("when you have only one legal action, take it without asking"),
     )
+    game.add_argument(
+        "--coach",
+        action="store_true",
+        help=_("after each hand, the coach names your costliest decision"),
+    )
     return game
+
+
+def _review_parser(
+    commands: argparse._SubParsersAction[_Parser],
+    lang: str,
+    gettext: Callable[[str], str],
+    _: Callable[[str], str],
+) -> _Parser:
+    """`setback review`'s parser, its help in `lang`."""
+    file = gettext("FILE")
+    reviewed = commands.add_parser(
+        "review",
+        help=_("review a seat's decisions in a game record"),
+        description=gettext(
+            "The coach values every decision a seat made in a game record (a Trickster Cards "
+            "PTN text, or a JSON game or record from setback) and names the costliest."
+        ),
+        lang=lang,
+    )
+    reviewed.add_argument("file", metavar=file, help=_("the game record (PTN or JSON)"))
+    reviewed.add_argument(
+        "--seat", type=int, required=True, metavar=gettext("SEAT"), help=_("the seat to review")
+    )
+    reviewed.add_argument(
+        "--budget",
+        type=int,
+        metavar=gettext("BUDGET"),
+        help=_("hands played out for each decision (default {budget})").format(
+            budget=DEFAULT_BUDGET
+        ),
+    )
+    reviewed.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar=gettext("SEED"),
+        help=_("the coach's seed (default 0)"),
+    )
+    reviewed.add_argument(
+        "--svg",
+        metavar=file,
+        help=_("also draw the review as an SVG picture in {file}").format(file=file),
+    )
+    reviewed.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        help=_("the language: en, de, sv, fr (default: the locale's, else en)"),
+    )
+    return reviewed
 
 
 def _rules_parser(
@@ -840,6 +900,7 @@ def _play_command(args: argparse.Namespace, lang: str) -> int:
         lang=lang,
         width=_columns(sys.stdout),
         levels={s: kind for s, (kind, _seed) in kinds.items()},
+        coach=args.coach,
     )
     try:
         if save_path is not None:
@@ -854,6 +915,48 @@ def _play_command(args: argparse.Namespace, lang: str) -> int:
     if save_path is not None and not game.state.is_over:
         print(wrapped(game.kept(save_path), game.width))
     return 0
+
+
+def _review_command(args: argparse.Namespace, lang: str) -> int:
+    """`setback review FILE --seat S`: the coach's review of a seat's decisions."""
+    _ = translation(lang).gettext
+    try:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            reason = _os_reason(error, lang) if isinstance(error, OSError) else str(error)
+            raise RulesError(
+                _("cannot read {path}: {reason}").format(path=args.file, reason=reason)
+            ) from None
+        record = _record_of(text)
+        budget = DEFAULT_BUDGET if args.budget is None else args.budget
+        done = review(record, args.seat, budget=budget, seed=args.seed)
+        if args.svg is not None:
+            try:
+                Path(args.svg).write_text(done.svg(lang=lang), encoding="utf-8")
+            except OSError as error:
+                raise RulesError(
+                    _("cannot write {path}: {reason}").format(
+                        path=args.svg, reason=_os_reason(error, lang)
+                    )
+                ) from None
+    except (SetbackError, ValueError) as error:
+        print(f"setback: {error}", file=sys.stderr)
+        return 2
+    print(done.text(lang=lang))
+    return 0
+
+
+def _record_of(text: str) -> GameRecord:
+    """The game record of a file's text: JSON from `dumps` (a game or a record), else PTN."""
+    if text.lstrip().startswith("{"):
+        value = loads(text)
+        if isinstance(value, GameState):
+            return game_record(value)
+        if isinstance(value, GameRecord):
+            return value
+        raise RecordError(f"a JSON {type(value).__name__}: a review needs a game or its record")
+    return read_ptn(text)
 
 
 def _columns(stream: TextIO) -> int | None:

@@ -33,6 +33,8 @@ from .actions import (
 )
 from .bots import LEVELS, Bot
 from .cards import Card, Suit, parse_cards
+from .coach import decision_text, review
+from .coach import hint as coach_hint
 from .engine import apply_action
 from .errors import IllegalActionError, InvalidNotationError, InvalidStateError, SetbackError
 from .eventlog import (
@@ -61,6 +63,7 @@ from .options import (
     WinRule,
 )
 from .points import Point
+from .records import game_record
 from .rules import Rules
 from .serialization import dumps, loads
 from .state import EndReason, GameState, HandResult, Phase
@@ -582,7 +585,8 @@ class TerminalGame:
     `save` (a callable) is given the game after every action; `auto_forced` plays the
     person's only legal action unasked; `width` (the terminal's columns) wraps every line
     to it between words, so the terminal never breaks one (None: lines as they are);
-    `levels` names each bot's level (or its text), shown when the game starts.
+    `levels` names each bot's level (or its text), shown when the game starts; with
+    `coach`, the coach names the person's costliest decision after each hand.
     """
 
     def __init__(
@@ -598,8 +602,10 @@ class TerminalGame:
         lang: str = "en",
         width: int | None = None,
         levels: Mapping[int, str] | None = None,
+        coach: bool = False,
     ) -> None:
         self.state = state
+        self.coach = coach
         self.levels = dict(levels or {})
         self.rules = state.rules
         self.bots = bots
@@ -837,6 +843,8 @@ class TerminalGame:
             )
         elif isinstance(event, HandScored):
             self.summary(event.result, event.scores)
+            if self.coach:
+                self.say(self.coached(event.result.number))
         elif isinstance(event, GameOver):
             self.say(
                 _("Game over: {side} won. Scores: {scores}.").format(
@@ -846,6 +854,18 @@ class TerminalGame:
             self.say(self.why_over(event))
         elif isinstance(event, Dealt):
             self.tricks = 0  # the next prompt shows the new hand
+
+    def coached(self, hand: int) -> str:
+        """The coach's word on the person's decisions of hand `hand`: the costliest, or
+        that none cost anything."""
+        done = review(game_record(self.state), self.seat, hand=hand)
+        if not done.decisions:
+            return self._("  Coach: you had no choice to make this hand.")
+        costliest = done.costliest
+        if not costliest:
+            return self._("  Coach: every choice you made was as good as the best.")
+        words = decision_text(costliest[0], done.judges_game, self.lang)
+        return self._("  Coach: your costliest decision: {decision}").format(decision=words)
 
     def discarded(self, event: Discarded) -> str:
         """A face-down discard (and draw) in the order it happened: the draw back's pitcher
@@ -1082,6 +1102,9 @@ class TerminalGame:
             if word in ("help", "?", _("help").casefold()):
                 self.help(ordered)
                 continue
+            if word in ("hint", _("hint").casefold()):
+                self.say("  " + coach_hint(view, language=self.lang).reason)
+                continue
             if word in ("rules", _("rules").casefold()):
                 for rule in rules_lines(self.rules, self.lang):
                     self.say(f"  {rule}")
@@ -1109,6 +1132,7 @@ class TerminalGame:
                     "bids 3); or type an action: {verbs}."
                 ).format(last=last, verbs=verbs(self.rules, self.lang))
             )
+        self.say(_("  'hint' asks the coach for the best choice and why."))
         self.say(_("  'rules' tells the rules in force; 'quit' (or Ctrl-D) leaves."))
 
     def interpret(self, view: PlayerView, ordered: list[Action], text: str) -> Action:

@@ -83,7 +83,8 @@ async function lobby() {
 function play() {
   $("game").hidden = false;
   $("top").hidden = true;
-  game.table = createTable($("game"), { send, state: game, lang: game.lang, tools: [$("choose-lang")] });
+  game.table = createTable($("game"), {
+    send, hint: askCoach, state: game, lang: game.lang, tools: [$("choose-lang")] });
   languages((lang) => {
     params.set("lang", lang); // this seat's own language from now on
     location.search = params;
@@ -97,6 +98,7 @@ function play() {
     const message = JSON.parse(event.data);
     game.received += 1;
     if ("refused" in message) return game.table.refuse(message.refused, message.code);
+    if ("hint" in message) return answerHint(message.hint); // the coach's, to this seat only
     const view = message.view?.data;
     const seat = game.message?.view.data.seat ?? view?.seat;
     if (!view || view.seat !== seat || !Array.isArray(view.legal_actions) || !Array.isArray(message.cards)) {
@@ -122,12 +124,29 @@ function send(action) {
   game.socket.send(JSON.stringify({ action }));
 }
 
+// The Hint button: the server's coach ({"hint": true}) answers this seat with the index of
+// its action among the view's legal actions, its words and the reason.
+function askCoach() {
+  return new Promise((resolve) => {
+    game.hinting = resolve;
+    game.socket.send(JSON.stringify({ hint: true }));
+  });
+}
+
+function answerHint(hint) {
+  const resolve = game.hinting;
+  game.hinting = null;
+  const action = game.message?.view.data.legal_actions[hint.index];
+  if (resolve && action) resolve({ action, source: "coach", words: `${hint.label} (${hint.reason})` });
+}
+
 function show(message) {
-  game.table ??= createTable($("game"), { send, state: game, lang: game.lang, tools: [$("choose-lang")] });
+  game.table ??= createTable($("game"), {
+    send, hint: askCoach, state: game, lang: game.lang, tools: [$("choose-lang")] });
   game.lang = message.lang;
   speak();
   $("lang").value = game.lang;
-  game.table.show({ ...message, scored: message.scored && game.received > 1 });
+  game.table.show({ ...message, scored: message.scored && game.received > 1, review: message.review?.text });
   showLog(message);
 }
 

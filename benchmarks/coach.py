@@ -1,0 +1,217 @@
+"""The coach's speed and truth (issue 49, items 4 and 5), on one core.
+
+Run by hand, not by the test suite (which runs a small smoke of it):
+
+    python benchmarks/coach.py speed [POSITIONS] [PRESET ...]
+    python benchmarks/coach.py truth [DECISIONS] [PRESET ...]
+    python benchmarks/coach.py all [POSITIONS] [DECISIONS] [PRESET ...]
+
+`speed` prints, for every preset (or the ones named), the CPU time of `hint` at its
+default budget over `POSITIONS` decisions (default 100; the 50th, 99th percentile and the
+slowest), `review` of one whole hand for every seat (the slowest seat), and `open_hands` of
+the hand as trick play begins (the choice of trump, or the first lead that names it: a
+whole hand, all four trumps) with the peak of memory it allocated (`tracemalloc`, timed
+apart), in games of two sides (three or more sides each play against the seat's: the
+search takes seconds to minutes, and is not timed here). The floors: hint p99 under 1 s,
+review under 10 s, open_hands under 1 s and 200 MB.
+
+`truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
+default budget) covers an estimate of the same value made with 20 times the budget and
+another seed, over `DECISIONS` decisions (default 200; the floor: 90%); whether
+`open_hands` agrees with a brute-force search of the last two tricks (every card tried
+through `legal_actions` and `apply_action`); and whether each review's losses add up to
+its total.
+
+The decisions are those of games of medium bots (seeds 0, 1, ...): every decision of a
+seat with more than one choice, one in three kept, until there are enough.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Iterator
+
+from setback import GameState, Rules, apply_action, game_record, legal_actions, new_game, observe
+from setback.bots import bot
+from setback.coach import DEFAULT_BUDGET, evaluate, hint, open_hands, review
+from setback.rules import PRESET_NAMES
+from setback.state import Phase
+from setback.views import PlayerView
+
+FACTOR = 20
+"""The reference estimate's budget, in times the default."""
+
+
+def decisions(rules: Rules, count: int) -> Iterator[PlayerView]:
+    """`count` views of a seat to act with a choice, from games of medium bots."""
+    bots = [bot("medium", seed=seat) for seat in range(rules.players)]
+    found = 0
+    seed = 0
+    while True:
+        state = new_game(rules, seed=seed)
+        step = 0
+        while not state.is_over and state.hand_number < 3:
+            seat = state.to_act
+            assert seat is not None
+            view = observe(state, seat)
+            if len(view.legal_actions) > 1:
+                step += 1
+                if step % 3 == seed % 3:
+                    yield view
+                    found += 1
+                    if found >= count:
+                        return
+            state = apply_action(state, bots[seat].choose(view))
+        seed += 1
+
+
+def first_hand(rules: Rules, seed: int) -> GameState:
+    """The first whole hand of a game of medium bots (the state after it)."""
+    bots = [bot("medium", seed=seat) for seat in range(rules.players)]
+    state = new_game(rules, seed=seed)
+    while state.hand_number == 0 and not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, bots[seat].choose(observe(state, seat)))
+    return state
+
+
+def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
+    """The first hand where trick play is next (the choice of trump, or a first lead that
+    names it), or None if the rules discard after the trump or play trumps only."""
+    if rules.trumps_only:
+        return None
+    medium = bot("medium", seed=0)
+    for offset in range(10):
+        state = new_game(rules, seed=seed + offset)
+        while state.phase is Phase.BIDDING and state.hand_number == 0:
+            seat = state.to_act
+            assert seat is not None
+            state = apply_action(state, medium.choose(observe(state, seat)))
+        if state.hand_number != 0:
+            continue
+        if state.phase is Phase.DECLARE_TRUMP:
+            after = apply_action(state, legal_actions(state)[0])
+            if after.phase is not Phase.PLAY:
+                return None
+            return state
+        if state.phase is Phase.PLAY:
+            return state
+    return None
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def speed(presets: list[str], positions: int) -> None:
+    print(
+        f"{'preset':14} {'hint p50':>9} {'p99':>7} {'max':>7} {'review':>8} {'open':>7} {'MB':>6}"
+    )
+    for name in presets:
+        rules = Rules.preset(name)
+        times = []
+        for view in decisions(rules, positions):
+            start = time.process_time()
+            hint(view)
+            times.append(time.process_time() - start)
+        record = game_record(first_hand(rules, 0))
+        slowest = 0.0
+        for seat in range(rules.players):
+            start = time.process_time()
+            review(record, seat, hand=0)
+            slowest = max(slowest, time.process_time() - start)
+        state = trick_play_begins(rules, 0) if rules.side_count == 2 else None
+        if state is None:
+            opened, peak = "-", "-"
+        else:
+            start = time.process_time()
+            open_hands(state)
+            opened = f"{time.process_time() - start:.2f}"
+            tracemalloc.start()
+            open_hands(state)
+            peak = f"{tracemalloc.get_traced_memory()[1] / 1e6:.0f}"
+            tracemalloc.stop()
+        print(
+            f"{name:14} {statistics.median(times):9.3f} {percentile(times, 0.99):7.3f} "
+            f"{max(times):7.3f} {slowest:8.2f} {opened:>7} {peak:>6}",
+            flush=True,
+        )
+
+
+def _brute(state: GameState, side: int) -> int:
+    number = state.hand_number
+    seat = state.to_act
+    assert seat is not None
+    values = []
+    for action in legal_actions(state):
+        after = apply_action(state, action)
+        if after.hand_number != number or after.is_over:
+            changes = after.history[number].score_changes
+            values.append(changes[side] - max(c for s, c in enumerate(changes) if s != side))
+        else:
+            values.append(_brute(after, side))
+    return max(values) if state.rules.side_of(seat) == side else min(values)
+
+
+def truth(presets: list[str], count: int) -> None:
+    print(f"{'preset':14} {'covered':>9} {'values':>7} {'open = brute':>13} {'losses add up':>14}")
+    for name in presets:
+        rules = Rules.preset(name)
+        covered = total = 0
+        for view in decisions(rules, count):
+            quick = evaluate(view, seed=1)
+            slow = evaluate(view, budget=FACTOR * DEFAULT_BUDGET, seed=2)
+            for value in quick.values:
+                low, high = value.interval
+                reference = slow.value_of(value.action).value
+                covered += low - 1e-9 <= reference <= high + 1e-9  # equal but for rounding
+                total += 1
+        agreed = checked = 0
+        for seed in range(3 if not rules.trumps_only else 0):
+            state = first_hand(rules, seed)
+            record = game_record(state)
+            replayed = new_game(
+                rules, seed=record.seed, dealer=record.dealer, hands=record.hands, deck=record.deck
+            )
+            for action in record.actions:
+                if replayed.phase is Phase.PLAY and len(replayed.tricks) == rules.deal - 2:
+                    break
+                replayed = apply_action(replayed, action)
+            if replayed.phase is not Phase.PLAY or replayed.hand_number != 0:
+                continue
+            seat = replayed.to_act
+            assert seat is not None
+            analysis = open_hands(replayed)
+            agreed += analysis.moves[0][1] == _brute(replayed, rules.side_of(seat))
+            checked += 1
+        done = review(game_record(first_hand(rules, 0)), 0, hand=0)
+        adds = abs(done.total_loss - sum(d.loss for d in done.decisions)) < 1e-9
+        print(
+            f"{name:14} {covered / max(1, total):9.1%} {total:7} {agreed:>6} of {checked:<4} "
+            f"{'yes' if adds else 'NO':>14}",
+            flush=True,
+        )
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("speed", "truth", "all"):
+        print(__doc__)
+        return 2
+    command, rest = argv[0], argv[1:]
+    numbers = [int(word) for word in rest if word.isdigit()]
+    presets = [word for word in rest if not word.isdigit()] or list(PRESET_NAMES)
+    if command in ("speed", "all"):
+        speed(presets, numbers[0] if numbers else 100)
+    if command in ("truth", "all"):
+        at = 1 if command == "all" else 0
+        truth(presets, numbers[at] if len(numbers) > at else 200)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

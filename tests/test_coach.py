@@ -1,0 +1,403 @@
+"""The coach (issue 49): evaluate, hint, review and open_hands, their refusals, and the
+small versions of the truth checks (benchmarks/coach.py runs the long ones)."""
+
+from __future__ import annotations
+
+import io
+import pathlib
+import xml.etree.ElementTree as ET
+
+import attrs
+import pytest
+
+from setback import (
+    Bid,
+    GameState,
+    InvalidStateError,
+    LanguageError,
+    Pass,
+    Play,
+    Rules,
+    RulesError,
+    apply_action,
+    dumps,
+    game_record,
+    legal_actions,
+    new_game,
+    observe,
+    parse_cards,
+    read_ptn,
+    write_ptn,
+)
+from setback.bots import bot
+from setback.cli import main
+from setback.coach import (
+    MAX_BUDGET,
+    Evaluation,
+    decision_text,
+    evaluate,
+    hint,
+    open_hands,
+    review,
+)
+from setback.state import Phase
+from setback.terminal import TerminalGame
+
+from .positions import POSITIONS, Position
+
+
+def _bid_view(seed: int = 3) -> tuple[GameState, object]:
+    state = new_game(Rules.setback(), seed=seed)
+    seat = state.to_act
+    assert seat is not None
+    return state, observe(state, seat)
+
+
+def _played(rules: Rules, seed: int, hands: int = 1) -> GameState:
+    """A game of medium bots, up to the end of `hands` hands."""
+    bots = [bot("medium", seed=seat) for seat in range(rules.players)]
+    state = new_game(rules, seed=seed)
+    while state.hand_number < hands and not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, bots[seat].choose(observe(state, seat)))
+    return state
+
+
+# --- evaluate -----------------------------------------------------------------------------
+
+
+def test_every_legal_action_is_valued_with_an_interval_and_its_deals() -> None:
+    _, view = _bid_view()
+    evaluation = evaluate(view, budget=64, seed=1)  # type: ignore[arg-type]
+    assert {value.action for value in evaluation.values} == set(view.legal_actions)  # type: ignore[attr-defined]
+    assert evaluation.complete and evaluation.judges_game
+    values = [value.value for value in evaluation.values]
+    assert values == sorted(values, reverse=True)
+    for value in evaluation.values:
+        low, high = value.points_interval
+        assert low <= value.points <= high
+        assert value.win is not None and value.win_interval is not None
+        assert 0.0 <= value.win_interval[0] <= value.win <= value.win_interval[1] <= 1.0
+        assert value.deals >= 12
+        assert [name for name, _ in value.chances] == ["high", "low", "jack", "game"]
+        for _name, sides in value.chances:
+            assert len(sides) == 2 and 0.0 <= sum(sides) <= 1.0
+
+
+def test_the_same_seed_gives_the_same_evaluation_and_another_seed_may_differ() -> None:
+    _, view = _bid_view()
+    first = evaluate(view, budget=64, seed=5)  # type: ignore[arg-type]
+    assert evaluate(view, budget=64, seed=5) == first  # type: ignore[arg-type]
+    assert evaluate(view, budget=64, seed=None) == evaluate(view, budget=64, seed=0)  # type: ignore[arg-type]
+    assert evaluate(view, budget=64, seed=6) != first  # type: ignore[arg-type]
+
+
+def test_a_game_of_more_than_two_sides_is_valued_in_points() -> None:
+    state = new_game(Rules.auction_pitch(), seed=2)
+    seat = state.to_act
+    assert seat is not None
+    evaluation = evaluate(observe(state, seat), budget=48, seed=0)
+    assert not evaluation.judges_game
+    assert all(value.win is None and value.value == value.margin for value in evaluation.values)
+
+
+def test_a_pass_against_a_sure_bid_is_worth_less() -> None:
+    """With the ace, king, jack and deuce of spades, the top bid beats a pass."""
+    rules = Rules.setback()
+    hands = (
+        parse_cards("AS KS JS 2S 9H 8D"),
+        parse_cards("3C 4C 5C 6C 7C 8C"),
+        parse_cards("9C 10C JC QC KC AC"),
+        parse_cards("3D 4D 5D 6D 7D 9D"),
+    )
+    state = new_game(rules, seed=0, hands=hands, dealer=3)
+    view = observe(state, 0)
+    evaluation = evaluate(view, budget=200, seed=0)
+    assert evaluation.value_of(Bid(rules.max_plain_bid)).points > evaluation.value_of(Pass()).points
+    assert evaluation.best.action != Pass()
+
+
+# --- hint -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"),
+    [("en", "points this hand"), ("de", "Punkte"), ("sv", "poäng"), ("fr", "points")],
+)
+def test_a_hint_names_the_best_action_and_says_why_in_the_language(lang: str, word: str) -> None:
+    _, view = _bid_view()
+    tip = hint(view, budget=64, seed=1, language=lang)  # type: ignore[arg-type]
+    assert tip.action == tip.evaluation.best.action == evaluate(view, budget=64, seed=1).best.action  # type: ignore[arg-type]
+    assert word in tip.reason and tip.lang == lang and str(tip) == tip.reason
+    assert tip.reason.count(".") <= 2  # one sentence (a decimal mark at most besides)
+
+
+def test_a_hint_of_an_only_choice_says_so() -> None:
+    state = _played(Rules.setback(), 4, hands=0)
+    while len(legal_actions(state)) != 1:
+        state = apply_action(state, legal_actions(state)[0])
+    seat = state.to_act
+    assert seat is not None
+    assert hint(observe(state, seat), budget=16).reason.endswith("it is your only choice.")
+
+
+# --- bad input --------------------------------------------------------------------------
+
+
+def test_the_coach_refuses_what_it_cannot_use() -> None:
+    state, view = _bid_view()
+    with pytest.raises(TypeError, match="evaluate takes a PlayerView, not GameState"):
+        evaluate(state)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="budget must be a whole number of at least 1"):
+        evaluate(view, budget=0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="budget"):
+        evaluate(view, budget=MAX_BUDGET + 1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="budget"):
+        evaluate(view, budget=True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="seed"):
+        evaluate(view, seed="1")  # type: ignore[arg-type]
+    with pytest.raises(LanguageError, match="no language 'xx'"):
+        hint(view, language="xx")  # type: ignore[arg-type]
+    other = observe(state, (view.seat + 1) % 4)  # type: ignore[attr-defined]
+    with pytest.raises(InvalidStateError, match="not seat"):
+        evaluate(other)
+
+
+def test_a_view_that_could_not_arise_is_refused_by_the_library() -> None:
+    _, view = _bid_view()
+    forged = attrs.evolve(view, legal_actions=(Bid(3),))  # type: ignore[misc]
+    with pytest.raises(InvalidStateError, match="legal actions"):
+        evaluate(forged, budget=16)
+    other_rules = attrs.evolve(view, rules=Rules.trickster(10))  # type: ignore[misc]
+    with pytest.raises(InvalidStateError):
+        evaluate(other_rules, budget=16)
+
+
+def test_review_refuses_the_wrong_kinds_and_seats() -> None:
+    record = game_record(_played(Rules.setback(), 1, hands=0))
+    with pytest.raises(TypeError, match="review takes a GameRecord"):
+        review(_played(Rules.setback(), 1, hands=0), 0)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="no seat 4"):
+        review(record, 4)
+    with pytest.raises(TypeError, match="seat"):
+        review(record, "0")  # type: ignore[arg-type]
+    broken = attrs.evolve(record, actions=(Play(parse_cards("AS")[0]),))
+    with pytest.raises(InvalidStateError, match="cannot be replayed"):
+        review(broken, 0)
+    with pytest.raises(TypeError, match="open_hands takes a GameState or a GameRecord"):
+        open_hands(record.actions)  # type: ignore[arg-type]
+
+
+# --- review -----------------------------------------------------------------------------
+
+
+def test_a_review_values_every_decision_with_a_choice_and_its_losses_add_up() -> None:
+    state = _played(Rules.setback(), 11)
+    done = review(game_record(state), 0, budget=64)
+    assert done.decisions and done.judges_game
+    for decision in done.decisions:
+        chosen = decision.evaluation.value_of(decision.chosen)
+        best = decision.evaluation.value_of(decision.best)
+        assert decision.loss == pytest.approx(best.value - chosen.value) and decision.loss >= 0
+        assert decision.loss == 0 or decision.best == decision.evaluation.best.action
+    assert done.total_loss == pytest.approx(sum(d.loss for d in done.decisions))
+    costliest = done.costliest
+    assert 1 <= len(costliest) <= 3
+    assert [d.loss for d in costliest] == sorted((d.loss for d in costliest), reverse=True)
+    assert costliest[0].loss == max(d.loss for d in done.decisions)
+    text = done.text()
+    assert text.count("\n") == len(done.decisions) + len(costliest) - 1
+    assert "Costly: Hand 1" in text
+    root = ET.fromstring(done.svg())
+    assert root.tag.endswith("svg")
+    assert done.svg().count('rx="4"') == len(done.decisions)
+
+
+def test_a_review_names_no_decision_when_every_choice_is_worth_the_same() -> None:
+    state = _played(Rules.setback(), 11)
+    done = review(game_record(state), 0, budget=64)
+    even = attrs.evolve(
+        done,
+        decisions=tuple(attrs.evolve(d, loss=0.0, best=d.chosen) for d in done.decisions),
+    )
+    assert even.costliest == ()
+    assert even.text().endswith("every choice was as good as the best.")
+
+
+def test_a_review_of_one_hand_reviews_only_it() -> None:
+    state = _played(Rules.setback(), 11, hands=2)
+    done = review(game_record(state), 1, budget=24, hand=1)
+    assert done.decisions and {d.hand for d in done.decisions} == {1}
+
+
+# --- open hands --------------------------------------------------------------------------
+
+
+def _brute(state: GameState, side: int) -> int:
+    """The exact lead of `side` by trying every card (the engine's own legal actions)."""
+    number = state.hand_number
+    if state.hand_number != number or state.is_over or state.phase is not Phase.PLAY:
+        raise AssertionError("not trick play")
+    seat = state.to_act
+    assert seat is not None
+    values = []
+    for action in legal_actions(state):
+        after = apply_action(state, action)
+        if after.hand_number != number or after.is_over:
+            changes = after.history[number].score_changes
+            values.append(changes[side] - max(c for s, c in enumerate(changes) if s != side))
+        else:
+            values.append(_brute(after, side))
+    return max(values) if state.rules.side_of(seat) == side else min(values)
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("setback", 1), ("trickster-4", 7), ("cutthroat", 3)])
+def test_open_hands_agrees_with_brute_force_on_small_hands(preset: str, seed: int) -> None:
+    rules = Rules.preset(preset)
+    state = _played(rules, seed, hands=0)
+    medium = bot("medium", seed=0)
+    while state.phase is not Phase.PLAY or len(state.tricks) < rules.deal - 3:
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, medium.choose(observe(state, seat)))
+        assert state.hand_number == 0
+    analysis = open_hands(state)
+    seat = state.to_act
+    assert seat is not None
+    side = rules.side_of(seat)
+    assert analysis.moves[0][1] == _brute(state, side)
+    for action, value in analysis.moves:
+        after = apply_action(state, action)
+        assert value == (_brute(after, side) if after.hand_number == 0 else value)
+    end = state
+    for action in analysis.line:
+        end = apply_action(end, action)
+    assert end.history[0].score_changes == analysis.score_changes
+    assert ET.fromstring(analysis.svg()).tag.endswith("svg")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 0), (2, 4)])
+def test_open_hands_tables_every_trump_the_pitcher_could_lead(players: int, seed: int) -> None:
+    state = _played(Rules.auction_pitch(players=players), seed, hands=0)
+    medium = bot("medium", seed=0)
+    while state.phase is Phase.BIDDING:
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, medium.choose(observe(state, seat)))
+    analysis = open_hands(state)
+    suits = {card.suit for card in state.hands[state.pitcher or 0]}  # type: ignore[index]
+    assert {row.trump for row in analysis.table} == suits
+    moves = dict(analysis.moves)
+    for row in analysis.table:
+        assert isinstance(row.first, Play) and row.first.card.suit is row.trump
+        assert moves[row.first] == row.value  # the lead's value is where its best line ends
+        assert all(
+            moves[Play(c)] <= row.value
+            for c in state.hands[state.pitcher or 0]
+            if c.suit is row.trump
+        )  # type: ignore[index]
+    best = max(analysis.table, key=lambda row: row.value)
+    assert analysis.moves[0][1] == best.value
+    assert analysis.line[0] == analysis.moves[0][0]
+
+
+def test_open_hands_refuses_the_auction() -> None:
+    state, _ = _bid_view()
+    with pytest.raises(InvalidStateError, match="not bidding"):
+        open_hands(state)
+
+
+def test_the_evaluation_is_a_value() -> None:
+    _, view = _bid_view()
+    evaluation = evaluate(view, budget=16)  # type: ignore[arg-type]
+    assert isinstance(evaluation, Evaluation)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        evaluation.seat = 2  # type: ignore[misc]
+
+
+def test_open_hands_refuses_trumps_only_play() -> None:
+    """Ten-point Pitch plays trumps only: the solver's rule of following is not its."""
+    state = _played(Rules.ten_point(), 0, hands=0)
+    while state.phase is not Phase.PLAY:
+        state = apply_action(state, legal_actions(state)[0])
+    with pytest.raises(InvalidStateError, match="trumps-only"):
+        open_hands(state)
+
+
+# --- where players are: the terminal and the command line ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "word"), [("en", "hint"), ("de", "tipp"), ("sv", "tips"), ("fr", "conseil")]
+)
+def test_the_terminal_word_hint_asks_the_coach(lang: str, word: str) -> None:
+    state = new_game(Rules.setback(), seed=3)
+    seat = state.to_act
+    assert seat is not None
+    typed = iter([word, "quit"])
+    out = io.StringIO()
+    game = TerminalGame(state, {}, seat, lambda: next(typed) + "\n", out, lang=lang)
+    game.run()
+    expected = hint(observe(state, seat), language=lang).reason
+    assert f"  {expected}\n" in out.getvalue()
+
+
+def test_the_terminal_coach_names_the_costliest_decision_after_each_hand() -> None:
+    state = new_game(Rules.setback(), seed=5)
+    bots = {s: bot("medium", seed=s) for s in range(1, 4)}
+    typed = iter(["a"] * 40)
+    out = io.StringIO()
+
+    def read() -> str:
+        return next(typed, "") + "\n" if out.getvalue().count("Coach:") == 0 else ""
+
+    game = TerminalGame(state, bots, 0, read, out, coach=True, auto_forced=True)  # type: ignore[arg-type]
+    game.run()
+    lines = [line for line in out.getvalue().splitlines() if "Coach:" in line]
+    assert len(lines) == 1
+    first = review(game_record(game.state), 0, hand=0)
+    if first.costliest:
+        assert lines[0].endswith(decision_text(first.costliest[0], first.judges_game))
+    else:
+        assert "as good as the best" in lines[0]
+
+
+def test_setback_review_reads_a_ptn_record(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = _played(Rules.trickster(4), 7)
+    path = tmp_path / "game.ptn"
+    path.write_text(write_ptn(game_record(state)), encoding="utf-8")
+    picture = tmp_path / "review.svg"
+    assert main(["review", str(path), "--seat", "1", "--budget", "48", "--svg", str(picture)]) == 0
+    out = capsys.readouterr().out
+    done = review(read_ptn(path.read_text(encoding="utf-8")), 1, budget=48, seed=0)
+    assert out == done.text() + "\n"
+    assert picture.read_text(encoding="utf-8") == done.svg()
+    assert main(["review", str(path), "--seat", "9"]) == 2
+    assert "no seat 9" in capsys.readouterr().err
+    assert main(["review", str(tmp_path / "missing.ptn"), "--seat", "0"]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_setback_review_reads_a_json_game(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = _played(Rules.setback(), 2)
+    path = tmp_path / "game.json"
+    path.write_text(dumps(state), encoding="utf-8")
+    assert main(["review", str(path), "--seat", "0", "--budget", "24", "--lang", "de"]) == 0
+    assert (
+        capsys.readouterr().out == review(game_record(state), 0, budget=24).text(lang="de") + "\n"
+    )
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=lambda position: position.name)
+def test_a_hint_gives_the_accepted_answer_of_the_bots_positions(position: Position) -> None:
+    """Issue 49, item 5: on the positions of what strong players do (tests/positions.py),
+    the hint at its default budget is the accepted answer."""
+    state = position.build()
+    seat = state.to_act
+    assert seat is not None
+    assert str(hint(observe(state, seat)).action) == position.accepted
