@@ -94,12 +94,22 @@ def test_the_same_seed_gives_the_same_evaluation_and_another_seed_may_differ() -
 
 
 def test_a_game_of_more_than_two_sides_is_valued_in_points() -> None:
-    state = new_game(Rules.auction_pitch(), seed=2)
+    """Five each for himself (Auction Pitch's outlook ships for four seats only)."""
+    state = new_game(Rules.auction_pitch(players=5), seed=2)
     seat = state.to_act
     assert seat is not None
     evaluation = evaluate(observe(state, seat), budget=48, seed=0)
     assert not evaluation.judges_game
     assert all(value.win is None and value.value == value.margin for value in evaluation.values)
+
+
+def test_auction_pitch_at_four_is_valued_by_the_game() -> None:
+    """Four sides with a shipped outlook: each value has its chance to win the game."""
+    state = new_game(Rules.auction_pitch(), seed=2)
+    assert state.to_act is not None
+    evaluation = evaluate(observe(state, state.to_act), budget=48, seed=0)
+    assert evaluation.judges_game
+    assert all(value.win is not None for value in evaluation.values)
 
 
 def test_a_pass_against_a_sure_bid_is_worth_less() -> None:

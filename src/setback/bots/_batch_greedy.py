@@ -29,7 +29,7 @@ from ..cards import CARDS, Suit
 from ..rules import Rules
 from ..tables import trump_table
 from ._batch_core import CALL, CALL_PARTNER, DECLARE, DISCARD, PITCH, Decision, uniform
-from ._greedy_rule import KEPT, estimate, follow, lead, low_discard, point_cards
+from ._greedy_rule import estimate, follow, lead, low_discard
 from .playout import highest_trump
 
 __all__: list[str] = []
@@ -158,8 +158,7 @@ def greedy_one(decision: Decision, k: int, rule: GreedyRule = PLAIN) -> int:
         return _random_card(legal, uniform(key, step, 1))
     power = table.power[table.suits[trick[0]]]
     plays = list(zip(seats, trick, strict=True))
-    kept = point_cards(rules, Suit(trump))
-    return follow(power, plays, legal, rules.seat_sides, int(decision.seats[k]), kept)
+    return follow(power, plays, legal, rules.seat_sides, int(decision.seats[k]))
 
 
 def _call(
@@ -223,10 +222,6 @@ class _Tables:
         self.jacks = np.array([1 << (int(s) * 13 + 9) for s in Suit], dtype=u64)
         self.tens = u64(sum(1 << (s * 13 + 8) for s in range(4)))
         self.sides = np.array(rules.seat_sides, dtype=np.int64)
-        self.kept = np.array(  # each trump's `point_cards`, a row of 55 (KEPT or 0)
-            [[KEPT * (point_cards(rules, s) >> card & 1) for card in range(55)] for s in Suit],
-            dtype=np.int64,
-        )
 
 
 @functools.lru_cache(maxsize=32)
@@ -308,8 +303,7 @@ def greedy_arrays(decision: Decision, rule: GreedyRule = PLAIN) -> Any:
         cards = power[:, :55]
         held = bit_matrix(legal[rows], 55)
         big = np.int64(10**6)
-        weights = cards + _tables(rules).kept[trumps]
-        lowest = np.argmin(np.where(held, weights, big), axis=1)
+        lowest = np.argmin(np.where(held, cards, big), axis=1)
         wins = held & (cards > best[:, None])
         cheapest = np.argmin(np.where(wins, cards, big), axis=1)
         sides = _tables(rules).sides

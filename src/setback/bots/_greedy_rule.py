@@ -5,7 +5,6 @@ rule-based lead (`smart_leads`)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 
 from ..cards import Rank, Suit
@@ -73,38 +72,17 @@ def low_discard(cards: int, fewest: int, most: int, first: int, trumps: int = 0)
     return chosen
 
 
-KEPT = 1000
-"""What a card of `point_cards` adds to its strength when the greedy rule looks for its
-lowest card (every strength is below it): such a card is thrown last."""
-
-
-@functools.lru_cache(maxsize=64)
-def point_cards(rules: Rules, trump: Suit) -> int:
-    """The cards a point of `rules` is for under `trump` (the Jack, and in the extended
-    forms the Five, the jokers, the off-jack, ...; High, Low and Game go to no one card),
-    a bit set: the greedy rule throws them last."""
-    cards = 0
-    for point in rules.points:
-        card = point.card(trump)
-        if card is not None:
-            cards |= 1 << card
-    return cards
-
-
 def follow(
     power: Sequence[int],
     plays: Sequence[tuple[int, int]],
     legal: int,
     sides: Sequence[int],
     seat: int,
-    kept: int = 0,
 ) -> int:
     """The greedy rule's card for `seat` to a trick already led (`plays`: its (seat, card)
     pairs in order; `power`: the cards' strength in the led suit under trump): let a
     partner's winning card stand (the lowest of `legal`), else win as cheaply as it can,
-    else the lowest. The lowest is the weakest card outside `kept` (`point_cards`) while
-    there is one: a playout that threw the Five of the 9-point game, five points, as its
-    lowest trump onto an opponent's trick valued every hand holding it too low."""
+    else the lowest."""
     best, best_seat = -1, plays[0][0]
     for player, card in plays:
         if power[card] > best:
@@ -117,9 +95,8 @@ def follow(
         card = low.bit_length() - 1
         rest ^= low
         strength = power[card]
-        weight = strength + KEPT if kept >> card & 1 else strength
-        if weight < low_power:
-            lowest, low_power = card, weight
+        if strength < low_power:
+            lowest, low_power = card, strength
         if best < strength < win_power:
             cheapest, win_power = card, strength
     if sides[best_seat] == sides[seat] or cheapest < 0:

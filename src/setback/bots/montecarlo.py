@@ -26,7 +26,7 @@ from ._base import (
     guarded,
 )
 from ._greedy_rule import estimate as _estimate
-from ._greedy_rule import follow, lead, low_discard, point_cards
+from ._greedy_rule import follow, lead, low_discard
 from .heuristic import HeuristicBot, best_suit
 from .playout import PlayoutPolicy, PlayoutResult, RandomPolicy, playout_hand
 from .sampling import sample_states
@@ -129,8 +129,7 @@ class GreedyPolicy:
                 return lead(choices, table)
             return self.fallback.play(seat, choices, plays, table)
         power = table.power[table.suits[plays[0][1]]]
-        kept = point_cards(self.rules, table.trump)
-        return follow(power, plays, choices, self.sides, seat, kept)
+        return follow(power, plays, choices, self.sides, seat)
 
 
 # --- the bot ---------------------------------------------------------------------------
