@@ -6,8 +6,12 @@
 `play`: LEVEL (a level or any bot spec the arena takes) against Trickster's `PitchBot`
 on every Trickster game at four players (trickster-4, -5, -6, -7, -9, -10, -11 and -13,
 or the `--preset`s named), DEALS duplicate deals each (deal i is the game seed SEED+i,
-default seed 0), through `setback.arena.duel`. One process a preset (`--jobs` at a
-time, default 1), each with its own `mono PitchServer.exe`. Each match's result goes to
+default seed 0), by `setback.arena`'s duplicate deals. One process a preset (`--jobs`
+at a time, default 1), each with its own `mono PitchServer.exe`. The deals are played in
+chunks of `--chunk` (default 10), each chunk's counts kept in
+`benchmarks/trickster/parts/PRESET--LEVEL--SEED.json` (or under `--out DIR`; not
+committed) as it ends, so a run stopped at any point goes on from the deals kept when it
+is started again, and a match of 200 deals extends one of 100. Each match's result goes to
 `benchmarks/trickster/PRESET--LEVEL--DEALSxSEED.json` (or `--out DIR`) and its line is
 printed as it ends. Four players only: at
 five (call your partner) the harness never asks the bot for its call, so those games
@@ -40,6 +44,8 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
+
+import cattrs
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "trickster"
@@ -88,21 +94,40 @@ def check(harness: Path) -> None:
         )
 
 
-def match(harness: str, preset: str, level: str, deals: int, seed: int) -> dict[str, Any]:
-    """One duplicate match of `level` against Trickster's bot (in this process)."""
+def match(
+    harness: str, preset: str, level: str, deals: int, seed: int, chunk: int, out: str
+) -> dict[str, Any]:
+    """One duplicate match of `level` against Trickster's bot (in this process), played
+    in chunks of `chunk` deals from the kept ones on (`parts_file`)."""
     sys.path.insert(0, harness)
     from trickster_bot import STATS, trickster  # type: ignore[import-not-found]
 
+    import setback.arena as arena
     from setback import Rules
-    from setback.arena import duel
 
-    start = time.time()
-    result = duel(
-        Rules.preset(preset), level, trickster, deals=deals, seed=seed, chunk=max(1, deals // 20)
-    )
-    illegal = sum(
-        n for key, n in STATS.items() if key.startswith(("illegal", "error", "unsupported"))
-    )
+    rules = Rules.preset(preset)
+    pair = (level, trickster)
+    path = parts_file(Path(out), preset, level, seed)
+    kept = json.loads(path.read_text()) if path.exists() else None
+    if kept is None or kept["seed"] != seed:
+        kept = {"seed": seed, "elapsed_s": 0.0, "requests": 0, "illegal": 0, "parts": []}
+    while (done := sum(data["deals"] for data in kept["parts"])) < deals:
+        start = time.time()
+        STATS.clear()
+        part = arena._play_deals(rules, pair, seed + done, min(chunk, deals - done), 1000)
+        kept["parts"].append(cattrs.unstructure(part))
+        kept["elapsed_s"] += time.time() - start
+        kept["requests"] += STATS["asked"]
+        kept["illegal"] += sum(
+            n for key, n in STATS.items() if key.startswith(("illegal", "error", "unsupported"))
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(kept), encoding="utf-8")
+    chunks = [data for data in kept["parts"] if data["first"] < seed + deals]
+    parts = [cattrs.structure(data, arena._Part) for data in chunks]
+    if sum(part.deals for part in parts) != deals:
+        raise Unavailable(f"{path} holds chunks that do not end at {deals} deals: remove it")
+    result = arena._result(rules, (level, "trickster"), parts, deals, seed, 1000)
     return {
         "preset": preset,
         "level": level,
@@ -118,10 +143,19 @@ def match(harness: str, preset: str, level: str, deals: int, seed: int) -> dict[
         "points_per_hand": result.points_per_hand,
         "points_interval": list(result.points_interval),
         "mean_decision_ms": 1000 * result.first.mean_decision,
-        "trickster_requests": STATS["asked"],
-        "trickster_illegal": illegal,
-        "elapsed_s": round(time.time() - start, 1),
+        "trickster_requests": kept["requests"],
+        "trickster_illegal": kept["illegal"],
+        "elapsed_s": round(kept["elapsed_s"], 1),
     }
+
+
+def parts_file(out: Path, preset: str, level: str, seed: int) -> Path:
+    """Where a match's chunks are kept as they end (not committed)."""
+    return out / "parts" / f"{preset}--{_file_word(level)}--{seed}.json"
+
+
+def _file_word(level: str) -> str:
+    return level.replace(":", "_").replace(",", "_").replace("=", "-")
 
 
 def line(doc: dict[str, Any]) -> str:
@@ -135,8 +169,7 @@ def line(doc: dict[str, Any]) -> str:
 
 def file_name(out: Path, doc: dict[str, Any]) -> Path:
     """Where a match's result is kept: by preset, level, deals and seed."""
-    level = doc["level"].replace(":", "_").replace(",", "_").replace("=", "-")
-    return out / f"{doc['preset']}--{level}--{doc['deals']}x{doc['seed']}.json"
+    return out / f"{doc['preset']}--{_file_word(doc['level'])}--{doc['deals']}x{doc['seed']}.json"
 
 
 def play(args: argparse.Namespace) -> int:
@@ -154,7 +187,12 @@ def play(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     presets = args.preset or list(GAMES)
-    tasks = [(str(harness), preset, args.level, args.deals, args.seed) for preset in presets]
+    if args.chunk < 1:
+        raise Unavailable(f"--chunk must be at least 1, not {args.chunk}")
+    tasks = [
+        (str(harness), preset, args.level, args.deals, args.seed, args.chunk, str(out))
+        for preset in presets
+    ]
     with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else nullcontext() as pool:
         done = (
             (future.result() for future in [pool.submit(match, *task) for task in tasks])
@@ -254,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--preset", action="append", choices=GAMES)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--chunk", type=int, default=10)
     p.add_argument("--harness")
     p.add_argument("--out", default=str(OUT))
     r = sub.add_parser("report", help="the table of every kept result (the most deals of each)")

@@ -61,6 +61,16 @@ def test_a_wrong_level_or_count_is_refused_by_name(capsys: pytest.CaptureFixture
     assert "at least 1" in _refused(capsys, ["play", "medium", "0"], runner)
 
 
+def test_a_wrong_chunk_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    runner = _runner()
+    try:
+        runner.check(runner.harness_dir(None))
+    except runner.Unavailable as missing:
+        pytest.skip(f"Trickster's bot cannot run here: {missing}")
+    err = _refused(capsys, ["play", "medium", "1", "--chunk", "0"], runner)
+    assert "--chunk must be at least 1" in err
+
+
 def test_one_deal_against_trickster_where_it_can_run(tmp_path: Path) -> None:
     runner = _runner()
     try:
@@ -75,3 +85,13 @@ def test_one_deal_against_trickster_where_it_can_run(tmp_path: Path) -> None:
     doc = json.loads(kept.read_text())
     assert doc["preset"] == "trickster-4" and doc["deals"] == 1 and doc["games"] == 2
     assert doc["trickster_illegal"] == 0 and doc["trickster_requests"] > 0
+    # played on to two deals, the first deal's chunk is kept and only the second is played
+    chunks = json.loads(runner.parts_file(out, "trickster-4", "medium", 0).read_text())
+    (first,) = chunks["parts"]
+    assert first["first"] == 0
+    assert runner.main([*args[:2], "2", *args[3:], "--chunk", "1"]) == 0
+    chunks = json.loads(runner.parts_file(out, "trickster-4", "medium", 0).read_text())
+    assert [part["first"] for part in chunks["parts"]] == [0, 1]
+    assert chunks["parts"][0] == first  # kept, not played again (its timings are the same)
+    doc = json.loads((out / "trickster-4--medium--2x0.json").read_text())
+    assert doc["deals"] == 2 and doc["games"] == 4
