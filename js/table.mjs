@@ -221,9 +221,6 @@ function showReview(table) {
   lines.textContent = review ? review.text : table.say("reviewing");
   box.innerHTML = review ? review.svg : "";
   box.append(lines);
-  const strip = box.querySelector("svg");
-  strip?.removeAttribute("height");
-  strip?.setAttribute("width", "100%");
 }
 
 // Every seat: its label, its side's score, what it is (dealer, pitcher, partner), its cards

@@ -689,10 +689,11 @@ def _strip_svg(review: Review, lang: str) -> str:
     gettext = translation(lang).gettext
     cell, gap, top = 44.0, 4.0, 30.0
     count = max(1, len(review.decisions))
-    width = 16 + count * (cell + gap)
+    title = gettext("Review of seat {seat}").format(seat=review.seat)
+    # as wide as its cells, or as its title (bold 14 px: at most 9.5 px a letter)
+    width = 16 + max(count * (cell + gap), math.ceil(9.5 * len(title)))
     height = top + cell + 40
     costly = {decision.number for decision in review.costliest}
-    title = gettext("Review of seat {seat}").format(seat=review.seat)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr(title)} '
