@@ -71,6 +71,7 @@ const STYLE = `
 #hand { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px ${GAP}px; padding-bottom: 4px; }
 #hand g.card.clickable { cursor: pointer; }
 #hand .sb-card:has(g.clickable) { outline: 3px solid #e0a800; border-radius: 5px; }
+#hand .sb-card.hinted, #hand .sb-card.hinted:has(g.clickable) { outline: 4px solid #d9480f; }
 #hand.choosing .sb-card:not(:has(g.clickable)) { opacity: .55; }
 #hand g.selected { filter: drop-shadow(0 0 4px #f80) brightness(0.85); }
 #hand .sb-card:has(g.selected) { transform: translateY(-6px); }

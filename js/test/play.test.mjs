@@ -258,7 +258,7 @@ test("Cinch (§7): a whole hand by clicking, the discard included, its record up
 });
 
 for (const [width, height] of SIZES) {
-  test(`at ${width} by ${height}: the table fits the first screen (auction, trick play, a hand's result), call your partner at five`, async () => {
+  test(`at ${width} by ${height}: the table fits the first screen (auction, trick play, a hand's result; the coach's hint and review shown), call your partner at five`, async () => {
     const { context, page } = await person({ viewport: { width, height } });
     await open(page);
     await newGame(page, { preset: "trickster-13", players: 5, lang: width < 400 ? "de" : "en" });
@@ -277,6 +277,8 @@ for (const [width, height] of SIZES) {
     ({ view } = await state(page));
     if (view.phase === "play") {
       assert.ok(await page.locator("#trick .sb-card").count() >= 1, "the trick is on the table");
+      const { hinted } = await askHint(page); // the coach's card marked, its reason shown
+      assert.equal(hinted.length, 1);
       await fits("trick");
     }
     await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over");
