@@ -1,9 +1,9 @@
 """A person at the table: headless Chromium (Debian's) clicks through whole hands against the
 bots: a game through a server killed with SIGKILL mid-hand, call your partner at five seats
 on a phone's screen, the Cinch dealer's rob by the cards kept, a German table, the coach's
-Hint and a hand's review; the table fits
-the first screen at 1280 by 800, 390 by 844 and 360 by 640 (`js/test/fits.js`, the Play
-page's check too), its screenshots kept in SETBACK_ARTIFACTS (test-artifacts/ here).
+Hint and a hand's review; the table fits the first screen at 1280 by 800, 390 by 844 and
+360 by 640 (`js/test/fits.js`, the Play page's check too), its screenshots kept in
+SETBACK_ARTIFACTS (test-artifacts/ here).
 
 Set SETBACK_SCREENSHOTS to a folder to keep the screenshots the docs use (taken by hand:
 `SETBACK_SCREENSHOTS=../../docs/images pytest test_browser.py`)."""
