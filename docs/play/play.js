@@ -275,7 +275,7 @@ async function show({ busy = false } = {}) {
   frame.scored = number !== null && number !== play.resultSeen;
   play.resultSeen = number;
   play.table.show(frame, { busy });
-  if (frame.scored || play.reviewed?.hand === number) review(number);
+  review(number); // once a hand (and language): after a reload too, for "Last hand"
   play.table.log(told.lines.map((line) => line.trim()).filter(Boolean));
   if (busy) return;
   $("download").hidden = false;
@@ -309,8 +309,9 @@ async function hint() {
 }
 
 /** The coach's review of the person's decisions in the last hand, under its result: asked
- * once the hand is over (and again in another language), outside the queue of tasks, so
- * the table is shown at once and the review follows (0.3 to 0.9 s in the worker). */
+ * once the hand is over (again in another language, and after a reload), outside the
+ * queue of tasks, so the table is shown at once and the review follows (about 0.8 s in
+ * the worker, docs/guides/browser.md). */
 function review(hand) {
   const { game, lang } = play;
   if (hand === null || (play.reviewed?.hand === hand && play.reviewed.lang === lang && play.reviewed.game === game)) return;

@@ -208,6 +208,9 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   await open(page);
   const resumed = (await state(page)).view;
   assert.deepEqual(resumed, kept, "the reloaded page shows the same game");
+  await page.click("#show-last"); // the last hand's result, and its review made again
+  assert.match(await reviewShown(page), /^Runde \d+, /);
+  await page.click("#close-last");
   await playUntil(page, (v) => v.phase === "game_over");
   assert.match(await page.textContent("#status"), /^Partie vorbei\. Sieger: .+\.$/);
   await shot(page, "play-de-game-over.png");
