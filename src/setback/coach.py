@@ -24,11 +24,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from ._face import FONT
+from ._face import FONT, escape, quoteattr
 from .actions import Action, DeclareTrump, Play
 from .bots._base import decision_rng
 from .bots._outlook import applies, outlook
