@@ -10,7 +10,10 @@
 // - random hands a second through the checked API, in the page's worker and natively
 //   (the same loop: setback._browser.random_hands), by CPU time and by the wall clock;
 // - each bot level's decision time in the page, as the page sees it (a botAction call's
-//   round trip), mean and p99, over the decisions of whole hands played by that level.
+//   round trip), mean and p99, over the decisions of whole hands played by that level;
+// - the coach in the page (the Play page's Hint and a hand's review): a hint's round trip
+//   at each of seat 0's decisions, and each finished hand's review of seat 0, in hands of
+//   the German game played by the medium bots.
 //
 // SETBACK_SITE (default site/), CHROMIUM (default /usr/bin/chromium), SETBACK_PYTHON
 // (default .venv/bin/python) choose what is measured. --quick: a smoke (CI's).
@@ -34,6 +37,7 @@ const COLD = QUICK ? 1 : 3;
 const SECONDS = QUICK ? 0.5 : 5;
 const DECISIONS = QUICK ? 8 : 200; // per level, at most
 const BUDGET = QUICK ? 5_000 : 60_000; // ms per level, at most
+const HANDS = QUICK ? 1 : 10; // hands the coach reviews
 
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -184,6 +188,41 @@ print(json.dumps(random_hands(Rules.setback(), ${SECONDS})))`], { encoding: "utf
       maxMs: round(Math.max(...times), 1),
     };
   }
+
+  // the coach: a hint at each of seat 0's decisions, the review of each hand it finished
+  const coach = await page.evaluate(async ({ hands, budget }) => {
+    const { setback } = window.play;
+    const hints = [];
+    const reviews = [];
+    const start = performance.now();
+    for (let seed = 1; reviews.length < hands && performance.now() - start < budget; seed++) {
+      const game = await setback.newGame("setback", { seed });
+      let status = await game.status();
+      while (status.phase !== "game_over" && reviews.length < hands) {
+        if (status.to_act === 0) {
+          const before = performance.now();
+          await game.hint(0);
+          hints.push(performance.now() - before);
+        }
+        const hand = status.hand_number;
+        status = await game.apply(await game.botAction("medium", { seed }));
+        if (status.hand_number !== hand || status.phase === "game_over") {
+          const before = performance.now();
+          await game.review(0, { hand });
+          reviews.push(performance.now() - before);
+        }
+      }
+      await game.close();
+    }
+    return { hints, reviews };
+  }, { hands: HANDS, budget: BUDGET * 2 });
+  const timed = (times) => ({
+    count: times.length,
+    meanMs: round(mean(times)),
+    p99Ms: round(percentile(times, 99)),
+    maxMs: round(Math.max(...times)),
+  });
+  report.coach = { hint: timed(coach.hints), review: timed(coach.reviews) };
   await browser.close();
   await server.close();
   const shown = ({ firstMove: ms, worker, cpu: used }) => ({ firstMoveMs: round(ms), cpuSeconds: used, worker });

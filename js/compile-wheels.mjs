@@ -5,7 +5,8 @@
 // imports the library without compiling it first, and downloads no source and no
 // docstring. setback's wheel also leaves out what the page never imports (DROP: the RL
 // environments, the command line, the batched engine (numpy's; bots the page runs play
-// unbatched), the tournaments, the catalogs' sources). Run by tools/browser_site.py:
+// unbatched), the tournaments, Trickster's PTN records, the catalogs' sources). Run by
+// tools/browser_site.py:
 //
 //   node js/compile-wheels.mjs OUT WHEEL...     (OUT/ gets a wheel of each name)
 
@@ -21,7 +22,7 @@ import ast, importlib.util, re, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 DROP = re.compile(
-    r"setback/(rl/|cli\\.py$|__main__\\.py$|arena\\.py$"
+    r"setback/(rl/|cli\\.py$|__main__\\.py$|arena\\.py$|_ptn\\.py$"
     r"|bots/(batch|_batch_numpy|_batch_estimate|_batch_tables)\\.py$|locale/.*\\.pot?$)"
 )
 

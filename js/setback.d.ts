@@ -144,10 +144,31 @@ export class Game {
   results(): Promise<HandResultDocument[]>;
   botAction(level: string, options?: { seed?: number }): Promise<Action>;
   narrate(since: number, seat: number): Promise<{ lines: string[]; last: number }>;
+  /** The coach's hint for `seat`, whose turn it is (setback.coach.hint): the action, its
+   * index among the view's legal actions, its words and the reason, in `lang`. */
+  hint(seat: number): Promise<Hint>;
+  /** The coach's review of `seat`'s decisions in a finished hand (the last by default):
+   * its text and its strip (SVG), in `lang`. */
+  review(seat: number, options?: { hand?: number | null }): Promise<Review>;
   /** What the table (table.mjs) draws for `seat`: its view, the hand (trumps first) and
    * the trick as pictures, the last hand's result, the words of each action and side. */
   table(seat: number): Promise<TableFrame>;
   close(): Promise<null>;
+}
+
+/** The coach's advice at a decision (Game.hint). */
+export interface Hint {
+  action: Action;
+  index: number;
+  label: string;
+  reason: string;
+}
+
+/** The coach's review of a seat's decisions in a finished hand (Game.review). */
+export interface Review {
+  hand: number;
+  text: string;
+  svg: string;
 }
 
 /** What table.mjs draws for one seat (Game.table). */

@@ -299,6 +299,22 @@ export class Game {
     return this._call("table", { seat });
   }
 
+  /** The coach's hint for `seat`, whose turn it is (setback.coach.hint, from that seat's
+   * view only; nothing is applied), in the Setback's language: {action, index, label,
+   * reason}: the action, its index among the view's legal actions, its words and one
+   * sentence of reason ("bid 2: your side expects 1.2 points this hand ..."). */
+  hint(seat) {
+    return this._call("hint", { seat });
+  }
+
+  /** The coach's review of `seat`'s decisions in a finished hand (`hand`: its number, 0
+   * for the first; the last finished hand by default), in the Setback's language: {hand,
+   * text, svg}: a line for each decision and the costliest, and the strip of the hand's
+   * decisions coloured by what each cost (setback.coach.review). */
+  review(seat, { hand = null } = {}) {
+    return this._call("review", { seat, hand });
+  }
+
   /** What `seat` saw happen after event `since`, in the words of `setback play` and in
    * the Setback's language: {lines, last} (`last`: the number to pass next time). */
   narrate(since, seat) {

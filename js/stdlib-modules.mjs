@@ -1,9 +1,11 @@
 // The standard library's modules the Play page's Python imports: Pyodide's start, the
 // wheels' install, and every operation of setback._browser on every preset, in every
-// language, with every bot level, refusals included. tools/browser_stdlib.txt is its
-// output (with the modules the wheels import by name added by hand), and the Play page's
-// python_stdlib.zip holds those modules only (tools/browser_site.py). Run by hand after
-// a change of Pyodide or of what the library imports, against a built site:
+// language, with every bot level and the coach (a hint, a hand's review), refusals
+// included. tools/browser_stdlib.txt is its output (with the modules the wheels import by
+// name added by hand), and the Play page's python_stdlib.zip holds those modules only
+// (tools/browser_site.py). Run by hand after a change of Pyodide or of what the library
+// imports, against a built site; a module its stdlib lacks fails the run (an operation's
+// ModuleNotFoundError), else it would only be an error answer:
 //
 //   node js/stdlib-modules.mjs [site/play/] > tools/browser_stdlib.txt
 
@@ -19,6 +21,8 @@ from setback._browser import handle
 from setback.rules import PRESET_NAMES
 def ask(op, **f):
     a = json.loads(handle(json.dumps({"op": op, **f})))
+    if a.get("error", {}).get("kind") == "ModuleNotFoundError":
+        raise SystemExit(a["error"]["message"])
     return a.get("ok", a)
 ask("hello"); ask("schema")
 for preset in PRESET_NAMES:
@@ -35,6 +39,9 @@ for preset in PRESET_NAMES:
             ask("apply", game=g, action=a, lang=lang)
             n += 1
         ask("narrate", game=g, seat=0, since=0, lang=lang)
+        ask("review", game=g, seat=0, lang=lang)
+        h = ask("new_game", preset=preset, seed=4, lang=lang)["game"]
+        ask("hint", game=h, seat=ask("status", game=h)["to_act"], lang=lang)
         ask("view", game=g, seat=0); ask("events", game=g, seat=0, since=0)
         r = ask("record", game=g); d = ask("dump", game=g)
         ask("load", document=json.dumps(r)); ask("results", game=g)

@@ -13,6 +13,8 @@
 //   labels    the words of each legal action; names: each held card's; sides: each side's
 //   winner, partners, bids, contract, trump: the rest of the table's words;
 //   seat_sides: each seat's side (its score)
+//   review    the coach's review of the seat's decisions in the last hand ({text, svg},
+//             or null; the Play page's comes later, through table.review)
 //   bots      {seat: level} (optional), lang: the frame's language
 // The table fits the first screen at any size from 360 by 640: every seat's label and
 // score, the trick, the hand, the controls and the status, no text under 12 px, no card
@@ -69,6 +71,7 @@ const STYLE = `
 #hand { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px ${GAP}px; padding-bottom: 4px; }
 #hand g.card.clickable { cursor: pointer; }
 #hand .sb-card:has(g.clickable) { outline: 3px solid #e0a800; border-radius: 5px; }
+#hand .sb-card.hinted, #hand .sb-card.hinted:has(g.clickable) { outline: 4px solid #d9480f; }
 #hand.choosing .sb-card:not(:has(g.clickable)) { opacity: .55; }
 #hand g.selected { filter: drop-shadow(0 0 4px #f80) brightness(0.85); }
 #hand .sb-card:has(g.selected) { transform: translateY(-6px); }
@@ -77,7 +80,11 @@ const STYLE = `
 #last-hand::backdrop { background: rgb(0 0 0 / 35%); }
 #last-hand svg { display: block; max-width: 100%; height: auto; max-height: 78dvh; }
 #last-hand form { text-align: right; margin: 4px 0 0; }
+#last-hand { overflow: auto; }
 #review:empty { display: none; }
+#review { margin: 6px 0 0; border-top: 1px solid #ccc; padding-top: 4px; }
+#review svg { max-height: 30dvh; }
+#review p { margin: 2px 0 0; font-size: 13px; white-space: pre-line; }
 @media (min-width: 1000px) {
   .sb-table { display: grid; grid-template-columns: minmax(0, 1fr) 22rem;
     grid-template-rows: auto auto auto minmax(0, 1fr) auto auto auto auto auto; column-gap: 16px; }
@@ -89,8 +96,9 @@ const STYLE = `
 `;
 
 /** The table in `root` (emptied): `send(action)` takes the action clicked; `hint()` (if
- * given) resolves to {action, source: "coach" | "bot", words} for the Hint button; `state`
- * holds the table's picks (`selected`, `keeping`: the page's tests read them). */
+ * given) resolves to the coach's hint for the Hint button, {action, label, reason} as the
+ * library words it (setback.coach.hint); `state` holds the table's picks (`selected`,
+ * `keeping`: the page's tests read them). */
 export function createTable(root, { send, hint = null, state = {}, lang = "en", tools = [] }) {
   if (!document.getElementById("sb-table-style")) {
     const style = document.createElement("style");
@@ -115,7 +123,7 @@ export function createTable(root, { send, hint = null, state = {}, lang = "en", 
     <p id="legend"></p>
     <div id="hand"></div>
     <div id="log-box"><strong id="happened"></strong><ol id="log" reversed></ol></div>
-    <dialog id="last-hand"><div id="result"></div><p id="review"></p>
+    <dialog id="last-hand"><div id="result"></div><div id="review"></div>
       <form method="dialog"><button id="close-last"></button></form></dialog>`;
   const $ = (id) => root.querySelector(`#${id}`);
   table.$ = $;
@@ -130,6 +138,10 @@ export function createTable(root, { send, hint = null, state = {}, lang = "en", 
     $("refusal").dataset.code = code ?? "";
   };
   table.status = (text) => ($("status").textContent = text);
+  table.review = (hand, review) => {
+    table.reviewed = { hand, review };
+    if (table.frame) showReview(table);
+  };
   table.log = (lines) => {
     for (const line of lines) {
       const item = document.createElement("li");
@@ -187,14 +199,29 @@ function show(table, frame, { busy = false, popup = true } = {}) {
   $("hint").classList.remove("hinted");
   $("hint-button").hidden = !table.hint || !mine;
   $("result").innerHTML = frame.result ?? "";
-  $("review").textContent = frame.review ?? "";
   $("show-last").hidden = !frame.result;
   showSeats(table);
   showTrick(table);
   showHand(table);
   showActions(table);
+  if (frame.review) table.reviewed = { hand: view.last_result?.number, review: frame.review };
+  showReview(table);
   fit(table);
   if (popup && frame.scored && frame.result && !$("last-hand").open) $("last-hand").showModal();
+}
+
+// The coach's review of the seat's decisions in the last hand, under its result: its strip
+// (each decision coloured by its cost) and its lines, or a word while it is being made (a
+// review of null). It is kept while its hand is the last one.
+function showReview(table) {
+  const box = table.$("review");
+  const hand = table.frame.view.data.last_result?.number;
+  if (!table.reviewed || hand === undefined || table.reviewed.hand !== hand) return box.replaceChildren();
+  const { review } = table.reviewed;
+  const lines = document.createElement("p");
+  lines.textContent = review ? review.text : table.say("reviewing");
+  box.innerHTML = review ? review.svg : "";
+  box.append(lines);
 }
 
 // Every seat: its label, its side's score, what it is (dealer, pitcher, partner), its cards
@@ -407,24 +434,26 @@ function button(label, onclick) {
   return element;
 }
 
-// The Hint button: the adapter's advice (the coach's, or the expert bot's choice, said so),
-// shown on its card or button and in words.
+// The Hint button: the coach's advice, asked of the adapter, shown on its card or button
+// and in words: the reason (setback.coach.hint's sentence, which begins with the action).
 async function askHint(table) {
   const { $ } = table;
   const frame = table.frame;
   let advice;
+  $("hint").textContent = table.say("hinting");
+  fit(table);
   try {
     advice = await table.hint();
   } catch (error) {
+    if (table.frame === frame) showActions(table); // the table's own hint again
     table.refuse(error.message);
     return;
   }
-  if (!advice || table.frame !== frame) return;
-  const view = frame.view.data;
-  const i = view.legal_actions.findIndex((a) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(advice.action).sort()));
-  const words = advice.words ?? (i >= 0 ? frame.labels[i] : "");
-  $("hint").textContent = table.say(advice.source === "coach" ? "hintCoach" : "hintBot", { action: words });
+  if (table.frame !== frame) return;
+  if (!advice) return showActions(table);
+  $("hint").textContent = table.say("hintCoach", { reason: advice.reason ?? advice.label });
   $("hint").classList.add("hinted");
+  fit(table); // the reason may take more lines than the hint it replaces
   const card = advice.action.card;
   for (const slot of $("hand").querySelectorAll(".sb-card")) {
     const marked = card !== undefined ? slot.dataset.card === card

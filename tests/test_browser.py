@@ -22,8 +22,9 @@ from setback import (
     observe,
     trump_table,
 )
-from setback._browser import handle, random_hands
+from setback._browser import HINT_BUDGET, REVIEW_BUDGET, handle, random_hands
 from setback.bots import LEVELS
+from setback.coach import hint, review
 from setback.svg import card_svg, hand_result_svg, view_svg
 from setback.text import action_text, refusal_text
 
@@ -233,3 +234,50 @@ def test_hello_says_the_players_each_preset_takes() -> None:
     assert players["trickster-13"] == [4, 5, 6]
     assert players["cinch"] == [4]
     assert set(players) == set(ask("hello")["presets"])
+
+
+def test_the_coachs_hint_is_the_librarys_as_the_server_sends_it() -> None:
+    """Issue 49: the Play page's Hint is `setback.coach.hint` of the seat's own view, at the
+    page's budget, in the page's language: the action, its index, its words, the reason."""
+    state = new_game(Rules.setback(), seed=3)
+    game = ask("load", document=dumps(state))["game"]
+    seat = state.to_act
+    assert seat is not None
+    view = observe(state, seat)
+    tip = hint(view, budget=HINT_BUDGET, language="de")
+    answer = ask("hint", game=game, seat=seat, lang="de")
+    assert answer == {
+        "action": doc(tip.action)["data"],
+        "index": view.legal_actions.index(tip.action),
+        "label": action_text(tip.action, lang="de"),
+        "reason": tip.reason,
+    }
+    assert answer["reason"].startswith(answer["label"] + ":")
+    assert ask("dump", game=game) == doc(state)  # a hint changes nothing
+    other = refused("hint", game=game, seat=(seat + 1) % 4)  # not its turn
+    assert other["code"] == "invalid_state" and f"seat {seat}'s turn" in other["message"]
+
+
+def test_the_review_of_a_finished_hand_is_the_librarys() -> None:
+    """Issue 49: a finished hand's review for a seat (the last by default), its text and its
+    strip in the page's language; a hand not finished is refused, naming the finished ones."""
+    state = new_game(Rules.setback(target=11), seed=8)
+    game = ask("load", document=dumps(state))["game"]
+    assert refused("review", game=game, seat=0)["code"] == "no_hand"
+    while not state.history:
+        action = legal_actions(state)[-1]
+        state = apply_action(state, action)
+        ask("apply", game=game, action=doc(action)["data"])
+    done = review(game_record(state), 2, budget=REVIEW_BUDGET, hand=0)
+    assert done.decisions
+    answer = ask("review", game=game, seat=2, lang="fr")
+    assert answer == {"hand": 0, "text": done.text(lang="fr"), "svg": done.svg(lang="fr")}
+    assert ask("review", game=game, seat=2, hand=0) == {
+        "hand": 0,
+        "text": done.text(),
+        "svg": done.svg(),
+    }
+    error = refused("review", game=game, seat=2, hand=1)
+    assert error["code"] == "no_hand" and error["params"] == {"hand": 1}
+    assert "(finished: 0)" in error["message"]
+    assert refused("review", game=game, seat=4)["code"] == "no_seat"

@@ -235,6 +235,18 @@ def test_a_review_names_no_decision_when_every_choice_is_worth_the_same() -> Non
     assert even.text().endswith("every choice was as good as the best.")
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "sv", "fr"])
+def test_a_short_reviews_strip_has_room_for_its_title(lang: str) -> None:
+    """The Play page showed "Bewertung vo": a strip of one decision was cut to its cell."""
+    state = _played(Rules.setback(), 11)
+    done = review(game_record(state), 0, budget=24)
+    short = attrs.evolve(done, decisions=done.decisions[:1])
+    root = ET.fromstring(short.svg(lang=lang))
+    title = root.get("aria-label")
+    assert title is not None and title.endswith(" 0")
+    assert float(root.get("width", "0")) >= 16 + 9.5 * len(title)
+
+
 def test_a_review_of_one_hand_reviews_only_it() -> None:
     state = _played(Rules.setback(), 11, hands=2)
     done = review(game_record(state), 1, budget=24, hand=1)

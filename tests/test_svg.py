@@ -7,13 +7,18 @@ import contextlib
 import io
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from xml.sax import saxutils
 
 import attrs
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import setback
 import setback.svg
@@ -30,6 +35,7 @@ from setback import (
     Rules,
     Suit,
     Trick,
+    _face,
     apply_action,
     legal_actions,
     new_game,
@@ -851,3 +857,26 @@ def test_a_seats_label_is_kept_inside_the_cloth_and_off_the_trick(lang: str) -> 
                 for words, box in _seat_labels(svg):
                     assert box[0] >= 16 and box[2] <= setback.svg._TABLE_W - 16, words
                     assert not any(_overlap(box, card) for card in cards), words
+
+
+@given(st.text())
+def test_the_pictures_escape_as_xml_sax_does(words: str) -> None:
+    """`_face.escape` and `quoteattr` are `xml.sax.saxutils`'s, written again so that
+    drawing imports no XML parser (see the next test)."""
+    assert _face.escape(words) == saxutils.escape(words)
+    assert _face.quoteattr(words) == saxutils.quoteattr(words)
+
+
+def test_the_browsers_modules_import_no_xml_parser_nor_http() -> None:
+    """The Play page's Python (`setback._browser`, the pictures, the coach) imports neither
+    `xml.sax` nor what it brings (`urllib.request`, `http.client`, `email`): 156 KB of
+    the page's standard library, downloaded and imported for two string functions."""
+    code = (
+        "import sys, setback._browser, setback.svg, setback.coach, setback.terminal\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.split()
+    heavy = ("xml.sax", "urllib.request", "http.client", "email")
+    assert [name for name in loaded if name.startswith(heavy)] == []

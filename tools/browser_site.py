@@ -11,7 +11,9 @@ pinned and checked by sha256, gathered from their packages (never committed).
   sources changed;
 - every wheel gets its bytecode (`js/compile-wheels.mjs`: Pyodide's Python compiles
   each module into `__pycache__`), so a browser imports the library without compiling
-  it: the first start's imports take about half the time.
+  it: the first start's imports take about half the time;
+- Pyodide's standard library keeps the modules the page imports (`slim_stdlib`), and
+  its package index only its `info` (`slim_lock`): the page loads none of its packages.
 
 Every file gathered is checked against `PYODIDE` or `WHEELS` below (setback's wheel,
 built here, has no pin) before it is used. `OUT/runtime.json` lists what a page passes to
@@ -175,12 +177,28 @@ def slim_stdlib(original: Path) -> Path:
     return target
 
 
+def slim_lock(original: Path) -> Path:
+    """Pyodide's pyodide-lock.json with its `info` alone: the page loads no package of
+    Pyodide's (its wheels come by URL), so the index of the other 357 is 119 KB read and
+    parsed at every start for nothing (made once per input)."""
+    digest = sha256(original)[:16]
+    target = CACHE / "lock" / digest / original.name
+    if target.exists():
+        return target
+    shutil.rmtree(CACHE / "lock", ignore_errors=True)
+    target.parent.mkdir(parents=True)
+    info = json.loads(original.read_text())["info"]
+    target.write_text(json.dumps({"info": info, "packages": {}}, separators=(",", ":")))
+    return target
+
+
 def runtime_files() -> dict[str, Path]:
     """Every file of the runtime by its path under the page's folder: `pyodide/...`,
     `wheels/...`, `setback.mjs` and its worker and types; each checked."""
     pyodide = pyodide_folder()
     files = {f"pyodide/{name}": _check(pyodide / name, pin) for name, pin in PYODIDE.items()}
     files["pyodide/python_stdlib.zip"] = slim_stdlib(files["pyodide/python_stdlib.zip"])
+    files["pyodide/pyodide-lock.json"] = slim_lock(files["pyodide/pyodide-lock.json"])
     for wheel in compiled([setback_wheel(), *dependency_wheels()]):
         files[f"wheels/{wheel.name}"] = wheel
     for name in MODULE_FILES:

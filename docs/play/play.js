@@ -106,6 +106,8 @@ const play = {
   resultSeen: null, // the number of the last hand whose result was shown
   replay: null,
   pending: 0, // tasks queued or running: the tests wait for 0
+  reviewed: null, // {game, hand, lang}: the last hand's review asked of the coach
+  reviewing: null, // its promise: the tests wait for it
 };
 window.play = play;
 
@@ -273,6 +275,7 @@ async function show({ busy = false } = {}) {
   frame.scored = number !== null && number !== play.resultSeen;
   play.resultSeen = number;
   play.table.show(frame, { busy });
+  review(number); // once a hand (and language): after a reload too, for "Last hand"
   play.table.log(told.lines.map((line) => line.trim()).filter(Boolean));
   if (busy) return;
   $("download").hidden = false;
@@ -295,12 +298,29 @@ function gameOver() {
   play.table.$("actions").replaceChildren(element);
 }
 
-/** The Hint button: the seat's best move. Until `setback.coach` reaches the worker, it is
- * the expert bot's choice from the seat's own view, and the table says so ("bot"). */
+/** The Hint button: the coach's advice for the person (setback.coach.hint, from their own
+ * view), the action and the reason in the page's language, as the example server sends it. */
 async function hint() {
   if (play.busy || play.pending || play.view?.to_act !== SEAT) return null;
-  const action = await play.game.botAction("expert", { seed: play.actions });
-  return { action, source: "bot" };
+  const { game, view } = play;
+  const advice = await game.hint(SEAT);
+  if (play.game !== game || play.view !== view) return null; // the table moved on meanwhile
+  return { ...advice, action: view.legal_actions[advice.index] };
+}
+
+/** The coach's review of the person's decisions in the last hand, under its result: asked
+ * once the hand is over (again in another language, and after a reload), outside the
+ * queue of tasks, so the table is shown at once and the review follows (about 0.8 s in
+ * the worker, docs/guides/browser.md). */
+function review(hand) {
+  const { game, lang } = play;
+  if (hand === null || (play.reviewed?.hand === hand && play.reviewed.lang === lang && play.reviewed.game === game)) return;
+  play.reviewed = { game, hand, lang };
+  play.table.review(hand, null); // "the coach is reviewing ..."
+  play.reviewing = game.review(SEAT, { hand }).then(
+    (done) => play.game === game && play.table.review(hand, done),
+    (error) => play.game === game && play.table.review(hand, { text: error.message, svg: "" }),
+  );
 }
 
 // --- the replay of a finished game ------------------------------------------------------

@@ -1,8 +1,9 @@
 """A person at the table: headless Chromium (Debian's) clicks through whole hands against the
 bots: a game through a server killed with SIGKILL mid-hand, call your partner at five seats
-on a phone's screen, the Cinch dealer's rob by the cards kept, a German table; the table fits
-the first screen at 1280 by 800, 390 by 844 and 360 by 640 (`js/test/fits.js`, the Play
-page's check too), its screenshots kept in SETBACK_ARTIFACTS (test-artifacts/ here).
+on a phone's screen, the Cinch dealer's rob by the cards kept, a German table, the coach's
+Hint and a hand's review; the table fits the first screen at 1280 by 800, 390 by 844 and
+360 by 640 (`js/test/fits.js`, the Play page's check too), its screenshots kept in
+SETBACK_ARTIFACTS (test-artifacts/ here).
 
 Set SETBACK_SCREENSHOTS to a folder to keep the screenshots the docs use (taken by hand:
 `SETBACK_SCREENSHOTS=../../docs/images pytest test_browser.py`)."""
@@ -504,3 +505,33 @@ def test_a_forged_or_broken_message_leaves_the_table_as_it_was(
         )
         assert message(page) == kept
         assert page.locator("#hand .sb-card").all_inner_texts() == hand
+
+
+def test_the_coachs_hint_and_review_on_the_table(page: Page, server: ServerProcess) -> None:
+    """Issue 49 on the server's page, the one table the Play page has: Hint marks the
+    coach's card and shows its sentence (the action and why); when the hand ends, its
+    result comes with the coach's review of this seat's decisions, the strip and the text."""
+    page.set_viewport_size(PHONE)
+
+    def last_tricks(state: GameState) -> bool:
+        return state.phase is Phase.PLAY and state.to_act == 0 and len(state.hands[0]) == 2
+
+    join(page, server, played_to(Rules.setback(), last_tricks))
+    page.click("#hint-button")
+    page.wait_for_function("document.getElementById('hint').classList.contains('hinted')")
+    text = page.inner_text("#hint")
+    shown = message(page)
+    labels = dict(zip(shown["labels"], shown["view"]["data"]["legal_actions"], strict=True))
+    said = re.match(r"Hint — (play \S+): (your side expects|it is your only choice)", text)
+    assert said and said[1] in labels, text
+    marked = page.locator("#hand .sb-card.hinted")
+    assert marked.count() == 1 and marked.get_attribute("data-card") == labels[said[1]]["card"]
+    fits(page, "server-hint.png")
+    for _ in range(2):  # this seat's two cards: the hand ends
+        if not page.locator("#last-hand[open]").count():
+            click_once(page)
+    page.wait_for_selector("#last-hand[open] #review svg")
+    assert page.inner_text("#review p").startswith("Hand 1, ")
+    box = page.locator("#last-hand[open]").bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    page.screenshot(path=str(ARTIFACTS / "server-review.png"))

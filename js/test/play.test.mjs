@@ -109,6 +109,26 @@ async function newGame(page, { preset, lang, target = "", players = "" }) {
   await settle(page, before);
 }
 
+/** Press Hint and wait for the coach's advice: {text, hinted, labels, legal} (the hint's
+ * line, what it marked, the words and actions offered). */
+async function askHint(page) {
+  await page.click("#hint-button");
+  await page.waitForFunction(() => document.getElementById("hint").classList.contains("hinted"));
+  return page.evaluate(() => ({
+    text: document.getElementById("hint").textContent,
+    hinted: [...document.querySelectorAll(".sb-card.hinted, #actions button.hinted")]
+      .map((element) => element.dataset.card ?? element.dataset.action),
+    labels: window.play.frame.labels,
+    legal: window.play.view.legal_actions,
+  }));
+}
+
+/** The hand's review over the table, once the coach made it: its strip and its lines. */
+async function reviewShown(page) {
+  await page.waitForSelector("#last-hand[open] #review svg");
+  return page.textContent("#last-hand #review p");
+}
+
 /** The person's own card in the table's hand. */
 function card(page, name) {
   return page.locator(`#hand g.card[data-card="${name}"]`);
@@ -188,6 +208,9 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   await open(page);
   const resumed = (await state(page)).view;
   assert.deepEqual(resumed, kept, "the reloaded page shows the same game");
+  await page.click("#show-last"); // the last hand's result, and its review made again
+  assert.match(await reviewShown(page), /^Runde \d+, /);
+  await page.click("#close-last");
   await playUntil(page, (v) => v.phase === "game_over");
   assert.match(await page.textContent("#status"), /^Partie vorbei\. Sieger: .+\.$/);
   await shot(page, "play-de-game-over.png");
@@ -238,7 +261,7 @@ test("Cinch (§7): a whole hand by clicking, the discard included, its record up
 });
 
 for (const [width, height] of SIZES) {
-  test(`at ${width} by ${height}: the table fits the first screen (auction, trick play, a hand's result), call your partner at five`, async () => {
+  test(`at ${width} by ${height}: the table fits the first screen (auction, trick play, a hand's result; the coach's hint and review shown), call your partner at five`, async () => {
     const { context, page } = await person({ viewport: { width, height } });
     await open(page);
     await newGame(page, { preset: "trickster-13", players: 5, lang: width < 400 ? "de" : "en" });
@@ -250,15 +273,20 @@ for (const [width, height] of SIZES) {
     let { view } = await state(page);
     assert.equal(view.hand_sizes.length, 5, "five seats");
     assert.equal(await page.locator("#seats li").count(), 5);
+    const advice = await askHint(page); // the coach's reason, shown with the table
+    assert.ok(advice.labels.some((label) => advice.text.includes(`${label}:`)), advice.text);
     await fits("auction");
     await playUntil(page, (v) => v.phase === "game_over" || (v.phase === "play" && v.to_act === 0 && Boolean(v.trick?.plays.length)));
     ({ view } = await state(page));
     if (view.phase === "play") {
       assert.ok(await page.locator("#trick .sb-card").count() >= 1, "the trick is on the table");
+      const { hinted } = await askHint(page); // the coach's card marked, its reason shown
+      assert.equal(hinted.length, 1);
       await fits("trick");
     }
     await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over");
     await page.waitForSelector("#last-hand[open] #result svg");
+    assert.match(await reviewShown(page), width < 400 ? /^Runde 1, / : /^Hand 1, /);
     const box = await page.locator("#last-hand[open]").boundingBox();
     assert.ok(box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width, "the result over the table, whole");
     await page.screenshot({ path: join(ARTIFACTS, `play-${width}x${height}-result.png`) });
@@ -269,7 +297,7 @@ for (const [width, height] of SIZES) {
   });
 }
 
-test("the bots' pace: each move drawn, the set time apart; a hint marked as the expert bot's", async () => {
+test("the bots' pace: each move drawn, the set time apart", async () => {
   const { context, page } = await person({ pace: 400 });
   await open(page);
   const drawn = await page.evaluate(() => {
@@ -288,12 +316,49 @@ test("the bots' pace: each move drawn, the set time apart; a hint marked as the 
   const gaps = times.slice(1).map((t, i) => t - times[i]);
   assert.ok(gaps.length >= 2 && gaps.every((gap) => gap >= 350), `paced: ${gaps.map(Math.round)}`);
   assert.ok((await state(page)).actions > actions);
-  if ((await state(page)).view.to_act === 0) {
-    await page.click("#hint-button");
-    await page.waitForFunction(() => document.getElementById("hint").classList.contains("hinted"));
-    assert.match(await page.textContent("#hint"), /^Hint \(the expert bot's choice\): /);
-    assert.equal(await page.locator(".sb-card.hinted, #actions button.hinted").count(), 1);
+  await context.close();
+});
+
+test("Hint: the coach's action and reason, marked on the table; a hand's review when it ends", async () => {
+  const { context, page } = await person();
+  await open(page);
+  await newGame(page, { preset: "setback", lang: "en" });
+  // the auction: the coach's call, a button, and the reason that names it
+  let advice = await askHint(page);
+  let match = /^Hint — (.+?): (your side expects [\d.]+ points this hand \(.+\)|it is your only choice\.$)/.exec(advice.text);
+  assert.ok(match, advice.text);
+  let i = advice.labels.indexOf(match[1]);
+  assert.ok(i >= 0, `${match[1]} is not offered: ${advice.labels}`);
+  assert.deepEqual(advice.hinted, [JSON.stringify(advice.legal[i])]);
+  assert.equal((await state(page)).refusal, "");
+  // trick play: the coach's card, marked in the hand
+  await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over" || (v.phase === "play" && v.to_act === 0));
+  if ((await state(page)).view.phase === "play") {
+    advice = await askHint(page);
+    match = /^Hint — play (\S+): (your side expects|it is your only choice)/.exec(advice.text);
+    assert.ok(match, advice.text);
+    const offered = advice.legal.filter((action) => action.type === "Play").map((action) => action.card);
+    assert.equal(advice.hinted.length, 1);
+    assert.ok(offered.includes(advice.hinted[0]), `${advice.hinted} is not offered: ${offered}`);
+    assert.equal(advice.labels[advice.legal.findIndex((action) => action.card === advice.hinted[0])], `play ${match[1]}`);
   }
+  // the hand's end: its result over the table, and the coach's review of the person's decisions
+  await playUntil(page, (v) => v.hand_number > 0 || v.phase === "game_over");
+  const lines = await reviewShown(page);
+  assert.match(lines, /^Hand 1, Bidding: /);
+  assert.match(lines, /(the coach's choice too|it cost [\d.]+( points|% of the game))\.$/m);
+  assert.match(await page.innerHTML("#last-hand #review"), /^<svg[^>]* aria-label="Review of seat 0"/);
+  await shot(page, "play-review.png");
+  // in German: the same review in the table's new language
+  await page.click("#close-last");
+  await page.click("#open-settings");
+  await page.selectOption("#lang", "de");
+  await page.waitForFunction(() => window.play.pending === 0);
+  await page.evaluate(() => window.play.reviewing);
+  await page.keyboard.press("Escape");
+  await page.click("#show-last");
+  assert.match(await reviewShown(page), /^Runde 1, Reizen: /);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
 

@@ -126,6 +126,55 @@ describe("documents", () => {
   });
 });
 
+describe("the coach", () => {
+  test("a hint and a hand's review are the native library's, in the chosen language", async () => {
+    const game = await setback.newGame("setback", { seed: 8, options: { target: 11 } });
+    const { to_act: seat } = await game.status();
+    setback.lang = "de";
+    try {
+      const advice = await game.hint(seat);
+      const legal = await game.legalActions();
+      assert.deepEqual(legal[advice.index], advice.action);
+      const expected = native(
+        `import json, sys
+from setback import Rules, new_game, observe
+from setback._browser import HINT_BUDGET
+from setback.coach import hint
+view = observe(new_game(Rules.setback(target=11), seed=8), json.load(sys.stdin))
+print(json.dumps(hint(view, budget=HINT_BUDGET, language="de").reason))`,
+        seat,
+      );
+      assert.equal(advice.reason, expected);
+      assert.ok(advice.reason.startsWith(`${advice.label}:`), advice.reason);
+      await assert.rejects(game.review(seat), { code: "no_hand" });
+      await assert.rejects(game.hint((seat + 1) % 4), { code: "invalid_state" });
+      const actions = [];
+      for (let status = await game.status(); status.hand_number === 0;) {
+        const [action] = (await game.legalActions()).slice(-1);
+        actions.push(action);
+        status = await game.apply(action);
+      }
+      const done = await game.review(2);
+      const reviewed = native(
+        `import json, sys
+from setback import Rules, apply_action, game_record, new_game, parse_action
+from setback._browser import REVIEW_BUDGET
+from setback.coach import review
+state = new_game(Rules.setback(target=11), seed=8)
+for action in json.load(sys.stdin):
+    state = apply_action(state, parse_action(action))
+done = review(game_record(state), 2, budget=REVIEW_BUDGET, hand=0)
+print(json.dumps({"hand": 0, "text": done.text(lang="de"), "svg": done.svg(lang="de")}))`,
+        actions,
+      );
+      assert.deepEqual(done, reviewed);
+      assert.match(done.text, /^Runde 1, /);
+    } finally {
+      setback.lang = "en";
+    }
+  });
+});
+
 describe("refusals", () => {
   test("a malformed action: a SetbackError with its code, the game unchanged", async () => {
     const game = await setback.newGame("setback", { seed: 5 });

@@ -55,6 +55,9 @@ _bots: dict[tuple[int, int, str, int], Any] = {}
 """Each game's bots, by (game, seat, level, seed): a bot may keep what it learned."""
 _narrators: dict[tuple[int, int, str], Any] = {}
 """Each game's narrators, by (game, seat, lang): the terminal's words for events."""
+_reviews: dict[tuple[int, int, int], Any] = {}
+"""Each game's reviews of a finished hand, by (game, seat, hand): a hand, once over, is
+reviewed once, and its words asked again in any language."""
 _next = 0
 
 
@@ -289,6 +292,8 @@ def _close(message: dict[str, Any]) -> None:
         del _bots[key]
     for told in [told for told in _narrators if told[0] == number]:
         del _narrators[told]
+    for reviewed in [reviewed for reviewed in _reviews if reviewed[0] == number]:
+        del _reviews[reviewed]
 
 
 def _bot_action(message: dict[str, Any]) -> Any:
@@ -310,6 +315,55 @@ def _bot_action(message: dict[str, Any]) -> Any:
     if key not in _bots:
         _bots[key] = BOTS[level](random.Random(f"{seed}:{seat}:{level}").getrandbits(64))
     return _document(dumps(_bots[key].choose(observe(state, seat))))["data"]
+
+
+HINT_BUDGET = 1000
+"""The hands the coach plays out for a hint (`setback.coach.DEFAULT_BUDGET`): in the
+page, 0.3 s on average, 0.7 s at most (docs/guides/browser.md)."""
+REVIEW_BUDGET = 400
+"""The hands the coach plays out for each decision of a reviewed hand: a hand's review in
+the page takes 0.3 to 0.9 s (docs/guides/browser.md)."""
+
+
+def _hint(message: dict[str, Any]) -> dict[str, Any]:
+    """The coach's hint for `seat`, whose turn it is, as the example server sends it: the
+    action, its index among the view's legal actions, its words and the coach's reason
+    (`setback.coach.hint`), in `lang`."""
+    from .coach import hint
+
+    _, state = _game(message)
+    seat, lang = _seat(message, state), message.get("lang", "en")
+    view = observe(state, seat)
+    tip = hint(view, budget=HINT_BUDGET, language=lang)
+    return {
+        "action": _document(dumps(tip.action))["data"],
+        "index": view.legal_actions.index(tip.action),
+        "label": action_text(tip.action, lang=lang),
+        "reason": tip.reason,
+    }
+
+
+def _review(message: dict[str, Any]) -> dict[str, Any]:
+    """The coach's review of `seat`'s decisions in a finished hand (`hand`: its number; the
+    last finished hand when it is not given), as the example server sends it: its text and
+    its strip (SVG), in `lang` (`setback.coach.review`)."""
+    from .coach import review
+
+    number, state = _game(message)
+    seat, lang, hand = _seat(message, state), message.get("lang", "en"), message.get("hand")
+    finished = [result.number for result in state.history]
+    if hand is None and finished:
+        hand = finished[-1]
+    if type(hand) is not int or hand not in finished:
+        hands = ", ".join(map(str, finished)) or "none yet"
+        raise _RequestError(
+            "no_hand", f"no finished hand {hand!r} to review (finished: {hands})", hand=hand
+        )
+    key = (number, seat, hand)
+    if key not in _reviews:
+        _reviews[key] = review(game_record(state), seat, budget=REVIEW_BUDGET, hand=hand)
+    done = _reviews[key]
+    return {"hand": hand, "text": done.text(lang=lang), "svg": done.svg(lang=lang)}
 
 
 def _narrate(message: dict[str, Any]) -> dict[str, Any]:
@@ -507,6 +561,8 @@ _OPS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "close": _close,
     "bot_action": _bot_action,
     "narrate": _narrate,
+    "hint": _hint,
+    "review": _review,
     "action_text": _action_text,
     "side_text": _side_text,
     "level_text": _level_text,

@@ -10,8 +10,6 @@ pictures in `document`.
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from ._marks import N_, NP_
 from .notation import BIG_JOKER, JOKER, LITTLE_JOKER, RANK_TEXT, SUIT_LETTERS, symbol_of
 
@@ -69,6 +67,28 @@ named by its symbol)."""
 GOLD = "#e0a800"
 """The edge of a highlighted card (and of the seat to act)."""
 _BACK = "#1d4e89"
+
+
+def escape(words: str) -> str:
+    """`words` as XML text: `&`, `<` and `>` as entities.
+
+    The pictures' own (not `xml.sax.saxutils`'s, the same result), so that drawing imports no
+    XML parser: its import brings `urllib.request`, `http.client` and `email`, 156 KB the
+    Play page would download and import for two string functions.
+    """
+    return words.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(words: str) -> str:
+    """`words` as a quoted XML attribute value: escaped, its newlines and tabs as character
+    references, in double quotes (single quotes if it holds a double quote and no single
+    one; else its double quotes as `&quot;`)."""
+    words = escape(words).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in words:
+        return f'"{words}"'
+    if "'" not in words:
+        return f"'{words}'"
+    return '"' + words.replace('"', "&quot;") + '"'
 
 
 def num(value: float) -> str:

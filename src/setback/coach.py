@@ -24,11 +24,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from ._face import FONT
+from ._face import FONT, escape, quoteattr
 from .actions import Action, DeclareTrump, Play
 from .bots._base import decision_rng
 from .bots._outlook import applies, outlook
@@ -689,10 +688,11 @@ def _strip_svg(review: Review, lang: str) -> str:
     gettext = translation(lang).gettext
     cell, gap, top = 44.0, 4.0, 30.0
     count = max(1, len(review.decisions))
-    width = 16 + count * (cell + gap)
+    title = gettext("Review of seat {seat}").format(seat=review.seat)
+    # as wide as its cells, or as its title (bold 14 px: at most 9.5 px a letter)
+    width = 16 + max(count * (cell + gap), math.ceil(9.5 * len(title)))
     height = top + cell + 40
     costly = {decision.number for decision in review.costliest}
-    title = gettext("Review of seat {seat}").format(seat=review.seat)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr(title)} '

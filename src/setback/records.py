@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import attrs
 
-from ._ptn import read as _read_ptn
-from ._ptn import write as _write_ptn
 from .engine import apply_action, new_game
 from .errors import (
     IllegalActionError,
@@ -248,7 +246,9 @@ def read_ptn(text: str) -> GameRecord:
         raise kind_error("read_ptn", "a PTN text (str)", text)
     if len(text) > MAX_PTN:
         raise RecordError(f"a PTN text of {len(text)} characters: at most {MAX_PTN}")
-    return _read_ptn(text)
+    from ._ptn import read  # on first use: the Play page's wheel leaves PTN out
+
+    return read(text)
 
 
 def write_ptn(record: GameRecord) -> str:
@@ -279,4 +279,6 @@ def write_ptn(record: GameRecord) -> str:
     if type(record) is not GameRecord:
         raise kind_error("write_ptn", "a GameRecord", record)
     replay(record)
-    return _write_ptn(record)
+    from ._ptn import write  # on first use: the Play page's wheel leaves PTN out
+
+    return write(record)

@@ -34,7 +34,6 @@ from __future__ import annotations
 import gettext
 import math
 from collections.abc import Iterable, Sequence
-from xml.sax.saxutils import escape
 
 import attrs
 
@@ -46,6 +45,7 @@ from ._face import (
     JOKER_LABEL,
     JOKER_NAME,
     TWO_COLOURS,
+    escape,
 )
 from ._face import GOLD as _GOLD
 from ._face import back as _back

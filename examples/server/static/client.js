@@ -125,7 +125,7 @@ function send(action) {
 }
 
 // The Hint button: the server's coach ({"hint": true}) answers this seat with the index of
-// its action among the view's legal actions, its words and the reason.
+// its action among the view's legal actions, its words and the reason (the table shows them).
 function askCoach() {
   return new Promise((resolve) => {
     game.hinting = resolve;
@@ -137,7 +137,7 @@ function answerHint(hint) {
   const resolve = game.hinting;
   game.hinting = null;
   const action = game.message?.view.data.legal_actions[hint.index];
-  if (resolve && action) resolve({ action, source: "coach", words: `${hint.label} (${hint.reason})` });
+  if (resolve && action) resolve({ action, label: hint.label, reason: hint.reason });
 }
 
 function show(message) {
@@ -146,7 +146,7 @@ function show(message) {
   game.lang = message.lang;
   speak();
   $("lang").value = game.lang;
-  game.table.show({ ...message, scored: message.scored && game.received > 1, review: message.review?.text });
+  game.table.show({ ...message, scored: message.scored && game.received > 1 }); // its review too
   showLog(message);
 }
 
