@@ -235,6 +235,30 @@ def test_a_review_names_no_decision_when_every_choice_is_worth_the_same() -> Non
     assert even.text().endswith("every choice was as good as the best.")
 
 
+@pytest.mark.parametrize(
+    ("loss", "judges_game", "lang", "said"),
+    [
+        (0.0004, True, "en", "it cost 0.04% of the game."),
+        (0.00001, True, "en", "it cost < 0.01% of the game."),
+        (0.00001, True, "fr", "< 0,01 % de la partie"),
+        (0.0012, True, "en", "it cost 0.1% of the game."),
+        (0.001, False, "en", "it cost < 0.01 points."),
+        (0.25, False, "de", "0,25 Punkte"),
+    ],
+)
+def test_a_small_loss_is_never_said_to_cost_nothing(
+    loss: float, judges_game: bool, lang: str, said: str
+) -> None:
+    """The Play page said "it cost 0.0% of the game" of a loss that rounded to nothing."""
+    state = _played(Rules.setback(), 11)
+    done = review(game_record(state), 0, budget=24)
+    first = done.decisions[0]
+    other = next(d for d in first.evaluation.values if d.action != first.chosen).action
+    text = decision_text(attrs.evolve(first, loss=loss, best=other), judges_game, lang)
+    assert said in text
+    assert "0.0%" not in text and " 0,0 %" not in text and "0.00 " not in text
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "sv", "fr"])
 def test_a_short_reviews_strip_has_room_for_its_title(lang: str) -> None:
     """The Play page showed "Bewertung vo": a strip of one decision was cut to its cell."""

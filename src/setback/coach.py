@@ -589,10 +589,20 @@ def decision_text(decision: Decision, judges_game: bool, lang: str = "en") -> st
 
 
 def _loss_text(loss: float, judges_game: bool, lang: str) -> str:
+    """A loss above 0 in words: to a tenth of a percent of the game (a hundredth where it is
+    smaller), or to a hundredth of a point; one that rounds to nothing there is "< 0.01"."""
     gettext = translation(lang).gettext
     if judges_game:
-        return gettext("{chance}% of the game").format(chance=_number(100 * loss, lang))
-    return gettext("{points} points").format(points=_number(loss, lang, 2))
+        digits = 1 if 100 * loss >= 0.095 else 2
+        return gettext("{chance}% of the game").format(chance=_small(100 * loss, lang, digits))
+    return gettext("{points} points").format(points=_small(loss, lang, 2))
+
+
+def _small(value: float, lang: str, digits: int) -> str:
+    """`value` (above 0) to `digits` decimals, or "< 0.01" (0.001, ...) where it rounds to 0."""
+    if round(value, digits) <= 0:
+        return "< " + _number(10.0**-digits, lang, digits)
+    return _number(value, lang, digits)
 
 
 def review(
