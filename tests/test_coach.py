@@ -235,6 +235,27 @@ def test_a_review_names_no_decision_when_every_choice_is_worth_the_same() -> Non
     assert even.text().endswith("every choice was as good as the best.")
 
 
+def test_the_strip_is_green_only_where_nothing_was_lost() -> None:
+    """A costly decision's cell looked green when its loss was small."""
+    state = _played(Rules.setback(), 11)
+    done = review(game_record(state), 0, budget=24)
+    first = done.decisions[0]
+    other = next(d for d in first.evaluation.values if d.action != first.chosen).action
+    cells = (
+        attrs.evolve(first, loss=0.0, best=first.chosen),
+        attrs.evolve(first, loss=0.006, best=other),
+        attrs.evolve(first, loss=0.5, best=other),
+    )
+    root = ET.fromstring(attrs.evolve(done, decisions=cells).svg())
+    svg = "{http://www.w3.org/2000/svg}"
+    fills = [rect.get("fill", "") for rect in root.iter(svg + "rect") if rect.get("rx") == "4"]
+    inks = [text.get("fill") for group in root.iter(svg + "g") for text in group.iter(svg + "text")]
+    assert fills[0] == "#2e7d32" and inks[0] == "#ffffff"  # the coach's choice: green
+    assert fills[1].startswith("#ff") and int(fills[1][3:5], 16) >= 180  # a little: yellow
+    assert inks[1] == "#000000"  # black on yellow
+    assert fills[2] == "#ff0030" and inks[2] == "#ffffff"  # a tenth of the game or more: red
+
+
 @pytest.mark.parametrize(
     ("loss", "judges_game", "lang", "said"),
     [

@@ -556,7 +556,7 @@ class Review:
 
     def svg(self, *, lang: str = "en") -> str:
         """The review as an SVG picture: a strip of the decisions in order, each a cell
-        coloured by its loss (green for none, to red for the costliest or for a point or a
+        coloured by its loss (green for none, any loss from yellow to red for a point or a
         tenth of the game or more), with the choice made and the hand it belongs to.
 
         Raises:
@@ -684,14 +684,18 @@ def review(
 
 
 def _loss_colour(loss: float, judges_game: bool) -> str:
-    """Green for no loss, through yellow, to red for a point (a tenth of the game)."""
+    """Green for no loss; any loss from yellow to red at a point (a tenth of the game)."""
     full = 0.1 if judges_game else 1.0
     x = max(0.0, min(1.0, loss / full))
     if x <= 0:
         return "#2e7d32"
-    red = round(255 * min(1.0, 2 * x))
-    green = round(200 * min(1.0, 2 * (1 - x)))
-    return f"#{red:02x}{green:02x}30"
+    return f"#ff{round(200 * (1 - x)):02x}30"
+
+
+def _ink(fill: str) -> str:
+    """The label's colour on `fill`: black on yellow and orange, white on green and red."""
+    red, green = int(fill[1:3], 16), int(fill[3:5], 16)
+    return "#000000" if red == 255 and green >= 100 else "#ffffff"
 
 
 def _strip_svg(review: Review, lang: str) -> str:
@@ -716,15 +720,15 @@ def _strip_svg(review: Review, lang: str) -> str:
         x = 8 + i * (cell + gap)
         words = decision_text(decision, review.judges_game, lang)
         edge = ' stroke="#000000" stroke-width="3"' if decision.number in costly else ""
+        fill = _loss_colour(decision.loss, review.judges_game)
         parts.append(
             f'<g><title>{escape(words)}</title><rect x="{x:g}" y="{top:g}" width="{cell:g}" '
-            f'height="{cell:g}" rx="4" fill="{_loss_colour(decision.loss, review.judges_game)}"'
-            f"{edge}/>"
+            f'height="{cell:g}" rx="4" fill="{fill}"{edge}/>'
         )
         label = action_text(decision.chosen, lang=lang).split(" ")[-1]
         parts.append(
             f'<text x="{x + cell / 2:g}" y="{top + cell / 2 + 5:g}" font-size="12" '
-            f'text-anchor="middle" fill="#ffffff">{escape(label[:6])}</text></g>'
+            f'text-anchor="middle" fill="{_ink(fill)}">{escape(label[:6])}</text></g>'
         )
         if decision.hand != last_hand:
             number = gettext("Hand {number}").format(number=decision.hand + 1)
