@@ -108,6 +108,7 @@ const play = {
   pending: 0, // tasks queued or running: the tests wait for 0
   reviewed: null, // {game, hand, lang}: the last hand's review asked of the coach
   reviewing: null, // its promise: the tests wait for it
+  seed: seedOfAddress(), // the next new game's seed (the address's ?seed=N), or null: a random one
 };
 window.play = play;
 
@@ -194,6 +195,16 @@ async function resumeGame() {
 
 // --- the game -------------------------------------------------------------------------
 
+/** The page's address may name the first new game's seed, `?seed=N` (a deal to share, and
+ * the browser tests' games, which must not depend on how the cards fall); each later new
+ * game takes the next one. Text that is not a whole number goes to the library as it is,
+ * which refuses it with its own words. */
+function seedOfAddress() {
+  const text = new URLSearchParams(globalThis.location?.search ?? "").get("seed");
+  if (text === null) return null;
+  return /^\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+}
+
 async function newGame() {
   play.game?.close();
   play.preset = $("preset").value;
@@ -204,7 +215,9 @@ async function newGame() {
   if (play.target) options.target = play.target;
   if (play.players) options.players = play.players;
   try {
-    play.game = await play.setback.newGame(play.preset, { options });
+    const seed = play.seed;
+    if (typeof seed === "number") play.seed = seed + 1;
+    play.game = await play.setback.newGame(play.preset, { options, seed });
   } catch (error) {
     play.table.refuse(error.message, error.code);
     return;

@@ -66,8 +66,10 @@ async function person({ failing = null, viewport = { width: 1100, height: 1000 }
   return { context, page };
 }
 
-async function open(page) {
-  await page.goto(`${server.url}/play/`);
+/** Open the Play page; its first new game is dealt from `seed` (`?seed=`), each later one
+ * from the next seed: no test depends on how the cards fall. */
+async function open(page, { seed = 1 } = {}) {
+  await page.goto(`${server.url}/play/?seed=${seed}`);
   await page.waitForFunction(
     () => window.play?.pending === 0 && (window.play.ready || !document.getElementById("notice").hidden),
     null,
@@ -205,7 +207,7 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   await playUntil(page, (v) => v.phase === "game_over" || (v.phase === "play" && v.hand.length < 6));
   const kept = (await state(page)).view;
   await page.reload();
-  await open(page);
+  await open(page);  // the saved game is resumed: the address's seed deals no new one
   const resumed = (await state(page)).view;
   assert.deepEqual(resumed, kept, "the reloaded page shows the same game");
   await page.click("#show-last"); // the last hand's result, and its review made again
@@ -231,6 +233,27 @@ test("the German game: a refusal in German, a whole hand by clicking, a reload m
   await page.locator("#replay").screenshot({ path: join(ARTIFACTS, "play-de-replay.png") });
   assert.deepEqual(page.errors, []);
   await context.close();
+});
+
+test("the address's seed deals the same game in any browser, and a seed that is not a number is refused by the library", async () => {
+  const hands = [];
+  for (const _ of [1, 2]) {
+    const { context, page } = await person();
+    await open(page, { seed: 5 });
+    hands.push((await state(page)).view.hand);
+    await context.close();
+  }
+  assert.deepEqual(hands[0], hands[1]);
+  const { context, page } = await person();
+  await open(page, { seed: 6 });
+  assert.notDeepEqual((await state(page)).view.hand, hands[0], "another seed, another deal");
+  await context.close();
+  const fresh = await person(); // no saved game to resume
+  await fresh.page.goto(`${server.url}/play/?seed=abc`);
+  await fresh.page.waitForFunction(() => document.getElementById("refusal")?.textContent, null, { timeout: LOAD });
+  assert.equal(await fresh.page.getAttribute("#refusal", "data-code"), "bad_seed");
+  assert.match(await fresh.page.textContent("#refusal"), /abc/);
+  await fresh.context.close();
 });
 
 test("Cinch (§7): a whole hand by clicking, the discard included, its record uploaded and replayed", async () => {
@@ -367,7 +390,7 @@ test("a damaged save: the page says so and offers a new game", async () => {
   await open(page);
   await page.evaluate(() => localStorage.setItem("setback-play/game", '{"page": 1, "game": {"format": "setback", "version": 3, "kind": "GameState", "data": {"broken": true}}}'));
   await page.reload();
-  await open(page);
+  await open(page);  // the saved game is resumed: the address's seed deals no new one
   assert.match(await page.textContent("#notice"), /^Your saved game could not be read \(.+\)\. Start a new game\?/);
   await page.click("#notice-action");
   await page.waitForFunction(() => window.play.view !== null && window.play.ready && window.play.pending === 0);
