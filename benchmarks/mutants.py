@@ -60,7 +60,14 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "_may_pitch",
         "dealer_may_match",
     ),
-    "declaring": ("step_declaration", "step_partner_call"),
+    "declaring": (
+        "declaration_refusal",
+        "step_declaration",
+        "callable_cards",
+        "legal_partner_calls",
+        "partner_call_refusal",
+        "step_partner_call",
+    ),
     "discarding": (
         "begin_discards",
         "step_discard",
@@ -103,6 +110,15 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "engine": ("close_hand",),
     "dealing": ("next_dealer", "start_hand"),
     "state": ("with_auction", "with_trump", "with_phase", "make_state", "advance"),
+    "bots/sampling": (
+        "_replay_hand",
+        "_replay_deck",
+        "_undrawn",
+        "_drawn_back",
+        "_replay_calls",
+        "_replay_discards",
+        "_same_hand",
+    ),
 }
 """The transitions, by module (`docs/guides/internals.md`, "Every transition, once"), and
 the hand core's builders (`state`: the setup's positional build's callers, the
@@ -128,6 +144,16 @@ their marker), in two stages: the second runs only if the first passed, and `-x`
 the first failure. (The table in `mutants.md` was made before the tests were grouped by
 rule: its killers are named by the files they were in then.)"""
 
+MODULE_TESTS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "bots/sampling": (
+        ("tests/test_sampling.py", "-m", "not hypothesis"),
+        ("tests/test_hostile.py", "-m", "not hypothesis and not extras"),
+    ),
+}
+"""The tests a module's mutants run instead of FIXED_TESTS, where those do not reach it: the
+sampler's replay of a hand (its own fixed tests, then the hostile views it must refuse; no
+hypothesis, no soak)."""
+
 _FIRST_OVERWRITTEN = (
     "the starting seat is never returned: the first play's strength (above 0) beats the "
     "start of -1 at the loop's first step, which sets the seat"
@@ -148,7 +174,38 @@ _PLAYED_UNREAD = (
     "`game_end` reads the count of played hands only under `hands_limit`; without it any "
     "count gives the same winner"
 )
+_CALL_SET = (
+    "an assertion of what the partner call's phase always holds (the declaration set trump, "
+    "the auction the pitcher): true with `or` as with `and`; it decides nothing"
+)
+_EVERY_SEAT_STEPS = (
+    "`draw_back` takes one step per seat (`draw_back_order` holds every seat), so each "
+    "seat's entry is set from its step: the list's first values are never read"
+)
+_PITCH_IN_TRICK = (
+    "the pitched card is in `world.trick` already, which the loop above reads: the line "
+    "adds a card `played` holds (dead code, left for a later change)"
+)
+_KITTY_NO_OP = (
+    "`_replay_kitty` gives the kitty and the discard equal, and `kept` then holds neither: "
+    "`(kept | d) & ~d` is `kept` (dead code, left for a later change)"
+)
+_KITTY_LINE = "_replay_deck: kitty and hand.trump is not None and (hand.pitcher is not None) -> "
 EQUIVALENT: dict[str, str] = {
+    "_replay_deck: world.phase is Phase.BIDDING and world.plays -> False": _PITCH_IN_TRICK,
+    "_replay_deck: world.phase is Phase.BIDDING -> world.phase is not Phase.BIDDING": (
+        _PITCH_IN_TRICK
+    ),
+    _KITTY_LINE + "False": _KITTY_NO_OP,
+    _KITTY_LINE + "kitty or hand.trump is not None or hand.pitcher is not None": _KITTY_NO_OP,
+    "_replay_deck: hand.trump is not None -> hand.trump is None": _KITTY_NO_OP,
+    "_replay_deck: hand.pitcher is not None -> hand.pitcher is None": _KITTY_NO_OP,
+    "begin_discards: [0] -> [1]": _EVERY_SEAT_STEPS,
+    "begin_discards: [0] -> [-1]": _EVERY_SEAT_STEPS,
+    "legal_partner_calls: hand.trump is not None and hand.pitcher is not None -> "
+    "hand.trump is not None or hand.pitcher is not None": _CALL_SET,
+    "partner_call_refusal: hand.trump is not None and hand.pitcher is not None -> "
+    "hand.trump is not None or hand.pitcher is not None": _CALL_SET,
     "game_end: leaders[0] -> leaders[-1]": "reached only when `len(leaders) == 1`",
     "held_after: outcome.taken is None and outcome.returned is None -> False": (
         "with neither set, the copy below changes no seat's cards and returns the same held "
@@ -563,7 +620,8 @@ def table(results: dict[str, dict[str, object]], every: list[Mutant]) -> str:
         "",
         "Made by `python benchmarks/mutants.py` (see its docstring); this page by",
         "`python benchmarks/mutants.py --table benchmarks/mutants.md`. Each mutant ran the",
-        "fixed tests (`FIXED_TESTS`: no hypothesis) with `pytest -x -p no:randomly`.",
+        "fixed tests (`FIXED_TESTS`, or its module's `MODULE_TESTS`: no hypothesis) with",
+        "`pytest -x -p no:randomly`.",
         "",
         f"**{len(every)} mutants: {summary}.** Time in pytest, over all the mutants' last",
         f"runs: {seconds / 60:.0f} min (two shared cores).",
@@ -607,18 +665,24 @@ def main() -> None:
         page, marker = Path(args.table), "<!-- notes: kept when the table is remade -->"
         notes = page.read_text().partition(marker)[2] if page.exists() else ""
         page.write_text(table(results, everything) + "\n" + marker + (notes or "\n"))
-        print(table(results, everything).split("\n")[6])
+        print(
+            next(line for line in table(results, everything).split("\n") if line.startswith("**"))
+        )
         return
-    stages = (tuple(args.tests),) if args.tests else FIXED_TESTS
+
+    def stages_of(module: str) -> tuple[tuple[str, ...], ...]:
+        return (tuple(args.tests),) if args.tests else MODULE_TESTS.get(module, FIXED_TESTS)
+
     with tempfile.TemporaryDirectory(prefix="mutants-") as temp:
         tree = Path(temp) / "src"
         ignore = shutil.ignore_patterns("__pycache__")
         shutil.copytree(SRC, tree / "setback", ignore=ignore)
         shutil.copytree(ROOT / "tests", Path(temp) / "tests", ignore=ignore)  # a snapshot
         shutil.copytree(ROOT / "docs", Path(temp) / "docs")  # pages some fixed tests check
+        shutil.copytree(ROOT / "benchmarks", Path(temp) / "benchmarks", ignore=ignore)  # the soak
         stamp = 1_000_000_000  # a new mtime at each write: the bytecode cache never goes stale
         began = time.monotonic()
-        if not args.no_baseline:
+        for stages in () if args.no_baseline else sorted({stages_of(m) for m in modules}):
             outcome, by = run_tests(tree, args.timeout, stages)
             if outcome != "passed":
                 sys.exit(f"the fixed tests fail without a mutant: {by}")
@@ -631,7 +695,7 @@ def main() -> None:
             _write(target, mutant.source, stamp := stamp + 2)
             began = time.monotonic()
             try:
-                outcome, by = run_tests(tree, args.timeout, stages)
+                outcome, by = run_tests(tree, args.timeout, stages_of(mutant.module))
             finally:
                 _write(target, original, stamp + 1)
             seconds = time.monotonic() - began

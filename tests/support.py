@@ -14,8 +14,10 @@ from collections.abc import Iterable
 from itertools import combinations
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import attrs
+import pytest
 
 from setback import (
     AllPass,
@@ -740,3 +742,13 @@ def views_of_a_game(rules: Rules, seed: int, every: int, *, steps: int) -> list[
             views.append(observe(state, state.to_act))  # type: ignore[arg-type]
         state = apply_action(state, rng.choice(legal_actions(state)))
     return views
+
+
+HEAVY = pytest.mark.extras
+"""The mark of a test too slow for the quick suite (plain `pytest` must stay under 3 minutes
+on two cores): plain `pytest` leaves it out, `.ci/run`'s heavy step runs it."""
+
+
+def slow_cases(cases: Iterable[Any], *, quick: Any) -> list[Any]:
+    """A slow test's parametrized cases: `quick` in the quick suite, the others `HEAVY`."""
+    return [case if case == quick else pytest.param(case, marks=HEAVY) for case in cases]

@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .support import HEAVY
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@HEAVY
 def test_the_coach_benchmark_runs_and_prints_its_figures() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "coach.py"), "all", "2", "1", "setback"],

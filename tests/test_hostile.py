@@ -55,7 +55,7 @@ from setback.engine import refusal
 from setback.errors import shown
 
 from .strategies import play_until
-from .support import act, deal
+from .support import HEAVY, act, deal
 
 HUGE = 10**5000
 SHORT = 200
@@ -779,11 +779,13 @@ def _soak() -> ModuleType:
     return sys.modules["setback_soak"]
 
 
+@HEAVY
 def test_soak_smoke_random_play_against_the_oracle() -> None:
     report = _soak().soak_hands(2_000, seed=13)
     assert report.hands == 2_000 and report.violations == ()
 
 
+@HEAVY
 def test_soak_smoke_hostile_documents() -> None:
     report = _soak().soak_documents(2_000, seed=13, memory=False, scale=0.01)
     assert report.violations == ()

@@ -46,6 +46,7 @@ from setback.bots.sampling import (
     _problem,
     _Slot,
     _solve,
+    check_observed,
 )
 from setback.cards import CARDS, Card, cards_of, mask_of
 from setback.dealing import deal as deal_pack
@@ -53,7 +54,16 @@ from setback.dealing import packets
 from setback.play import open_to
 from setback.state import ForcedStep
 
-from .strategies import PRESETS, SOAK, any_rules, each_preset, examples, random_states, seeds
+from .strategies import (
+    PRESETS,
+    SOAK,
+    any_rules,
+    calm_choice,
+    each_preset,
+    examples,
+    random_states,
+    seeds,
+)
 from .support import (
     D1_DISCARDS,
     act,
@@ -884,3 +894,18 @@ def test_under_must_follow_a_seat_that_trumped_a_plain_lead_is_sampled_void_in_i
             for w in worlds
         ]
         assert (max(clubs) == 0) is void, play_trump
+
+
+def test_a_finished_games_view_is_checked_and_sampled() -> None:
+    """A view of a finished game shows no hand in progress: it is one `observe` gives
+    (`check_observed`), and its worlds are finished games that show the same (the
+    mutation run found no fixed test of the replay's early return there)."""
+    rules, rng = Rules.setback(target=3), random.Random(4)
+    state = new_game(rules, seed=4)
+    while not state.is_over:
+        state = apply_action(state, calm_choice(state, rng))
+    for seat in range(rules.players):
+        view = observe(state, seat)
+        check_observed(view)
+        worlds = sample_states(view, random.Random(seat), 2)
+        assert all(world.is_over and observe(world, seat) == view for world in worlds)

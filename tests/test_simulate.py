@@ -29,6 +29,8 @@ from setback.rules import Rules
 from setback.simulation import BOTS
 from setback.views import observe
 
+from .support import HEAVY, slow_cases
+
 GERMAN = Rules.setback()
 
 
@@ -184,7 +186,9 @@ def test_batched_games_play_their_last_few_by_the_loop() -> None:
     assert {engine for size, engine in asked if size >= batch.SMALL_BATCH} == {"auto"}
 
 
-@pytest.mark.parametrize("name", ["setback", "smear", "cinch", "ten-point"])
+@pytest.mark.parametrize(
+    "name", slow_cases(["setback", "smear", "cinch", "ten-point"], quick="setback")
+)
 def test_batched_games_give_the_summary_with_numpy_or_without_however_split(name: str) -> None:
     """`batched=True`: the same summary on arrays and by the loop without numpy, in one
     task or many, and of the same shape as the unbatched run's."""
@@ -350,13 +354,19 @@ def test_batched_players_discard_as_unbatched(bots: tuple[str, ...], arrays: boo
 @pytest.mark.parametrize(
     "rules",
     [
-        Rules.preset("auction-pitch"),
-        Rules.preset("smear"),
-        Rules.setback(smudge=False, shoot=ShootFor.ALL_TRICKS),
-        Rules.setback(all_pass=AllPass.DEALER_AT_LEAST_MIN),
-        Rules.setback(pitch_instead_of_bid=True, all_pass=AllPass.DEALER_AT_LEAST_MIN),
+        pytest.param(Rules.preset("auction-pitch"), id="auction-pitch", marks=HEAVY),
+        pytest.param(Rules.preset("smear"), id="smear", marks=HEAVY),
+        pytest.param(
+            Rules.setback(smudge=False, shoot=ShootFor.ALL_TRICKS), id="shoot", marks=HEAVY
+        ),
+        pytest.param(
+            Rules.setback(all_pass=AllPass.DEALER_AT_LEAST_MIN), id="stuck-at-least", marks=HEAVY
+        ),
+        pytest.param(
+            Rules.setback(pitch_instead_of_bid=True, all_pass=AllPass.DEALER_AT_LEAST_MIN),
+            id="pitch-stuck-at-least",
+        ),
     ],
-    ids=["auction-pitch", "smear", "shoot", "stuck-at-least", "pitch-stuck-at-least"],
 )
 def test_the_batched_cautious_bot_calls_as_the_cautious_bot(rules: Rules) -> None:
     """The bot named "cautious" (`RandomBot(cautious=True)`) batched makes the very call the
@@ -412,6 +422,7 @@ def test_batched_cautious_bots_bid_only_the_minimum() -> None:
     assert abs(made / bids - made_plain / bids_plain) < 0.08
 
 
+@HEAVY
 def test_batched_random_bots_call_as_random_bots() -> None:
     """`bots=["random"]` batched: each contract level's share of the hands within a few
     hundredths of the unbatched random bots' (uniform calls)."""
@@ -454,6 +465,7 @@ def test_every_batched_hand_of_every_game_has_luck_of_its_own() -> None:
     assert asked == [(0, [luck(s, n)[1] for s in (10, 11, 12)]) for n in (0, 1)]
 
 
+@HEAVY
 def test_batched_with_bots_it_does_not_batch_keeps_its_tasks() -> None:
     """`batched=True` with bots it does not batch (or call your partner) splits the games
     into as many tasks as without it (progress after each); batched games make tasks of

@@ -48,7 +48,7 @@ from setback.svg import card_svg, hand_result_svg, hand_svg, state_svg, trick_sv
 from setback.text import LANGUAGES, translation
 
 from . import support
-from .support import english_left
+from .support import english_left, slow_cases
 
 NS = "{http://www.w3.org/2000/svg}"
 MORE_RULES = {
@@ -723,7 +723,9 @@ def _pictures(lang: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize(
+    "lang", slow_cases([lang for lang in LANGUAGES if lang != "en"], quick="de")
+)
 def test_every_picture_speaks_the_language_asked(lang: str) -> None:
     """Issue 40: the pictures spoke English only. Every function takes `lang=`, as
     `setback.text` does, and no word of the catalogs is left in English."""
@@ -840,7 +842,7 @@ def _seat_labels(svg: str) -> list[tuple[str, tuple[float, ...]]]:
     return found
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", slow_cases(LANGUAGES, quick="en"))
 def test_a_seats_label_is_kept_inside_the_cloth_and_off_the_trick(lang: str) -> None:
     """Issue 40: "… · 1 trick" was cut at the right edge: the label's width was guessed at
     0.58 of its size a character, about what DejaVu Sans Bold takes (0.52 to 0.61 in

@@ -682,112 +682,27 @@ def _discarded(view: PlayerView) -> list[int]:
 def _problem(view: PlayerView) -> _Problem:
     """The hidden cards of `view` (in play: not once the game is over) and every
     constraint the view puts on them."""
-    rules, me, phase, trump = view.rules, view.seat, view.phase, view.trump
-    players, deal = rules.players, rules.deal
+    rules, players = view.rules, view.rules.players
     known, kinds = _known_cards(view), _card_kinds(view)
-    played, face, in_hand = known.played, known.face, known.in_hand
-    trumps, others, table = kinds.trumps, kinds.others, kinds.table
     caps, lows = _hand_bounds(view, known, kinds)
     done = _discarded(view)
-    draw_back = rules.draws_back and kinds.split and phase in (Phase.DISCARD, Phase.PLAY)
+    draw_back = rules.draws_back and kinds.split and view.phase in (Phase.DISCARD, Phase.PLAY)
     after = [
-        size + played[s].bit_count() + face[s].bit_count() for s, size in enumerate(view.hand_sizes)
+        size + known.played[s].bit_count() + known.face[s].bit_count()
+        for s, size in enumerate(view.hand_sizes)
     ]
-    if draw_back:  # the face-up discard of excess trumps (`discarding.forced_face_up`)
-        for seat in done:
-            if seat != me and after[seat] > 6 and face[seat].bit_count() < after[seat] - 6:
-                caps[seat][_FREE] = 0
-        if phase is Phase.DISCARD and view.to_act is not None and view.to_act != me:
-            lows[view.to_act].append(((_FREE,), after[view.to_act] - 5))
-
-    def hand_slot(
-        seat: int,
-        extra: Sequence[tuple[tuple[int, ...], int]] = (),
-        *,
-        bare: bool = False,
-        uncalled: bool = False,
-        points: int = _ANY,
-    ) -> _Slot:
-        cap = list(caps[seat])
-        if bare:  # nothing but trumps
-            for c in others:
-                cap[c] = 0
-        if uncalled:  # not the called card
-            cap[_CALLED] = 0
-        if trumps:  # at most `points` trumps that are point cards (with `split`)
-            cap[trumps[0]] = min(cap[trumps[0]], points)
-        return _Slot((seat,), ((in_hand[seat],),), tuple(cap), (*lows[seat], *extra))
-
-    def discard_slot(seat: int, size: int, *, trumps_in: int = 0) -> _Slot:
-        cap = [_ANY] * _CLASSES
-        lows_: tuple[tuple[tuple[int, ...], int], ...] = ()
-        if trumps_in == 0:
-            for c in trumps:
-                cap[c] = 0
-        else:
-            lows_ = ((trumps, trumps_in),)
-        return _Slot((players + seat,), ((size,),), tuple(cap), lows_)
-
-    stages: list[_Stage] = []
+    if draw_back:
+        _face_up_bounds(view, known, done, after, caps, lows)
+    slots = _Slots(caps, lows, known.in_hand, kinds, players)
+    start_stock = len(rules.pack_indices) - players * rules.deal - rules.kitty
     pool: list[tuple[int, int]] = []  # holders under no constraint, and their sizes
-    constrained = [
-        seat != me and (any(c != _ANY for c in caps[seat]) or bool(lows[seat]))
-        for seat in range(players)
-    ]
-    start_stock = len(rules.pack_indices) - players * deal - rules.kitty
     points_capped = False  # a hand's point trumps capped (Cinch's rob): a class of their own
     if draw_back:  # `discarding.draw_back`
         assert view.pitcher is not None
-        stages.extend(
-            _draw_back(
-                view, after, hand_slot, discard_slot, start_stock, kinds.called & known.hidden
-            )
-        )
+        called = kinds.called & known.hidden
+        stages = _draw_back(view, after, slots.hand, slots.discard, start_stock, called)
     else:
-        handled: set[int] = set()
-        if rules.robs_the_pack and trump is not None and phase in (Phase.DISCARD, Phase.PLAY):
-            assert table is not None  # Cinch's discard and rob: `discarding.rob_bounds`
-            handled.update(range(players))
-            robbed = _rob(view, table, done, played, face, in_hand, trumps, others)
-            for seat, bounds, discards in robbed:
-                if seat == me:
-                    continue
-                points_capped |= any(points != _ANY for _, _, points in bounds)
-                stages.append(
-                    _stage(
-                        *(
-                            ((hand_slot(seat, extra, bare=bare, points=points), *discards), 0)
-                            for extra, bare, points in bounds
-                        )
-                    )
-                )
-        elif rules.non_trumps_first and trump is not None:  # `discarding.discard_refusal`
-            for seat in done:
-                if seat == me:
-                    continue
-                alternatives: list[_Alternative] = [
-                    ((hand_slot(seat), discard_slot(seat, deal - 6)), 0)
-                ]
-                if not played[seat] & ~table.trump_mask:  # type: ignore[union-attr]
-                    both = (hand_slot(seat, bare=True), discard_slot(seat, deal - 6, trumps_in=1))
-                    alternatives.append((both, 0))
-                stages.append(_stage(*alternatives))
-                handled.add(seat)
-        elif rules.discards_and_draws and done:  # `discarding.step_discard`'s draw
-            slot = _draw_slot(view, done, start_stock, (), deal - 6, 6 - KEEP_AT_LEAST)
-            stages.append(_stage(((slot,), 0)))
-        elif deal > 6:  # `discarding.discard_bounds`: the cards above six
-            pool.extend((players + seat, deal - 6) for seat in done if seat != me)
-        elif rules.draw and done:  # `discarding.step_discard`'s draw
-            slot = _draw_slot(view, done, start_stock, trumps, 0, deal)
-            stages.append(_stage(((slot,), 0)))
-        for seat in range(players):
-            if seat == me or seat in handled:
-                continue
-            if constrained[seat]:
-                stages.append(_stage(((hand_slot(seat),), 0)))
-            else:
-                pool.append((seat, in_hand[seat]))
+        stages, points_capped = _discard_stages(view, known, done, slots, start_stock, pool)
     pool.append((2 * players, view.stock_size))
     kitty = _kitty_hidden(view)
     if kitty:  # the face-down kitty, or the pitcher's discard after taking it: any cards
@@ -796,6 +711,168 @@ def _problem(view: PlayerView) -> _Problem:
     sizes = tuple(size for _, size in pool)
     stages.append(_stage(((_Slot(holders, (sizes,)),), 0)))
     return _merged(rules, known, kinds, caps, lows, stages, points_apart=points_capped)
+
+
+def _face_up_bounds(
+    view: PlayerView,
+    known: _Known,
+    done: Sequence[int],
+    after: Sequence[int],
+    caps: _Caps,
+    lows: _Lows,
+) -> None:
+    """The draw back's face-up discard of excess trumps (`discarding.forced_face_up`),
+    added to the caps and lower bounds: a seat that discarded fewer face up than it held
+    above six holds no trump that is no point card; the seat to act discards them."""
+    me, face = view.seat, known.face
+    for seat in done:
+        if seat != me and after[seat] > 6 and face[seat].bit_count() < after[seat] - 6:
+            caps[seat][_FREE] = 0
+    if view.phase is Phase.DISCARD and view.to_act is not None and view.to_act != me:
+        lows[view.to_act].append(((_FREE,), after[view.to_act] - 5))
+
+
+@attrs.frozen
+class _Slots:
+    """The slots of a view's holders: a seat's hand under its caps and lower bounds, and
+    a seat's face-down discard."""
+
+    caps: _Caps
+    lows: _Lows
+    in_hand: tuple[int, ...]
+    """How many hidden cards each hand holds."""
+    kinds: _Kinds
+    players: int
+
+    def hand(
+        self,
+        seat: int,
+        extra: Sequence[tuple[tuple[int, ...], int]] = (),
+        *,
+        bare: bool = False,
+        uncalled: bool = False,
+        points: int = _ANY,
+    ) -> _Slot:
+        """The hand of `seat`, with lower bounds `extra` besides its own: nothing but
+        trumps if `bare`, not the called card if `uncalled`, at most `points` trumps
+        that are point cards (where `split` tells them apart)."""
+        cap = list(self.caps[seat])
+        trumps = self.kinds.trumps
+        if bare:
+            for c in self.kinds.others:
+                cap[c] = 0
+        if uncalled:
+            cap[_CALLED] = 0
+        if trumps:
+            cap[trumps[0]] = min(cap[trumps[0]], points)
+        return _Slot((seat,), ((self.in_hand[seat],),), tuple(cap), (*self.lows[seat], *extra))
+
+    def discard(self, seat: int, size: int, *, trumps_in: int = 0) -> _Slot:
+        """The face-down discard of `seat`, `size` cards: no trump, or at least
+        `trumps_in` trumps."""
+        cap = [_ANY] * _CLASSES
+        lows: tuple[tuple[tuple[int, ...], int], ...] = ()
+        if trumps_in == 0:
+            for c in self.kinds.trumps:
+                cap[c] = 0
+        else:
+            lows = ((self.kinds.trumps, trumps_in),)
+        return _Slot((self.players + seat,), ((size,),), tuple(cap), lows)
+
+
+def _discard_stages(
+    view: PlayerView,
+    known: _Known,
+    done: Sequence[int],
+    slots: _Slots,
+    start_stock: int,
+    pool: list[tuple[int, int]],
+) -> tuple[list[_Stage], bool]:
+    """The stages of the hands and discards without the draw back, and whether a hand's
+    point trumps are capped; the holders under no constraint join `pool`."""
+    rules, me, trump = view.rules, view.seat, view.trump
+    players, deal = rules.players, rules.deal
+    caps, lows = slots.caps, slots.lows
+    constrained = [
+        seat != me and (any(c != _ANY for c in caps[seat]) or bool(lows[seat]))
+        for seat in range(players)
+    ]
+    stages: list[_Stage] = []
+    handled: set[int] = set()
+    points_capped = False
+    if rules.robs_the_pack and trump is not None and view.phase in (Phase.DISCARD, Phase.PLAY):
+        handled.update(range(players))
+        stages, points_capped = _rob_stages(view, known, done, slots)
+    elif rules.non_trumps_first and trump is not None:  # `discarding.discard_refusal`
+        stages = _non_trumps_first_stages(view, known, done, slots)
+        handled.update(seat for seat in done if seat != me)
+    elif rules.discards_and_draws and done:  # `discarding.step_discard`'s draw
+        slot = _draw_slot(view, done, start_stock, (), deal - 6, 6 - KEEP_AT_LEAST)
+        stages.append(_stage(((slot,), 0)))
+    elif deal > 6:  # `discarding.discard_bounds`: the cards above six
+        pool.extend((players + seat, deal - 6) for seat in done if seat != me)
+    elif rules.draw and done:  # `discarding.step_discard`'s draw
+        slot = _draw_slot(view, done, start_stock, slots.kinds.trumps, 0, deal)
+        stages.append(_stage(((slot,), 0)))
+    for seat in range(players):
+        if seat == me or seat in handled:
+            continue
+        if constrained[seat]:
+            stages.append(_stage(((slots.hand(seat),), 0)))
+        else:
+            pool.append((seat, slots.in_hand[seat]))
+    return stages, points_capped
+
+
+def _rob_stages(
+    view: PlayerView, known: _Known, done: Sequence[int], slots: _Slots
+) -> tuple[list[_Stage], bool]:
+    """Cinch's discard and rob (`discarding.rob_bounds`, asked by `_rob`): a stage per
+    seat but the viewer, and whether a hand's point trumps are capped."""
+    kinds = slots.kinds
+    assert kinds.table is not None
+    robbed = _rob(
+        view,
+        kinds.table,
+        done,
+        known.played,
+        known.face,
+        known.in_hand,
+        kinds.trumps,
+        kinds.others,
+    )
+    stages: list[_Stage] = []
+    points_capped = False
+    for seat, bounds, discards in robbed:
+        if seat == view.seat:
+            continue
+        points_capped |= any(points != _ANY for _, _, points in bounds)
+        hands = (
+            ((slots.hand(seat, extra, bare=bare, points=points), *discards), 0)
+            for extra, bare, points in bounds
+        )
+        stages.append(_stage(*hands))
+    return stages, points_capped
+
+
+def _non_trumps_first_stages(
+    view: PlayerView, known: _Known, done: Sequence[int], slots: _Slots
+) -> list[_Stage]:
+    """The discards above six where non-trumps go first (`discarding.discard_refusal`): a
+    stage per seat that has discarded, but the viewer: its discard held no trump, or it
+    held nothing but trumps (none played) and discarded one at least."""
+    table, deal = slots.kinds.table, view.rules.deal
+    assert table is not None
+    stages: list[_Stage] = []
+    for seat in done:
+        if seat == view.seat:
+            continue
+        alternatives: list[_Alternative] = [((slots.hand(seat), slots.discard(seat, deal - 6)), 0)]
+        if not known.played[seat] & ~table.trump_mask:
+            both = (slots.hand(seat, bare=True), slots.discard(seat, deal - 6, trumps_in=1))
+            alternatives.append((both, 0))
+        stages.append(_stage(*alternatives))
+    return stages
 
 
 def _merged(
@@ -1402,7 +1479,23 @@ def _replay_hand(world: GameState) -> None:
     if world.phase is Phase.GAME_OVER:
         return
     rules, hand = world.rules, world.hand_state
-    players, deal = rules.players, rules.deal
+    deck, kitty, kitty_discard = _replay_deck(world)
+    state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
+    state = _replay_calls(state, world)
+    state = _replay_discards(state, world, kitty, kitty_discard)
+    plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
+    for seat, card in plays[len(state.plays) :]:
+        state = apply_action(state, Play(card), seat=seat)
+    if not _same_hand(state, world):
+        raise InvalidStateError("the view's hand is not one that legal play gives")
+
+
+def _replay_deck(world: GameState) -> tuple[list[Card], int, int]:
+    """A deck that deals the world's hand (each seat's cards as dealt, the kitty, then the
+    cards drawn in order and the rest of the stock), the kitty to replay and the
+    pitcher's discard after taking it (`_replay_kitty`)."""
+    rules, hand = world.rules, world.hand_state
+    players = rules.players
     played = [0] * players
     for trick in (*world.tricks, *((world.trick,) if world.trick is not None else ())):
         for seat, card in trick.plays:
@@ -1413,12 +1506,31 @@ def _replay_hand(world: GameState) -> None:
     faced = hand.face_up or (0,) * players
     thrown = list(hand.discarded or (0,) * players)
     kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
-    order = discard_turns(rules, hand.dealer, hand.pitcher or 0)  # the draw's steps' order
+    kitty, kitty_discard = _replay_kitty(world, kept, thrown)
+    kept, drawn, stock = _undrawn(world, kept, thrown)
+    if kitty and hand.trump is not None and hand.pitcher is not None:  # taken: his cards but it
+        kept[hand.pitcher] = (kept[hand.pitcher] | kitty_discard) & ~kitty
+    deck = [
+        *(CARDS[i] for i in _deal_order(rules, hand.dealer, kept)),
+        *cards_of(kitty),
+        *(CARDS[i] for i in drawn + stock),
+    ]
+    return deck, kitty, kitty_discard
+
+
+def _undrawn(
+    world: GameState, kept: list[int], thrown: list[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """Each seat's cards before the hand's draw (`kept`: its cards now, played and
+    face-up ones included; `thrown`: its face-down discards), the cards drawn, in order,
+    and the rest of the stock: the draw's, Cinch's rob's, the discard and draw's and the
+    draw back's (`discarding`), or, without a draw, the discards back in their hands."""
+    rules, hand = world.rules, world.hand_state
+    deal = rules.deal
     stock = list(hand.stock)
     drawn: list[int] = []
-    kitty, kitty_discard = _replay_kitty(world, kept, thrown)
     if rules.draw:  # each seat drew as many as it discarded, from the front of the stock
-        for seat in order:
+        for seat in discard_turns(rules, hand.dealer, hand.pitcher or 0):  # the steps' order
             got = mask_of(cards_of(kept[seat])[: thrown[seat].bit_count()])
             drawn.extend(card.index for card in cards_of(got))
             kept[seat] = kept[seat] & ~got | thrown[seat]
@@ -1433,26 +1545,37 @@ def _replay_hand(world: GameState) -> None:
                 drawn.extend(card.index for card in cards_of(got))
                 kept[seat] = kept[seat] & ~got | thrown[seat]
     elif rules.draws_back and any(thrown):
-        assert hand.trump is not None and hand.pitcher is not None
-        trumps = world.standing.tables[hand.trump].trump_mask
-        for seat in draw_back_order(rules, hand.dealer, hand.pitcher)[:-1]:  # pitcher last
-            keep = mask_of(cards_of(kept[seat] & trumps)[: deal - thrown[seat].bit_count()])
-            drawn.extend(card.index for card in cards_of(kept[seat] & ~keep))
-            kept[seat] = keep | thrown[seat]
-        everything = [card.index for card in cards_of(kept[hand.pitcher] | thrown[hand.pitcher])]
-        everything.sort(key=lambda index: hand.called >> index & 1)  # he drew what he called
-        kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
-        stock = everything[deal:]
+        kept, drawn, stock = _drawn_back(world, kept, thrown)
     else:
         kept = [k | t for k, t in zip(kept, thrown, strict=True)]
-    if kitty and hand.trump is not None and hand.pitcher is not None:  # taken: his cards but it
-        kept[hand.pitcher] = (kept[hand.pitcher] | kitty_discard) & ~kitty
-    deck = [
-        *(CARDS[i] for i in _deal_order(rules, hand.dealer, kept)),
-        *cards_of(kitty),
-        *(CARDS[i] for i in drawn + stock),
-    ]
-    state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
+    return kept, drawn, stock
+
+
+def _drawn_back(
+    world: GameState, kept: list[int], thrown: Sequence[int]
+) -> tuple[list[int], list[int], list[int]]:
+    """`_undrawn` for the draw back (`discarding.draw_back`): each seat but the pitcher
+    kept its lowest trumps and drew the rest; the pitcher took the rest of the stock,
+    drawing the card he called if it was there."""
+    rules, hand = world.rules, world.hand_state
+    deal = rules.deal
+    assert hand.trump is not None and hand.pitcher is not None
+    trumps = world.standing.tables[hand.trump].trump_mask
+    drawn: list[int] = []
+    for seat in draw_back_order(rules, hand.dealer, hand.pitcher)[:-1]:  # pitcher last
+        keep = mask_of(cards_of(kept[seat] & trumps)[: deal - thrown[seat].bit_count()])
+        drawn.extend(card.index for card in cards_of(kept[seat] & ~keep))
+        kept[seat] = keep | thrown[seat]
+    everything = [card.index for card in cards_of(kept[hand.pitcher] | thrown[hand.pitcher])]
+    everything.sort(key=lambda index: hand.called >> index & 1)  # he drew what he called
+    kept[hand.pitcher] = sum(1 << index for index in everything[:deal])
+    return kept, drawn, everything[deal:]
+
+
+def _replay_calls(state: GameState, world: GameState) -> GameState:
+    """The replay after the world's auction, and its trump declaration and partner call
+    where the world has made them."""
+    hand = world.hand_state
     for seat, action in hand.bids:
         state = apply_action(state, action, seat=seat)
     if state.phase is Phase.DECLARE_TRUMP and world.phase is not Phase.DECLARE_TRUMP:
@@ -1461,6 +1584,16 @@ def _replay_hand(world: GameState) -> None:
     if state.phase is Phase.CALL_PARTNER and world.phase is not Phase.CALL_PARTNER:
         assert world.called is not None
         state = apply_action(state, CallPartner(world.called))
+    return state
+
+
+def _replay_discards(
+    state: GameState, world: GameState, kitty: int, kitty_discard: int
+) -> GameState:
+    """The replay after the discards the world's seats have made, each seat's as the world
+    shows it (face up where the draw back shows them; the pitcher's after taking the
+    kitty, then his draw's; Cinch's face-up cards and the dealer's face-down ones)."""
+    rules, hand = world.rules, world.hand_state
     face_up = rules.draws_back
     while state.phase is Phase.DISCARD and (
         world.phase is not Phase.DISCARD
@@ -1476,10 +1609,14 @@ def _replay_hand(world: GameState) -> None:
         if rules.robs_the_pack:  # face up, and the dealer's non-trumps face down
             cards = world.face_up_discards[seat] + world.discards[seat]
         state = apply_action(state, Discard(cards), seat=seat)
-    plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
-    for seat, card in plays[len(state.plays) :]:
-        state = apply_action(state, Play(card), seat=seat)
-    same = (
+    return state
+
+
+def _same_hand(state: GameState, world: GameState) -> bool:
+    """Whether the replay ends where the world is: the phase and seat to act, the cards
+    held, played and discarded, the calls, and what the hand's setup holds."""
+    setup, hand = state.hand_state, world.hand_state
+    return (
         state.phase is world.phase
         and state.to_act == world.to_act
         and state.held == world.held
@@ -1488,15 +1625,13 @@ def _replay_hand(world: GameState) -> None:
         and state.discards == world.discards
         and state.face_up_discards == world.face_up_discards
         and state.bids == world.bids
-        and state.hand_state.pitcher == hand.pitcher
-        and state.hand_state.contract == hand.contract
-        and state.hand_state.trump == hand.trump
-        and state.hand_state.called == hand.called
-        and state.hand_state.must_play == hand.must_play
-        and state.hand_state.partner == hand.partner
+        and setup.pitcher == hand.pitcher
+        and setup.contract == hand.contract
+        and setup.trump == hand.trump
+        and setup.called == hand.called
+        and setup.must_play == hand.must_play
+        and setup.partner == hand.partner
     )
-    if not same:
-        raise InvalidStateError("the view's hand is not one that legal play gives")
 
 
 def _kitty_pending(state: GameState, world: GameState) -> bool:
