@@ -779,7 +779,13 @@ class OpenAnalysis:
 
 class _OpenSolver(Solver):
     """`Solver` from any trick of trick play, the first too (its rule of following is
-    `open_cards`' with the first trick's flag)."""
+    `open_cards`' with the first trick's flag), for exact values by null-window searches
+    (MTD(f)): a position at a trick's start keeps both bounds of its value found so far and
+    the card that did best there, tried first when it is met again."""
+
+    def __init__(self, state: GameState, mine: int, memo: _Memo, bounds: _Bounds) -> None:
+        super().__init__(state, mine, memo)
+        self.bounds = bounds
 
     def choices(self, seat: int, plays: list[tuple[int, int]]) -> int:
         lead = plays[0][1] if plays else -1
@@ -787,25 +793,85 @@ class _OpenSolver(Solver):
             self.rules, self.table_of_trump, self.hands[seat], lead, self.tricks == 0, 0
         )[0]
 
-    def best(self) -> tuple[int, int]:
-        """The best card of the seat to act (for its side: the highest value if it is
-        `mine`'s, else the lowest) and its exact value, the other cards searched only as
-        far as they could beat it (alpha-beta at the root too)."""
+    def _node(self, seat: int, plays: list[tuple[int, int]], alpha: int, beta: int) -> int:
+        self.nodes += 1
+        key = None
+        lower, upper, first = -_INFINITY, _INFINITY, -1
+        if not plays:
+            key = self.position_key(seat)
+            entry = self.bounds.get(key)
+            if entry is not None:
+                lower, upper, first = entry
+                if lower >= beta or lower == upper:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                alpha = max(alpha, lower)
+                beta = min(beta, upper)
+        choices = self.choices(seat, plays)
+        if not choices & (choices - 1):  # one card: no search
+            value = self._after(seat, choices.bit_length() - 1, plays, alpha, beta)
+            if key is not None and self.hands[seat] == choices:  # the last trick: exact
+                self.bounds[key] = (value, value, -1)
+            return value
+        moves = self._moves(choices, plays)
+        if first >= 0 and moves[0] != first and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        maximizing = self.side_of[seat] == self.mine
+        value = -_INFINITY if maximizing else _INFINITY
+        best = -1
+        low, high = alpha, beta
+        for card in moves:
+            got = self._after(seat, card, plays, low, high)
+            if maximizing:
+                if got > value:
+                    value, best = got, card
+                    low = max(low, got)
+            elif got < value:
+                value, best = got, card
+                high = min(high, got)
+            if low >= high:
+                break
+        if key is not None:
+            if value <= alpha:
+                upper = value
+            elif value >= beta:
+                lower = value
+            else:
+                lower = upper = value
+            self.bounds[key] = (lower, upper, best)
+        return value
+
+    def position_key(self, seat: int) -> tuple[object, ...]:
+        """What a position at a trick's start is remembered by: every hand, the seat to
+        lead, and what the hand's score may depend on so far (`end_key`'s)."""
+        return (tuple(self.hands), seat, tuple(self.captured), tuple(self.points), self.won)
+
+    def search(self, after: int, alpha: int, beta: int) -> int:
+        """The value of the position (with `after` a card: once the seat to act plays it)
+        if strictly between `alpha` and `beta`; else a bound of it beyond the one it
+        crossed."""
         seat = self.root.to_act
         assert seat is not None
         plays = list(self.trick_plays)
-        maximizing = self.side_of[seat] == self.mine
-        alpha, beta = -(10**9), 10**9
-        best_card, best_value = -1, 0
-        for card in self._moves(self.choices(seat, plays), plays):
-            value = self._after(seat, card, plays, alpha, beta)
-            if best_card < 0 or (value > best_value if maximizing else value < best_value):
-                best_card, best_value = card, value
-            if maximizing:
-                alpha = max(alpha, value)
+        if after >= 0:
+            return self._after(seat, after, plays, alpha, beta)
+        return self._node(seat, plays, alpha, beta)
+
+    def exact(self, after: int = -1, guess: int = 0) -> int:
+        """The exact value of the position (with `after` a card: once the seat to act
+        plays it), by null-window searches from `guess` (MTD(f))."""
+        lower, upper = -_INFINITY, _INFINITY
+        value = guess
+        while lower < upper:
+            bound = max(value, lower + 1)
+            value = self.search(after, bound - 1, bound)
+            if value < bound:
+                upper = value
             else:
-                beta = min(beta, value)
-        return best_card, best_value
+                lower = value
+        return value
 
     def keeping(self, target: int) -> int:
         """A card of the seat to act that keeps the exact value `target` (the position's
@@ -824,6 +890,10 @@ class _OpenSolver(Solver):
         raise AssertionError("no card keeps the position's value")
 
 
+_INFINITY = 10**9
+"""Beyond every value."""
+
+
 def _check_open(state: GameState) -> None:
     rules = state.rules
     if rules.trumps_only:
@@ -836,20 +906,25 @@ def _check_open(state: GameState) -> None:
 
 
 def _solver(state: GameState, mine: int, memo: _Memo, table: _Table) -> _OpenSolver:
-    solver = _OpenSolver(state, mine, memo)
-    solver.table = table  # positions are keyed by every card: one table serves the hand
-    return solver
+    # positions are keyed by every card: one table serves the hand
+    return _OpenSolver(state, mine, memo, table)
 
 
 _Memo = dict[tuple[object, ...], int]
-_Table = dict[tuple[object, ...], tuple[int, int]]
+_Bounds = dict[tuple[object, ...], tuple[int, int, int]]
+"""Positions at a trick's start: the lower and upper bounds of each one's value found so
+far, and the card that did best there (-1: none)."""
+_Table = _Bounds
 
 
 def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tuple[Action, int]]:
     """Every legal card of the seat to act in trick play (trump known) and its exact
     value for the side `mine`."""
     legal = [action for action in legal_actions(state) if isinstance(action, Play)]
-    values = _solver(state, mine, memo, table).values([a.card.index for a in legal])
+    solver = _solver(state, mine, memo, table)
+    values: list[int] = []
+    for action in legal:  # each from the last one's value: neighbours are often equal
+        values.append(solver.exact(action.card.index, values[-1] if values else 0))
     return list(zip(legal, values, strict=True))
 
 
@@ -864,9 +939,8 @@ def _best_line(
     while state.hand_number == number and not state.is_over and state.phase is Phase.PLAY:
         solver = _solver(state, mine, memo, table)
         if target is None:
-            card, target = solver.best()
-        else:  # the value holds along the best line: find a card that keeps it
-            card = solver.keeping(target)
+            target = solver.exact()
+        card = solver.keeping(target)  # the value holds along the best line
         action = Play(CARDS[card])
         line.append(action)
         state = apply_action(state, action)
@@ -880,7 +954,7 @@ def _hand_end(before: GameState, after: GameState) -> HandResult:
 
 def _value(state: GameState, mine: int, memo: _Memo, table: _Table) -> int:
     """The exact value of `state` (trick play, trump known) for the side `mine`."""
-    return _solver(state, mine, memo, table).best()[1]
+    return _solver(state, mine, memo, table).exact()
 
 
 def _row(
