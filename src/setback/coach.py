@@ -40,8 +40,9 @@ from .bots.solver import Solver
 from .cards import CARDS, Suit, cards_of
 from .engine import apply_action, legal_actions, new_game
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
+from .options import LowTo
 from .play import open_cards
-from .points import Point
+from .points import JOKERS_FROM, Point
 from .records import replay
 from .rules import Rules
 from .state import GameRecord, GameState, HandResult, Phase
@@ -786,6 +787,31 @@ class _OpenSolver(Solver):
     def __init__(self, state: GameState, mine: int, memo: _Memo, bounds: _Bounds) -> None:
         super().__init__(state, mine, memo)
         self.bounds = bounds
+        # the trumps whose capturer may score: the cards of the rules' points (the jack,
+        # the ten, ...) and the lowest trump in play where Low goes to its capturer; who
+        # captures any other trump changes no score
+        scoring = 0
+        for point in self.rules.points:
+            card = point.card(self.trump)
+            if card is not None:
+                scoring |= 1 << card
+        if Point.LOW in self.rules.points and self.rules.low_to is LowTo.CAPTURER:
+            scoring |= self.lowest_trump(state)
+        self.scoring = scoring
+
+    def lowest_trump(self, state: GameState) -> int:
+        """The lowest trump in play in `state`'s hand, a bit set (0: no trump is)."""
+        in_play = 0
+        for held in self.hands:
+            in_play |= held
+        for trick in (*state.tricks, *(() if state.trick is None else (state.trick,))):
+            for _, played in trick.plays:
+                in_play |= 1 << played.index
+        in_play &= self.trump_mask
+        for index in reversed(self.table_of_trump.order):
+            if index < JOKERS_FROM and in_play >> index & 1:
+                return 1 << index
+        return 0
 
     def choices(self, seat: int, plays: list[tuple[int, int]]) -> int:
         lead = plays[0][1] if plays else -1
@@ -845,8 +871,11 @@ class _OpenSolver(Solver):
 
     def position_key(self, seat: int) -> tuple[object, ...]:
         """What a position at a trick's start is remembered by: every hand, the seat to
-        lead, and what the hand's score may depend on so far (`end_key`'s)."""
-        return (tuple(self.hands), seat, tuple(self.captured), tuple(self.points), self.won)
+        lead, and what the hand's score may depend on so far (`end_key`'s, of the captured
+        trumps those whose capturer may score)."""
+        scoring = self.scoring
+        captured = tuple([cards & scoring for cards in self.captured])
+        return (tuple(self.hands), seat, captured, tuple(self.points), self.won)
 
     def search(self, after: int, alpha: int, beta: int) -> int:
         """The value of the position (with `after` a card: once the seat to act plays it)
