@@ -31,10 +31,12 @@ from setback import (
 )
 from setback.bots import bot
 from setback.bots.solver import Solver
+from setback.cards import CARDS
 from setback.cli import main
 from setback.coach import (
     MAX_BUDGET,
     Evaluation,
+    _OpenSolver,
     decision_text,
     evaluate,
     hint,
@@ -324,6 +326,22 @@ def test_open_hands_agrees_with_the_bots_solver_from_the_second_trick(
     moves = open_hands(state).moves
     cards = [action.card.index for action, _ in moves]  # type: ignore[attr-defined]
     assert [value for _, value in moves] == Solver(state, side, {}).values(cards)
+
+
+def test_open_hands_searches_one_of_touching_trumps_that_score_nothing() -> None:
+    """9♠ 8♠ touch (no trump out between them) and score nothing: 9♠ stands for both;
+    7♠ is out between 8♠ and 6♠, so 6♠ is searched; 2♠ is Low, to its capturer."""
+    state = new_game(
+        Rules.setback(),
+        seed=0,
+        hands=["AS KH QH 4C 5C 6C", "9S 8S 6S 7D 8D 9D", "7S 2S 3H 4H 5H 6H", "10C JC QC KC AC 2C"],
+    )
+    for action in ("pass", "pass", "pass", "bid 2", "play AS"):
+        state = apply_action(state, action)
+    solver = _OpenSolver(state, 0, {}, {})
+    plays = [(0, parse_cards("AS")[0].index)]
+    moves = solver._moves(solver.choices(1, plays), plays)
+    assert [str(CARDS[card]) for card in moves] == ["9S", "6S"]
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 0), (2, 4)])

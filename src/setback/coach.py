@@ -37,7 +37,7 @@ from .bots.montecarlo import GreedyPolicy
 from .bots.playout import PlayoutResult, playout_hand
 from .bots.sampling import check_observed, sample_states
 from .bots.solver import Solver
-from .cards import CARDS, Suit, cards_of
+from .cards import CARD_POINTS, CARDS, Suit, cards_of
 from .engine import apply_action, legal_actions, new_game
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
 from .options import LowTo
@@ -868,6 +868,34 @@ class _OpenSolver(Solver):
                 lower = upper = value
             self.bounds[key] = (lower, upper, best)
         return value
+
+    def _moves(self, choices: int, plays: list[tuple[int, int]]) -> list[int]:
+        """`Solver._moves`, and of trumps whose capturer cannot score that touch (no
+        trump still out between them) with the same card points, only the highest."""
+        kept = super()._moves(choices, plays)
+        plain = choices & self.trump_mask & ~self.scoring
+        if not plain & (plain - 1):
+            return kept
+        out = 0
+        for held in self.hands:
+            out |= held
+        for _, played in plays:
+            out |= 1 << played
+        dropped = 0
+        above = -1  # the last trump still out, walking down
+        for index in self.table_of_trump.order:
+            if not out >> index & 1:
+                continue
+            if (
+                plain >> index & 1
+                and above >= 0
+                and plain >> above & 1
+                and CARD_POINTS[index] == CARD_POINTS[above]
+            ):
+                dropped |= 1 << index  # `above` stands for both (and the run below)
+                continue
+            above = index
+        return [card for card in kept if not dropped >> card & 1]
 
     def position_key(self, seat: int) -> tuple[object, ...]:
         """What a position at a trick's start is remembered by: every hand, the seat to
