@@ -10,10 +10,10 @@ Run by hand, not by the test suite (which runs a small smoke of it):
 default budget over `POSITIONS` decisions (default 100; the 50th, 99th percentile and the
 slowest), `review` of one whole hand for every seat (the slowest seat), and `open_hands` of
 the hand as trick play begins (the choice of trump, or the first lead that names it: a
-whole hand, all four trumps) with the peak of memory it allocated (`tracemalloc`, timed
-apart), in games of two sides (three or more sides each play against the seat's: the
-search takes seconds to minutes, and is not timed here). The floors: hint p99 under 1 s,
-review under 10 s, open_hands under 1 s and 200 MB.
+whole hand, all four trumps; where discards follow the trump, the first lead after them:
+a whole hand, one trump; not under trumps-only play) with the peak of memory it allocated
+(`tracemalloc`, timed apart). The floors: hint p99 under 1 s, review under 10 s,
+open_hands under 1 s and 200 MB.
 
 `truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
 default budget) covers an estimate of the same value made with 20 times the budget and
@@ -80,8 +80,10 @@ def first_hand(rules: Rules, seed: int) -> GameState:
 
 
 def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
-    """The first hand where trick play is next (the choice of trump, or a first lead that
-    names it), or None if the rules discard after the trump or play trumps only."""
+    """The first hand's start of trick play, as medium bots bid: the choice of trump, or a
+    first lead that names it (a whole hand, every trump); where discards follow the trump,
+    the first lead after them (a whole hand, the trump named); None under trumps-only
+    play (not solved)."""
     if rules.trumps_only:
         return None
     medium = bot("medium", seed=0)
@@ -95,8 +97,12 @@ def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
             continue
         if state.phase is Phase.DECLARE_TRUMP:
             after = apply_action(state, legal_actions(state)[0])
-            if after.phase is not Phase.PLAY:
-                return None
+            if after.phase is Phase.PLAY:
+                return state
+            while state.phase is not Phase.PLAY and state.hand_number == 0:  # the discards
+                seat = state.to_act
+                assert seat is not None
+                state = apply_action(state, medium.choose(observe(state, seat)))
             return state
         if state.phase is Phase.PLAY:
             return state
@@ -125,7 +131,7 @@ def speed(presets: list[str], positions: int) -> None:
             start = time.process_time()
             review(record, seat, hand=0)
             slowest = max(slowest, time.process_time() - start)
-        state = trick_play_begins(rules, 0) if rules.side_count == 2 else None
+        state = trick_play_begins(rules, 0)
         if state is None:
             opened, peak = "-", "-"
         else:

@@ -1094,7 +1094,10 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
         moves = tuple(sorted(solved, key=lambda move: -move[1]))
         after = apply_action(state, moves[0][0])
         line, end = _best_line(after, side, memo, table)
-        row, _ = _row(state, None, {}, {})
+        if state.rules.side_of(_pitcher(state)) == side:  # the same search, its value known
+            row, _ = _row(state, None, memo, table, moves[0][1])
+        else:
+            row, _ = _row(state, None, {}, {})
         return OpenAnalysis(
             state=state,
             side=side,
