@@ -3,6 +3,7 @@
 Run by hand, not by the test suite (which runs a small smoke of it):
 
     python benchmarks/coach.py speed [POSITIONS] [PRESET ...]
+    python benchmarks/coach.py open [PRESET ...]
     python benchmarks/coach.py truth [DECISIONS] [PRESET ...]
     python benchmarks/coach.py all [POSITIONS] [DECISIONS] [PRESET ...]
 
@@ -10,10 +11,11 @@ Run by hand, not by the test suite (which runs a small smoke of it):
 default budget over `POSITIONS` decisions (default 100; the 50th, 99th percentile and the
 slowest), `review` of one whole hand for every seat (the slowest seat), and `open_hands` of
 the hand as trick play begins (the choice of trump, or the first lead that names it: a
-whole hand, all four trumps) with the peak of memory it allocated (`tracemalloc`, timed
-apart), in games of two sides (three or more sides each play against the seat's: the
-search takes seconds to minutes, and is not timed here). The floors: hint p99 under 1 s,
-review under 10 s, open_hands under 1 s and 200 MB.
+whole hand, all four trumps; where discards follow the trump, the first lead after them:
+a whole hand, one trump; not under trumps-only play) with the peak of memory it allocated
+(`tracemalloc`, timed apart; stopped after `OPEN_LIMIT` CPU seconds). `open` prints the
+`open_hands` columns alone. The floors: hint p99 under 1 s, review under 10 s,
+open_hands under 1 s and 200 MB.
 
 `truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
 default budget) covers an estimate of the same value made with 20 times the budget and
@@ -28,6 +30,7 @@ seat with more than one choice, one in three kept, until there are enough.
 
 from __future__ import annotations
 
+import signal
 import statistics
 import sys
 import time
@@ -35,7 +38,7 @@ import tracemalloc
 from collections.abc import Iterator
 
 from setback import GameState, Rules, apply_action, game_record, legal_actions, new_game, observe
-from setback.bots import bot
+from setback.bots import Bot, bot
 from setback.coach import DEFAULT_BUDGET, evaluate, hint, open_hands, review
 from setback.rules import PRESET_NAMES
 from setback.state import Phase
@@ -43,6 +46,9 @@ from setback.views import PlayerView
 
 FACTOR = 20
 """The reference estimate's budget, in times the default."""
+OPEN_LIMIT = 120
+"""The CPU seconds `open_hands` may take in `speed` before it is stopped (printed as over
+the limit)."""
 
 
 def decisions(rules: Rules, count: int) -> Iterator[PlayerView]:
@@ -80,8 +86,10 @@ def first_hand(rules: Rules, seed: int) -> GameState:
 
 
 def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
-    """The first hand where trick play is next (the choice of trump, or a first lead that
-    names it), or None if the rules discard after the trump or play trumps only."""
+    """The first hand's start of trick play, as medium bots bid: the choice of trump, or a
+    first lead that names it (a whole hand, every trump); where discards follow the trump,
+    the first lead after them (a whole hand, the trump named); None under trumps-only
+    play (not solved)."""
     if rules.trumps_only:
         return None
     medium = bot("medium", seed=0)
@@ -95,12 +103,65 @@ def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
             continue
         if state.phase is Phase.DECLARE_TRUMP:
             after = apply_action(state, legal_actions(state)[0])
-            if after.phase is not Phase.PLAY:
-                return None
-            return state
+            if after.phase is Phase.PLAY:
+                return state
+            return discarded(state, medium)
         if state.phase is Phase.PLAY:
             return state
     return None
+
+
+def discarded(state: GameState, medium: Bot) -> GameState:
+    """`state` (the choice of a trump that discards follow) once trick play begins, as
+    `medium` names the trump and discards."""
+    playing = state
+    while playing.phase is not Phase.PLAY and playing.hand_number == 0:
+        seat = playing.to_act
+        assert seat is not None
+        playing = apply_action(playing, medium.choose(observe(playing, seat)))
+    return playing
+
+
+class _OverLimit(Exception):
+    pass
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _OverLimit
+
+
+def time_open(rules: Rules) -> tuple[str, str]:
+    """The CPU seconds of `open_hands` as trick play begins (`trick_play_begins` of the
+    first deal) and the megabytes it allocated at its peak (a second run, under
+    `tracemalloc`); '-' where it is not solved, '>OPEN_LIMIT' if stopped there."""
+    state = trick_play_begins(rules, 0)
+    if state is None:
+        return "-", "-"
+    previous = signal.signal(signal.SIGVTALRM, _stop)
+    signal.setitimer(signal.ITIMER_VIRTUAL, OPEN_LIMIT)
+    try:
+        start = time.process_time()
+        open_hands(state)
+        opened = f"{time.process_time() - start:.2f}"
+    except _OverLimit:
+        return f">{OPEN_LIMIT}", "-"
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous)
+    tracemalloc.start()
+    open_hands(state)
+    peak = f"{tracemalloc.get_traced_memory()[1] / 1e6:.0f}"
+    tracemalloc.stop()
+    return opened, peak
+
+
+def opening(presets: list[str]) -> None:
+    """`open_hands` alone: its time and memory on every preset (the speed table's last
+    two columns)."""
+    print(f"{'preset':14} {'open':>7} {'MB':>6}")
+    for name in presets:
+        opened, peak = time_open(Rules.preset(name))
+        print(f"{name:14} {opened:>7} {peak:>6}", flush=True)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -125,17 +186,7 @@ def speed(presets: list[str], positions: int) -> None:
             start = time.process_time()
             review(record, seat, hand=0)
             slowest = max(slowest, time.process_time() - start)
-        state = trick_play_begins(rules, 0) if rules.side_count == 2 else None
-        if state is None:
-            opened, peak = "-", "-"
-        else:
-            start = time.process_time()
-            open_hands(state)
-            opened = f"{time.process_time() - start:.2f}"
-            tracemalloc.start()
-            open_hands(state)
-            peak = f"{tracemalloc.get_traced_memory()[1] / 1e6:.0f}"
-            tracemalloc.stop()
+        opened, peak = time_open(rules)
         print(
             f"{name:14} {statistics.median(times):9.3f} {percentile(times, 0.99):7.3f} "
             f"{max(times):7.3f} {slowest:8.2f} {opened:>7} {peak:>6}",
@@ -199,12 +250,14 @@ def truth(presets: list[str], count: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("speed", "truth", "all"):
+    if not argv or argv[0] not in ("speed", "open", "truth", "all"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
     numbers = [int(word) for word in rest if word.isdigit()]
     presets = [word for word in rest if not word.isdigit()] or list(PRESET_NAMES)
+    if command == "open":
+        opening(presets)
     if command in ("speed", "all"):
         speed(presets, numbers[0] if numbers else 100)
     if command in ("truth", "all"):

@@ -36,11 +36,12 @@ from .bots.montecarlo import GreedyPolicy
 from .bots.playout import PlayoutResult, playout_hand
 from .bots.sampling import check_observed, sample_states
 from .bots.solver import Solver
-from .cards import CARDS, Suit, cards_of
+from .cards import CARD_POINTS, CARDS, Suit, cards_of
 from .engine import apply_action, legal_actions, new_game
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
+from .options import LowTo
 from .play import open_cards
-from .points import Point
+from .points import JOKERS_FROM, Point
 from .records import replay
 from .rules import Rules
 from .state import GameRecord, GameState, HandResult, Phase
@@ -793,7 +794,38 @@ class OpenAnalysis:
 
 class _OpenSolver(Solver):
     """`Solver` from any trick of trick play, the first too (its rule of following is
-    `open_cards`' with the first trick's flag)."""
+    `open_cards`' with the first trick's flag), for exact values by null-window searches
+    (MTD(f)): a position at a trick's start keeps both bounds of its value found so far and
+    the card that did best there, tried first when it is met again."""
+
+    def __init__(self, state: GameState, mine: int, memo: _Memo, bounds: _Bounds) -> None:
+        super().__init__(state, mine, memo)
+        self.bounds = bounds
+        # the trumps whose capturer may score: the cards of the rules' points (the jack,
+        # the ten, ...) and the lowest trump in play where Low goes to its capturer; who
+        # captures any other trump changes no score
+        scoring = 0
+        for point in self.rules.points:
+            card = point.card(self.trump)
+            if card is not None:
+                scoring |= 1 << card
+        if Point.LOW in self.rules.points and self.rules.low_to is LowTo.CAPTURER:
+            scoring |= self.lowest_trump(state)
+        self.scoring = scoring
+
+    def lowest_trump(self, state: GameState) -> int:
+        """The lowest trump in play in `state`'s hand, a bit set (0: no trump is)."""
+        in_play = 0
+        for held in self.hands:
+            in_play |= held
+        for trick in (*state.tricks, *(() if state.trick is None else (state.trick,))):
+            for _, played in trick.plays:
+                in_play |= 1 << played.index
+        in_play &= self.trump_mask
+        for index in reversed(self.table_of_trump.order):
+            if index < JOKERS_FROM and in_play >> index & 1:
+                return 1 << index
+        return 0
 
     def choices(self, seat: int, plays: list[tuple[int, int]]) -> int:
         lead = plays[0][1] if plays else -1
@@ -801,25 +833,116 @@ class _OpenSolver(Solver):
             self.rules, self.table_of_trump, self.hands[seat], lead, self.tricks == 0, 0
         )[0]
 
-    def best(self) -> tuple[int, int]:
-        """The best card of the seat to act (for its side: the highest value if it is
-        `mine`'s, else the lowest) and its exact value, the other cards searched only as
-        far as they could beat it (alpha-beta at the root too)."""
+    def _node(self, seat: int, plays: list[tuple[int, int]], alpha: int, beta: int) -> int:
+        self.nodes += 1
+        key = None
+        lower, upper, first = -_INFINITY, _INFINITY, -1
+        if not plays:
+            key = self.position_key(seat)
+            entry = self.bounds.get(key)
+            if entry is not None:
+                lower, upper, first = entry
+                if lower >= beta or lower == upper:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                alpha = max(alpha, lower)
+                beta = min(beta, upper)
+        choices = self.choices(seat, plays)
+        if not choices & (choices - 1):  # one card: no search
+            value = self._after(seat, choices.bit_length() - 1, plays, alpha, beta)
+            if key is not None and self.hands[seat] == choices:  # the last trick: exact
+                self.bounds[key] = (value, value, -1)
+            return value
+        moves = self._moves(choices, plays)
+        if first >= 0 and moves[0] != first and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        maximizing = self.side_of[seat] == self.mine
+        value = -_INFINITY if maximizing else _INFINITY
+        best = -1
+        low, high = alpha, beta
+        for card in moves:
+            got = self._after(seat, card, plays, low, high)
+            if maximizing:
+                if got > value:
+                    value, best = got, card
+                    low = max(low, got)
+            elif got < value:
+                value, best = got, card
+                high = min(high, got)
+            if low >= high:
+                break
+        if key is not None:
+            if value <= alpha:
+                upper = value
+            elif value >= beta:
+                lower = value
+            else:
+                lower = upper = value
+            self.bounds[key] = (lower, upper, best)
+        return value
+
+    def _moves(self, choices: int, plays: list[tuple[int, int]]) -> list[int]:
+        """`Solver._moves`, and of trumps whose capturer cannot score that touch (no
+        trump still out between them) with the same card points, only the highest."""
+        kept = super()._moves(choices, plays)
+        plain = choices & self.trump_mask & ~self.scoring
+        if not plain & (plain - 1):
+            return kept
+        out = 0
+        for held in self.hands:
+            out |= held
+        for _, played in plays:
+            out |= 1 << played
+        dropped = 0
+        above = -1  # the last trump still out, walking down
+        for index in self.table_of_trump.order:
+            if not out >> index & 1:
+                continue
+            if (
+                plain >> index & 1
+                and above >= 0
+                and plain >> above & 1
+                and CARD_POINTS[index] == CARD_POINTS[above]
+            ):
+                dropped |= 1 << index  # `above` stands for both (and the run below)
+                continue
+            above = index
+        return [card for card in kept if not dropped >> card & 1]
+
+    def position_key(self, seat: int) -> tuple[object, ...]:
+        """What a position at a trick's start is remembered by: every hand, the seat to
+        lead, and what the hand's score may depend on so far (`end_key`'s, of the captured
+        trumps those whose capturer may score)."""
+        scoring = self.scoring
+        captured = tuple([cards & scoring for cards in self.captured])
+        return (tuple(self.hands), seat, captured, tuple(self.points), self.won)
+
+    def search(self, after: int, alpha: int, beta: int) -> int:
+        """The value of the position (with `after` a card: once the seat to act plays it)
+        if strictly between `alpha` and `beta`; else a bound of it beyond the one it
+        crossed."""
         seat = self.root.to_act
         assert seat is not None
         plays = list(self.trick_plays)
-        maximizing = self.side_of[seat] == self.mine
-        alpha, beta = -(10**9), 10**9
-        best_card, best_value = -1, 0
-        for card in self._moves(self.choices(seat, plays), plays):
-            value = self._after(seat, card, plays, alpha, beta)
-            if best_card < 0 or (value > best_value if maximizing else value < best_value):
-                best_card, best_value = card, value
-            if maximizing:
-                alpha = max(alpha, value)
+        if after >= 0:
+            return self._after(seat, after, plays, alpha, beta)
+        return self._node(seat, plays, alpha, beta)
+
+    def exact(self, after: int = -1, guess: int = 0) -> int:
+        """The exact value of the position (with `after` a card: once the seat to act
+        plays it), by null-window searches from `guess` (MTD(f))."""
+        lower, upper = -_INFINITY, _INFINITY
+        value = guess
+        while lower < upper:
+            bound = max(value, lower + 1)
+            value = self.search(after, bound - 1, bound)
+            if value < bound:
+                upper = value
             else:
-                beta = min(beta, value)
-        return best_card, best_value
+                lower = value
+        return value
 
     def keeping(self, target: int) -> int:
         """A card of the seat to act that keeps the exact value `target` (the position's
@@ -838,6 +961,10 @@ class _OpenSolver(Solver):
         raise AssertionError("no card keeps the position's value")
 
 
+_INFINITY = 10**9
+"""Beyond every value."""
+
+
 def _check_open(state: GameState) -> None:
     rules = state.rules
     if rules.trumps_only:
@@ -850,20 +977,25 @@ def _check_open(state: GameState) -> None:
 
 
 def _solver(state: GameState, mine: int, memo: _Memo, table: _Table) -> _OpenSolver:
-    solver = _OpenSolver(state, mine, memo)
-    solver.table = table  # positions are keyed by every card: one table serves the hand
-    return solver
+    # positions are keyed by every card: one table serves the hand
+    return _OpenSolver(state, mine, memo, table)
 
 
 _Memo = dict[tuple[object, ...], int]
-_Table = dict[tuple[object, ...], tuple[int, int]]
+_Bounds = dict[tuple[object, ...], tuple[int, int, int]]
+"""Positions at a trick's start: the lower and upper bounds of each one's value found so
+far, and the card that did best there (-1: none)."""
+_Table = _Bounds
 
 
 def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tuple[Action, int]]:
     """Every legal card of the seat to act in trick play (trump known) and its exact
     value for the side `mine`."""
     legal = [action for action in legal_actions(state) if isinstance(action, Play)]
-    values = _solver(state, mine, memo, table).values([a.card.index for a in legal])
+    solver = _solver(state, mine, memo, table)
+    values: list[int] = []
+    for action in legal:  # each from the last one's value: neighbours are often equal
+        values.append(solver.exact(action.card.index, values[-1] if values else 0))
     return list(zip(legal, values, strict=True))
 
 
@@ -878,9 +1010,8 @@ def _best_line(
     while state.hand_number == number and not state.is_over and state.phase is Phase.PLAY:
         solver = _solver(state, mine, memo, table)
         if target is None:
-            card, target = solver.best()
-        else:  # the value holds along the best line: find a card that keeps it
-            card = solver.keeping(target)
+            target = solver.exact()
+        card = solver.keeping(target)  # the value holds along the best line
         action = Play(CARDS[card])
         line.append(action)
         state = apply_action(state, action)
@@ -894,7 +1025,7 @@ def _hand_end(before: GameState, after: GameState) -> HandResult:
 
 def _value(state: GameState, mine: int, memo: _Memo, table: _Table) -> int:
     """The exact value of `state` (trick play, trump known) for the side `mine`."""
-    return _solver(state, mine, memo, table).best()[1]
+    return _solver(state, mine, memo, table).exact()
 
 
 def _row(
@@ -977,7 +1108,10 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
         moves = tuple(sorted(solved, key=lambda move: -move[1]))
         after = apply_action(state, moves[0][0])
         line, end = _best_line(after, side, memo, table)
-        row, _ = _row(state, None, {}, {})
+        if state.rules.side_of(_pitcher(state)) == side:  # the same search, its value known
+            row, _ = _row(state, None, memo, table, moves[0][1])
+        else:
+            row, _ = _row(state, None, {}, {})
         return OpenAnalysis(
             state=state,
             side=side,
