@@ -8,6 +8,7 @@ import math
 import random
 from collections import Counter
 from math import comb
+from typing import Any
 
 import attrs
 import pytest
@@ -833,6 +834,79 @@ def test_sampling_counts_the_worlds_of_the_discard_and_draw_exactly() -> None:
             for d2 in range(4)
             if 0 <= 6 - d1 - d2 <= 3
         )
+
+
+def test_with_trumps_kept_the_discards_of_the_discard_and_draw_hold_no_trump() -> None:
+    """`trumps_kept`: Anna's view of D1 once the others have discarded and drawn. Of the 43
+    hidden cards 10 are trumps (spades; Anna holds A K 5); the three discards, 3 + d each,
+    are drawn from the 33 others, and the hands and stock share the rest: the sampler
+    counts exactly those placements, and no world puts a trump in a discard (without
+    `trumps_kept`, some do)."""
+    state = d1_declared()
+    for seat in (1, 2, 3):
+        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
+    view = observe(state, 0)
+    expected = 0
+    for d1 in range(4):
+        for d2 in range(4):
+            d3 = 6 - d1 - d2
+            if 0 <= d3 <= 3:
+                ways, others = 1, 33
+                for size in (3 + d1, 3 + d2, 3 + d3):
+                    ways *= comb(others, size)
+                    others -= size
+                left = 43 - 15
+                for size in (6, 6, 6):
+                    ways *= comb(left, size)
+                    left -= size
+                expected += ways
+    assert _solve(_problem(view, trumps_kept=True))[0] == expected
+    table = trump_table(Suit.SPADES, view.rules)
+
+    def trumps_thrown(world: object) -> int:
+        return sum(table.is_trump(card) for cards in world.discards[1:] for card in cards)  # type: ignore[attr-defined]
+
+    kept = sample_states(view, random.Random(9), 30, trumps_kept=True)
+    assert all(observe(world, 0) == view for world in kept)
+    assert all(trumps_thrown(world) == 0 for world in kept)
+    assert sum(trumps_thrown(w) for w in sample_states(view, random.Random(9), 30)) > 0
+
+
+def test_trumps_kept_changes_nothing_under_other_rules() -> None:
+    view = observe(_late_position(), 0)
+    assert sample_states(view, random.Random(5), 4, trumps_kept=True) == sample_states(
+        view, random.Random(5), 4
+    )
+
+
+def test_where_no_placement_keeps_the_trumps_they_are_drawn_as_without(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Were no discard without a trump to fit the view (here forced by capping every class
+    of the discards at nothing), `trumps_kept` draws the worlds as without it."""
+    from setback.bots import sampling
+
+    state = d1_declared()
+    for seat in (1, 2, 3):
+        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
+    view = observe(state, 0)
+    draw_slot = sampling._draw_slot
+
+    def nothing_fits(*args: Any) -> Any:
+        slot = draw_slot(*args)
+        return attrs.evolve(slot, caps=(0,) * len(slot.caps)) if args[3] else slot
+
+    monkeypatch.setattr(sampling, "_draw_slot", nothing_fits)
+    assert not _solve(_problem(view, trumps_kept=True))[0]
+    assert sample_states(view, random.Random(2), 3, trumps_kept=True) == sample_states(
+        view, random.Random(2), 3
+    )
+
+
+def test_trumps_kept_must_be_a_bool() -> None:
+    view = observe(new_game(Rules.setback(), seed=1), 0)
+    with pytest.raises(TypeError, match="trumps_kept"):
+        sample_states(view, random.Random(1), 1, trumps_kept=1)  # type: ignore[arg-type]
 
 
 # --- short packs and off cards (RULES §7.2, §7.7.2) -------------------------------------

@@ -140,7 +140,8 @@ class MonteCarloBot:
 
     Each choice (a call, a pitch, the trump, a card) is tried on deals of the
     hidden cards drawn by `setback.sample_states` (uniformly among all the view
-    admits) and the rest of the
+    admits, with `trumps_kept`: in the discard and draw the others are guessed to have
+    kept their trumps, as players do) and the rest of the
     hand is played out by the playout kernel (`setback.playout_hand`) with a
     quick greedy rule (`rollout="greedy"`) or at random (`rollout="random"`);
     every choice meets the same guesses and the same luck. In trick play the
@@ -411,8 +412,9 @@ class MonteCarloBot:
         return RandomPolicy(rng.random)
 
     def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
-        """`n` guessed deals for a decision (here: uniform, `sample_states`)."""
-        return list(sample_states(view, rng, n))
+        """`n` guessed deals for a decision (here: uniform, `sample_states`, but for the
+        others' discards in the discard and draw: no trump, as players discard)."""
+        return list(sample_states(view, rng, n, trumps_kept=True))
 
     def _weight(self, view: PlayerView, state: GameState) -> float:
         """How much a guessed deal counts (here: every deal alike)."""

@@ -679,9 +679,10 @@ def _discarded(view: PlayerView) -> list[int]:
     return []
 
 
-def _problem(view: PlayerView) -> _Problem:
+def _problem(view: PlayerView, trumps_kept: bool = False) -> _Problem:
     """The hidden cards of `view` (in play: not once the game is over) and every
-    constraint the view puts on them."""
+    constraint the view puts on them (with `trumps_kept`: the others' discards in the
+    discard and draw hold no trump)."""
     rules, players = view.rules, view.rules.players
     known, kinds = _known_cards(view), _card_kinds(view)
     caps, lows = _hand_bounds(view, known, kinds)
@@ -702,7 +703,9 @@ def _problem(view: PlayerView) -> _Problem:
         called = kinds.called & known.hidden
         stages = _draw_back(view, after, slots.hand, slots.discard, start_stock, called)
     else:
-        stages, points_capped = _discard_stages(view, known, done, slots, start_stock, pool)
+        stages, points_capped = _discard_stages(
+            view, known, done, slots, start_stock, pool, trumps_kept
+        )
     pool.append((2 * players, view.stock_size))
     kitty = _kitty_hidden(view)
     if kitty:  # the face-down kitty, or the pitcher's discard after taking it: any cards
@@ -787,9 +790,11 @@ def _discard_stages(
     slots: _Slots,
     start_stock: int,
     pool: list[tuple[int, int]],
+    trumps_kept: bool = False,
 ) -> tuple[list[_Stage], bool]:
     """The stages of the hands and discards without the draw back, and whether a hand's
-    point trumps are capped; the holders under no constraint join `pool`."""
+    point trumps are capped; the holders under no constraint join `pool` (`trumps_kept`:
+    the others' discards in the discard and draw hold no trump)."""
     rules, me, trump = view.rules, view.seat, view.trump
     players, deal = rules.players, rules.deal
     caps, lows = slots.caps, slots.lows
@@ -807,7 +812,8 @@ def _discard_stages(
         stages = _non_trumps_first_stages(view, known, done, slots)
         handled.update(seat for seat in done if seat != me)
     elif rules.discards_and_draws and done:  # `discarding.step_discard`'s draw
-        slot = _draw_slot(view, done, start_stock, (), deal - 6, 6 - KEEP_AT_LEAST)
+        kept = slots.kinds.trumps if trumps_kept else ()
+        slot = _draw_slot(view, done, start_stock, kept, deal - 6, 6 - KEEP_AT_LEAST)
         stages.append(_stage(((slot,), 0)))
     elif deal > 6:  # `discarding.discard_bounds`: the cards above six
         pool.extend((players + seat, deal - 6) for seat in done if seat != me)
@@ -1117,7 +1123,9 @@ def _draw_back(
     return stages
 
 
-def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameState, ...]:
+def sample_states(
+    view: PlayerView, rng: random.Random, n: int, *, trumps_kept: bool = False
+) -> tuple[GameState, ...]:
     """`n` full states that `view`'s seat cannot tell from the real one, drawn uniformly.
 
     Each state agrees with everything the view shows: `observe(state, view.seat)` is
@@ -1133,17 +1141,24 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
     it is a state to search from, not to store: no game record replays to it, and
     `loads` refuses what `dumps` writes of it.
 
+    With `trumps_kept`, the guesses also assume what players do where the rules let
+    them choose: in the discard and draw (`KeepSix.DISCARD_AND_DRAW`), each other seat's
+    face-down discard holds no trump (the trumps stay in its hand or the stock). Every
+    placement that keeps this too is equally likely; where none does, the placements
+    are drawn as without it. Under other rules it changes nothing.
+
     Args:
         view: what one seat sees (`observe(state, seat)`).
         rng: the source of randomness; the same seed gives the same states.
         n: how many states, at least 1.
+        trumps_kept: guess that the others kept their trumps in the discard and draw.
 
     Returns:
         A tuple of `n` states, each independently drawn.
 
     Raises:
-        TypeError: `view` is not a `PlayerView`, `rng` not a `random.Random`, or `n` not
-            an int.
+        TypeError: `view` is not a `PlayerView`, `rng` not a `random.Random`, `n` not
+            an int, or `trumps_kept` not a bool.
         InvalidStateError: `n` is below 1, or no state agrees with `view` (only a view
             built by hand can be so).
 
@@ -1156,12 +1171,17 @@ def sample_states(view: PlayerView, rng: random.Random, n: int) -> tuple[GameSta
         [True, True, True]
     """
     _check_args(view, rng, n)
+    if type(trumps_kept) is not bool:
+        raise TypeError(f"trumps_kept must be True or False, not {type(trumps_kept).__name__}")
 
     def draw() -> tuple[GameState, ...]:
         if view.phase is Phase.GAME_OVER:
             return tuple(_game_over(view, rng) for _ in range(n))
-        problem = _problem(view)
+        problem = _problem(view, trumps_kept)
         total, walk = _solve(problem)
+        if not total and trumps_kept:  # no placement keeps the trumps: every one alike
+            problem = _problem(view)
+            total, walk = _solve(problem)
         if not total:
             raise InvalidStateError(_NO_DEAL)
         return tuple(_build(view, problem, walk(rng), rng) for _ in range(n))

@@ -373,7 +373,7 @@ def deal_likelihood(view: PlayerView, state: GameState, spread: float = 0.5) -> 
 def _resample(view: PlayerView, rng: random.Random, n: int, pool: int) -> list[GameState]:
     """`n` deals drawn from `pool` uniform guesses in proportion to `deal_likelihood`
     (sampling-importance-resampling)."""
-    states = sample_states(view, rng, pool)
+    states = sample_states(view, rng, pool, trumps_kept=True)
     weights = [deal_likelihood(view, state) for state in states]
     return rng.choices(states, weights=weights, k=n)
 
@@ -545,7 +545,7 @@ class SolverBot(MonteCarloBot):
 
     def _sample(self, view: PlayerView, rng: random.Random, n: int) -> list[GameState]:
         if not self.inference or self.pool == 1 or not view.bids or not self._solves(view):
-            return list(sample_states(view, rng, n))
+            return super()._sample(view, rng, n)
         return _resample(view, rng, n, n * self.pool)
 
     def _weight(self, view: PlayerView, state: GameState) -> float:
