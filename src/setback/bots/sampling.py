@@ -1499,10 +1499,10 @@ def _replay_hand(world: GameState) -> None:
     if world.phase is Phase.GAME_OVER:
         return
     rules, hand = world.rules, world.hand_state
-    deck, kitty, kitty_discard = _replay_deck(world)
+    deck, kitty = _replay_deck(world)
     state = new_game(rules, seed=world.seed, dealer=hand.dealer, deck=deck, scores=world.scores)
     state = _replay_calls(state, world)
-    state = _replay_discards(state, world, kitty, kitty_discard)
+    state = _replay_discards(state, world, kitty)
     plays = [play for trick in world.tricks for play in trick.plays] + list(world.plays)
     for seat, card in plays[len(state.plays) :]:
         state = apply_action(state, Play(card), seat=seat)
@@ -1510,10 +1510,10 @@ def _replay_hand(world: GameState) -> None:
         raise InvalidStateError("the view's hand is not one that legal play gives")
 
 
-def _replay_deck(world: GameState) -> tuple[list[Card], int, int]:
+def _replay_deck(world: GameState) -> tuple[list[Card], int]:
     """A deck that deals the world's hand (each seat's cards as dealt, the kitty, then the
-    cards drawn in order and the rest of the stock), the kitty to replay and the
-    pitcher's discard after taking it (`_replay_kitty`)."""
+    cards drawn in order and the rest of the stock), and the kitty to replay, which is also
+    the pitcher's discard after taking it (`_replay_kitty`)."""
     rules, hand = world.rules, world.hand_state
     players = rules.players
     played = [0] * players
@@ -1526,16 +1526,14 @@ def _replay_deck(world: GameState) -> tuple[list[Card], int, int]:
     faced = hand.face_up or (0,) * players
     thrown = list(hand.discarded or (0,) * players)
     kept = [world.held[s] | played[s] | faced[s] for s in range(players)]
-    kitty, kitty_discard = _replay_kitty(world, kept, thrown)
-    kept, drawn, stock = _undrawn(world, kept, thrown)
-    if kitty and hand.trump is not None and hand.pitcher is not None:  # taken: his cards but it
-        kept[hand.pitcher] = (kept[hand.pitcher] | kitty_discard) & ~kitty
+    kitty = _replay_kitty(world, kept, thrown)
+    kept, drawn, stock = _undrawn(world, kept, thrown)  # the kitty is in no seat's `kept`
     deck = [
         *(CARDS[i] for i in _deal_order(rules, hand.dealer, kept)),
         *cards_of(kitty),
         *(CARDS[i] for i in drawn + stock),
     ]
-    return deck, kitty, kitty_discard
+    return deck, kitty
 
 
 def _undrawn(
@@ -1607,9 +1605,7 @@ def _replay_calls(state: GameState, world: GameState) -> GameState:
     return state
 
 
-def _replay_discards(
-    state: GameState, world: GameState, kitty: int, kitty_discard: int
-) -> GameState:
+def _replay_discards(state: GameState, world: GameState, kitty: int) -> GameState:
     """The replay after the discards the world's seats have made, each seat's as the world
     shows it (face up where the draw back shows them; the pitcher's after taking the
     kitty, then his draw's; Cinch's face-up cards and the dealer's face-down ones)."""
@@ -1625,7 +1621,7 @@ def _replay_discards(
         cards = world.face_up_discards[seat] if face_up else world.discards[seat]
         if kitty and seat == hand.pitcher:  # his discard after taking the kitty, then the draw
             mine = mask_of(cards)
-            cards = cards_of(mine & ~kitty_discard if state.discards[seat] else kitty_discard)
+            cards = cards_of(mine & ~kitty if state.discards[seat] else kitty)
         if rules.robs_the_pack:  # face up, and the dealer's non-trumps face down
             cards = world.face_up_discards[seat] + world.discards[seat]
         state = apply_action(state, Discard(cards), seat=seat)
@@ -1661,30 +1657,29 @@ def _kitty_pending(state: GameState, world: GameState) -> bool:
     return seat is not None and state.discards[seat] != world.discards[seat]
 
 
-def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> tuple[int, int]:
+def _replay_kitty(world: GameState, kept: list[int], thrown: list[int]) -> int:
     """For the replay of a world's hand with a kitty: the kitty to deal after the packets
-    (a bit set) and the pitcher's discard after taking it, and `thrown` without that
-    discard (what the draw threw). Once he took it, that discard is the kitty replayed (any
-    cards may be discarded, so a deal whose kitty was them gives the same hand), and the
-    pitcher's face-down cards it holds: his trumps first (the draw throws none), then the
-    lowest; while he holds the kitty still, the world's kitty. (While it lies face down it
-    is the stock's first cards already: nothing to add.)"""
+    (a bit set), which is also the pitcher's discard after taking it, and `thrown` without
+    that discard (what the draw threw). Once he took it, that discard is the kitty
+    replayed (any cards may be discarded, so a deal whose kitty was them gives the same
+    hand), and the pitcher's face-down cards it holds: his trumps first (the draw throws
+    none), then the lowest; while he holds the kitty still, the world's kitty. (While it
+    lies face down it is the stock's first cards already: nothing to add.)"""
     rules, hand = world.rules, world.hand_state
     pitcher = hand.pitcher
     if not rules.kitty or world.phase is Phase.GAME_OVER or hand.trump is None:
-        return 0, 0  # no kitty, or it lies face down first in the stock
+        return 0  # no kitty, or it lies face down first in the stock
     assert pitcher is not None
     if not thrown[pitcher]:  # he holds it still: his turn to discard
-        kitty = hand.kitty
-        kept[pitcher] &= ~kitty
-        return kitty, kitty
+        kept[pitcher] &= ~hand.kitty
+        return hand.kitty
     assert hand.trump is not None
     trumps = world.standing.tables[hand.trump].trump_mask
     mine = thrown[pitcher]
     first = mask_of(cards_of(mine & trumps)[: rules.kitty])
     discard = first | mask_of(cards_of(mine & ~first)[: rules.kitty - first.bit_count()])
     thrown[pitcher] = mine & ~discard
-    return discard, discard
+    return discard
 
 
 def _robbed_deal(
