@@ -20,7 +20,7 @@ from ._phase import Phase
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Play, Shoot
 from .cards import CARDS, Card, Rank, Suit, cards_of, index_of
 from .dealing import packets
-from .engine import apply_action, new_game
+from .engine import apply_action, new_game, new_game_as
 from .errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -924,7 +924,7 @@ def read(text: str) -> GameRecord:
     start: dict[str, Any] = {"seed": seed, "dealer": deal.dealer, "scores": scores}
     added = _seat_cards(rules, first, "CardsAdded")
     origin = _first_deal(rules, start, deal, added, first)
-    replay = _replay_of(rules, origin)
+    replay = _replay_of(origin)
     for hand in game.hands:
         if hand is not first:
             _check_next_deal(rules, replay.state, hand)
@@ -933,7 +933,7 @@ def read(text: str) -> GameRecord:
             moved = _stock_for_draws(rules, replay, deal, added)
             if moved is not None:  # the deal's stock does not give the draws written
                 origin = attrs.evolve(origin, hands=None, deck=moved)
-            replay = _replay_of(rules, origin)
+            replay = _replay_of(origin)
         complete = play_hand(replay, rules, hand)
         _check_draws(
             rules, replay, hand, added if hand is first else _seat_cards(rules, hand, "CardsAdded")
@@ -945,16 +945,9 @@ def read(text: str) -> GameRecord:
     return attrs.evolve(origin, actions=tuple(replay.actions))
 
 
-def _replay_of(rules: Rules, origin: GameRecord) -> _Replay:
+def _replay_of(origin: GameRecord) -> _Replay:
     try:
-        state = new_game(
-            rules,
-            seed=origin.seed,
-            dealer=origin.dealer,
-            hands=origin.hands,
-            deck=origin.deck,
-            scores=origin.scores,
-        )
+        state = new_game_as(origin)
     except (InvalidNotationError, InvalidStateError) as error:  # new_game's
         raise RecordError(f"hand 1 cannot be dealt: {error}", hand=1) from error
     return _Replay(state)
@@ -970,11 +963,11 @@ def _first_deal(
     """The smallest record that deals the first hand as written: the seed alone, the hands
     (the stock from the seed), or the whole pack."""
     record = GameRecord(rules=rules, **start)
-    state = _replay_of(rules, record).state
+    state = _replay_of(record).state
     if state.hands == deal.hands and deal.undealt in (None, stock_of(state)):
         return record
     record = attrs.evolve(record, hands=deal.hands)
-    state = _replay_of(rules, record).state
+    state = _replay_of(record).state
     undealt = deal.undealt
     if undealt is None and not added:
         return record
@@ -1022,7 +1015,7 @@ def _stock_for_draws(
     ):
         return None
     start = replay.state.origin
-    first = _replay_of(rules, attrs.evolve(start, actions=())).state
+    first = _replay_of(attrs.evolve(start, actions=())).state
     stock = list(stock_of(first))
     place = {card.index: number for number, card in enumerate(stock)}
     drawn_at = sorted(

@@ -37,7 +37,7 @@ from .bots.playout import PlayoutResult, playout_hand
 from .bots.sampling import check_observed, sample_states
 from .bots.solver import Solver
 from .cards import CARD_POINTS, CARDS, Suit, cards_of
-from .engine import apply_action, legal_actions, new_game
+from .engine import apply_action, legal_actions, new_game_as
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
 from .options import LowTo
 from .play import open_cards
@@ -651,14 +651,7 @@ def review(
     _check_budget(budget)
     _check_seed(seed)
     replay(record)  # a record that does not replay is refused before any search
-    state = new_game(
-        record.rules,
-        seed=record.seed,
-        dealer=record.dealer,
-        hands=record.hands,
-        deck=record.deck,
-        scores=record.scores,
-    )
+    state = new_game_as(record)
     decisions = []
     for number, action in enumerate(record.actions):
         if state.to_act == seat and (hand is None or state.hand_number == hand):

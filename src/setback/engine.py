@@ -165,6 +165,20 @@ def new_game(
     )
 
 
+def new_game_as(origin: GameRecord) -> GameState:
+    """The game as the record `origin` began (its rules, seed, dealer, hands, deck and
+    scores; its actions are not played): the start that `replay`, the event log, the
+    coach's review and the PTN reader each replay from. Raises what `new_game` raises."""
+    return new_game(
+        origin.rules,
+        seed=origin.seed,
+        dealer=origin.dealer,
+        hands=origin.hands,
+        deck=origin.deck,
+        scores=origin.scores,
+    )
+
+
 def _check_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, ...]:
     sides = len(rules.sides)
     if scores is None:

@@ -26,7 +26,7 @@ from .bidding import call_table
 from .cards import Card, Suit, cards_of, mask_of
 from .dealing import start_hand
 from .discarding import rob_split
-from .engine import apply_action, new_game
+from .engine import apply_action, new_game_as
 from .errors import RulesError
 from .state import EMPTY_LOG, ForcedStep, GameRecord, GameState, HandResult, Phase, Trick
 from .tables import trump_tables
@@ -372,14 +372,7 @@ def _start_of(
     dealt by `dealer`, with `scores` and the finished hands `before` it."""
     rules = origin.rules
     if hand == 0:
-        return new_game(
-            rules,
-            seed=origin.seed,
-            dealer=origin.dealer,
-            hands=origin.hands,
-            deck=origin.deck,
-            scores=origin.scores,
-        )
+        return new_game_as(origin)
     tables, calls = trump_tables(rules), call_table(rules)
     return start_hand(
         rules, origin, hand, dealer, scores, before, EMPTY_LOG, tables=tables, calls=calls

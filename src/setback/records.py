@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from .engine import apply_action, new_game
+from .engine import apply_action, new_game_as
 from .errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -67,14 +67,7 @@ def replay(record: GameRecord) -> GameState:
             f"{len(record.actions)} actions: more than a game holds ({MAX_ACTIONS})"
         )
     try:
-        state = new_game(
-            record.rules,
-            seed=record.seed,
-            dealer=record.dealer,
-            hands=record.hands,
-            deck=record.deck,
-            scores=record.scores,
-        )
+        state = new_game_as(record)
     except (InvalidNotationError, RulesError, InvalidStateError) as error:
         raise InvalidStateError(f"the game cannot begin: {error}") from error
     for number, action in enumerate(record.actions):
