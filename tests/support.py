@@ -421,8 +421,8 @@ def english_left(lang: str, text: str) -> set[str]:
                 part = " ".join(literal.split()).strip(" .,:;()'-")
                 if len(part) < 5 or any(part in translated for translated in strings):
                     continue
-                if re.search(rf"(?<!\w){re.escape(part)}(?!\w)", text):
-                    left.add(part)
+                if part in text and re.search(rf"(?<!\w){re.escape(part)}(?!\w)", text):
+                    left.add(part)  # (the plain search first: the pattern is slow on long text)
     return left
 
 

@@ -51,7 +51,7 @@ from .strategies import (
     random_states,
     seeds,
 )
-from .support import NAMES
+from .support import HEAVY, NAMES
 
 
 @functools.lru_cache(maxsize=256)
@@ -92,14 +92,30 @@ def order(action: Action) -> tuple[int, ...]:
     return (kind,)
 
 
-@settings(max_examples=examples(16, 500), deadline=None)
+@settings(max_examples=examples(4, 500), deadline=None)
 @given(rules=any_rules, seed=seeds)
 @each_preset
 def test_every_state_offers_exactly_the_legal_actions(rules: Rules, seed: int) -> None:
     """Every action from legal_actions applies; every other one is refused with a reason,
     and is_legal says which is which; in play the legal cards are exactly RULES §1.5's (with
     the trumps of §6.1, trumps only under §6.5.7), and the legal discards exactly those of
-    §4.1, §4.4, §6.4 and §6.5.6."""
+    §4.1, §4.4, §6.4 and §6.5.6. (Every preset and a few drawn rules here; more drawn rules
+    in the heavy step, below.)"""
+    _offers_exactly_the_legal_actions(rules, seed)
+
+
+@HEAVY
+@settings(max_examples=examples(40, 40), deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_every_state_offers_exactly_the_legal_actions_under_more_drawn_rules(
+    rules: Rules, seed: int
+) -> None:
+    """The same over more drawn rules: CI's heavy step (it is the suite's slowest property)."""
+    _offers_exactly_the_legal_actions(rules, seed)
+
+
+def _offers_exactly_the_legal_actions(rules: Rules, seed: int) -> None:
+    """The checks of `test_every_state_offers_exactly_the_legal_actions` on one game."""
     for state in random_states(rules, seed, max_steps=250):
         legal = legal_actions(state)
         if state.is_over:
