@@ -88,10 +88,8 @@ def first_hand(rules: Rules, seed: int) -> GameState:
 def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
     """The first hand's start of trick play, as medium bots bid: the choice of trump, or a
     first lead that names it (a whole hand, every trump); where discards follow the trump,
-    the first lead after them (a whole hand, the trump named); None under trumps-only
-    play (not solved)."""
-    if rules.trumps_only:
-        return None
+    the first lead after them (a whole hand, the trump named); None if ten deals pass
+    out."""
     medium = bot("medium", seed=0)
     for offset in range(10):
         state = new_game(rules, seed=seed + offset)
@@ -133,7 +131,8 @@ def _stop(signum: int, frame: object) -> None:
 def time_open(rules: Rules) -> tuple[str, str]:
     """The CPU seconds of `open_hands` as trick play begins (`trick_play_begins` of the
     first deal) and the megabytes it allocated at its peak (a second run, under
-    `tracemalloc`); '-' where it is not solved, '>OPEN_LIMIT' if stopped there."""
+    `tracemalloc`); '-' where no deal of ten comes to trick play, '>OPEN_LIMIT' if stopped
+    there."""
     state = trick_play_begins(rules, 0)
     if state is None:
         return "-", "-"
@@ -223,7 +222,7 @@ def truth(presets: list[str], count: int) -> None:
                 covered += low - 1e-9 <= reference <= high + 1e-9  # equal but for rounding
                 total += 1
         agreed = checked = 0
-        for seed in range(3 if not rules.trumps_only else 0):
+        for seed in range(3):
             state = first_hand(rules, seed)
             record = game_record(state)
             replayed = new_game(

@@ -440,13 +440,45 @@ def test_the_evaluation_is_a_value() -> None:
         evaluation.seat = 2  # type: ignore[misc]
 
 
-def test_open_hands_refuses_trumps_only_play() -> None:
-    """Ten-point Pitch plays trumps only: the solver's rule of following is not its."""
-    state = _played(Rules.ten_point(), 0, hands=0)
-    while state.phase is not Phase.PLAY:
-        state = apply_action(state, legal_actions(state)[0])
-    with pytest.raises(InvalidStateError, match="trumps-only"):
-        open_hands(state)
+@pytest.mark.parametrize(
+    ("rules", "seed", "left"),
+    [
+        (Rules.ten_point(), 0, 18),
+        (Rules.trickster(13), 1, 18),
+        (Rules.trickster(10, players=5), 2, 99),
+    ],
+    ids=["ten-point", "trickster-13", "trickster-10-five-seats-first-trick"],
+)
+def test_open_hands_agrees_with_brute_force_under_trumps_only_play(
+    rules: Rules, seed: int, left: int
+) -> None:
+    """Trumps-only play (RULES §6.5.7): only trumps are played, a seat with none is out,
+    tricks may be short. From the trick where at most `left` cards are held; at five seats
+    from the first trick, where the holder of the called card must play it (§7.7.3: the
+    search fails here if it forgets that rule)."""
+    state = _played(rules, seed, hands=0)
+    medium = bot("medium", seed=0)
+    while state.phase is not Phase.PLAY or (
+        (state.trick is not None and state.trick.plays)
+        or sum(len(hand) for hand in state.hands) > left
+    ):
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, medium.choose(observe(state, seat)))
+        assert state.hand_number == 0
+    assert (rules.call_partner and not state.tricks) or state.tricks
+    analysis = open_hands(state)
+    seat = state.to_act
+    assert seat is not None
+    side = rules.side_of(seat)
+    assert analysis.moves[0][1] == _brute(state, side)
+    for action, value in analysis.moves:
+        after = apply_action(state, action)
+        assert value == (_brute(after, side) if after.hand_number == 0 else value)
+    end = state
+    for action in analysis.line:
+        end = apply_action(end, action)
+    assert end.history[0].score_changes == analysis.score_changes
 
 
 # --- where players are: the terminal and the command line ---------------------------------

@@ -787,7 +787,8 @@ class OpenAnalysis:
 
 class _OpenSolver(Solver):
     """`Solver` from any trick of trick play, the first too (its rule of following is
-    `open_cards`' with the first trick's flag), for exact values by null-window searches
+    `open_cards`' with the first trick's flag and, in trumps-only play, the called card
+    that its holder must play to the first trick), for exact values by null-window searches
     (MTD(f)): a position at a trick's start keeps both bounds of its value found so far and
     the card that did best there, tried first when it is met again."""
 
@@ -805,6 +806,7 @@ class _OpenSolver(Solver):
         if Point.LOW in self.rules.points and self.rules.low_to is LowTo.CAPTURER:
             scoring |= self.lowest_trump(state)
         self.scoring = scoring
+        self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
 
     def lowest_trump(self, state: GameState) -> int:
         """The lowest trump in play in `state`'s hand, a bit set (0: no trump is)."""
@@ -822,8 +824,9 @@ class _OpenSolver(Solver):
 
     def choices(self, seat: int, plays: list[tuple[int, int]]) -> int:
         lead = plays[0][1] if plays else -1
+        first = self.tricks == 0
         return open_cards(
-            self.rules, self.table_of_trump, self.hands[seat], lead, self.tricks == 0, 0
+            self.rules, self.table_of_trump, self.hands[seat], lead, first, self.called
         )[0]
 
     def _node(self, seat: int, plays: list[tuple[int, int]], alpha: int, beta: int) -> int:
@@ -959,12 +962,6 @@ _INFINITY = 10**9
 
 
 def _check_open(state: GameState) -> None:
-    rules = state.rules
-    if rules.trumps_only:
-        raise InvalidStateError(
-            "open_hands solves trick play by the ordinary rule of following: trumps-only "
-            "play (play_trump ONLY) is not solved"
-        )
     if state.is_over:
         raise InvalidStateError("open_hands: the game is over; there is no hand to analyse")
 
@@ -1061,8 +1058,7 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
     Raises:
         TypeError: `game` is neither a `GameState` nor a `GameRecord`.
         InvalidStateError: the record does not replay, the game is over, the position is
-            not trick play nor the choice of a trump followed by trick play, or the rules
-            play trumps only (not solved).
+            not trick play nor the choice of a trump followed by trick play.
 
     Examples:
         >>> from setback import Rules, apply_action, new_game
