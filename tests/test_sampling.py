@@ -25,6 +25,7 @@ from setback import (
     PackRanks,
     Phase,
     Play,
+    PlayerView,
     PlayTrump,
     Rules,
     Suit,
@@ -806,34 +807,38 @@ def test_the_discard_and_draws_unseen_counts_are_weighted_by_their_placements() 
         assert abs(counts[sizes] - 8_400 * weight / 420) < 0.1 * 8_400 * weight / 420
 
 
+def _d1_after_the_others_drew() -> PlayerView:
+    """Anna's view of D1 once Ben, Carla and Dan have discarded and drawn."""
+    state = d1_declared()
+    for seat in (1, 2, 3):
+        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
+    return observe(state, 0)
+
+
+def _d1_draws() -> list[tuple[int, int, int]]:
+    """The cards Ben, Carla and Dan may each have drawn beyond their three: 6 in all, at
+    most 3 each (the sizes of their discards less 3)."""
+    return [(d1, d2, 6 - d1 - d2) for d1 in range(4) for d2 in range(4) if 0 <= 6 - d1 - d2 <= 3]
+
+
 def test_sampling_counts_the_worlds_of_the_discard_and_draw_exactly() -> None:
     """Anna's view once Ben, Carla and Dan have discarded and drawn (6 of the 16 stock
     cards gone): 43 hidden cards; three hands of 6, three discards of 3 + d each, with
     d1 + d2 + d3 = 6 and each d at most 3, and the stock's 10. The sampler counts exactly
     the sum over those splits of the placements, and every world shows Anna her view."""
-    state = d1_declared()
-    for seat in (1, 2, 3):
-        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
-    view = observe(state, 0)
+    view = _d1_after_the_others_drew()
     expected = 0
-    for d1 in range(4):
-        for d2 in range(4):
-            d3 = 6 - d1 - d2
-            if 0 <= d3 <= 3:
-                left, ways = 43, 1
-                for size in (6, 6, 6, 3 + d1, 3 + d2, 3 + d3):
-                    ways *= comb(left, size)
-                    left -= size
-                expected += ways
+    for drawn in _d1_draws():
+        left, ways = 43, 1
+        for size in (6, 6, 6, *(3 + d for d in drawn)):
+            ways *= comb(left, size)
+            left -= size
+        expected += ways
     assert _solve(_problem(view))[0] == expected
+    sizes = [[3 + d for d in drawn] for drawn in _d1_draws()]
     for world in sample_states(view, random.Random(9), 20):
         assert observe(world, 0) == view
-        assert [len(cards) for cards in world.discards[1:]] in (
-            [3 + d1, 3 + d2, 3 + 6 - d1 - d2]
-            for d1 in range(4)
-            for d2 in range(4)
-            if 0 <= 6 - d1 - d2 <= 3
-        )
+        assert [len(cards) for cards in world.discards[1:]] in sizes
 
 
 def test_with_trumps_kept_the_discards_of_the_discard_and_draw_hold_no_trump() -> None:
@@ -842,24 +847,18 @@ def test_with_trumps_kept_the_discards_of_the_discard_and_draw_hold_no_trump() -
     are drawn from the 33 others, and the hands and stock share the rest: the sampler
     counts exactly those placements, and no world puts a trump in a discard (without
     `trumps_kept`, some do)."""
-    state = d1_declared()
-    for seat in (1, 2, 3):
-        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
-    view = observe(state, 0)
+    view = _d1_after_the_others_drew()
     expected = 0
-    for d1 in range(4):
-        for d2 in range(4):
-            d3 = 6 - d1 - d2
-            if 0 <= d3 <= 3:
-                ways, others = 1, 33
-                for size in (3 + d1, 3 + d2, 3 + d3):
-                    ways *= comb(others, size)
-                    others -= size
-                left = 43 - 15
-                for size in (6, 6, 6):
-                    ways *= comb(left, size)
-                    left -= size
-                expected += ways
+    for drawn in _d1_draws():
+        ways, others = 1, 33
+        for size in (3 + d for d in drawn):
+            ways *= comb(others, size)
+            others -= size
+        left = 43 - 15
+        for size in (6, 6, 6):
+            ways *= comb(left, size)
+            left -= size
+        expected += ways
     assert _solve(_problem(view, trumps_kept=True))[0] == expected
     table = trump_table(Suit.SPADES, view.rules)
 
@@ -886,10 +885,7 @@ def test_where_no_placement_keeps_the_trumps_they_are_drawn_as_without(
     of the discards at nothing), `trumps_kept` draws the worlds as without it."""
     from setback.bots import sampling
 
-    state = d1_declared()
-    for seat in (1, 2, 3):
-        state = apply_action(state, Discard(parse_cards(D1_DISCARDS[seat])), seat=seat)  # type: ignore[arg-type]
-    view = observe(state, 0)
+    view = _d1_after_the_others_drew()
     draw_slot = sampling._draw_slot
 
     def nothing_fits(*args: Any) -> Any:
