@@ -47,6 +47,7 @@ from setback.state import Phase
 from setback.terminal import TerminalGame
 
 from .positions import POSITIONS, Position
+from .support import HEAVY
 
 
 def _bid_view(seed: int = 3) -> tuple[GameState, object]:
@@ -383,6 +384,60 @@ def test_open_hands_agrees_with_the_bots_solver_from_the_second_trick(
     moves = open_hands(state).moves
     cards = [action.card.index for action, _ in moves]  # type: ignore[attr-defined]
     assert [value for _, value in moves] == Solver(state, side, {}).values(cards)
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed"),
+    [
+        ("trickster-5", 1),
+        ("joker-pitch", 3),
+        pytest.param("six", 2, marks=HEAVY),  # seconds each: CI's heavy step
+        pytest.param("six", 4, marks=HEAVY),
+    ],
+)
+def test_open_hands_keeps_of_the_card_points_what_can_still_take_game(
+    preset: str, seed: int
+) -> None:
+    """From the third trick: `open_hands` remembers a position by the card points that can
+    still decide Game (a side that cannot reach the leader's with every card point still
+    held is left out, the others by their differences) and values every card as the
+    bots' solver does, which keeps every side's points (these deals fail if it counts
+    the card points still held short, or leaves out a side that can still tie)."""
+    rules = Rules.preset(preset)
+    medium = bot("medium", seed=0)
+    state = _played(rules, seed, hands=0)
+    while state.phase is not Phase.PLAY or len(state.tricks) < 2:
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, medium.choose(observe(state, seat)))
+    assert state.hand_number == 0
+    seat = state.to_act
+    assert seat is not None
+    moves = open_hands(state).moves
+    cards = [action.card.index for action, _ in moves]  # type: ignore[attr-defined]
+    assert [value for _, value in moves] == Solver(state, rules.side_of(seat), {}).values(cards)
+
+
+@pytest.mark.parametrize("smudge", [True, False])
+def test_open_hands_remembers_who_took_tricks_only_under_a_smudge(smudge: bool) -> None:
+    """Which sides took tricks changes a score only where the contract asks for every
+    trick (a Smudge, a shoot for every trick): there two positions that differ in it are
+    two, elsewhere one."""
+    state = new_game(Rules.setback(), seed=0)
+    state = apply_action(state, "smudge" if smudge else "bid 2")
+    while state.phase is Phase.BIDDING:
+        state = apply_action(state, "pass")
+    medium = bot("medium", seed=0)
+    while len(state.tricks) < 1:
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, medium.choose(observe(state, seat)))
+    solver = _OpenSolver(state, 0, {}, {})
+    seat = state.to_act
+    assert seat is not None
+    key = solver.position_key(seat)
+    solver.won ^= 0b11  # the other sides' trick taking, as another line might have left it
+    assert (solver.position_key(seat) != key) is smudge
 
 
 def test_open_hands_searches_one_of_touching_trumps_that_score_nothing() -> None:

@@ -39,9 +39,9 @@ from .bots.solver import Solver
 from .cards import CARD_POINTS, CARDS, Suit, cards_of
 from .engine import apply_action, legal_actions, new_game_as
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
-from .options import LowTo
+from .options import LowTo, ShootFor
 from .play import open_cards
-from .points import JOKERS_FROM, Point
+from .points import JOKERS_FROM, Point, card_points_of
 from .records import replay
 from .rules import Rules
 from .state import GameRecord, GameState, HandResult, Phase
@@ -807,6 +807,12 @@ class _OpenSolver(Solver):
             scoring |= self.lowest_trump(state)
         self.scoring = scoring
         self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
+        self.game = Point.GAME in self.rules.points  # card points count for Game alone
+        rules, contract = self.rules, state.contract  # who took tricks counts for these alone
+        self.all_tricks = contract is not None and (
+            contract == rules.smudge_contract
+            or (contract == rules.shoot_contract and rules.shoot is ShootFor.ALL_TRICKS)
+        )
 
     def lowest_trump(self, state: GameState) -> int:
         """The lowest trump in play in `state`'s hand, a bit set (0: no trump is)."""
@@ -910,10 +916,29 @@ class _OpenSolver(Solver):
     def position_key(self, seat: int) -> tuple[object, ...]:
         """What a position at a trick's start is remembered by: every hand, the seat to
         lead, and what the hand's score may depend on so far (`end_key`'s, of the captured
-        trumps those whose capturer may score)."""
+        trumps those whose capturer may score, of the card points what `game_points`
+        keeps, and which sides took tricks only where a contract asks for every trick)."""
         scoring = self.scoring
         captured = tuple([cards & scoring for cards in self.captured])
-        return (tuple(self.hands), seat, captured, tuple(self.points), self.won)
+        won = self.won if self.all_tricks else 0
+        return (tuple(self.hands), seat, captured, self.game_points(), won)
+
+    def game_points(self) -> tuple[int, ...] | None:
+        """What the card points taken so far can still change: nothing without Game (None);
+        with it, each side's points that can still take Game or tie for it, less the
+        fewest of them (who takes Game depends on their differences alone), and -1 for
+        each side that cannot reach the leader's points even with every card point still
+        held. Positions that differ only in what this leaves out have one value."""
+        if not self.game:
+            return None
+        left = 0
+        for held in self.hands:
+            left |= held
+        reach = card_points_of(left)
+        points = self.points
+        best = max(points)
+        least = min(p for p in points if p + reach >= best)
+        return tuple([p - least if p + reach >= best else -1 for p in points])
 
     def search(self, after: int, alpha: int, beta: int) -> int:
         """The value of the position (with `after` a card: once the seat to act plays it)
