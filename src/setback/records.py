@@ -200,9 +200,11 @@ def read_ptn(text: str) -> GameRecord:
     A hand without an `Auction` is bid by its `Declarer` at the `Contract`, every other
     seat passing (a record of the play alone). A record may stop anywhere in its last
     hand (the first tricks of a hand): the record then holds the actions up to there.
-    The first hand's cards become the record's `hands` or `deck` (`deck` when the
-    `Undealt` order or the cards drawn need it); every later hand must be the one the
-    seed deals, as `write_ptn` writes them.
+    (`CardsRemoved` gives a seat's discarded cards together, so a record that stops where
+    a seat that has discarded, as the pitcher after the kitty, is to discard again reads
+    with that discard made, and empty.) The first hand's cards become the record's
+    `hands` or `deck` (`deck` when the `Undealt` order or the cards drawn need it);
+    every later hand must be the one the seed deals, as `write_ptn` writes them.
 
     Args:
         text: the PTN text.
