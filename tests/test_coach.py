@@ -36,6 +36,7 @@ from setback.cli import main
 from setback.coach import (
     MAX_BUDGET,
     Evaluation,
+    OpenAnalysis,
     _OpenSolver,
     decision_text,
     evaluate,
@@ -323,6 +324,24 @@ def _brute(state: GameState, side: int) -> int:
     return max(values) if state.rules.side_of(seat) == side else min(values)
 
 
+def _agrees_with_brute_force(state: GameState) -> OpenAnalysis:
+    """`open_hands(state)`, checked against `_brute`: the best value, every move's value
+    (those that do not end the hand) and the score its line ends with."""
+    analysis = open_hands(state)
+    seat = state.to_act
+    assert seat is not None
+    side = state.rules.side_of(seat)
+    assert analysis.moves[0][1] == _brute(state, side)
+    for action, value in analysis.moves:
+        after = apply_action(state, action)
+        assert value == (_brute(after, side) if after.hand_number == 0 else value)
+    end = state
+    for action in analysis.line:
+        end = apply_action(end, action)
+    assert end.history[0].score_changes == analysis.score_changes
+    return analysis
+
+
 @pytest.mark.parametrize(
     ("preset", "seed"),
     [
@@ -345,18 +364,7 @@ def test_open_hands_agrees_with_brute_force_on_small_hands(preset: str, seed: in
         assert seat is not None
         state = apply_action(state, medium.choose(observe(state, seat)))
         assert state.hand_number == 0
-    analysis = open_hands(state)
-    seat = state.to_act
-    assert seat is not None
-    side = rules.side_of(seat)
-    assert analysis.moves[0][1] == _brute(state, side)
-    for action, value in analysis.moves:
-        after = apply_action(state, action)
-        assert value == (_brute(after, side) if after.hand_number == 0 else value)
-    end = state
-    for action in analysis.line:
-        end = apply_action(end, action)
-    assert end.history[0].score_changes == analysis.score_changes
+    analysis = _agrees_with_brute_force(state)
     assert ET.fromstring(analysis.svg()).tag.endswith("svg")
 
 
@@ -522,18 +530,7 @@ def test_open_hands_agrees_with_brute_force_under_trumps_only_play(
         state = apply_action(state, medium.choose(observe(state, seat)))
         assert state.hand_number == 0
     assert (rules.call_partner and not state.tricks) or state.tricks
-    analysis = open_hands(state)
-    seat = state.to_act
-    assert seat is not None
-    side = rules.side_of(seat)
-    assert analysis.moves[0][1] == _brute(state, side)
-    for action, value in analysis.moves:
-        after = apply_action(state, action)
-        assert value == (_brute(after, side) if after.hand_number == 0 else value)
-    end = state
-    for action in analysis.line:
-        end = apply_action(end, action)
-    assert end.history[0].score_changes == analysis.score_changes
+    _agrees_with_brute_force(state)
 
 
 # --- where players are: the terminal and the command line ---------------------------------
