@@ -16,6 +16,7 @@ from setback import (
     Pass,
     Phase,
     Play,
+    PlayerView,
     PlayTrump,
     Rules,
     Smudge,
@@ -31,7 +32,7 @@ from setback import (
 from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, _outlook, play_game
 from setback.bots.montecarlo import GreedyPolicy
 from setback.bots.playout import PlayoutResult, playout_hand
-from setback.bots.solver import Solver, _Script, deal_likelihood, solvable
+from setback.bots.solver import Solver, _cards_to_play, _Script, deal_likelihood, solvable
 from setback.cards import cards_of, mask_of
 from setback.rules import PRESET_NAMES
 from setback.simulation import BOTS
@@ -86,7 +87,7 @@ def _minimax(state: GameState, hand: int, mine: int) -> int:
 
 
 SOLVABLE_PRESETS = [
-    *(name for name in PRESET_NAMES if not Rules.preset(name).trumps_only),
+    *PRESET_NAMES,  # trumps-only play too
     "setback+when_void",
     "smear+when_void",
 ]
@@ -195,6 +196,60 @@ def test_it_plays_a_short_game_of_every_preset(name: str) -> None:
     ]
     final = play_game(rules, bots, seed=2, max_hands=3)
     assert final.history
+
+
+def _trick_play_views(name: str, games: int) -> list[tuple[GameState, PlayerView]]:
+    """Every trick-play decision past the first trick of the first hand of `games` seeded
+    games of heuristic play under preset `name`, with the state it is a view of."""
+    rules = Rules.preset(name)
+    out = []
+    for seed in range(games):
+        state = new_game(rules, seed=seed)
+        bots = [HeuristicBot(seed=seat) for seat in range(rules.players)]
+        while not state.is_over and state.hand_number == 0:
+            seat = state.to_act
+            assert seat is not None
+            view = observe(state, seat)
+            if state.phase is Phase.PLAY and state.tricks:
+                out.append((state, view))
+            state = apply_action(state, bots[seat].choose(view))
+    return out
+
+
+@pytest.mark.parametrize("name", ["trickster-10", "ten-point", "trickster-7"])
+def test_in_trumps_only_play_the_solver_counts_only_the_cards_one_may_play(name: str) -> None:
+    """In trumps-only play `solve_cards` counts the trumps still to play, not the cards no
+    one may play: the bot's own, and of the others' every trump it has not seen, no more
+    than the cards of the seats the turns have not passed over. The count is never below
+    the trumps really held, so the exact search never starts on a larger hand than its
+    limit; with dead cards left out it starts where counting every card would not."""
+    below_the_cards, passed_over_counted = 0, 0
+    for state, view in _trick_play_views(name, 8):
+        assert state.trump is not None
+        trumps = trump_table(state.trump, state.rules).trump_mask
+        held = sum((mask_of(hand) & trumps).bit_count() for hand in state.hands)
+        count = _cards_to_play(view)
+        assert held <= count <= sum(view.hand_sizes)
+        if count <= 8 < sum(view.hand_sizes):
+            below_the_cards += 1
+            assert SolverBot(seed=1, solve_cards=8)._solves(view)
+        seen = mask_of(view.hand) | mask_of(view.discards)
+        for trick in (*view.tricks, *(() if view.trick is None else (view.trick,))):
+            seen |= sum(1 << card.index for _, card in trick.plays)
+        for shown in view.face_up_discards:
+            seen |= mask_of(shown)
+        unseen = (trumps & ~seen).bit_count()
+        mine = (mask_of(view.hand) & trumps).bit_count()
+        others = sum(view.hand_sizes) - len(view.hand)
+        if count == held < mine + min(unseen, others):  # a seat passed over holds none
+            passed_over_counted += 1
+    assert below_the_cards >= 10
+    assert passed_over_counted >= 3
+
+
+def test_outside_trumps_only_play_the_solver_counts_every_card() -> None:
+    for _, view in _trick_play_views("setback", 3):
+        assert _cards_to_play(view) == sum(view.hand_sizes)
 
 
 def test_it_is_a_named_bot_and_refuses_bad_budgets() -> None:
@@ -327,7 +382,6 @@ def test_the_rule_based_lead(held: str, led: str) -> None:
     rule alike), spades trump."""
     from setback.bots._greedy_rule import lead
     from setback.cards import mask_of, parse_cards
-    from setback.tables import trump_table
 
     table = trump_table(Suit.SPADES, Rules.setback())
     assert CARDS[lead(mask_of(parse_cards(held)), table)] == parse_cards(led)[0]

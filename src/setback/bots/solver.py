@@ -30,7 +30,7 @@ from ._greedy_rule import estimate as _estimate
 from ._outlook import applies, outlook
 from .montecarlo import GreedyPolicy, MonteCarloBot
 from .playout import PlayoutPolicy, PlayoutResult, playout_hand
-from .sampling import sample_states
+from .sampling import _passed_over, sample_states
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -58,15 +58,11 @@ class _Script:
 
 
 def solvable(state: GameState) -> bool:
-    """Whether `Solver` can search `state`: trick play with trump known, by the ordinary
-    rule of following (not trumps-only play, not the first trick)."""
-    rules = state.rules
-    return (
-        state.phase is Phase.PLAY
-        and state.trump is not None
-        and not rules.trumps_only
-        and len(state.tricks) > 0
-    )
+    """Whether `Solver` can search `state`: trick play with trump known, past the first
+    trick (whose rules of following, the first lead's and the called card's, the search
+    does not apply). Trumps-only play is searched as any other: the cards no one may
+    play stay in their hands."""
+    return state.phase is Phase.PLAY and state.trump is not None and len(state.tricks) > 0
 
 
 class Solver:
@@ -378,6 +374,35 @@ def _resample(view: PlayerView, rng: random.Random, n: int, pool: int) -> list[G
     return rng.choices(states, weights=weights, k=n)
 
 
+def _cards_to_play(view: PlayerView) -> int:
+    """How many cards may still be played this hand, at most, as `view.seat` can count
+    them in trick play with trump known (what `SolverBot.solve_cards` is compared with):
+    every card in the hands, but in trumps-only play only the trumps, the cards no one may
+    play left out. The seat knows its own; of the others' it counts every trump it has not
+    seen (played, shown in a face-up discard, or discarded by itself), and no more than
+    the cards held by the seats the turns have not passed over (a seat passed over holds
+    no trump). Never fewer than the cards left to play in any deal the view allows."""
+    rules = view.rules
+    if not rules.trumps_only or view.trump is None:
+        return sum(view.hand_sizes)
+    trumps = trump_table(view.trump, rules).trump_mask
+    tricks = (*view.tricks, *(() if view.trick is None else (view.trick,)))
+    held = mask_of(view.hand)
+    seen = held | mask_of(view.discards)
+    for shown in view.face_up_discards:
+        seen |= mask_of(shown)
+    for trick in tricks:
+        for _, card in trick.plays:
+            seen |= 1 << card.index
+    passed = _passed_over(view, tricks)
+    others = sum(
+        size
+        for seat, size in enumerate(view.hand_sizes)
+        if seat != view.seat and seat not in passed
+    )
+    return (held & trumps).bit_count() + min((trumps & ~seen).bit_count(), others)
+
+
 # --- the bot ---------------------------------------------------------------------------
 
 
@@ -385,7 +410,9 @@ class SolverBot(MonteCarloBot):
     """`MonteCarloBot`'s search, with the last tricks solved exactly and guesses weighted
     by what the others' calls and trump say about their hands.
 
-    Once few enough cards are left to play (`solve_cards`, all hands together), each
+    Once few enough cards are left to play (`solve_cards`, all hands together; in
+    trumps-only play the trumps alone, the others' counted as every trump not yet seen,
+    at most the cards of the seats that may hold one), each
     candidate card is valued on guessed deals by an exact search of the rest of the
     hand as if every card were seen (alpha-beta with a transposition table; every
     other side plays against this one), and the card with the best mean value wins
@@ -439,7 +466,8 @@ class SolverBot(MonteCarloBot):
         solve_for_game: bool = False,
         batched: bool = False,
     ) -> None:
-        """`solve_cards`: solve once this many cards or fewer are left to play (0: never);
+        """`solve_cards`: solve once this many cards or fewer are left to play (0: never;
+        in trumps-only play the trumps alone);
         `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
         solved; `inference`: weight guesses by the calls and trump; `pool`: uniform
         guesses drawn per solved deal; `auction_playouts`: hands played out for a call,
@@ -521,9 +549,7 @@ class SolverBot(MonteCarloBot):
     def _solves(self, view: PlayerView) -> bool:
         if view.phase is not Phase.PLAY or view.trump is None or not view.tricks:
             return False
-        if view.rules.trumps_only:
-            return False
-        return sum(view.hand_sizes) <= self.solve_cards
+        return _cards_to_play(view) <= self.solve_cards
 
     def _policy(self, rules: Rules, rng: random.Random) -> PlayoutPolicy:
         """The greedy rule, with rule-based leads if `smart_leads`."""
