@@ -84,7 +84,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "discard_order",
         "partner_of",
     ),
-    "play": ("next_to_play", "next_leader", "lead", "step_play", "open_cards"),
+    "play": ("after_play", "next_leader", "lead", "led_by", "step_play", "open_cards"),
     "trumps": ("TrumpTable.winner_of",),
     "rules": ("Rules.smudge_contract", "Rules.shoot_contract"),
     "points": (
@@ -216,7 +216,7 @@ EQUIVALENT: dict[str, str] = {
     "TrumpTable.winner_of: plays[0][0] -> plays[0][-1]": _FIRST_OVERWRITTEN,
     "TrumpTable.winner_of: -1 -> -0": _LED_POSITIVE,
     "TrumpTable.winner_of: -1 -> -2": _LED_POSITIVE,
-    "next_to_play: range(1, players) -> range(0, players)": (
+    "after_play: range(1, players) -> range(0, players)": (
         "the extra first look (k = 0) is at the seat that just played, which is among "
         "`played` and so passed over"
     ),

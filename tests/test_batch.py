@@ -39,9 +39,10 @@ from setback.bots._batch_tables import (
     batch_tables,
     call_level,
 )
-from setback.play import HAND_TRICKS, next_leader, next_to_play, open_cards
+from setback.play import HAND_TRICKS, after_play, next_leader, open_cards
 from setback.rules import PRESET_NAMES
 from setback.tables import trump_tables
+from setback.trumps import TrumpTable
 
 from .strategies import any_rules, random_states, seeds
 from .support import batch_replay
@@ -416,7 +417,7 @@ def test_the_follow_table_is_open_cards(rules: Rules, seed: int) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(rules=any_rules, seed=seeds)
-def test_the_turn_tables_are_next_to_play_and_next_leader(rules: Rules, seed: int) -> None:
+def test_the_turn_tables_are_trick_plays_step_and_next_leader(rules: Rules, seed: int) -> None:
     tables = batch_tables(rules)
     players = rules.players
     table = trump_tables(rules)[Suit(seed % 4)]
@@ -434,8 +435,8 @@ def test_the_turn_tables_are_next_to_play_and_next_leader(rules: Rules, seed: in
         held_set = holders if tables.holder_sets > 1 else 0
         if any(c not in trumps for c in others) or tables.holder_sets > 1:
             got = tables.next_seat[(last * 2**players + played) * tables.holder_sets + held_set]
-            want = next_to_play(rules, table, held, plays)
-            assert got == (-1 if want is None else want)
+            after, closed = after_play(rules, table, held, plays, 0, TrumpTable.winner_of)
+            assert got == (-1 if closed >= 0 else after)
         winner, tricks = rng.randrange(players), rng.randrange(12)
         got = tables.leader[
             (winner * (HAND_TRICKS + 1) + min(tricks, HAND_TRICKS)) * tables.holder_sets + held_set

@@ -239,8 +239,16 @@ ROWS: list[tuple[str, Callable[..., Any], str, str, Rules, tuple[str, ...]]] = [
         EVERY,
     ),
     (
-        "who plays next to a trick (play.next_to_play)",
-        setback.play.next_to_play,
+        "who leads once a trick is over (play.after_play)",
+        setback.play.after_play,
+        "next_leader(rules, table, held, winner, tricks + 1)",
+        "next_leader(rules, table, held, winner, tricks + 2)",
+        Rules.setback(),
+        (ENGINE, KERNEL, EVENTS),  # a sampled world's hand is under way
+    ),
+    (
+        "who plays next to a trick (play.after_play)",
+        setback.play.after_play,
         "(last + 1) % players",
         "(last + players - 1) % players",
         Rules.setback(),

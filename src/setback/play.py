@@ -11,7 +11,8 @@ hand core) and the playout kernel's trick loop both call them. A card's suit is 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .actions import Action, Play
 from .cards import ALL_BUT, CARDS, Card, cards_of, picker
@@ -31,6 +32,8 @@ from .state import (
 from .trumps import TrumpTable, trump_named_by
 
 __all__: list[str] = []
+
+_C = TypeVar("_C")  # a played card: a `Card`, or its index
 
 HAND_TRICKS = 6
 """Tricks in a hand of the six-card game: every player plays his six cards (under trumps
@@ -145,26 +148,6 @@ def open_to(state: GameState) -> tuple[int, Narrowed]:
     return open_in(state.standing.rules, state.standing.tables, state.hand)
 
 
-def next_to_play(
-    rules: Rules, table: TrumpTable, held: Sequence[int], plays: Sequence[tuple[int, object]]
-) -> int | None:
-    """Who plays next to a trick of `plays` (`(seat, card)` pairs in order, the leader
-    first), or None once it is complete: the next seat clockwise, every seat playing
-    once; under `trumps_only`, the next seat that has not played and still holds a trump
-    (a seat without one is out)."""
-    players = rules.players
-    last = plays[-1][0]
-    if not rules.trumps_only:
-        return None if len(plays) == players else (last + 1) % players
-    trumps = table.trump_mask
-    played = [seat for seat, _ in plays]
-    for k in range(1, players):
-        seat = (last + k) % players
-        if held[seat] & trumps and seat not in played:
-            return seat
-    return None
-
-
 def next_leader(
     rules: Rules, table: TrumpTable, held: Sequence[int], winner: int, tricks: int
 ) -> int | None:
@@ -180,6 +163,43 @@ def next_leader(
         if held[seat] & trumps:
             return seat
     return None
+
+
+def after_play(
+    rules: Rules,
+    table: TrumpTable,
+    held: Sequence[int],
+    plays: Sequence[tuple[int, _C]],
+    tricks: int,
+    winner_of: Callable[[TrumpTable, Sequence[tuple[int, _C]]], int],
+) -> tuple[int, int]:
+    """Trick play's one step, once a card is played: `held` the hands after it (bit sets),
+    `plays` the trick with it (`(seat, card)` pairs, the leader first), `tricks` the
+    tricks finished before this one, and `winner_of` the rule of who wins a trick of such
+    plays under a table (`TrumpTable.winner` for `Card`s, `TrumpTable.winner_of` for
+    indices).
+
+    Returns the seat to act next (-1: the hand is over) and the winner of the trick the
+    card closed (-1 while the trick goes on). The one home of who plays next to a trick:
+    the next seat clockwise, every seat playing once; under `trumps_only`, the next seat
+    that has not played and still holds a trump (a seat without one is out). Once nobody
+    is left to play, the trick's winner, and the next leader (`next_leader`). The checked
+    engine (`step_play`), the playout kernel and the solver's search each step by it."""
+    players = rules.players
+    last = plays[-1][0]
+    if not rules.trumps_only:
+        if len(plays) < players:
+            return (last + 1) % players, -1
+    else:
+        trumps = table.trump_mask
+        played = [seat for seat, _ in plays]
+        for k in range(1, players):
+            seat = (last + k) % players
+            if held[seat] & trumps and seat not in played:
+                return seat, -1
+    winner = winner_of(table, plays)
+    leader = next_leader(rules, table, held, winner, tricks + 1)
+    return (-1 if leader is None else leader), winner
 
 
 def legal_plays(state: GameState) -> tuple[Action, ...]:
@@ -229,21 +249,14 @@ def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card
         trump = trump_named_by(card)
         setup = with_trump(setup, trump, _PLAY)
     table = tables[trump]
-    to_act = next_to_play(rules, table, held, plays)
-    if to_act is not None:
+    to_act, winner = after_play(rules, table, held, plays, len(tricks), TrumpTable.winner)
+    if winner < 0:
         playable = open_cards(
             rules, table, held[to_act], plays[0][1].index, not tricks, setup.must_play
         )[0]
         return core_of(Hand, (setup, to_act, held, plays, tricks, playable))
-    winner = table.winner(plays)
-    return lead(
-        rules,
-        tables,
-        setup,
-        held,
-        (*tricks, Trick(plays[0][0], plays, winner)),  # leader, plays, winner (typed)
-        winner,
-    )
+    tricks = (*tricks, Trick(plays[0][0], plays, winner))  # leader, plays, winner (typed)
+    return led_by(rules, table, setup, held, tricks, None if to_act < 0 else to_act)
 
 
 def lead(
@@ -254,15 +267,28 @@ def lead(
     tricks: tuple[Trick, ...],
     winner: int,
 ) -> Hand:
-    """The core when a trick was just won by `winner` (or, before the first trick, when
-    trump is declared and the discards are over, `winner` being the pitcher): the next
-    leader to act in trick play, or the hand over (`to_act` None)."""
+    """The core when trick play begins (trump just declared, or the discards over), with
+    `winner` the pitcher and `tricks` empty: the first leader (`next_leader`) to act, or
+    the hand over (`to_act` None) when nobody may lead."""
     trump = setup.trump
     assert trump is not None
     table = tables[trump]
+    leader = next_leader(rules, table, held, winner, len(tricks))
+    return led_by(rules, table, setup, held, tricks, leader)
+
+
+def led_by(
+    rules: Rules,
+    table: TrumpTable,
+    setup: HandState,
+    held: tuple[int, ...],
+    tricks: tuple[Trick, ...],
+    leader: int | None,
+) -> Hand:
+    """The core in trick play with `tricks` finished and `leader` to lead the next trick
+    (None: the hand is over), in the phase of trick play."""
     if setup.phase is not _PLAY:  # trump was just declared, or the discards are over
         setup = with_phase(setup, _PLAY)
-    leader = next_leader(rules, table, held, winner, len(tricks))
     if leader is None:
         return core_of(Hand, (setup, None, held, (), tricks, 0))
     playable = open_cards(rules, table, held[leader], -1, not tricks, setup.must_play)[0]

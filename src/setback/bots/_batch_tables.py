@@ -10,9 +10,10 @@ that they cannot tell apart), in pure Python, without numpy:
   suit, first trick or not, and every set of suits the hand holds (one card of each:
   the rules of following read a hand only by which suits it holds, and whether it holds
   call your partner's card); `follow` holds the suits each answer keeps;
-- who plays next to a trick and who leads the next one: `play.next_to_play` and
-  `play.next_leader`, for every last seat, set of seats that played, seats that hold a
-  trump (trumps-only play), winner and count of tricks;
+- who plays next to a trick and who leads the next one: trick play's one step
+  (`play.after_play`) and the leader's rule it asks (`play.next_leader`), for every
+  last seat, set of seats that played, seats that hold a trump (trumps-only play),
+  winner and count of tricks;
 - the trick's winner: `TrumpTable.power`, the table `TrumpTable.winner_of` reads;
 - the auction: the calls open at each position (`bidding.call_table`) and what each
   call does (`bidding.after_call`), for every seat, highest call and bidder;
@@ -35,7 +36,7 @@ import attrs
 from ..actions import Action, Bid, Pass, Shoot, Smudge
 from ..bidding import after_call, call_table
 from ..cards import CARDS, Suit
-from ..play import HAND_TRICKS, next_leader, next_to_play, open_cards
+from ..play import HAND_TRICKS, after_play, next_leader, open_cards
 from ..points import JOKERS_FROM, Point
 from ..rules import Rules
 from ..state import Phase
@@ -105,7 +106,7 @@ class BatchTables:
     """The same index: `open_cards` keeps only call your partner's card."""
     next_seat: tuple[int, ...]
     """`next_seat[(last * 2 ** players + played) * holder_sets + holders]`: who plays next
-    (`next_to_play`), -1 when the trick is complete."""
+    (trick play's step, `play.after_play`), -1 when the trick is complete."""
     leader: tuple[int, ...]
     """`leader[(winner * (HAND_TRICKS + 1) + min(tricks, HAND_TRICKS)) * holder_sets +
     holders]`: who leads next (`next_leader`), -1 when the hand is over."""
@@ -235,7 +236,7 @@ def _representative(table: TrumpTable, pack: int, signature: int) -> tuple[int, 
 def _turns(
     rules: Rules, table: TrumpTable, holder_sets: int
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """`next_to_play` and `next_leader` for every input (see `BatchTables`), asked with
+    """`play.after_play` and `next_leader` for every input (see `BatchTables`), asked with
     hands holding a trump of `table` (or not)."""
     players = rules.players
     trump = _card_of(table, rules.pack_mask, table.trump)
@@ -258,8 +259,8 @@ def _turns(
                     (seat, 0) for seat in range(players) if played >> seat & 1 and seat != last
                 ]
                 plays.append((last, 0))
-                after = next_to_play(rules, table, held, plays)
-                next_seat.append(-1 if after is None else after)
+                after, closed = after_play(rules, table, held, plays, 0, TrumpTable.winner_of)
+                next_seat.append(-1 if closed >= 0 else after)
     leader: list[int] = []
     for winner in range(players):
         for tricks in range(HAND_TRICKS + 1):

@@ -8,7 +8,7 @@ takes each step with the transition functions the checked engine's steps are
 built from: the auction's `bidding.after_call` and `calls_open`, the draw back
 (`discarding.draw_back`) and the forced face-up discards
 (`discarding.forced_face_up`), `discarding.discard_bounds`, trick play's
-`play.open_cards`, `next_to_play`, `next_leader` and `TrumpTable.winner_of`,
+`play.open_cards` and its one step once a card is played (`play.after_play`),
 and scoring's `tally`, `points.award_all` and `scoring.settle`. No rule and no
 transition is written here.
 
@@ -35,7 +35,7 @@ from ..declaring import CALLS, DECLARATIONS, callable_cards
 from ..discarding import discard_of, discard_options
 from ..engine import step_core
 from ..errors import InvalidStateError
-from ..play import next_leader, next_to_play, open_cards
+from ..play import after_play, open_cards
 from ..points import award_all
 from ..rules import Rules
 from ..scoring import cards_in_play, settle, tally
@@ -306,17 +306,15 @@ def playout_hand(
         if table is None:  # the first lead sets trump
             table = tables[trump_named_by(CARDS[index])]
         plays.append((seat, index))
-        after = next_to_play(rules, table, held, plays)
-        if after is not None:
+        after, winner = after_play(rules, table, held, plays, len(winners), TrumpTable.winner_of)
+        if winner < 0:  # the trick goes on
             seat = after
             continue
-        winner = table.winner_of(plays)
         winners.append(winner)
         won[winner] |= trick
-        lead = next_leader(rules, table, held, winner, len(winners))
-        if lead is None:
+        if after < 0:  # the hand is over
             return _score(rules, table, pitcher, contract, in_play, won, winners, partner)
-        seat, plays, trick = lead, [], 0
+        seat, plays, trick = after, [], 0
 
 
 @functools.lru_cache(maxsize=64)

@@ -608,7 +608,7 @@ _Lows = list[list[tuple[tuple[int, ...], int]]]
 def _hand_bounds(view: PlayerView, known: _Known, kinds: _Kinds) -> tuple[_Caps, _Lows]:
     """Each seat's caps (the most cards of each class its hand holds) and lower bounds,
     from the plays: the rules of following (`play.open_cards`, asked by `_lacked`),
-    trumps-only play's turns (`play.next_to_play`, `next_leader`: a seat passed over holds
+    trumps-only play's turns (`play.after_play`, `next_leader`: a seat passed over holds
     no trump) and call your partner's first trick (`play.open_cards`: its holder must play
     the called card there)."""
     rules, me, trump = view.rules, view.seat, view.trump
@@ -629,7 +629,7 @@ def _hand_bounds(view: PlayerView, known: _Known, kinds: _Kinds) -> tuple[_Caps,
                 for suit in _lacked(view, tricks, k, i):
                     lacks(seat, suit)
     if rules.trumps_only and view.phase is Phase.PLAY and trump is not None:
-        for seat in _passed_over(view, tricks):
+        for seat in passed_over(view, tricks):
             lacks(seat, trump)
         # call your partner: a seat that played another card to the first trick does not
         # hold the called card (its holder must play it there), the pitcher apart
@@ -642,8 +642,8 @@ def _hand_bounds(view: PlayerView, known: _Known, kinds: _Kinds) -> tuple[_Caps,
     return caps, lows
 
 
-def _passed_over(view: PlayerView, tricks: Sequence[Trick]) -> set[int]:
-    """Under trumps-only play, the seats the turns passed over (`play.next_to_play` when a
+def passed_over(view: PlayerView, tricks: Sequence[Trick]) -> set[int]:
+    """Under trumps-only play, the seats the turns passed over (`play.after_play` when a
     trick goes round, `play.next_leader` when the lead passes): none of them holds a
     trump."""
     players = view.rules.players

@@ -9,10 +9,11 @@ from collections.abc import Callable
 
 from ..actions import Action, Bid, Pass, Play, Shoot, Smudge
 from ..cards import CARD_POINTS, CARDS, Suit, mask_of
-from ..play import next_leader, next_to_play, open_cards
+from ..play import after_play, open_cards
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
+from ..trumps import TrumpTable
 from ..views import PlayerView
 from ._base import (
     MAX_CARDS,
@@ -30,7 +31,7 @@ from ._greedy_rule import estimate as _estimate
 from ._outlook import applies, outlook
 from .montecarlo import GreedyPolicy, MonteCarloBot
 from .playout import PlayoutPolicy, PlayoutResult, playout_hand
-from .sampling import _passed_over, sample_states
+from .sampling import passed_over, sample_states
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
@@ -79,9 +80,9 @@ class Solver:
     between the deals of one decision (with one `judge`).
 
     Each step of the search is trick play's own: the cards open to a seat
-    (`play.open_cards`), who plays next (`next_to_play`), who wins the trick
-    (`TrumpTable.winner_of`) and who leads next or whether the hand is over
-    (`next_leader`), so the search has no rule of its own. The bot's budget counts nodes,
+    (`play.open_cards`), and once a card is played, trick play's one step
+    (`play.after_play`: who plays next, or who won the trick and who leads next or
+    whether the hand is over), so the search has no rule of its own. The bot's budget counts nodes,
     not time.
     """
 
@@ -167,12 +168,13 @@ class Solver:
         hands[seat] &= ~(1 << card)
         self.line.append(card)
         plays.append((seat, card))
-        rules, table = self.rules, self.table_of_trump
-        after = next_to_play(rules, table, hands, plays)
-        if after is not None:
+        table = self.table_of_trump
+        after, winner = after_play(
+            self.rules, table, hands, plays, self.tricks, TrumpTable.winner_of
+        )
+        if winner < 0:
             value = self._node(after, plays, alpha, beta)
         else:
-            winner = table.winner_of(plays)
             gained = 0
             trumps = 0
             for _, index in plays:
@@ -184,8 +186,7 @@ class Solver:
             won = self.won
             self.won |= 1 << taker
             self.tricks += 1
-            leader = next_leader(rules, table, hands, winner, self.tricks)
-            value = self._leaf() if leader is None else self._node(leader, [], alpha, beta)
+            value = self._leaf() if after < 0 else self._node(after, [], alpha, beta)
             self.tricks -= 1
             self.won = won
             self.captured[taker] &= ~trumps
@@ -394,7 +395,7 @@ def _cards_to_play(view: PlayerView) -> int:
     for trick in tricks:
         for _, card in trick.plays:
             seen |= 1 << card.index
-    passed = _passed_over(view, tricks)
+    passed = passed_over(view, tricks)
     others = sum(
         size
         for seat, size in enumerate(view.hand_sizes)
