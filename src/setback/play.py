@@ -4,7 +4,8 @@ the end of the hand).
 
 Each rule and each transition of trick play has its one home here, as a function of
 plain values (bit sets of cards, seats): the checked engine's step (`step_play`, on the
-hand core) and the playout kernel's trick loop both call them. A card's suit is read from the
+hand core), the playout kernel's trick loop and the solver's search all step by
+`after_play`, once a card is played. A card's suit is read from the
 `TrumpTable` of the current trump, never from `card.suit`.
 """
 
@@ -236,8 +237,8 @@ def play_refusal(state: GameState, action: object, *, show_hand: bool) -> Refusa
 
 def step_play(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, card: Card) -> Hand:
     """The seat to act plays `card` (the first lead sets trump where no trump is declared):
-    the next seat plays, or the trick closes and its winner leads (`lead`), or the hand is
-    over (the core's `to_act` is None)."""
+    trick play's step (`after_play`) gives the next seat to play, or the trick closes and
+    the next leader leads (`led_by`), or the hand is over (the core's `to_act` is None)."""
     setup, seat, before, trick, tricks, _ = hand  # the core's fields, read once
     assert seat is not None
     held_list = list(before)
