@@ -231,23 +231,30 @@ class Solver:
                     return value
                 if flag == _UPPER and value <= alpha:
                     return value
-        moves = self._moves(self.choices(seat, plays), plays)
-        maximizing = self.side_of[seat] == self.mine
+        choices = self.choices(seat, plays)
         start_alpha, start_beta = alpha, beta
-        if maximizing:
+        if not choices & (choices - 1):  # one card: nothing to search
+            value = self._after(seat, choices.bit_length() - 1, plays, alpha, beta)
+        elif self.side_of[seat] == self.mine:
             value = -(10**9)
-            for card in moves:
-                value = max(value, self._after(seat, card, plays, alpha, beta))
-                alpha = max(alpha, value)
-                if alpha >= beta:
-                    break
+            for card in self._moves(choices, plays):
+                got = self._after(seat, card, plays, alpha, beta)
+                if got > value:
+                    value = got
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
         else:
             value = 10**9
-            for card in moves:
-                value = min(value, self._after(seat, card, plays, alpha, beta))
-                beta = min(beta, value)
-                if alpha >= beta:
-                    break
+            for card in self._moves(choices, plays):
+                got = self._after(seat, card, plays, alpha, beta)
+                if got < value:
+                    value = got
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            break
         if key is not None:
             if value <= start_alpha:
                 self.table[key] = (value, _UPPER)
