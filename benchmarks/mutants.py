@@ -190,6 +190,10 @@ _KITTY_NO_OP = (
     "`_replay_kitty` gives the kitty and the discard equal, and `kept` then holds neither: "
     "`(kept | d) & ~d` is `kept` (dead code, left for a later change)"
 )
+_NEGATIVE_READ = (
+    "`after_play` says 'no seat' (the trick goes on: no winner; the hand is over: no leader) "
+    "with -1, and every caller reads it as any negative value (`< 0`)"
+)
 _KITTY_LINE = "_replay_deck: kitty and hand.trump is not None and (hand.pitcher is not None) -> "
 EQUIVALENT: dict[str, str] = {
     "_replay_deck: world.phase is Phase.BIDDING and world.plays -> False": _PITCH_IN_TRICK,
@@ -246,7 +250,10 @@ EQUIVALENT: dict[str, str] = {
     "step_call: outcome.plays[0] -> outcome.plays[-1]": (
         "the trick at the auction's end holds at most one card, the pitch: its first is its last"
     ),
-    "lead: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
+    "led_by: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
+    "after_play: -1 -> -2 #2": _NEGATIVE_READ,
+    "after_play: -1 -> -2 #3": _NEGATIVE_READ,
+    "after_play: -1 -> -2 #4": _NEGATIVE_READ,
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
         "places in the trump order are distinct), and a card of strength 0 never ties the "
@@ -256,17 +263,17 @@ EQUIVALENT: dict[str, str] = {
         "without a Smudge the dealer's answer to a pitch lists no bid: a range that starts "
         "above `highest` (top) is empty whether it starts at top + 1 or top + 2"
     ),
-    "lead: (setup, None, held, (), tricks, 0) -> (setup, None, held, (), tricks, 1)": (
+    "led_by: (setup, None, held, (), tricks, 0) -> (setup, None, held, (), tricks, 1)": (
         _OVER_UNREAD
     ),
-    "lead: (setup, None, held, (), tricks, 0) -> (setup, None, held, (), tricks, -1)": (
+    "led_by: (setup, None, held, (), tricks, 0) -> (setup, None, held, (), tricks, -1)": (
         _OVER_UNREAD
     ),
     "_discard_turn: setup.phase is not Phase.DISCARD -> True": (
         "a setup already in the discard phase is put in it again: `_replace` builds an equal "
         "setup (every field the same, the phase DISCARD); the test only skips the copy"
     ),
-    "lead: setup.phase is not _PLAY -> True": (
+    "led_by: setup.phase is not _PLAY -> True": (
         "a setup already in trick play is put in it again: `in_play` builds an equal setup "
         "(every field the same, the phase PLAY)"
     ),
