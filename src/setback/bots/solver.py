@@ -109,6 +109,9 @@ class Solver:
         self.suits = table.suits
         self.power = table.power
         self.trump_mask = table.trump_mask
+        # a lead's order: the strongest trump first, then by rank (the higher first)
+        lead_power = table.power[trump]
+        self.lead_order = [16 * lead_power[i] + i % 13 for i in range(len(lead_power))]
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
         # what the score depends on, so far: trumps each side played and captured, card
@@ -269,39 +272,42 @@ class Solver:
         suit and the same card points with no card of the suit still out (in a hand or on
         the table) between them, only the highest."""
         power_led = self.power[self.suits[plays[0][1]]] if plays else None
-        out_cards = 0
-        for held in self.hands:
-            out_cards |= held
-        for _, index in plays:
-            out_cards |= 1 << index
-        cards = []
-        rest = choices
-        while rest:
-            low = rest & -rest
-            cards.append(low.bit_length() - 1)
-            rest ^= low
-        # cards are in index order: by suit, then rank (the plain suits' order)
         kept: list[int] = []
+        rest = choices
         trump_mask = self.trump_mask
-        previous = -1
-        for index in cards:
-            if (
-                previous >= 0
-                and not trump_mask >> index & 1
-                and not trump_mask >> previous & 1
-                and index // 13 == previous // 13
-                and CARD_POINTS[index] == CARD_POINTS[previous]
-                and not out_cards & ((1 << index) - (1 << (previous + 1)))
-            ):
-                kept[-1] = index  # the higher of two touching cards stands for both
-            else:
-                kept.append(index)
-            previous = index
+        if not rest & ~trump_mask:  # trumps alone: none stands for another
+            while rest:
+                low = rest & -rest
+                kept.append(low.bit_length() - 1)
+                rest ^= low
+        else:  # in index order: by suit, then rank (the plain suits' order)
+            out_cards = 0  # the cards still out: in a hand or on the table
+            for held in self.hands:
+                out_cards |= held
+            for _, index in plays:
+                out_cards |= 1 << index
+            previous = -1
+            while rest:
+                low = rest & -rest
+                index = low.bit_length() - 1
+                rest ^= low
+                if (
+                    previous >= 0
+                    and not trump_mask >> index & 1
+                    and not trump_mask >> previous & 1
+                    and index // 13 == previous // 13
+                    and CARD_POINTS[index] == CARD_POINTS[previous]
+                    and not out_cards & ((1 << index) - (1 << (previous + 1)))
+                ):
+                    kept[-1] = index  # the higher of two touching cards stands for both
+                else:
+                    kept.append(index)
+                previous = index
+        # the strongest first (a stable sort: reversed, equal keys keep their order)
         if power_led is not None:
-            kept.sort(key=lambda i: -power_led[i])
+            kept.sort(key=power_led.__getitem__, reverse=True)
         else:
-            power = self.power[self.trump]
-            kept.sort(key=lambda i: (-power[i], -(i % 13)))
+            kept.sort(key=self.lead_order.__getitem__, reverse=True)
         return kept
 
 
