@@ -242,7 +242,7 @@ ROWS: list[tuple[str, Callable[..., Any], str, str, Rules, tuple[str, ...]]] = [
         "who leads once a trick is over (play.after_play)",
         setback.play.after_play,
         "next_leader(rules, table, held, winner, tricks + 1)",
-        "next_leader(rules, table, held, winner, tricks + 2)",
+        "next_leader(rules, table, held, plays[0][0], tricks + 1)",
         Rules.setback(),
         (ENGINE, KERNEL, EVENTS),  # a sampled world's hand is under way
     ),

@@ -32,6 +32,7 @@ from setback import (
 from setback.bots import HeuristicBot, MonteCarloBot, SolverBot, _outlook, play_game
 from setback.bots.montecarlo import GreedyPolicy
 from setback.bots.playout import PlayoutResult, playout_hand
+from setback.bots.sampling import passed_over
 from setback.bots.solver import Solver, _cards_to_play, _Script, deal_likelihood, solvable
 from setback.cards import cards_of, mask_of
 from setback.rules import PRESET_NAMES
@@ -223,28 +224,60 @@ def test_in_trumps_only_play_the_solver_counts_only_the_cards_one_may_play(name:
     than the cards of the seats the turns have not passed over. The count is never below
     the trumps really held, so the exact search never starts on a larger hand than its
     limit; with dead cards left out it starts where counting every card would not."""
-    below_the_cards, passed_over_counted = 0, 0
-    for state, view in _trick_play_views(name, 8):
+    below_the_cards, passed_over_counted, shown = 0, 0, 0
+    for k, (state, view) in enumerate(_trick_play_views(name, 8)):
         assert state.trump is not None
         trumps = trump_table(state.trump, state.rules).trump_mask
         held = sum((mask_of(hand) & trumps).bit_count() for hand in state.hands)
         count = _cards_to_play(view)
         assert held <= count <= sum(view.hand_sizes)
+        if k % 4 == 0:  # nor below the trumps of any deal the view allows
+            for world in sample_states(view, random.Random(k), 3):
+                assert sum((mask_of(hand) & trumps).bit_count() for hand in world.hands) <= count
         if count <= 8 < sum(view.hand_sizes):
             below_the_cards += 1
             assert SolverBot(seed=1, solve_cards=8)._solves(view)
+        # the count by hand: every trump not seen, at most the cards of the seats that may
+        # still hold one (not passed over), and the seat's own
+        tricks = (*view.tricks, *(() if view.trick is None else (view.trick,)))
         seen = mask_of(view.hand) | mask_of(view.discards)
-        for trick in (*view.tricks, *(() if view.trick is None else (view.trick,))):
+        for trick in tricks:
             seen |= sum(1 << card.index for _, card in trick.plays)
-        for shown in view.face_up_discards:
-            seen |= mask_of(shown)
+        for cards in view.face_up_discards:
+            seen |= mask_of(cards)
+        shown += any(mask_of(cards) & trumps for cards in view.face_up_discards)
         unseen = (trumps & ~seen).bit_count()
         mine = (mask_of(view.hand) & trumps).bit_count()
-        others = sum(view.hand_sizes) - len(view.hand)
-        if count == held < mine + min(unseen, others):  # a seat passed over holds none
+        out = passed_over(view, tricks)
+        others = [size for seat, size in enumerate(view.hand_sizes) if seat != view.seat]
+        may_hold = [
+            size
+            for seat, size in enumerate(view.hand_sizes)
+            if seat != view.seat and seat not in out
+        ]
+        assert count == mine + min(unseen, sum(may_hold))
+        if count == held < mine + min(unseen, sum(others)):  # a seat passed over holds none
             passed_over_counted += 1
     assert below_the_cards >= 10
     assert passed_over_counted >= 3
+    if name == "ten-point":  # its excess trumps are discarded face up, seen by all
+        assert shown >= 10
+
+
+@pytest.mark.parametrize("name", ["trickster-10", "ten-point", "trickster-7"])
+def test_a_seat_the_turns_passed_over_holds_no_trump(name: str) -> None:
+    """`sampling.passed_over`, trumps-only play's turns read backwards (the sampler's
+    bound and the solver's count of the trumps left rest on it): every seat it names
+    holds no trump in the true hands, and it names some."""
+    named = 0
+    for state, view in _trick_play_views(name, 8):
+        assert state.trump is not None
+        trumps = trump_table(state.trump, state.rules).trump_mask
+        tricks = (*view.tricks, *(() if view.trick is None else (view.trick,)))
+        for seat in passed_over(view, tricks):
+            assert not mask_of(state.hands[seat]) & trumps, (seat, view)
+            named += 1
+    assert named >= 20
 
 
 def test_outside_trumps_only_play_the_solver_counts_every_card() -> None:

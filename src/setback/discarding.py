@@ -370,7 +370,7 @@ def _discard_turn(
     """The core with `seat` to discard; None: the discards are over, and the pitcher
     leads (`play.lead`)."""
     if seat is None:
-        return lead(rules, tables, setup, held, (), _pitcher(setup))
+        return lead(rules, tables, setup, held, _pitcher(setup))
     if setup.phase is not Phase.DISCARD:
         setup = setup._replace(phase=Phase.DISCARD)
     return Hand(setup=setup, to_act=seat, held=held)

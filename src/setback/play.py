@@ -7,6 +7,10 @@ plain values (bit sets of cards, seats): the checked engine's step (`step_play`,
 hand core), the playout kernel's trick loop and the solver's search all step by
 `after_play`, once a card is played. A card's suit is read from the
 `TrumpTable` of the current trump, never from `card.suit`.
+
+"No seat" is None in the functions that build or answer for a core (`next_leader`,
+`led_by`, the core's `to_act`) and -1 in `after_play`'s pair, which the bit-set loops
+read with `< 0`.
 """
 
 from __future__ import annotations
@@ -265,17 +269,15 @@ def lead(
     tables: Sequence[TrumpTable],
     setup: HandState,
     held: tuple[int, ...],
-    tricks: tuple[Trick, ...],
-    winner: int,
+    pitcher: int,
 ) -> Hand:
-    """The core when trick play begins (trump just declared, or the discards over), with
-    `winner` the pitcher and `tricks` empty: the first leader (`next_leader`) to act, or
-    the hand over (`to_act` None) when nobody may lead."""
+    """The core when trick play begins (trump just declared, or the discards over): the
+    first leader (`next_leader` from the `pitcher`, no trick played) to act, or the hand
+    over (`to_act` None) when nobody may lead."""
     trump = setup.trump
     assert trump is not None
     table = tables[trump]
-    leader = next_leader(rules, table, held, winner, len(tricks))
-    return led_by(rules, table, setup, held, tricks, leader)
+    return led_by(rules, table, setup, held, (), next_leader(rules, table, held, pitcher, 0))
 
 
 def led_by(

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from setback import (
+    CARDS,
     Card,
     IllegalActionError,
     Phase,
@@ -22,6 +23,8 @@ from setback import (
     trick_winner,
     trump_table,
 )
+from setback.play import after_play
+from setback.trumps import TrumpTable
 
 from .. import reference
 from ..strategies import PRESETS, random_states
@@ -391,3 +394,51 @@ def test_a_trump_lead_refuses_a_non_trump_by_the_trump_rule() -> None:
     assert refused.value.reason == (
         "trump (♠) was led: a player holding a trump must play one; play one of B★"
     )
+
+
+def _index_plays(text: str, first: int, players: int = 4) -> list[tuple[int, int]]:
+    """`(seat, card index)` plays of the cards in `text`, the first by seat `first` and the
+    rest clockwise."""
+    return [((first + k) % players, card.index) for k, card in enumerate(parse_cards(text))]
+
+
+def _held(*hands: str) -> list[int]:
+    return [sum(1 << card.index for card in parse_cards(hand)) for hand in hands]
+
+
+def test_trick_plays_step_gives_the_next_seat_then_the_winner_and_the_next_leader() -> None:
+    """`play.after_play`, the one step of trick play once a card is played: `(next seat,
+    -1)` while the trick goes on, `(next leader, winner)` once it is complete, and
+    `(-1, winner)` when the sixth trick ends the hand; the same with `Card` plays asked of
+    `TrumpTable.winner`."""
+    rules = Rules.setback()
+    table = trump_table(Suit.HEARTS, rules)
+    held = _held("2C 3C", "4C 5C", "6C 7C", "8C 9C")
+    led = _index_plays("KS", 1)
+    assert after_play(rules, table, held, led, 0, TrumpTable.winner_of) == (2, -1)
+    trick = _index_plays("KS AS 2H 3S", 1)  # seat 3 trumps it
+    assert after_play(rules, table, held, trick, 0, TrumpTable.winner_of) == (3, 3)
+    assert after_play(rules, table, held, trick, 5, TrumpTable.winner_of) == (-1, 3)
+    cards = [(seat, CARDS[index]) for seat, index in trick]
+    assert after_play(rules, table, held, cards, 0, TrumpTable.winner) == (3, 3)
+
+
+def test_in_trumps_only_play_the_step_passes_over_the_seats_without_a_trump() -> None:
+    """Under trumps-only play a seat holding no trump is out: the step passes it over in
+    the trick, the next leader is the first seat from the winner that holds a trump, and
+    the hand ends once nobody does."""
+    rules = Rules.trickster(10)
+    table = trump_table(Suit.SPADES, rules)
+    # seat 1 holds no trump; seat 2 holds the only trump left once the trick is over
+    held = _held("3C", "4C 5D", "KS", "")
+    led = _index_plays("2S", 0)
+    assert after_play(rules, table, held, led, 0, TrumpTable.winner_of) == (2, -1)
+    trick = [(0, parse_cards("2S")[0].index), (2, parse_cards("AS")[0].index)]
+    # seat 3 holds nothing: the trick is complete, seat 2 won it and still holds a trump
+    assert after_play(rules, table, held, trick, 0, TrumpTable.winner_of) == (2, 2)
+    # seat 2's trump played too: nobody holds one, the hand is over
+    none_left = _held("3C", "4C 5D", "", "")
+    assert after_play(rules, table, none_left, trick, 0, TrumpTable.winner_of) == (-1, 2)
+    # the winner has no trump left: the lead passes clockwise to the next seat holding one
+    seat_0_only = _held("9S", "4C", "", "")
+    assert after_play(rules, table, seat_0_only, trick, 0, TrumpTable.winner_of) == (0, 2)

@@ -82,8 +82,8 @@ class Solver:
     Each step of the search is trick play's own: the cards open to a seat
     (`play.open_cards`), and once a card is played, trick play's one step
     (`play.after_play`: who plays next, or who won the trick and who leads next or
-    whether the hand is over), so the search has no rule of its own. The bot's budget counts nodes,
-    not time.
+    whether the hand is over), so the search has no rule of its own. The bot's budget
+    counts nodes, not time.
     """
 
     def __init__(
@@ -481,11 +481,11 @@ class SolverBot(MonteCarloBot):
         batched: bool = False,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never;
-        in trumps-only play the trumps alone);
-        `nodes`: search nodes per solved decision; `solve_deals`: at most this many deals
-        solved; `inference`: weight guesses by the calls and trump; `pool`: uniform
-        guesses drawn per solved deal; `auction_playouts`: hands played out for a call,
-        a pitch, the trump or the first lead of a hand that names trump (None: `playouts`);
+        in trumps-only play the trumps alone); `nodes`: search nodes per solved
+        decision; `solve_deals`: at most this many deals solved; `inference`: weight
+        guesses by the calls and trump; `pool`: uniform guesses drawn per solved deal;
+        `auction_playouts`: hands played out for a call, a pitch, the trump or the first
+        lead of a hand that names trump (None: `playouts`);
         `margin`: how much better than the heuristic's a call or trump must play out
         (by default `MonteCarloBot.margin`, 0.25); `smart_leads`: the playouts lead by
         rule, not at random; `game_aware`: a playout is worth the chance of winning the
