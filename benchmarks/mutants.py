@@ -190,9 +190,9 @@ _KITTY_NO_OP = (
     "`_replay_kitty` gives the kitty and the discard equal, and `kept` then holds neither: "
     "`(kept | d) & ~d` is `kept` (dead code, left for a later change)"
 )
-_NEGATIVE_READ = (
-    "`after_play` says 'no seat' (the trick goes on: no winner; the hand is over: no leader) "
-    "with -1, and every caller reads it as any negative value (`< 0`)"
+_FIRST_LEAD_COUNT = (
+    "`next_leader` reads the count of tricks only to end a six-trick hand (under "
+    "trumps-only play not at all): before the first trick 1 or -1 says 'not over' as 0 does"
 )
 _KITTY_LINE = "_replay_deck: kitty and hand.trump is not None and (hand.pitcher is not None) -> "
 EQUIVALENT: dict[str, str] = {
@@ -251,9 +251,10 @@ EQUIVALENT: dict[str, str] = {
         "the trick at the auction's end holds at most one card, the pitch: its first is its last"
     ),
     "led_by: -1 -> -2": "`open_cards` reads any negative `lead` as leading (`lead < 0`)",
-    "after_play: -1 -> -2 #2": _NEGATIVE_READ,
-    "after_play: -1 -> -2 #3": _NEGATIVE_READ,
-    "after_play: -1 -> -2 #4": _NEGATIVE_READ,
+    "lead: next_leader(rules, table, held, pitcher, 0) -> "
+    "next_leader(rules, table, held, pitcher, 1)": _FIRST_LEAD_COUNT,
+    "lead: next_leader(rules, table, held, pitcher, 0) -> "
+    "next_leader(rules, table, held, pitcher, -1)": _FIRST_LEAD_COUNT,
     "TrumpTable.winner_of: strength > best -> strength >= best": (
         "no two cards of a trick have the same strength above 0 (ranks within a suit and "
         "places in the trump order are distinct), and a card of strength 0 never ties the "
