@@ -66,7 +66,6 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "callable_cards",
         "legal_partner_calls",
         "partner_call_refusal",
-        "step_partner_call",
     ),
     "discarding": (
         "begin_discards",

@@ -4,7 +4,8 @@ or the lead: what is open (and why not), and what each action changes.
 Only where the pitcher names trump (not where the first card led names it): the draw, no
 trump in the first trick, the kitty, a deal above six, the draw back, Cinch, Trickster's
 games; the partner call only under call your partner (`Rules.call_partner`), right after
-the declaration. Both steps hand on to the discards (`discarding.begin_discards`).
+the declaration. One step makes both (`step_declaration`) and hands on to the discards
+(`discarding.begin_discards`).
 """
 
 from __future__ import annotations
@@ -38,15 +39,19 @@ def declaration_refusal(state: GameState, action: object, *, show_hand: bool) ->
 
 
 def step_declaration(
-    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: DeclareTrump
+    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: DeclareTrump | CallPartner
 ) -> Hand:
-    """The pitcher names trump; then he calls his partner (`Rules.call_partner`), or
+    """The pitcher names trump (`DeclareTrump`), then calls his partner under call your
+    partner (`Rules.call_partner`, a `CallPartner`); once the last of them is made,
     everyone discards (the draw back and its forced face-up discards happen at once,
-    recorded as forced steps), or the pitcher leads."""
-    setup = hand.setup._replace(trump=action.suit, discarded=(0,) * rules.players)
-    if rules.call_partner:
-        setup = setup._replace(phase=Phase.CALL_PARTNER)
-        return Hand(setup=setup, to_act=setup.pitcher, held=hand.held)
+    recorded as forced steps), or the pitcher leads (`discarding.begin_discards`)."""
+    if isinstance(action, DeclareTrump):
+        setup = hand.setup._replace(trump=action.suit, discarded=(0,) * rules.players)
+        if rules.call_partner:
+            setup = setup._replace(phase=Phase.CALL_PARTNER)
+            return Hand(setup=setup, to_act=setup.pitcher, held=hand.held)
+    else:
+        setup = hand.setup._replace(called=1 << action.card.index)
     return begin_discards(rules, tables, hand, setup)
 
 
@@ -83,12 +88,3 @@ def partner_call_refusal(state: GameState, action: object, *, show_hand: bool) -
     if state.held[hand.pitcher] >> card.index & 1:
         return Refusal("call_held", {"card": str(card)})
     return None
-
-
-def step_partner_call(
-    rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: CallPartner
-) -> Hand:
-    """The pitcher calls `action.card`; then the draw back (and its forced steps) follow
-    as after any declaration."""
-    setup = hand.setup._replace(called=1 << action.card.index)
-    return begin_discards(rules, tables, hand, setup)

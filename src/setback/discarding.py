@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import chain, combinations
 
 from .actions import Action, Discard, discards_in_order
-from .cards import BIT, Rank, cards_of, index_of, mask_of, pick
+from .cards import BIT, Rank, Suit, cards_of, index_of, mask_of, pick
 from .options import DrawOrder
 from .play import lead
 from .refusals import Refusal
@@ -172,6 +172,12 @@ def draw_back(
     return tuple(cards), tuple(steps)
 
 
+_ACE_AND_TWO: tuple[int, ...] = tuple(
+    1 << index_of(suit, Rank.ACE) | 1 << index_of(suit, Rank.TWO) for suit in Suit
+)
+"""`_ACE_AND_TWO[suit]`: the suit's A and 2, as a bit set."""
+
+
 def excess_trumps(rules: Rules, table: TrumpTable, held: int, called: int = 0) -> tuple[int, int]:
     """Ten-point Pitch's face-up discard: the trumps a hand of more than six may discard
     face up (a bit set: its trumps that are no point card, nor the `called` card of call
@@ -179,7 +185,7 @@ def excess_trumps(rules: Rules, table: TrumpTable, held: int, called: int = 0) -
     to point cards (and the called card) only. Point cards: the A and 2 of trumps and
     every card a point names."""
     trump = table.trump
-    points = 1 << index_of(trump, Rank.ACE) | 1 << index_of(trump, Rank.TWO)
+    points = _ACE_AND_TWO[trump]
     for point in rules.points:
         card = point.card(trump)
         if card is not None:

@@ -32,7 +32,6 @@ from .declaring import (
     legal_partner_calls,
     partner_call_refusal,
     step_declaration,
-    step_partner_call,
 )
 from .discarding import discard_refusal, legal_discards, step_discard
 from .errors import (
@@ -514,11 +513,8 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
     if phase is _PLAY:
         assert isinstance(action, Play)
         return step_play(rules, tables, hand, action.card)
-    if phase is Phase.DECLARE_TRUMP:
-        assert isinstance(action, DeclareTrump)
+    if phase is Phase.DECLARE_TRUMP or phase is Phase.CALL_PARTNER:
+        assert isinstance(action, (DeclareTrump, CallPartner))
         return step_declaration(rules, tables, hand, action)
-    if phase is Phase.CALL_PARTNER:
-        assert isinstance(action, CallPartner)
-        return step_partner_call(rules, tables, hand, action)
     assert isinstance(action, Discard)
     return step_discard(rules, tables, hand, action)
