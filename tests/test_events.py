@@ -46,7 +46,7 @@ def _all(state: GameState, seat: int) -> tuple[object, ...]:
     return tuple(_replay(state, 0, 0, tuple(state.log), seat))
 
 
-@settings(max_examples=examples(12, 150), deadline=None)
+@settings(max_examples=examples(4, 150), deadline=None)
 @given(rules=any_rules, seed=seeds)
 @each_preset
 def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int) -> None:
@@ -67,7 +67,7 @@ def test_events_are_numbered_from_one_and_only_ever_grow(rules: Rules, seed: int
     assert actions == len(last.log) - len(last.hand_log)  # the hands are skipped exactly
 
 
-@settings(max_examples=examples(10, 150), deadline=None)
+@settings(max_examples=examples(6, 150), deadline=None)
 @given(rules=presets(), seed=seeds)
 def test_no_event_shows_a_card_its_seat_could_not_have_seen(rules: Rules, seed: int) -> None:
     """On the presets at every seat count, at every step: the new events of every seat, as

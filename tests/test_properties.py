@@ -172,7 +172,7 @@ def _offers_exactly_the_legal_actions(rules: Rules, seed: int) -> None:
 CARD_SYMBOL = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]|[BL]?★")
 
 
-@settings(max_examples=examples(20, 300), deadline=None)
+@settings(max_examples=examples(8, 300), deadline=None)
 @given(rules=any_rules, seed=seeds)
 @each_preset
 def test_a_refused_play_names_hidden_cards_only_to_their_holder(rules: Rules, seed: int) -> None:
@@ -234,14 +234,28 @@ def _discards_and_draws(rules: Rules) -> bool:
     return rules.deal > 6 and rules.keep_six is KeepSix.DISCARD_AND_DRAW
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100, 300), deadline=None)
 @given(rules=any_rules, seed=seeds)
 def test_every_hand_follows_the_rules(rules: Rules, seed: int) -> None:
     """Each finished hand: cards in play played once (a trumps-only hand leaves its dead
     cards unplayed, and its tricks may be short and more or fewer than six), discards as
     the variant allows, tricks led, played and won as the rules say, at most T points,
     every point and the settlement exactly as RULES §1.6-§1.7 and §6.2-§6.3, scores moved
-    by exactly the changes, and the game ended only as the win rule says."""
+    by exactly the changes, and the game ended only as the win rule says. (100 games here;
+    300 in the heavy step, below.)"""
+    _follows_the_rules(rules, seed)
+
+
+@HEAVY
+@settings(max_examples=examples(300, 300), deadline=None)
+@given(rules=any_rules, seed=seeds)
+def test_every_hand_follows_the_rules_in_more_games(rules: Rules, seed: int) -> None:
+    """The same over 300 games: CI's heavy step."""
+    _follows_the_rules(rules, seed)
+
+
+def _follows_the_rules(rules: Rules, seed: int) -> None:
+    """The checks of `test_every_hand_follows_the_rules` on one game."""
     final = random_game(rules, seed)
     before = [0] * len(rules.sides)
     played = 0
