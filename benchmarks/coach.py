@@ -4,7 +4,8 @@ Run by hand, not by the test suite (which runs a small smoke of it):
 
     python benchmarks/coach.py speed [POSITIONS] [PRESET ...]
     python benchmarks/coach.py open [PRESET ...]
-    python benchmarks/coach.py truth [DECISIONS] [PRESET ...]
+    python benchmarks/coach.py truth [DECISIONS] [PRESET ...] [--keep]
+    python benchmarks/coach.py truth-report
     python benchmarks/coach.py all [POSITIONS] [DECISIONS] [PRESET ...]
 
 `speed` prints, for every preset (or the ones named), the CPU time of `hint` at its
@@ -22,7 +23,9 @@ default budget) covers an estimate of the same value made with 20 times the budg
 another seed, over `DECISIONS` decisions (default 200; the floor: 90%); whether
 `open_hands` agrees with a brute-force search of the last two tricks (every card tried
 through `legal_actions` and `apply_action`); and whether each review's losses add up to
-its total.
+its total. With `--keep`, each preset's figures are kept in
+`benchmarks/coach/truth-PRESET.json` (a run of some presets adds to the others');
+`truth-report` prints their table.
 
 The decisions are those of games of medium bots (seeds 0, 1, ...): every decision of a
 seat with more than one choice, one in three kept, until there are enough.
@@ -30,12 +33,14 @@ seat with more than one choice, one in three kept, until there are enough.
 
 from __future__ import annotations
 
+import json
 import signal
 import statistics
 import sys
 import time
 import tracemalloc
 from collections.abc import Iterator
+from pathlib import Path
 
 from setback import GameState, Rules, apply_action, game_record, legal_actions, new_game, observe
 from setback.bots import Bot, bot
@@ -208,19 +213,30 @@ def _brute(state: GameState, side: int) -> int:
     return max(values) if state.rules.side_of(seat) == side else min(values)
 
 
-def truth(presets: list[str], count: int) -> None:
+TRUTH = Path(__file__).resolve().parent / "coach"
+"""Where `truth` keeps each preset's figures (`truth-PRESET.json`), read by `truth-report`."""
+
+
+def truth(presets: list[str], count: int, keep: bool = False) -> None:
     print(f"{'preset':14} {'covered':>9} {'values':>7} {'open = brute':>13} {'losses add up':>14}")
     for name in presets:
         rules = Rules.preset(name)
-        covered = total = 0
+        start = time.process_time()
+        covered = total = decided = 0
+        missed_decisions = 0  # decisions with a value its interval did not cover
         for view in decisions(rules, count):
             quick = evaluate(view, seed=1)
             slow = evaluate(view, budget=FACTOR * DEFAULT_BUDGET, seed=2)
+            missed = 0
             for value in quick.values:
                 low, high = value.interval
                 reference = slow.value_of(value.action).value
-                covered += low - 1e-9 <= reference <= high + 1e-9  # equal but for rounding
+                hit = low - 1e-9 <= reference <= high + 1e-9  # equal but for rounding
+                covered += hit
+                missed += not hit
                 total += 1
+            decided += 1
+            missed_decisions += missed > 0
         agreed = checked = 0
         for seed in range(3):
             state = first_hand(rules, seed)
@@ -241,6 +257,22 @@ def truth(presets: list[str], count: int) -> None:
             checked += 1
         done = review(game_record(first_hand(rules, 0)), 0, hand=0)
         adds = abs(done.total_loss - sum(d.loss for d in done.decisions)) < 1e-9
+        document = {
+            "preset": name,
+            "decisions": decided,
+            "values": total,
+            "covered": covered,
+            "decisions_with_a_miss": missed_decisions,
+            "open_agreed": agreed,
+            "open_checked": checked,
+            "losses_add_up": adds,
+            "seconds": round(time.process_time() - start, 1),
+            "date": time.strftime("%Y-%m-%d"),
+        }
+        if keep:
+            TRUTH.mkdir(exist_ok=True)
+            path = TRUTH / f"truth-{name}.json"
+            path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
         print(
             f"{name:14} {covered / max(1, total):9.1%} {total:7} {agreed:>6} of {checked:<4} "
             f"{'yes' if adds else 'NO':>14}",
@@ -248,11 +280,36 @@ def truth(presets: list[str], count: int) -> None:
         )
 
 
+def truth_report() -> None:
+    """The truth table (markdown) from every preset's kept figures, presets in their order,
+    those not measured marked so."""
+    print("| preset | decisions | values | covered | open = brute | losses add up | date |")
+    print("|---|---|---|---|---|---|---|")
+    for name in PRESET_NAMES:
+        path = TRUTH / f"truth-{name}.json"
+        if not path.exists():
+            print(f"| {name} | not measured | | | | | |")
+            continue
+        d = json.loads(path.read_text(encoding="utf-8"))
+        share = d["covered"] / max(1, d["values"])
+        mark = "" if share >= 0.9 else " **below 90%**"
+        print(
+            f"| {name} | {d['decisions']} | {d['values']} | {share:.1%}{mark} | "
+            f"{d['open_agreed']} of {d['open_checked']} | "
+            f"{'yes' if d['losses_add_up'] else '**no**'} | {d['date']} |"
+        )
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("speed", "open", "truth", "all"):
+    if not argv or argv[0] not in ("speed", "open", "truth", "truth-report", "all"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    if command == "truth-report":
+        truth_report()
+        return 0
+    keep = "--keep" in rest
+    rest = [word for word in rest if word != "--keep"]
     numbers = [int(word) for word in rest if word.isdigit()]
     presets = [word for word in rest if not word.isdigit()] or list(PRESET_NAMES)
     if command == "open":
@@ -261,7 +318,7 @@ def main(argv: list[str]) -> int:
         speed(presets, numbers[0] if numbers else 100)
     if command in ("truth", "all"):
         at = 1 if command == "all" else 0
-        truth(presets, numbers[at] if len(numbers) > at else 200)
+        truth(presets, numbers[at] if len(numbers) > at else 200, keep)
     return 0
 
 

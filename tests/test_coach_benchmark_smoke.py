@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from setback.rules import PRESET_NAMES
+
 from .support import HEAVY
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,3 +43,16 @@ def test_the_coach_benchmark_says_how_to_run_it() -> None:
         timeout=120,
     )
     assert done.returncode == 2 and "python benchmarks/coach.py speed" in done.stdout
+
+
+def test_the_truth_report_has_a_row_a_preset() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "coach.py"), "truth-report"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][1:]
+    assert len(rows) == len(PRESET_NAMES), done.stdout
+    assert [row.split(" | ")[0][2:] for row in rows] == list(PRESET_NAMES)
