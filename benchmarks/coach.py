@@ -4,8 +4,8 @@ Run by hand, not by the test suite (which runs a small smoke of it):
 
     python benchmarks/coach.py speed [POSITIONS] [PRESET ...]
     python benchmarks/coach.py open [PRESET ...]
-    python benchmarks/coach.py truth [DECISIONS] [PRESET ...] [--keep]
-    python benchmarks/coach.py truth-report
+    python benchmarks/coach.py truth [DECISIONS] [PRESET ...] [--keep] [--dir=DIR]
+    python benchmarks/coach.py truth-report [--dir=DIR]
     python benchmarks/coach.py all [POSITIONS] [DECISIONS] [PRESET ...]
 
 `speed` prints, for every preset (or the ones named), the CPU time of `hint` at its
@@ -23,9 +23,9 @@ default budget) covers an estimate of the same value made with 20 times the budg
 another seed, over `DECISIONS` decisions (default 200; the floor: 90%); whether
 `open_hands` agrees with a brute-force search of the last two tricks (every card tried
 through `legal_actions` and `apply_action`); and whether each review's losses add up to
-its total. With `--keep`, each preset's figures are kept in
-`benchmarks/coach/truth-PRESET.json` (a run of some presets adds to the others');
-`truth-report` prints their table.
+its total. With `--keep` (to `truth` or `all`), each preset's figures are kept in
+`benchmarks/coach/truth-PRESET.json`, or in `--dir=DIR` (a run of some presets adds to the
+others'); `truth-report` prints their table, a row a preset.
 
 The decisions are those of games of medium bots (seeds 0, 1, ...): every decision of a
 seat with more than one choice, one in three kept, until there are enough.
@@ -217,7 +217,7 @@ TRUTH = Path(__file__).resolve().parent / "coach"
 """Where `truth` keeps each preset's figures (`truth-PRESET.json`), read by `truth-report`."""
 
 
-def truth(presets: list[str], count: int, keep: bool = False) -> None:
+def truth(presets: list[str], count: int, keep: Path | None = None) -> None:
     print(f"{'preset':14} {'covered':>9} {'values':>7} {'open = brute':>13} {'losses add up':>14}")
     for name in presets:
         rules = Rules.preset(name)
@@ -269,9 +269,9 @@ def truth(presets: list[str], count: int, keep: bool = False) -> None:
             "seconds": round(time.process_time() - start, 1),
             "date": time.strftime("%Y-%m-%d"),
         }
-        if keep:
-            TRUTH.mkdir(exist_ok=True)
-            path = TRUTH / f"truth-{name}.json"
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            path = keep / f"truth-{name}.json"
             path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
         print(
             f"{name:14} {covered / max(1, total):9.1%} {total:7} {agreed:>6} of {checked:<4} "
@@ -280,23 +280,26 @@ def truth(presets: list[str], count: int, keep: bool = False) -> None:
         )
 
 
-def truth_report() -> None:
-    """The truth table (markdown) from every preset's kept figures, presets in their order,
-    those not measured marked so."""
-    print("| preset | decisions | values | covered | open = brute | losses add up | date |")
-    print("|---|---|---|---|---|---|---|")
+def truth_report(kept: Path) -> None:
+    """The truth table (markdown) from every preset's figures kept in `kept`, presets in
+    their order, those not measured marked so."""
+    print(
+        "| preset | decisions | values | covered | decisions with a miss | open = brute "
+        "| losses add up | CPU | date |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for name in PRESET_NAMES:
-        path = TRUTH / f"truth-{name}.json"
+        path = kept / f"truth-{name}.json"
         if not path.exists():
-            print(f"| {name} | not measured | | | | | |")
+            print(f"| {name} | not measured | | | | | | | |")
             continue
         d = json.loads(path.read_text(encoding="utf-8"))
         share = d["covered"] / max(1, d["values"])
         mark = "" if share >= 0.9 else " **below 90%**"
         print(
             f"| {name} | {d['decisions']} | {d['values']} | {share:.1%}{mark} | "
-            f"{d['open_agreed']} of {d['open_checked']} | "
-            f"{'yes' if d['losses_add_up'] else '**no**'} | {d['date']} |"
+            f"{d['decisions_with_a_miss']} | {d['open_agreed']} of {d['open_checked']} | "
+            f"{'yes' if d['losses_add_up'] else '**no**'} | {d['seconds']:.0f} s | {d['date']} |"
         )
 
 
@@ -305,11 +308,15 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
+    kept = TRUTH
+    for word in rest:
+        if word.startswith("--dir="):
+            kept = Path(word.removeprefix("--dir="))
     if command == "truth-report":
-        truth_report()
+        truth_report(kept)
         return 0
-    keep = "--keep" in rest
-    rest = [word for word in rest if word != "--keep"]
+    keep = kept if "--keep" in rest else None
+    rest = [word for word in rest if word != "--keep" and not word.startswith("--dir=")]
     numbers = [int(word) for word in rest if word.isdigit()]
     presets = [word for word in rest if not word.isdigit()] or list(PRESET_NAMES)
     if command == "open":

@@ -298,6 +298,11 @@ EQUIVALENT: dict[str, str] = {
         "no card points: `card_points_of` gives the same totals, and nothing else reads "
         "these per-side sets"
     ),
+    "step_declaration: setup.phase is Phase.CALL_PARTNER and isinstance(action, CallPartner) "
+    "-> setup.phase is Phase.CALL_PARTNER or isinstance(action, CallPartner)": (
+        "an assert of what the caller guarantees (the phase's refusal, or the kernel's own "
+        "choice): with legal input both halves hold, so `or` asserts the same"
+    ),
     "excess_trumps: 0 -> 1": (
         "`called` 1 leaves out card 0, the 2 of clubs: a point card (Low) where clubs are "
         "trumps, and no trump elsewhere, so it is never free either way"

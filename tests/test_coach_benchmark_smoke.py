@@ -3,6 +3,7 @@ hand: `python benchmarks/coach.py all`): one preset, two positions, one decision
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -45,14 +46,36 @@ def test_the_coach_benchmark_says_how_to_run_it() -> None:
     assert done.returncode == 2 and "python benchmarks/coach.py speed" in done.stdout
 
 
-def test_the_truth_report_has_a_row_a_preset() -> None:
+def test_the_truth_report_has_a_row_a_preset_from_the_kept_figures(tmp_path: Path) -> None:
+    kept = {
+        "preset": "cinch",
+        "decisions": 200,
+        "values": 1000,
+        "covered": 850,
+        "decisions_with_a_miss": 31,
+        "open_agreed": 3,
+        "open_checked": 3,
+        "losses_add_up": True,
+        "seconds": 412.4,
+        "date": "2026-12-07",
+    }
+    (tmp_path / "truth-cinch.json").write_text(json.dumps(kept), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "coach.py"), "truth-report"],
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "coach.py"),
+            "truth-report",
+            f"--dir={tmp_path}",
+        ],
         capture_output=True,
         text=True,
         check=True,
         timeout=120,
     )
     rows = [line for line in done.stdout.splitlines() if line.startswith("| ")][1:]
-    assert len(rows) == len(PRESET_NAMES), done.stdout
-    assert [row.split(" | ")[0][2:] for row in rows] == list(PRESET_NAMES)
+    assert [row.split(" | ")[0][2:] for row in rows] == list(PRESET_NAMES), done.stdout
+    cinch = next(row for row in rows if row.startswith("| cinch |"))
+    assert cinch == (
+        "| cinch | 200 | 1000 | 85.0% **below 90%** | 31 | 3 of 3 | yes | 412 s | 2026-12-07 |"
+    )
+    assert "| setback | not measured |" in done.stdout

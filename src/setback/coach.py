@@ -808,13 +808,13 @@ class _OpenSolver(Solver):
         self.scoring = scoring
         self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
         self.game = Point.GAME in self.rules.points  # card points count for Game alone
-        # the card points still to take at a trick's start: those in play, less those taken
-        on_table = 0
+        # the card points of the hand's cards: taken, on the table and held (a constant)
+        cards = 0
         for _, played in self.trick_plays:
-            on_table |= 1 << played
+            cards |= 1 << played
         for held in self.hands:
-            on_table |= held
-        self.in_play = sum(self.points) + card_points_of(on_table)
+            cards |= held
+        self.card_points_total = sum(self.points) + card_points_of(cards)
         rules, contract = self.rules, state.contract  # who took tricks counts for these alone
         self.all_tricks = contract is not None and (
             contract == rules.smudge_contract
@@ -939,7 +939,7 @@ class _OpenSolver(Solver):
         if not self.game:
             return None
         points = self.points
-        reach = self.in_play - sum(points)  # at a trick's start: every card point held
+        reach = self.card_points_total - sum(points)  # at a trick's start: those held
         best = max(points)
         least = min(p for p in points if p + reach >= best)
         return tuple([p - least if p + reach >= best else -1 for p in points])

@@ -41,17 +41,21 @@ def declaration_refusal(state: GameState, action: object, *, show_hand: bool) ->
 def step_declaration(
     rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: DeclareTrump | CallPartner
 ) -> Hand:
-    """The pitcher names trump (`DeclareTrump`), then calls his partner under call your
-    partner (`Rules.call_partner`, a `CallPartner`); once the last of them is made,
-    everyone discards (the draw back and its forced face-up discards happen at once,
-    recorded as forced steps), or the pitcher leads (`discarding.begin_discards`)."""
-    if isinstance(action, DeclareTrump):
-        setup = hand.setup._replace(trump=action.suit, discarded=(0,) * rules.players)
+    """The pitcher's step of the declaration's phase (a `DeclareTrump`) or of the partner
+    call's (a `CallPartner`, under call your partner: `Rules.call_partner`, right after the
+    declaration). Once the last of them is made, everyone discards (the draw back and its
+    forced face-up discards happen at once, recorded as forced steps), or the pitcher
+    leads (`discarding.begin_discards`)."""
+    setup = hand.setup
+    if setup.phase is Phase.DECLARE_TRUMP:
+        assert isinstance(action, DeclareTrump)
+        setup = setup._replace(trump=action.suit, discarded=(0,) * rules.players)
         if rules.call_partner:
             setup = setup._replace(phase=Phase.CALL_PARTNER)
             return Hand(setup=setup, to_act=setup.pitcher, held=hand.held)
     else:
-        setup = hand.setup._replace(called=1 << action.card.index)
+        assert setup.phase is Phase.CALL_PARTNER and isinstance(action, CallPartner)
+        setup = setup._replace(called=1 << action.card.index)
     return begin_discards(rules, tables, hand, setup)
 
 

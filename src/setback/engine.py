@@ -505,8 +505,9 @@ def close_hand(state: GameState, action: Action, hand: Hand) -> GameState:
 
 def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Action) -> Hand:
     """The hand core after the seat to act in `hand` takes `action`, unchecked: the step
-    of the phase's own module (the auction's, the discards' or trick play's). The checked
-    engine asks it after the refusal, the playout kernel without one."""
+    of the phase's own module (the auction's, the declaration's and partner call's, the
+    discards' or trick play's). The checked engine asks it after the refusal, the playout
+    kernel without one."""
     phase = hand.setup.phase
     if phase is _BIDDING:
         return step_call(rules, tables, hand, action)
@@ -514,7 +515,7 @@ def step_core(rules: Rules, tables: Sequence[TrumpTable], hand: Hand, action: Ac
         assert isinstance(action, Play)
         return step_play(rules, tables, hand, action.card)
     if phase is Phase.DECLARE_TRUMP or phase is Phase.CALL_PARTNER:
-        assert isinstance(action, (DeclareTrump, CallPartner))
+        assert isinstance(action, DeclareTrump | CallPartner)
         return step_declaration(rules, tables, hand, action)
     assert isinstance(action, Discard)
     return step_discard(rules, tables, hand, action)
