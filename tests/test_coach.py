@@ -609,3 +609,19 @@ def test_a_hint_gives_the_accepted_answer_of_the_bots_positions(position: Positi
     seat = state.to_act
     assert seat is not None
     assert str(hint(observe(state, seat)).action) == position.accepted
+
+
+def test_a_chance_the_deals_never_showed_stays_inside_the_interval() -> None:
+    """A bid made in none of 42 guessed deals (each playout's chance 0.001, all alike) may
+    still be made once in a hundred: the interval of a chance reaches 3/n towards each
+    bound (the rule of three), not the zero width of identical values. Wherever 1.96
+    standard errors are wider, and for unbounded values, the normal interval stands."""
+    from setback import coach
+
+    low, high = coach._interval([0.001] * 42, 0.0, 1.0)
+    assert low == pytest.approx(0.001 - 3 * 0.001 / 42) and low >= 0.0
+    assert high == pytest.approx(0.001 + 3 * 0.999 / 42)
+    assert coach._interval([0.001] * 42) == pytest.approx((0.001, 0.001))  # unbounded
+    spread = [0.0, 1.0] * 21  # 1.96 standard errors: about 0.153, wider than 3/42 of 0.5
+    normal = 1.96 * (0.25 * 42 / 41 / 42) ** 0.5
+    assert coach._interval(spread, 0.0, 1.0) == pytest.approx((0.5 - normal, 0.5 + normal))

@@ -94,10 +94,13 @@ class ActionValue:
     """What one choice is worth to the seat's side, from the deals sampled.
 
     Each value comes with its 95% interval (the mean plus or minus 1.96 standard errors
-    over the deals): `points` is the side's expected score change this hand, `margin`
-    its expected lead (its score change less the best other side's), and `win` the
-    chance that the side wins the game after the hand, where the score matters (two
-    sides playing to a target, no called partner) and None elsewhere.
+    over the deals; for `win`, at least 3/n of the way to 0 and to 1 over n deals, for an
+    outcome the deals never showed): `points` is the side's expected score change this
+    hand, `margin` its expected lead (its score change less the best other side's), and
+    `win` the chance that the side wins the game after the hand, where the coach judges
+    the game (the bots' table of chances: a target score, no called partner, and with
+    more than two sides the presets that ship a table, at their own seat counts) and
+    None elsewhere.
     """
 
     action: Action
@@ -112,7 +115,8 @@ class ActionValue:
     """The 95% interval of `margin`."""
     win: float | None
     """The chance (0 to 1) that the seat's side wins the game, or None where the coach
-    does not judge the game (more than two sides, a hands limit, a called partner)."""
+    does not judge the game (a hands limit, a called partner, more than two sides without
+    a shipped table of chances)."""
     win_interval: tuple[float, float] | None
     """The 95% interval of `win` (None with it)."""
     chances: tuple[tuple[str, tuple[float, ...]], ...]
@@ -377,13 +381,25 @@ def _mean(values: Sequence[float]) -> float:
 def _interval(
     values: Sequence[float], low: float = -math.inf, high: float = math.inf
 ) -> tuple[float, float]:
-    """The 95% interval of the mean of `values` (normal), kept within `low` and `high`."""
+    """The 95% interval of the mean of `values`: the mean plus or minus 1.96 standard
+    errors (normal), kept within `low` and `high`. Values bounded on both sides (a
+    chance) may hide an outcome the deals never showed (a bid made once in a hundred
+    deals): there the interval reaches at least 3/n of the way from the mean to each
+    bound (the rule of three, the 95% bound of an event not seen in n tries)."""
     n = len(values)
     mean = _mean(values)
     if n < 2:
         return (max(low, mean), min(high, mean))
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
-    return (max(low, mean - _Z * spread), min(high, mean + _Z * spread))
+    spread = _Z * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    below = above = spread
+    if math.isfinite(low) and math.isfinite(high):
+        below = max(spread, _UNSEEN * (mean - low) / n)
+        above = max(spread, _UNSEEN * (high - mean) / n)
+    return (max(low, mean - below), min(high, mean + above))
+
+
+_UNSEEN = 3.0
+"""The rule of three: an event not seen in n tries has a chance below 3/n (95%)."""
 
 
 # --- the hint ------------------------------------------------------------------------------
