@@ -26,6 +26,7 @@ from setback import (
     GameRecord,
     GameState,
     InvalidStateError,
+    KeepSix,
     LowTo,
     PackRanks,
     Pass,
@@ -40,6 +41,7 @@ from setback import (
     ShootFor,
     apply_action,
     game_record,
+    is_legal,
     legal_actions,
     new_game,
     read_ptn,
@@ -614,6 +616,28 @@ def test_a_record_that_stops_before_the_pitchers_second_discard_reads_it_empty()
     record = game_record(state)
     assert isinstance(record.actions[-1], Discard) and record.actions[-1].cards
     assert read_ptn(write_ptn(record)).actions == (*record.actions, Discard([]))
+
+
+def test_a_record_that_stops_before_a_face_up_discard_reads_to_its_end() -> None:
+    """Hypothesis found it: under the draw back every non-trump goes at once (forced
+    steps, in `CardsRemoved`), and a seat left with more than six trumps must then
+    discard some face up. A record that stops there gives the seat's removed cards, all
+    already gone; an empty discard is not open, so the record ends before it (it was
+    read as an empty discard and refused)."""
+    rules = next(
+        r
+        for r in TRICKSTER_RULES
+        if r.keep_six is KeepSix.DRAW_BACK and r.off_three and r.jokers == 2 and r.target == 52
+    )
+    rng = random.Random(154)
+    state = new_game(rules, seed=154, dealer=rng.randrange(rules.players))
+    for _ in range(185):
+        state = apply_action(state, calm_choice(state, rng))
+    seat = state.to_act
+    assert state.phase is Phase.DISCARD and seat is not None and state.hand_state.discarded[seat]
+    assert not is_legal(state, Discard([]))
+    record = game_record(state)
+    assert read_ptn(write_ptn(record)) == record
 
 
 def test_a_first_hand_given_as_hands_comes_back_as_hands() -> None:

@@ -20,7 +20,7 @@ from ._phase import Phase
 from .actions import Action, Bid, DeclareTrump, Discard, Pass, Play, Shoot
 from .cards import CARDS, Card, Rank, Suit, cards_of, index_of
 from .dealing import packets
-from .engine import apply_action, new_game, new_game_as
+from .engine import apply_action, is_legal, new_game, new_game_as
 from .errors import (
     IllegalActionError,
     InvalidNotationError,
@@ -775,7 +775,11 @@ def play_hand(replay: _Replay, rules: Rules, hand: HandTags, *, tricks: bool = T
         pending = [
             c for c in removed.get(seat, []) if c.index not in replay.discarded.get(seat, set())
         ]
-        if seat not in removed and not _more_after(hand, removed, replay):
+        # no discard of this seat is given, or all its cards are gone already (forced
+        # steps) and an empty discard is not open: where nothing follows, the record
+        # stops before this seat's discard
+        unseen = seat not in removed or (not pending and not is_legal(replay.state, Discard([])))
+        if unseen and not _more_after(hand, removed, replay):
             return False
         setup = replay.state.hand_state
         if rules.kitty and seat == setup.pitcher and not setup.discarded[seat]:
