@@ -426,6 +426,36 @@ def test_open_hands_keeps_of_the_card_points_what_can_still_take_game(
     assert [value for _, value in moves] == Solver(state, rules.side_of(seat), {}).values(cards)
 
 
+@pytest.mark.parametrize(
+    ("preset", "seed"),
+    [("dom-pedro", 0), ("joker-pitch", 1), ("auction-pitch", 2), ("cinch", 0), ("setback", 3)],
+)
+def test_open_hands_bounds_each_position_by_the_points_still_open(preset: str, seed: int) -> None:
+    """At each trick's start from the second, the least and the most the points still
+    open allow (`value_range`, which cuts the search) hold the exact value the bots'
+    solver finds without them (these fail if an open point is counted certain, or given
+    to the wrong side); in Cinch's deal every point is certain before the last trick,
+    and there they meet."""
+    rules = Rules.preset(preset)
+    medium = bot("medium", seed=0)
+    state = _played(rules, seed, hands=0)
+    widths = []
+    while state.hand_number == 0:
+        seat = state.to_act
+        assert seat is not None
+        if state.phase is Phase.PLAY and state.tricks and state.trick and not state.trick.plays:
+            side = rules.side_of(seat)
+            solver = _OpenSolver(state, side, {}, {})
+            least, most = solver.value_range(solver.position_key(seat))
+            cards = [action.card.index for action in legal_actions(state)]  # type: ignore[attr-defined]
+            exact = max(Solver(state, side, {}).values(cards))
+            assert least <= exact <= most
+            widths.append(most - least)
+        state = apply_action(state, medium.choose(observe(state, seat)))
+    assert max(widths) > 0
+    assert (widths[-1] == 0) is (preset == "cinch")
+
+
 @pytest.mark.parametrize("smudge", [True, False])
 def test_open_hands_remembers_who_took_tricks_only_under_a_smudge(smudge: bool) -> None:
     """Which sides took tricks changes a score only where the contract asks for every
@@ -446,6 +476,26 @@ def test_open_hands_remembers_who_took_tricks_only_under_a_smudge(smudge: bool) 
     key = solver.position_key(seat)
     solver.won ^= 0b11  # the other sides' trick taking, as another line might have left it
     assert (solver.position_key(seat) != key) is smudge
+
+
+def test_open_hands_values_a_smudge_by_its_tricks_too() -> None:
+    """A Smudge needs every trick as well as every point: seat 0's side has all four
+    points for certain after three tricks, yet leading 2♥ gives a heart trick away and
+    sets it (-5), while K♣ or 9♦ (to the partner, who leads diamonds for 2♥ to go on)
+    make it (+5). The points still open bound no Smudge (this fails if they do: 2♥
+    would read +5)."""
+    state = new_game(
+        Rules.setback(),
+        seed=0,
+        hands=["AS JS 2S 9D 2H KC", "3H 4H 5H 6H 7H 8H", "10D AD KD QD JD 8D", "3C 4C 5C 6C 7C 8C"],
+    )
+    for action in ("bid 2", "pass", "pass", "smudge"):
+        state = apply_action(state, action)
+    for trick in ("AS 3H 10D 3C", "JS 4H AD 4C", "2S 5H KD 5C"):
+        for card in trick.split():
+            state = apply_action(state, f"play {card}")
+    moves = {str(action): value for action, value in open_hands(state).moves}
+    assert moves == {"play KC": 5, "play 9D": 5, "play 2H": -5}
 
 
 def test_open_hands_searches_one_of_touching_trumps_that_score_nothing() -> None:

@@ -41,9 +41,10 @@ from .engine import apply_action, legal_actions, new_game_as
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
 from .options import LowTo, ShootFor
 from .play import open_cards
-from .points import JOKERS_FROM, Point, card_points_of
+from .points import JOKERS_FROM, Point, card_points_of, certain_points
 from .records import replay
 from .rules import Rules
+from .scoring import settle
 from .state import GameRecord, GameState, HandResult, Phase
 from .svg import hand_svg
 from .text import action_text, phase_text, point_text, translation
@@ -836,6 +837,15 @@ class _OpenSolver(Solver):
             contract == rules.smudge_contract
             or (contract == rules.shoot_contract and rules.shoot is ShootFor.ALL_TRICKS)
         )
+        # a plain bid settled between sides: more points never hurt the side taking them,
+        # so the points still open bound the value (`value_range`)
+        self.bounded = (
+            contract is not None
+            and contract not in (rules.smudge_contract, rules.shoot_contract)
+            and not rules.call_partner
+        )
+        self.ranges: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.games: dict[tuple[int, ...], tuple[int, ...]] = {}  # `game_points`, by points
 
     def lowest_trump(self, state: GameState) -> int:
         """The lowest trump in play in `state`'s hand, a bit set (0: no trump is)."""
@@ -865,6 +875,9 @@ class _OpenSolver(Solver):
         if not plays:
             key = self.position_key(seat)
             entry = self.bounds.get(key)
+            if entry is None and self.bounded:  # first met: the points still open bound it
+                least, most = self.value_range(key)
+                entry = self.bounds[key] = (least, most, -1)
             if entry is not None:
                 lower, upper, first = entry
                 if lower >= beta or lower == upper:
@@ -936,6 +949,49 @@ class _OpenSolver(Solver):
             above = index
         return [card for card in kept if not dropped >> card & 1]
 
+    def value_range(self, position: tuple[object, ...]) -> tuple[int, int]:
+        """At a trick's start (`position`: its `position_key`), the least and the most
+        the position can be worth: the points still open (`points.certain_points`) all
+        taken by one other side, or all by the side `mine`, settled with the points
+        already certain (a plain bid's settlement: more points never hurt the side that
+        takes them). Remembered by what decides it: the scoring trumps captured and still
+        held, `game_points` (the position key's) and the card points still held."""
+        held = 0
+        for cards in self.hands:
+            held |= cards
+        reach = self.card_points_total - sum(self.points)
+        key = (position[2], held & self.scoring, position[3], reach)
+        known = self.ranges.get(key)
+        if known is None:
+            rules = self.rules
+            won, still = certain_points(
+                rules.points,
+                self.table_of_trump,
+                rules.low_to,
+                self.played,
+                self.captured,
+                self.points,
+                held,
+                reach,
+            )
+            mine = self.mine
+            most = self._lead(won, mine, still)
+            least = min(self._lead(won, side, still) for side in range(self.sides) if side != mine)
+            known = (least, most)
+            self.ranges[key] = known
+        return known
+
+    def _lead(self, won: list[int], taker: int, still: list[int]) -> int:
+        """The side `mine`'s lead (its score change less the best other side's) if the
+        side `taker` takes the open points it may (`still`) beside each side's `won`."""
+        points = list(won)
+        points[taker] += still[taker]
+        root = self.root
+        assert root.pitcher is not None and root.contract is not None
+        _, changes = settle(self.rules, root.pitcher, root.contract, (), tuple(points))
+        mine = self.mine
+        return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+
     def position_key(self, seat: int) -> tuple[object, ...]:
         """What a position at a trick's start is remembered by: every hand, the seat to
         lead, and what the hand's score may depend on so far (`end_key`'s, of the captured
@@ -954,11 +1010,16 @@ class _OpenSolver(Solver):
         held. Positions that differ only in what this leaves out have one value."""
         if not self.game:
             return None
-        points = self.points
-        reach = self.card_points_total - sum(points)  # at a trick's start: those held
-        best = max(points)
-        least = min(p for p in points if p + reach >= best)
-        return tuple([p - least if p + reach >= best else -1 for p in points])
+        points = tuple(self.points)
+        known = self.games.get(points)
+        if known is None:
+            reach = self.card_points_total - sum(points)  # at a trick's start: those held
+            best = max(points)
+            least = min(p for p in points if p + reach >= best)
+            known = self.games[points] = tuple(
+                [p - least if p + reach >= best else -1 for p in points]
+            )
+        return known
 
     def search(self, after: int, alpha: int, beta: int) -> int:
         """The value of the position (with `after` a card: once the seat to act plays it)

@@ -174,14 +174,18 @@ class Tally:
         return None
 
 
-def _trump_in_tricks(tally: Tally, order: Iterable[int]) -> int | None:
-    """The first trump of `order` (card indices) in the tricks, jokers left out (High and
-    Low are never jokers); None if there is none."""
-    cards = tally.in_tricks
+def _first_trump(cards: int, order: Iterable[int]) -> int | None:
+    """The first trump of `order` (card indices) among `cards` (a bit set), jokers left
+    out (High and Low are never jokers); None if there is none."""
     for index in order:
         if index < JOKERS_FROM and cards >> index & 1:
             return index
     return None
+
+
+def _trump_in_tricks(tally: Tally, order: Iterable[int]) -> int | None:
+    """The first trump of `order` (card indices) in the tricks (`_first_trump`)."""
+    return _first_trump(tally.in_tricks, order)
 
 
 def _high(tally: Tally) -> int | None:
@@ -254,3 +258,69 @@ def award_all(
             won[side] += _WORTH.get(value, 1)  # `point.worth`, without the property call
         awards.append((value, side))
     return tuple(awards), tuple(won)
+
+
+def certain_points(
+    points: Sequence[Point],
+    table: TrumpTable,
+    low_to: LowTo,
+    in_play: Sequence[int],
+    captured: Sequence[int],
+    card_points: Sequence[int],
+    held: int,
+    held_card_points: int,
+) -> tuple[list[int], list[int]]:
+    """Each side's points of `points` already certain part way through a hand's trick
+    play, and the worth of the points still open, where every card `held` will yet be
+    played to a trick (as outside trumps-only play; in it, every trump held): each side
+    had the cards `in_play` (its trumps at least: what it held when trick play began),
+    has `captured` these cards (its trumps at least) and `card_points` in its tricks, and
+    the cards held count `held_card_points` (bit sets and counts, one a side; `held`: every
+    card not yet in a finished trick, the cards on the table too).
+
+    The rules of `award_all`'s awards, read early: High and Low to a holder are certain
+    from the start; a point that goes to a card's capturer (the jack, the ten, ..., Low
+    to its capturer) once its card is taken (nobody's if it is not in play); Game once
+    no side but the leader can reach the leader's card points, or none are left. The
+    open points are given as the most each side may still take: every point that waits
+    for a capture, and Game to a side that can still reach the leader's card points. A
+    test walks random hands and compares every step's certain points with the hand's
+    awards.
+    """
+    won = [0] * len(in_play)
+    still = [0] * len(in_play)
+    trump = table.trump
+    every = held
+    for cards in in_play:
+        every |= cards
+    for point in points:
+        value = point._value_
+        worth = _WORTH.get(value, 1)
+        if point is Point.GAME:
+            best = max(card_points)
+            near = [s for s, p in enumerate(card_points) if p + held_card_points >= best]
+            if held_card_points and len(near) > 1:
+                for side in near:
+                    still[side] += worth
+            elif card_points.count(best) == 1:  # no side but the leader can tie: his
+                won[card_points.index(best)] += worth
+            continue
+        to_holder = point is Point.HIGH or (point is Point.LOW and low_to is _HOLDER)
+        if point is Point.HIGH:
+            card = _first_trump(every, table.order)
+        elif point is Point.LOW:
+            card = _first_trump(every, reversed(table.order))
+        else:
+            card = point.card(trump)
+        if card is None:
+            continue  # no trump in play: nobody's (a card out of play: no side's below)
+        sides = in_play if to_holder else captured
+        if not to_holder and held >> card & 1:
+            for side in range(len(still)):
+                still[side] += worth
+            continue
+        for side, cards in enumerate(sides):
+            if cards >> card & 1:
+                won[side] += worth
+                break
+    return won, still

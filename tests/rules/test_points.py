@@ -3,7 +3,26 @@ Jack and Game, each point to its holder or its capturer (RULES §1.6, §6.2, §7
 
 from __future__ import annotations
 
-from setback import Point, Rules
+import random
+
+import pytest
+
+from setback import (
+    GameState,
+    Point,
+    Rules,
+    Suit,
+    apply_action,
+    legal_actions,
+    new_game,
+    parse_cards,
+)
+from setback.bots.solver import Solver
+from setback.options import LowTo
+from setback.points import card_points_of, certain_points
+from setback.rules import PRESET_NAMES
+from setback.state import Phase
+from setback.tables import trump_table
 
 from ..support import (
     JOKER_HANDS,
@@ -59,3 +78,122 @@ def test_high_is_held_and_low_captured_and_neither_is_a_joker() -> None:
     assert result.points == {"high": 0, "low": 1, "jack": None, "game": 1}
     assert result.card_points == (0, 10)
     assert result.made is False and result.score_changes == (-2, 2)
+
+
+# --- the points already certain part way through a hand (the open-hand search's bounds) ---
+
+
+def _bits(text: str) -> int:
+    return sum(1 << card.index for card in parse_cards(text))
+
+
+SPADES = trump_table(Suit.SPADES, SETBACK)
+
+
+def _certain(
+    rules: Rules,
+    in_play: tuple[str, ...],
+    captured: tuple[str, ...],
+    points: tuple[int, ...],
+    held: str,
+    held_points: int,
+) -> tuple[list[int], list[int]]:
+    return certain_points(
+        rules.points,
+        trump_table(Suit.SPADES, rules),
+        rules.low_to,
+        [_bits(cards) for cards in in_play],
+        [_bits(cards) for cards in captured],
+        points,
+        _bits(held),
+        held_points,
+    )
+
+
+def test_high_and_low_to_a_holder_are_certain_before_the_first_trick() -> None:
+    """High (A♠) and Low (2♠, Low to its holder) are side 0's from the start; the Jack,
+    held, and Game, which both sides can reach, are open to both (mutants: High or Low
+    waiting for a capture, an open point given to one side alone)."""
+    rules = Rules.setback(low_to=LowTo.HOLDER)
+    won, still = _certain(rules, ("AS 2S", "KS JS"), ("", ""), (0, 0), "AS 2S KS JS", 8)
+    assert won == [2, 0]
+    assert still == [2, 2]
+
+
+def test_low_to_its_capturer_waits_for_the_capture() -> None:
+    """Low (2♠) to its capturer: open while a hand holds it, then the capturer's (mutant:
+    Low to its holder under `LowTo.CAPTURER`)."""
+    held = _certain(SETBACK, ("AS 2S", "KS"), ("", ""), (0, 0), "AS 2S KS", 0)
+    assert held == ([1, 0], [1, 1])
+    taken = _certain(SETBACK, ("AS 2S", "KS"), ("", "2S AS"), (0, 4), "KS", 0)
+    assert taken == ([1, 2], [0, 0])  # High to side 0; Low and Game to side 1
+
+
+def test_a_point_card_on_the_table_is_still_open_and_one_not_in_play_is_nobodys() -> None:
+    """The Jack played to the trick under way (among `held`, no side's capture yet) is
+    open; a Jack in no hand is nobody's and not open (mutants: a card not held counted
+    as decided, a point card out of play counted open)."""
+    table = _certain(SETBACK, ("AS JS", "KS 2S"), ("", ""), (0, 0), "AS JS KS 2S", 0)
+    assert table == ([1, 0], [2, 2])  # High to side 0; Low and Jack open
+    gone = _certain(SETBACK, ("AS 3S", "KS 2S"), ("", ""), (0, 0), "AS 3S KS 2S", 0)
+    assert gone == ([1, 0], [1, 1])  # Low alone open: no Jack in play
+
+
+def test_game_is_certain_once_no_side_but_the_leader_can_reach_it() -> None:
+    """Card points 20 to 5 with 10 still held: side 0 takes Game whatever happens; 20 to
+    12 with 8 held: side 1 can still tie, so Game is open to both; 20 to 20 with none
+    held: a tie, nobody's (mutants: a tie that can still happen counted as a win, a final
+    tie given to the first side, Game open to a side that cannot reach it)."""
+    rules = Rules.setback(points=(Point.HIGH, Point.GAME), min_bid=1)
+    assert _certain(rules, ("", ""), ("", ""), (20, 5), "", 10) == ([1, 0], [0, 0])
+    assert _certain(rules, ("", ""), ("", ""), (20, 12), "", 8) == ([0, 0], [1, 1])
+    assert _certain(rules, ("", ""), ("", ""), (20, 20), "", 0) == ([0, 0], [0, 0])
+    three = Rules.cutthroat(players=3, points=(Point.HIGH, Point.GAME), min_bid=1)
+    assert _certain(three, ("", "", ""), ("", "", ""), (20, 15, 2), "", 6) == (
+        [0, 0, 0],
+        [1, 1, 0],
+    )
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_certain_points_are_the_hands_awards_at_every_trick(preset: str) -> None:
+    """Random hands under every preset: at every step of trick play the points certain
+    are each side's at the hand's end, at most the open points more."""
+    rules = Rules.preset(preset)
+    rng = random.Random(preset)
+    for seed in range(4):
+        state = new_game(rules, seed=seed)
+        steps = []
+        while state.hand_number == 0 and not state.is_over:
+            if state.phase is Phase.PLAY and state.trump is not None:
+                steps.append(_certain_of(state))
+            state = apply_action(state, rng.choice(legal_actions(state)))
+        if state.is_over and not state.history:
+            continue
+        result = state.history[0]
+        final = [0] * rules.side_count
+        for point in rules.points:
+            side = result.points[point.value]
+            if side is not None:
+                final[side] += point.worth
+        for won, still in steps:
+            assert all(w <= f <= w + s for w, f, s in zip(won, final, still, strict=True))
+
+
+def _certain_of(state: GameState) -> tuple[list[int], list[int]]:
+    solver = Solver(state, 0, {})
+    held = 0
+    for cards in solver.hands:
+        held |= cards
+    for _, card in solver.trick_plays:
+        held |= 1 << card
+    return certain_points(
+        state.rules.points,
+        solver.table_of_trump,
+        state.rules.low_to,
+        solver.played,
+        solver.captured,
+        solver.points,
+        held,
+        card_points_of(held),
+    )

@@ -137,6 +137,7 @@ class Solver:
         for seat, card in trick_plays:
             if self.trump_mask >> card.index & 1:
                 played[self.side_of[seat]] |= 1 << card.index
+        self.played = played  # each side's trumps in play: played or held
         self.key_base = (state.pitcher, state.contract, mine, tuple(played))
         self.captured = captured
         self.points = points
