@@ -3,7 +3,7 @@
 Run by hand, not by the test suite (which runs a small smoke of it):
 
     python benchmarks/coach.py speed [POSITIONS] [PRESET ...]
-    python benchmarks/coach.py open [PRESET ...]
+    python benchmarks/coach.py open [DEALS] [PRESET ...]
     python benchmarks/coach.py truth [DECISIONS] [PRESET ...] [--keep] [--dir=DIR]
     python benchmarks/coach.py truth-report [--dir=DIR]
     python benchmarks/coach.py all [POSITIONS] [DECISIONS] [PRESET ...]
@@ -15,8 +15,9 @@ the hand as trick play begins (the choice of trump, or the first lead that names
 whole hand, all four trumps; where discards follow the trump, the first lead after them:
 a whole hand, one trump; not under trumps-only play) with the peak of memory it allocated
 (`tracemalloc`, timed apart; stopped after `OPEN_LIMIT` CPU seconds). `open` prints the
-`open_hands` columns alone. The floors: hint p99 under 1 s, review under 10 s,
-open_hands under 1 s and 200 MB.
+`open_hands` columns alone; with DEALS, over that many deals a preset (seeds 0, 10,
+20, ...): the median, the slowest, and the slowest deal's memory. The floors: hint p99
+under 1 s, review under 10 s, open_hands under 1 s and 200 MB.
 
 `truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
 default budget) covers an estimate of the same value made with 20 times the budget and
@@ -133,12 +134,12 @@ def _stop(signum: int, frame: object) -> None:
     raise _OverLimit
 
 
-def time_open(rules: Rules) -> tuple[str, str]:
+def time_open(rules: Rules, seed: int = 0) -> tuple[str, str]:
     """The CPU seconds of `open_hands` as trick play begins (`trick_play_begins` of the
-    first deal) and the megabytes it allocated at its peak (a second run, under
+    deal `seed`) and the megabytes it allocated at its peak (a second run, under
     `tracemalloc`); '-' where no deal of ten comes to trick play, '>OPEN_LIMIT' if stopped
     there."""
-    state = trick_play_begins(rules, 0)
+    state = trick_play_begins(rules, seed)
     if state is None:
         return "-", "-"
     previous = signal.signal(signal.SIGVTALRM, _stop)
@@ -159,13 +160,33 @@ def time_open(rules: Rules) -> tuple[str, str]:
     return opened, peak
 
 
-def opening(presets: list[str]) -> None:
+def opening(presets: list[str], deals: int = 1) -> None:
     """`open_hands` alone: its time and memory on every preset (the speed table's last
-    two columns)."""
-    print(f"{'preset':14} {'open':>7} {'MB':>6}")
+    two columns), for the first deal; with `deals` more than 1, for that many deals
+    (seeds 0, 10, 20, ...: `trick_play_begins` tries ten), the median, the slowest and
+    the slowest deal's memory."""
+    if deals == 1:
+        print(f"{'preset':14} {'open':>7} {'MB':>6}")
+        for name in presets:
+            opened, peak = time_open(Rules.preset(name))
+            print(f"{name:14} {opened:>7} {peak:>6}", flush=True)
+        return
+    print(f"{'preset':14} {'deals':>6} {'median':>7} {'slowest':>8} {'MB':>6}")
     for name in presets:
-        opened, peak = time_open(Rules.preset(name))
-        print(f"{name:14} {opened:>7} {peak:>6}", flush=True)
+        rules = Rules.preset(name)
+        timed = [(time_open(rules, 10 * deal)[0], 10 * deal) for deal in range(deals)]
+        seconds = sorted(
+            (float(opened.lstrip(">")), seed) for opened, seed in timed if opened != "-"
+        )
+        if not seconds:
+            print(f"{name:14} {0:>6} {'-':>7} {'-':>8} {'-':>6}", flush=True)
+            continue
+        slowest, seed = seconds[-1]
+        over = any(opened.startswith(">") for opened, _ in timed)
+        peak = "-" if over else time_open(rules, seed)[1]
+        shown = f">{OPEN_LIMIT}" if over else f"{slowest:.2f}"
+        median = statistics.median(value for value, _ in seconds)
+        print(f"{name:14} {len(seconds):>6} {median:>7.2f} {shown:>8} {peak:>6}", flush=True)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -320,7 +341,7 @@ def main(argv: list[str]) -> int:
     numbers = [int(word) for word in rest if word.isdigit()]
     presets = [word for word in rest if not word.isdigit()] or list(PRESET_NAMES)
     if command == "open":
-        opening(presets)
+        opening(presets, numbers[0] if numbers else 1)
     if command in ("speed", "all"):
         speed(presets, numbers[0] if numbers else 100)
     if command in ("truth", "all"):

@@ -36,6 +36,21 @@ def test_the_coach_benchmark_runs_and_prints_its_figures() -> None:
     assert truth.group(3) == truth.group(4)  # open_hands agrees with brute force
 
 
+@HEAVY
+def test_the_open_hands_benchmark_times_several_deals() -> None:
+    """`open DEALS PRESET`: the median, the slowest and its memory over that many deals."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "coach.py"), "open", "3", "cutthroat"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    found = re.search(r"^cutthroat +3 +(\d+\.\d+) +(\d+\.\d+) +\d+$", done.stdout, re.M)
+    assert found is not None, done.stdout
+    assert float(found.group(1)) <= float(found.group(2))
+
+
 def test_the_coach_benchmark_says_how_to_run_it() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "coach.py")],
