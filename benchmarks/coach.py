@@ -16,7 +16,8 @@ whole hand, all four trumps; where discards follow the trump, the first lead aft
 a whole hand, one trump; not under trumps-only play) with the peak of memory it allocated
 (`tracemalloc`, timed apart; stopped after `OPEN_LIMIT` CPU seconds). `open` prints the
 `open_hands` columns alone; with DEALS, over that many deals a preset (seeds 0, 10,
-20, ...): the median, the slowest, and the slowest deal's memory. The floors: hint p99
+20, ...): the median, the slowest, the slowest deal's memory, and how many took over
+1 s. The floors: hint p99
 under 1 s, review under 10 s, open_hands under 1 s and 200 MB.
 
 `truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
@@ -171,7 +172,7 @@ def opening(presets: list[str], deals: int = 1) -> None:
             opened, peak = time_open(Rules.preset(name))
             print(f"{name:14} {opened:>7} {peak:>6}", flush=True)
         return
-    print(f"{'preset':14} {'deals':>6} {'median':>7} {'slowest':>8} {'MB':>6}")
+    print(f"{'preset':14} {'deals':>6} {'median':>7} {'slowest':>8} {'MB':>6} {'over 1 s':>8}")
     for name in presets:
         rules = Rules.preset(name)
         timed = [(time_open(rules, 10 * deal)[0], 10 * deal) for deal in range(deals)]
@@ -179,14 +180,18 @@ def opening(presets: list[str], deals: int = 1) -> None:
             (float(opened.lstrip(">")), seed) for opened, seed in timed if opened != "-"
         )
         if not seconds:
-            print(f"{name:14} {0:>6} {'-':>7} {'-':>8} {'-':>6}", flush=True)
+            print(f"{name:14} {0:>6} {'-':>7} {'-':>8} {'-':>6} {'-':>8}", flush=True)
             continue
         slowest, seed = seconds[-1]
         over = any(opened.startswith(">") for opened, _ in timed)
         peak = "-" if over else time_open(rules, seed)[1]
         shown = f">{OPEN_LIMIT}" if over else f"{slowest:.2f}"
         median = statistics.median(value for value, _ in seconds)
-        print(f"{name:14} {len(seconds):>6} {median:>7.2f} {shown:>8} {peak:>6}", flush=True)
+        over_1 = sum(1 for value, _ in seconds if value > 1)
+        print(
+            f"{name:14} {len(seconds):>6} {median:>7.2f} {shown:>8} {peak:>6} {over_1:>8}",
+            flush=True,
+        )
 
 
 def percentile(values: list[float], share: float) -> float:
