@@ -434,8 +434,7 @@ def test_open_hands_bounds_each_position_by_the_points_still_open(preset: str, s
     """At each trick's start from the second, the least and the most the points still
     open allow (`value_range`, which cuts the search) hold the exact value the bots'
     solver finds without them (these fail if an open point is counted certain, or given
-    to the wrong side); in Cinch's deal every point is certain before the last trick,
-    and there they meet."""
+    to the wrong side)."""
     rules = Rules.preset(preset)
     medium = bot("medium", seed=0)
     state = _played(rules, seed, hands=0)
@@ -453,7 +452,6 @@ def test_open_hands_bounds_each_position_by_the_points_still_open(preset: str, s
             widths.append(most - least)
         state = apply_action(state, medium.choose(observe(state, seat)))
     assert max(widths) > 0
-    assert (widths[-1] == 0) is (preset == "cinch")
 
 
 @pytest.mark.parametrize("smudge", [True, False])
@@ -478,22 +476,40 @@ def test_open_hands_remembers_who_took_tricks_only_under_a_smudge(smudge: bool) 
     assert (solver.position_key(seat) != key) is smudge
 
 
+def _three_tricks_to_seat_0(contract: str) -> GameState:
+    """Seat 0 bids `contract` over seat 1's 2 and takes the first three tricks with A♠,
+    J♠ and 2♠ (spades trump), his partner throwing 10♦ A♦ K♦ on them: High, Low, Jack
+    and Game are his side's for certain (22 card points, 6 still held)."""
+    state = new_game(
+        Rules.setback(),
+        seed=0,
+        hands=["AS JS 2S 9D 2H KC", "3H 4H 5H 6H 7H 8H", "10D AD KD QD JD 8D", "3C 4C 5C 6C 7C 8C"],
+    )
+    for action in ("bid 2", "pass", "pass", contract):
+        state = apply_action(state, action)
+    for trick in ("AS 3H 10D 3C", "JS 4H AD 4C", "2S 5H KD 5C"):
+        for card in trick.split():
+            state = apply_action(state, f"play {card}")
+    return state
+
+
+def test_the_bounds_meet_once_every_point_is_certain() -> None:
+    """A plain bid of 3 with every point certain after three tricks: the least and the
+    most are both the exact value, +4 (4 points against none), whatever the rest of the
+    hand does (this fails if a certain point is left open, or the settlement misread)."""
+    state = _three_tricks_to_seat_0("bid 3")
+    solver = _OpenSolver(state, 0, {}, {})
+    assert solver.value_range(solver.position_key(0)) == (4, 4)
+    assert {value for _, value in open_hands(state).moves} == {4}
+
+
 def test_open_hands_values_a_smudge_by_its_tricks_too() -> None:
     """A Smudge needs every trick as well as every point: seat 0's side has all four
     points for certain after three tricks, yet leading 2♥ gives a heart trick away and
     sets it (-5), while K♣ or 9♦ (to the partner, who leads diamonds for 2♥ to go on)
     make it (+5). The points still open bound no Smudge (this fails if they do: 2♥
     would read +5)."""
-    state = new_game(
-        Rules.setback(),
-        seed=0,
-        hands=["AS JS 2S 9D 2H KC", "3H 4H 5H 6H 7H 8H", "10D AD KD QD JD 8D", "3C 4C 5C 6C 7C 8C"],
-    )
-    for action in ("bid 2", "pass", "pass", "smudge"):
-        state = apply_action(state, action)
-    for trick in ("AS 3H 10D 3C", "JS 4H AD 4C", "2S 5H KD 5C"):
-        for card in trick.split():
-            state = apply_action(state, f"play {card}")
+    state = _three_tricks_to_seat_0("smudge")
     moves = {str(action): value for action, value in open_hands(state).moves}
     assert moves == {"play KC": 5, "play 9D": 5, "play 2H": -5}
 

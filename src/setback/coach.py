@@ -29,7 +29,7 @@ import attrs
 
 from ._face import FONT, escape, quoteattr
 from .actions import Action, DeclareTrump, Play
-from .bots._base import decision_rng
+from .bots._base import decision_rng, margin
 from .bots._outlook import applies, outlook
 from .bots.heuristic import HeuristicBot, best_suit
 from .bots.montecarlo import GreedyPolicy
@@ -41,7 +41,7 @@ from .engine import apply_action, legal_actions, new_game_as
 from .errors import InvalidStateError, RulesError, SetbackError, kind_error, shown
 from .options import LowTo, ShootFor
 from .play import open_cards
-from .points import JOKERS_FROM, Point, card_points_of, certain_points
+from .points import JOKERS_FROM, Point, card_points_of, certain_points, game_contenders
 from .records import replay
 from .rules import Rules
 from .scoring import settle
@@ -332,7 +332,7 @@ def _search(view: PlayerView, budget: int, seed: int, extra: Sequence[Action]) -
             result = playout_hand(state, policy, first=action)
             changes = result.score_changes
             points[i].append(changes[mine])
-            margins[i].append(changes[mine] - max(c for s, c in enumerate(changes) if s != mine))
+            margins[i].append(margin(changes, mine))
             if judge is not None:
                 wins[i].append(judge.chance(view.scores, mine, result))
             _count(won[i], result, names)
@@ -837,8 +837,8 @@ class _OpenSolver(Solver):
             contract == rules.smudge_contract
             or (contract == rules.shoot_contract and rules.shoot is ShootFor.ALL_TRICKS)
         )
-        # a plain bid settled between sides: more points never hurt the side taking them,
-        # so the points still open bound the value (`value_range`)
+        # a plain bid without a called partner: the points still open bound the value
+        # (`value_range`); a Smudge or a shoot asks more than points
         self.bounded = (
             contract is not None
             and contract not in (rules.smudge_contract, rules.shoot_contract)
@@ -951,20 +951,24 @@ class _OpenSolver(Solver):
 
     def value_range(self, position: tuple[object, ...]) -> tuple[int, int]:
         """At a trick's start (`position`: its `position_key`), the least and the most
-        the position can be worth: the points still open (`points.certain_points`) all
-        taken by one other side, or all by the side `mine`, settled with the points
-        already certain (a plain bid's settlement: more points never hurt the side that
-        takes them). Remembered by what decides it: the scoring trumps captured and still
-        held, `game_points` (the position key's) and the card points still held."""
+        the position can be worth: the points already certain (`points.certain_points`)
+        settled with every point still open taken by one other side, or by the side
+        `mine`. Under a plain bid's settlement `mine`'s margin never drops when it takes
+        more points and never rises when another side does (with more than two sides
+        each side's change depends on its own points alone; Cinch's difference has two
+        sides), so the true value lies between. Remembered by what decides it: the
+        scoring trumps captured and still held, `game_points` (the position key's) and
+        the card points still to be played."""
         held = 0
         for cards in self.hands:
             held |= cards
-        reach = self.card_points_total - sum(self.points)
-        key = (position[2], held & self.scoring, position[3], reach)
+        if self.rules.trumps_only:  # the others are never played
+            held &= self.trump_mask
+        key = (position[2], held & self.scoring, position[3], card_points_of(held))
         known = self.ranges.get(key)
         if known is None:
             rules = self.rules
-            won, still = certain_points(
+            certain, may_take = certain_points(
                 rules.points,
                 self.table_of_trump,
                 rules.low_to,
@@ -972,25 +976,25 @@ class _OpenSolver(Solver):
                 self.captured,
                 self.points,
                 held,
-                reach,
             )
             mine = self.mine
-            most = self._lead(won, mine, still)
-            least = min(self._lead(won, side, still) for side in range(self.sides) if side != mine)
+            most = self._margin(certain, mine, may_take)
+            least = min(
+                self._margin(certain, side, may_take) for side in range(self.sides) if side != mine
+            )
             known = (least, most)
             self.ranges[key] = known
         return known
 
-    def _lead(self, won: list[int], taker: int, still: list[int]) -> int:
-        """The side `mine`'s lead (its score change less the best other side's) if the
-        side `taker` takes the open points it may (`still`) beside each side's `won`."""
-        points = list(won)
-        points[taker] += still[taker]
+    def _margin(self, certain: Sequence[int], taker: int, may_take: Sequence[int]) -> int:
+        """`mine`'s margin (its score change less the best other side's) if the side
+        `taker` takes every open point it may (`may_take`) beside the points `certain`."""
+        points = list(certain)
+        points[taker] += may_take[taker]
         root = self.root
         assert root.pitcher is not None and root.contract is not None
         _, changes = settle(self.rules, root.pitcher, root.contract, (), tuple(points))
-        mine = self.mine
-        return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+        return margin(changes, self.mine)
 
     def position_key(self, seat: int) -> tuple[object, ...]:
         """What a position at a trick's start is remembered by: every hand, the seat to
@@ -1014,10 +1018,10 @@ class _OpenSolver(Solver):
         known = self.games.get(points)
         if known is None:
             reach = self.card_points_total - sum(points)  # at a trick's start: those held
-            best = max(points)
-            least = min(p for p in points if p + reach >= best)
+            near = game_contenders(points, reach)
+            least = min(points[side] for side in near)
             known = self.games[points] = tuple(
-                [p - least if p + reach >= best else -1 for p in points]
+                [p - least if side in near else -1 for side, p in enumerate(points)]
             )
         return known
 
@@ -1138,7 +1142,7 @@ def _row(
     line, end = _best_line(state, mine, memo, table, target)
     result = _hand_end(state, end)
     changes = result.score_changes
-    value = changes[mine] - max(c for s, c in enumerate(changes) if s != mine)
+    value = margin(changes, mine)
     return TrumpRow(_trump(state), first, value, changes, result.made), line
 
 

@@ -197,7 +197,13 @@ def _low(tally: Tally) -> int | None:
     low = _trump_in_tricks(tally, reversed(tally.table.order))
     if low is None:
         return None
-    return tally.holder_of(low) if tally.low_to is _HOLDER else tally.capturer_of(low)
+    return tally.holder_of(low) if _to_holder(Point.LOW, tally.low_to) else tally.capturer_of(low)
+
+
+def _to_holder(point: Point, low_to: LowTo) -> bool:
+    """Whether `point` goes to the side that held its card (High; Low to its holder),
+    not to the side that captured it."""
+    return point is Point.HIGH or (point is Point.LOW and low_to is _HOLDER)
 
 
 def _captured(cards: tuple[int, ...], tally: Tally) -> int | None:
@@ -206,9 +212,20 @@ def _captured(cards: tuple[int, ...], tally: Tally) -> int | None:
 
 
 def _game(tally: Tally) -> int | None:
-    totals = tally.card_points
+    return _leader(tally.card_points)
+
+
+def _leader(totals: Sequence[int]) -> int | None:
+    """The side with the strictly highest of `totals`; None on a tie at the top."""
     best = max(totals)
     return totals.index(best) if totals.count(best) == 1 else None
+
+
+def game_contenders(card_points: Sequence[int], held_card_points: int) -> list[int]:
+    """The sides that can still take Game or tie for it: those whose card points, with
+    every card point still held (`held_card_points`), reach the leader's."""
+    best = max(card_points)
+    return [side for side, points in enumerate(card_points) if points + held_card_points >= best]
 
 
 _CARD_FOR: dict[str, Callable[[Suit], int]] = {
@@ -268,44 +285,43 @@ def certain_points(
     captured: Sequence[int],
     card_points: Sequence[int],
     held: int,
-    held_card_points: int,
-) -> tuple[list[int], list[int]]:
-    """Each side's points of `points` already certain part way through a hand's trick
-    play, and the worth of the points still open, where every card `held` will yet be
-    played to a trick (as outside trumps-only play; in it, every trump held): each side
-    had the cards `in_play` (its trumps at least: what it held when trick play began),
-    has `captured` these cards (its trumps at least) and `card_points` in its tricks, and
-    the cards held count `held_card_points` (bit sets and counts, one a side; `held`: every
-    card not yet in a finished trick, the cards on the table too).
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Part way through a hand's trick play, each side's points of `points` already
+    certain, and the most each side may still add to them. Each side had the cards
+    `in_play` (its trumps at least: what it held when trick play began), has `captured`
+    these cards (its trumps at least) and `card_points` in its tricks (bit sets and
+    counts, one a side); `held` (a bit set) is every card still to be played to a trick:
+    those in the hands and on the table (in trumps-only play, the trumps among them).
 
     The rules of `award_all`'s awards, read early: High and Low to a holder are certain
     from the start; a point that goes to a card's capturer (the jack, the ten, ..., Low
     to its capturer) once its card is taken (nobody's if it is not in play); Game once
-    no side but the leader can reach the leader's card points, or none are left. The
-    open points are given as the most each side may still take: every point that waits
-    for a capture, and Game to a side that can still reach the leader's card points. A
-    test walks random hands and compares every step's certain points with the hand's
-    awards.
+    no side but the leader can reach the leader's card points, or none are held. What a
+    side may still add: every point that waits for a capture, and Game where it can
+    still reach the leader. A test walks random hands and compares every step's certain
+    points with the hand's awards.
     """
-    won = [0] * len(in_play)
-    still = [0] * len(in_play)
+    sides = len(in_play)
+    certain = [0] * sides
+    may_take = [0] * sides
     trump = table.trump
+    held_card_points = card_points_of(held)
     every = held
     for cards in in_play:
         every |= cards
     for point in points:
-        value = point._value_
-        worth = _WORTH.get(value, 1)
+        worth = _WORTH.get(point._value_, 1)
         if point is Point.GAME:
-            best = max(card_points)
-            near = [s for s, p in enumerate(card_points) if p + held_card_points >= best]
+            near = game_contenders(card_points, held_card_points)
             if held_card_points and len(near) > 1:
                 for side in near:
-                    still[side] += worth
-            elif card_points.count(best) == 1:  # no side but the leader can tie: his
-                won[card_points.index(best)] += worth
+                    may_take[side] += worth
+            else:  # no side but the leader can reach it, or no card point is held
+                leader = _leader(card_points)
+                if leader is not None:
+                    certain[leader] += worth
             continue
-        to_holder = point is Point.HIGH or (point is Point.LOW and low_to is _HOLDER)
+        to_holder = _to_holder(point, low_to)
         if point is Point.HIGH:
             card = _first_trump(every, table.order)
         elif point is Point.LOW:
@@ -314,13 +330,12 @@ def certain_points(
             card = point.card(trump)
         if card is None:
             continue  # no trump in play: nobody's (a card out of play: no side's below)
-        sides = in_play if to_holder else captured
         if not to_holder and held >> card & 1:
-            for side in range(len(still)):
-                still[side] += worth
+            for side in range(sides):
+                may_take[side] += worth
             continue
-        for side, cards in enumerate(sides):
+        for side, cards in enumerate(in_play if to_holder else captured):
             if cards >> card & 1:
-                won[side] += worth
+                certain[side] += worth
                 break
-    return won, still
+    return tuple(certain), tuple(may_take)

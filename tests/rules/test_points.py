@@ -19,7 +19,7 @@ from setback import (
 )
 from setback.bots.solver import Solver
 from setback.options import LowTo
-from setback.points import card_points_of, certain_points
+from setback.points import certain_points
 from setback.rules import PRESET_NAMES
 from setback.state import Phase
 from setback.tables import trump_table
@@ -87,17 +87,14 @@ def _bits(text: str) -> int:
     return sum(1 << card.index for card in parse_cards(text))
 
 
-SPADES = trump_table(Suit.SPADES, SETBACK)
-
-
 def _certain(
     rules: Rules,
     in_play: tuple[str, ...],
     captured: tuple[str, ...],
     points: tuple[int, ...],
     held: str,
-    held_points: int,
-) -> tuple[list[int], list[int]]:
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`certain_points` under `rules` with spades trump, the cards written out."""
     return certain_points(
         rules.points,
         trump_table(Suit.SPADES, rules),
@@ -106,7 +103,6 @@ def _certain(
         [_bits(cards) for cards in captured],
         points,
         _bits(held),
-        held_points,
     )
 
 
@@ -115,43 +111,46 @@ def test_high_and_low_to_a_holder_are_certain_before_the_first_trick() -> None:
     held, and Game, which both sides can reach, are open to both (mutants: High or Low
     waiting for a capture, an open point given to one side alone)."""
     rules = Rules.setback(low_to=LowTo.HOLDER)
-    won, still = _certain(rules, ("AS 2S", "KS JS"), ("", ""), (0, 0), "AS 2S KS JS", 8)
-    assert won == [2, 0]
-    assert still == [2, 2]
+    assert _certain(rules, ("AS 2S", "KS JS"), ("", ""), (0, 0), "AS 2S KS JS") == (
+        (2, 0),
+        (2, 2),
+    )
 
 
 def test_low_to_its_capturer_waits_for_the_capture() -> None:
     """Low (2♠) to its capturer: open while a hand holds it, then the capturer's (mutant:
-    Low to its holder under `LowTo.CAPTURER`)."""
-    held = _certain(SETBACK, ("AS 2S", "KS"), ("", ""), (0, 0), "AS 2S KS", 0)
-    assert held == ([1, 0], [1, 1])
-    taken = _certain(SETBACK, ("AS 2S", "KS"), ("", "2S AS"), (0, 4), "KS", 0)
-    assert taken == ([1, 2], [0, 0])  # High to side 0; Low and Game to side 1
+    Low to its holder under `LowTo.CAPTURER`). With K♠ the last card held, side 1's 4
+    card points cannot be reached: Game is its as well."""
+    held = _certain(SETBACK, ("AS 2S", "KS"), ("", ""), (0, 0), "AS 2S KS")
+    assert held == ((1, 0), (2, 2))  # High to side 0; Low and Game open
+    taken = _certain(SETBACK, ("AS 2S", "KS"), ("", "2S AS"), (0, 4), "KS")
+    assert taken == ((1, 2), (0, 0))  # High to side 0; Low and Game to side 1
 
 
 def test_a_point_card_on_the_table_is_still_open_and_one_not_in_play_is_nobodys() -> None:
     """The Jack played to the trick under way (among `held`, no side's capture yet) is
     open; a Jack in no hand is nobody's and not open (mutants: a card not held counted
     as decided, a point card out of play counted open)."""
-    table = _certain(SETBACK, ("AS JS", "KS 2S"), ("", ""), (0, 0), "AS JS KS 2S", 0)
-    assert table == ([1, 0], [2, 2])  # High to side 0; Low and Jack open
-    gone = _certain(SETBACK, ("AS 3S", "KS 2S"), ("", ""), (0, 0), "AS 3S KS 2S", 0)
-    assert gone == ([1, 0], [1, 1])  # Low alone open: no Jack in play
+    table = _certain(SETBACK, ("AS JS", "KS 2S"), ("", ""), (0, 0), "AS JS KS 2S")
+    assert table == ((1, 0), (3, 3))  # High to side 0; Low, Jack and Game open
+    gone = _certain(SETBACK, ("AS 3S", "KS 2S"), ("", ""), (0, 0), "AS 3S KS 2S")
+    assert gone == ((1, 0), (2, 2))  # Low and Game open: no Jack in play
 
 
 def test_game_is_certain_once_no_side_but_the_leader_can_reach_it() -> None:
     """Card points 20 to 5 with 10 still held: side 0 takes Game whatever happens; 20 to
     12 with 8 held: side 1 can still tie, so Game is open to both; 20 to 20 with none
-    held: a tie, nobody's (mutants: a tie that can still happen counted as a win, a final
-    tie given to the first side, Game open to a side that cannot reach it)."""
+    held: a tie, nobody's; at three sides, 20, 15 and 2 with 6 held: open to the first
+    two alone (mutants: a tie that can still happen counted as a win, a final tie given
+    to the first side, Game open to a side that cannot reach it)."""
     rules = Rules.setback(points=(Point.HIGH, Point.GAME), min_bid=1)
-    assert _certain(rules, ("", ""), ("", ""), (20, 5), "", 10) == ([1, 0], [0, 0])
-    assert _certain(rules, ("", ""), ("", ""), (20, 12), "", 8) == ([0, 0], [1, 1])
-    assert _certain(rules, ("", ""), ("", ""), (20, 20), "", 0) == ([0, 0], [0, 0])
+    assert _certain(rules, ("", ""), ("", ""), (20, 5), "10H") == ((1, 0), (0, 0))
+    assert _certain(rules, ("", ""), ("", ""), (20, 12), "AH AD") == ((0, 0), (1, 1))
+    assert _certain(rules, ("", ""), ("", ""), (20, 20), "") == ((0, 0), (0, 0))
     three = Rules.cutthroat(players=3, points=(Point.HIGH, Point.GAME), min_bid=1)
-    assert _certain(three, ("", "", ""), ("", "", ""), (20, 15, 2), "", 6) == (
-        [0, 0, 0],
-        [1, 1, 0],
+    assert _certain(three, ("", "", ""), ("", "", ""), (20, 15, 2), "AH QD") == (
+        (0, 0, 0),
+        (1, 1, 0),
     )
 
 
@@ -180,13 +179,16 @@ def test_certain_points_are_the_hands_awards_at_every_trick(preset: str) -> None
             assert all(w <= f <= w + s for w, f, s in zip(won, final, still, strict=True))
 
 
-def _certain_of(state: GameState) -> tuple[list[int], list[int]]:
+def _certain_of(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`certain_points` of `state`, from the bots' solver's account of its trick play."""
     solver = Solver(state, 0, {})
     held = 0
     for cards in solver.hands:
         held |= cards
     for _, card in solver.trick_plays:
         held |= 1 << card
+    if state.rules.trumps_only:
+        held &= solver.trump_mask
     return certain_points(
         state.rules.points,
         solver.table_of_trump,
@@ -195,5 +197,4 @@ def _certain_of(state: GameState) -> tuple[list[int], list[int]]:
         solver.captured,
         solver.points,
         held,
-        card_points_of(held),
     )

@@ -98,6 +98,12 @@ def highest_call(view: PlayerView) -> Action:
     return next(calls[index] for index in order if index in calls)
 
 
+def margin(changes: Sequence[int], side: int) -> int:
+    """What a hand's score changes are worth to `side` in the bots' searches: its change
+    less the best of the other sides' (every other side counts as against it)."""
+    return changes[side] - max(c for other, c in enumerate(changes) if other != side)
+
+
 MAX_PLAYOUTS = 100_000
 """The most hands a bot plays out for one decision (`playouts`, `auction_playouts`): 500
 times the expert's auction budget."""

@@ -24,6 +24,7 @@ from ._base import (
     check_view,
     decision_rng,
     guarded,
+    margin,
 )
 from ._greedy_rule import estimate as _estimate
 from ._greedy_rule import follow, lead, low_discard
@@ -373,10 +374,7 @@ class MonteCarloBot:
             return [self._value(view, mine, ended) for ended in results_of(result)]
         rows = result.score_changes
         if isinstance(rows, tuple):
-            return [
-                float(row[mine] - max(c for side, c in enumerate(row) if side != mine))
-                for row in rows
-            ]
+            return [float(margin(row, mine)) for row in rows]
         import numpy
 
         others = numpy.delete(rows, mine, axis=1).max(axis=1)
@@ -385,8 +383,7 @@ class MonteCarloBot:
     def _value(self, view: PlayerView, mine: int, result: PlayoutResult) -> float:
         """What a playout ending as `result` is worth to the side `mine` (here: its score
         change less the best of the others')."""
-        changes = result.score_changes
-        return changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+        return margin(result.score_changes, mine)
 
     def _playouts(self, view: PlayerView) -> int:
         """The hands a decision plays out, shared among its choices: `auction_playouts`

@@ -25,6 +25,7 @@ from ._base import (
     check_view,
     decision_rng,
     guarded,
+    margin,
 )
 from ._batch_greedy import Estimates, GreedyRule
 from ._greedy_rule import estimate as _estimate
@@ -137,7 +138,8 @@ class Solver:
         for seat, card in trick_plays:
             if self.trump_mask >> card.index & 1:
                 played[self.side_of[seat]] |= 1 << card.index
-        self.played = played  # each side's trumps in play: played or held
+        # each side's trumps in play (played or held): who held High and Low
+        self.played = played
         self.key_base = (state.pitcher, state.contract, mine, tuple(played))
         self.captured = captured
         self.points = points
@@ -213,8 +215,7 @@ class Solver:
         if value is None:
             result = playout_hand(self.root, _Script(list(self.line)))
             if self.judge is None:
-                changes, mine = result.score_changes, self.mine
-                value = changes[mine] - max(c for side, c in enumerate(changes) if side != mine)
+                value = margin(result.score_changes, self.mine)
             else:
                 value = self.judge(result)
             self.memo[key] = value
