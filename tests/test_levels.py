@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from setback import (
+    GameState,
     InvalidStateError,
     Phase,
     PlayerView,
@@ -57,8 +58,9 @@ def test_each_level_is_made_as_documented() -> None:
     assert type(medium) is HeuristicBot and medium.mistakes == 0.0
     assert type(hard) is MonteCarloBot and hard.playouts == 60 and hard.budget_cards == 24
     assert type(expert) is SolverBot
-    assert (expert.playouts, expert.auction_playouts, expert.margin) == (80, 200, 0.0)
+    assert (expert.playouts, expert.auction_playouts, expert.margin) == (160, 200, 0.0)
     assert expert.smart_leads and expert.game_aware and expert.budget_cards == 24
+    assert expert.large_deal_playouts == 80
     assert all(b.seed == 7 for b in (easy, medium, hard, expert))
     assert type(BOTS["expert"](3)) is SolverBot and BOTS["expert"](3).seed == 3
 
@@ -182,6 +184,37 @@ def test_budget_cards_scales_the_playouts_to_the_deal() -> None:
     assert MonteCarloBot(seed=1, playouts=100)._budget(six) == 100
     with pytest.raises(ValueError, match="budget_cards must be a whole number"):
         MonteCarloBot(budget_cards=0)
+
+
+def test_large_deal_playouts_stand_for_playouts_in_a_larger_deal_only() -> None:
+    """The expert's budget: 160 playouts a card in the German game's 24 cards, 80 before
+    the scaling in six players' 48 (so 40), and the auction's 200 (scaled: 100) in both."""
+    german_state = new_game(Rules.setback(), seed=1)
+    six_state = new_game(Rules.six_player(), seed=1)
+    german_bid = observe(german_state, german_state.to_act or 0)
+    six_bid = observe(six_state, six_state.to_act or 0)
+    german = observe(_in_trick_play(german_state), 0)
+    six = observe(_in_trick_play(six_state), 0)
+    expert = bot("expert", seed=1)
+    assert isinstance(expert, MonteCarloBot)
+    assert (expert._budget(german), expert._budget(six)) == (160, 40)
+    assert (expert._budget(german_bid), expert._budget(six_bid)) == (200, 100)
+    plain = MonteCarloBot(seed=1, playouts=100, budget_cards=24, large_deal_playouts=30)
+    assert (plain._budget(german_bid), plain._budget(six_bid)) == (100, 15)
+    with pytest.raises(ValueError, match="large_deal_playouts needs budget_cards"):
+        MonteCarloBot(large_deal_playouts=30)
+    with pytest.raises(ValueError, match="large_deal_playouts must be a whole number"):
+        MonteCarloBot(budget_cards=24, large_deal_playouts=0)
+
+
+def _in_trick_play(state: GameState) -> GameState:
+    """`state` played by `medium` until seat 0 is to play a card with trump named."""
+    medium = bot("medium", seed=1)
+    while not (state.phase is Phase.PLAY and state.to_act == 0 and state.trump is not None):
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, medium.choose(observe(state, seat)))
+    return state
 
 
 # --- parse_spec ----------------------------------------------------------------------------

@@ -44,11 +44,12 @@ show what has been measured, preset by preset):
 - `"medium"`: `HeuristicBot()`, the rule-of-thumb player;
 - `"hard"`: `MonteCarloBot(playouts=60, budget_cards=24)`, playouts of the rest of the
   hand on guessed deals, fewer in deals of more than 24 cards;
-- `"expert"`: `SolverBot(playouts=80, auction_playouts=200, margin=0,
-  smart_leads=True, game_aware=True, budget_cards=24)`, the game-aware search: the
-  auction searched harder, the last tricks solved exactly, each playout worth its chance
-  of winning the game, fewer playouts in deals of more than 24 cards (under rules with no
-  shipped table of chances its first decision builds one).
+- `"expert"`: `SolverBot(playouts=160, auction_playouts=200, margin=0,
+  smart_leads=True, game_aware=True, budget_cards=24, large_deal_playouts=80)`, the
+  game-aware search: the auction searched harder, the last tricks solved exactly, each
+  playout worth its chance of winning the game; in deals of more than 24 cards 80
+  playouts a card decision, proportionally fewer (under rules with no shipped table of
+  chances its first decision builds one).
 
 The budgets are counts (playouts, search nodes), never time: the same seed and view
 give the same choice on any machine. What a decision takes at each level: the bots
@@ -64,12 +65,13 @@ class _Kind:
 
 
 _EXPERT = (
-    ("playouts", 80),
+    ("playouts", 160),
     ("auction_playouts", 200),
     ("margin", 0),
     ("smart_leads", True),
     ("game_aware", True),
     ("budget_cards", 24),
+    ("large_deal_playouts", 80),
 )
 
 KINDS: Mapping[str, _Kind] = types.MappingProxyType(

@@ -161,7 +161,9 @@ class MonteCarloBot:
     is **not reproducible** (it depends on the machine and its load). With
     `budget_cards` the counts are for a deal of that many cards in the players' hands:
     a bigger deal (six players, or nine cards each) plays out proportionally fewer
-    hands, so a decision takes about as long in every game.
+    hands, so a decision takes about as long in every game; `large_deal_playouts`, if
+    given, stands for `playouts` there before that scaling (so a level can search the
+    small deals harder without slowing the large ones).
 
     With `batched=True` the playouts of a decision are played all at once by the batched
     engine (`setback.bots.batch.play_batch`, on numpy arrays with the extra `fast`, else
@@ -175,7 +177,8 @@ class MonteCarloBot:
         ValueError: `rollout` is neither `"greedy"` nor `"random"`, `playouts` or
             `auction_playouts` is not a whole number from 1 to 100,000, `budget_cards` not
             one from 1 to 54 (the largest pack), `seconds` is not a positive number of at
-            most 600, or `batched` is not a bool.
+            most 600, `batched` is not a bool, or `large_deal_playouts` is not a whole
+            number from 1 to 100,000 or is given without `budget_cards`.
     """
 
     margin = 0.25
@@ -193,6 +196,7 @@ class MonteCarloBot:
         budget_cards: int | None = None,
         batched: bool = False,
         auction_playouts: int | None = None,
+        large_deal_playouts: int | None = None,
     ) -> None:
         """`seed`: where every guess and playout comes from (None draws one, kept in
         `seed`); `playouts`: hands played out per decision; `seconds`: a time budget per
@@ -200,7 +204,9 @@ class MonteCarloBot:
         `budget_cards`: the playouts are for a deal of this many cards (None: for any);
         `batched`: the playouts are played all at once by the batched engine;
         `auction_playouts`: hands played out for a call, a pitch, the trump or the first
-        lead of a hand that names trump (None: `playouts`)."""
+        lead of a hand that names trump (None: `playouts`); `large_deal_playouts`: in a deal
+        of more than `budget_cards` cards, the count that stands for `playouts` before the
+        scaling (None: `playouts`)."""
         if type(batched) is not bool:
             raise ValueError(f"batched must be True or False, not {batched!r}")
         if rollout not in ("greedy", "random"):
@@ -218,9 +224,15 @@ class MonteCarloBot:
         for name, count, most in (
             ("budget_cards", budget_cards, MAX_CARDS),
             ("auction_playouts", auction_playouts, MAX_PLAYOUTS),
+            ("large_deal_playouts", large_deal_playouts, MAX_PLAYOUTS),
         ):
             if count is not None:
                 check_count(name, count, 1, most)
+        if large_deal_playouts is not None and budget_cards is None:
+            raise ValueError(
+                "large_deal_playouts needs budget_cards: it is the count for a deal of more "
+                "than budget_cards cards"
+            )
         self.seed = bot_seed(seed)
         """The seed every guess and playout is keyed by (with the view): no generator state
         is kept between calls."""
@@ -233,6 +245,9 @@ class MonteCarloBot:
         self.auction_playouts = auction_playouts
         """Hands played out for a call, a pitch, the trump or a first lead that names
         trump (None: `playouts`)."""
+        self.large_deal_playouts = large_deal_playouts
+        """In a deal of more than `budget_cards` cards, the count that stands for
+        `playouts` before the scaling (None: `playouts`)."""
         self.seconds = seconds
         """A time budget per decision instead of `playouts` (not reproducible), or None."""
         self.rollout = rollout
@@ -386,21 +401,29 @@ class MonteCarloBot:
         return margin(result.score_changes, mine)
 
     def _playouts(self, view: PlayerView) -> int:
-        """The hands a decision plays out, shared among its choices: `auction_playouts`
-        for the auction, the trump and a first lead naming trump, else `playouts`."""
+        """The hands a decision plays out, shared among its choices, before the scaling to
+        the deal: `auction_playouts` for the auction, the trump and a first lead naming
+        trump, else `playouts` (`large_deal_playouts` in a deal of more than
+        `budget_cards` cards)."""
         if self.auction_playouts is not None and (
             view.phase is not Phase.PLAY or view.trump is None
         ):
             return self.auction_playouts
+        if self.large_deal_playouts is not None and self._large(view):
+            return self.large_deal_playouts
         return self.playouts
+
+    def _large(self, view: PlayerView) -> bool:
+        """Whether the deal has more cards than `budget_cards` (never without it)."""
+        cards = view.rules.players * view.rules.deal
+        return self.budget_cards is not None and cards > self.budget_cards
 
     def _budget(self, view: PlayerView) -> int:
         """`_playouts`, for a deal of `budget_cards` cards (at most that count)."""
         count = self._playouts(view)
-        cards = view.rules.players * view.rules.deal
-        if self.budget_cards is None or cards <= self.budget_cards:
+        if self.budget_cards is None or not self._large(view):
             return count
-        return max(1, count * self.budget_cards // cards)
+        return max(1, count * self.budget_cards // (view.rules.players * view.rules.deal))
 
     def _policy(self, rules: Rules, rng: random.Random) -> PlayoutPolicy:
         """The playouts' rule, drawing its luck from `rng` (here: by `rollout`)."""

@@ -481,6 +481,7 @@ class SolverBot(MonteCarloBot):
         budget_cards: int | None = None,
         solve_for_game: bool = False,
         batched: bool = False,
+        large_deal_playouts: int | None = None,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never;
         in trumps-only play the trumps alone); `nodes`: search nodes per solved
@@ -492,7 +493,8 @@ class SolverBot(MonteCarloBot):
         (by default `MonteCarloBot.margin`, 0.25); `smart_leads`: the playouts lead by
         rule, not at random; `game_aware`: a playout is worth the chance of winning the
         game it leaves (in hundredths of a game), not the hand's points. The rest as
-        `MonteCarloBot` (`budget_cards` scales both playout budgets); `solve_for_game`:
+        `MonteCarloBot` (`budget_cards` scales both playout budgets, `large_deal_playouts`
+        stands for `playouts` in a deal larger than that); `solve_for_game`:
         with `game_aware`, the last tricks are solved for the chance of the game too
         (False, the default: for the hand's points); `batched`: the playouts of a decision
         are played all at once by the batched engine (the solved endgame is not)."""
@@ -504,6 +506,7 @@ class SolverBot(MonteCarloBot):
             budget_cards=budget_cards,
             batched=batched,
             auction_playouts=auction_playouts,
+            large_deal_playouts=large_deal_playouts,
         )
         for name, value, least, most in (
             ("solve_cards", solve_cards, 0, MAX_CARDS),
