@@ -1123,9 +1123,10 @@ def _hand_end(before: GameState, after: GameState) -> HandResult:
     return after.history[len(before.history)]
 
 
-def _value(state: GameState, mine: int, memo: _Memo, table: _Table) -> int:
-    """The exact value of `state` (trick play, trump known) for the side `mine`."""
-    return _solver(state, mine, memo, table).exact()
+def _value(state: GameState, mine: int, memo: _Memo, table: _Table, guess: int = 0) -> int:
+    """The exact value of `state` (trick play, trump known) for the side `mine` (its
+    search starting from `guess`)."""
+    return _solver(state, mine, memo, table).exact(guess=guess)
 
 
 def _row(
@@ -1227,9 +1228,12 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
     # played out (one memo and table a trump: the search's keys hold no trump)
     memos: dict[Suit, tuple[_Memo, _Table]] = {}
     values = []
+    last: dict[Suit, int] = {}  # each trump's last value: the next search starts there
     for choice, after in named:
-        memo, table = memos.setdefault(_trump(after), ({}, {}))
-        values.append((choice, _value(after, side, memo, table), after))
+        suit = _trump(after)
+        memo, table = memos.setdefault(suit, ({}, {}))
+        last[suit] = _value(after, side, memo, table, last.get(suit, 0))
+        values.append((choice, last[suit], after))
     best_of: dict[Suit, tuple[Action, int, GameState]] = {}
     for choice, value, after in values:
         known = best_of.get(_trump(after))
