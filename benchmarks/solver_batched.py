@@ -7,7 +7,7 @@ Views are taken from `GAMES` games (default 6) of four `HeuristicBot`s under `PR
 playouts (not a discard, a partner's call or the solved endgame), at most 60 of them,
 split into the auction's (a call, the trump, a first lead that names trump:
 `auction_playouts`) and trick play's (`playouts`). Each is chosen by the expert level
-(`levels._EXPERT`: `SolverBot(playouts=80, auction_playouts=200, ...)`) unbatched and by
+(`levels._EXPERT`: `SolverBot(playouts=160, auction_playouts=200, ...)`) unbatched and by
 the same bot with `batched=True`, its two budgets times each `SCALE` (default 1): the CPU
 time a decision (`time.process_time`, one core, numpy's threads pinned to one) and the
 hands played out per CPU millisecond.

@@ -47,9 +47,9 @@ show what has been measured, preset by preset):
 - `"expert"`: `SolverBot(playouts=160, auction_playouts=200, margin=0,
   smart_leads=True, game_aware=True, budget_cards=24, large_deal_playouts=80)`, the
   game-aware search: the auction searched harder, the last tricks solved exactly, each
-  playout worth its chance of winning the game; in deals of more than 24 cards 80
-  playouts a card decision, proportionally fewer (under rules with no shipped table of
-  chances its first decision builds one).
+  playout worth its chance of winning the game; a card searched over 160 playouts in
+  deals of up to 24 cards, in larger deals over 80 scaled down to the deal (under rules
+  with no shipped table of chances its first decision builds one).
 
 The budgets are counts (playouts, search nodes), never time: the same seed and view
 give the same choice on any machine. What a decision takes at each level: the bots
