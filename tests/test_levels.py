@@ -188,7 +188,8 @@ def test_budget_cards_scales_the_playouts_to_the_deal() -> None:
 
 def test_large_deal_playouts_stand_for_playouts_in_a_larger_deal_only() -> None:
     """The expert's budget: 160 playouts a card in the German game's 24 cards, 80 before
-    the scaling in six players' 48 (so 40), and the auction's 200 (scaled: 100) in both."""
+    the scaling in six players' 36 cards of trick play (so 53), and the auction's 200
+    (scaled: 133) in both."""
     german_state = new_game(Rules.setback(), seed=1)
     six_state = new_game(Rules.six_player(), seed=1)
     german_bid = observe(german_state, german_state.to_act or 0)
@@ -197,14 +198,36 @@ def test_large_deal_playouts_stand_for_playouts_in_a_larger_deal_only() -> None:
     six = observe(_in_trick_play(six_state), 0)
     expert = bot("expert", seed=1)
     assert isinstance(expert, MonteCarloBot)
-    assert (expert._budget(german), expert._budget(six)) == (160, 40)
-    assert (expert._budget(german_bid), expert._budget(six_bid)) == (200, 100)
+    assert (expert._budget(german), expert._budget(six)) == (160, 53)
+    assert (expert._budget(german_bid), expert._budget(six_bid)) == (200, 133)
     plain = MonteCarloBot(seed=1, playouts=100, budget_cards=24, large_deal_playouts=30)
     assert (plain._budget(german_bid), plain._budget(six_bid)) == (100, 15)
     with pytest.raises(ValueError, match="large_deal_playouts needs budget_cards"):
         MonteCarloBot(large_deal_playouts=30)
     with pytest.raises(ValueError, match="large_deal_playouts must be a whole number"):
         MonteCarloBot(budget_cards=24, large_deal_playouts=0)
+
+
+def test_budget_in_tricks_counts_a_deal_by_the_six_cards_a_player_holds_in_trick_play() -> None:
+    """Trickster's 9-point game deals 36 cards and plays 24 in tricks: with
+    `budget_in_tricks` (the expert) it is not a large deal, so nothing is scaled; without
+    it (hard) the 60 playouts are scaled to 40, the cards dealt counting. The six-player
+    game deals 48 and plays 36: 30 playouts a card scale to 20 there, not to 15."""
+    nine = new_game(Rules.preset("trickster-9"), seed=1)
+    nine_bid, nine_play = observe(nine, nine.to_act or 0), observe(_in_trick_play(nine), 0)
+    six = observe(_in_trick_play(new_game(Rules.six_player(), seed=1)), 0)
+    expert, hard = bot("expert", seed=1), bot("hard", seed=1)
+    assert isinstance(expert, MonteCarloBot) and isinstance(hard, MonteCarloBot)
+    assert expert.budget_in_tricks and not hard.budget_in_tricks
+    assert (expert._budget(nine_bid), expert._budget(nine_play)) == (200, 160)
+    assert (hard._budget(nine_bid), hard._budget(nine_play)) == (40, 40)
+    counted = MonteCarloBot(seed=1, playouts=30, budget_cards=24, budget_in_tricks=True)
+    assert counted._budget(six) == 20
+    assert MonteCarloBot(seed=1, playouts=30, budget_cards=24)._budget(six) == 15
+    with pytest.raises(ValueError, match="budget_in_tricks needs budget_cards"):
+        MonteCarloBot(budget_in_tricks=True)
+    with pytest.raises(ValueError, match="budget_in_tricks must be True or False"):
+        MonteCarloBot(budget_cards=24, budget_in_tricks=1)  # type: ignore[arg-type]
 
 
 def _in_trick_play(state: GameState) -> GameState:

@@ -72,6 +72,7 @@ _EXPERT = (
     ("game_aware", True),
     ("budget_cards", 24),
     ("large_deal_playouts", 80),
+    ("budget_in_tricks", True),
 )
 
 KINDS: Mapping[str, _Kind] = types.MappingProxyType(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Bid, DeclareTrump, Pitch, Shoot, Smudge
 from ..cards import Suit, cards_of
 from ..errors import shown
+from ..play import HAND_TRICKS
 from ..rules import Rules
 from ..state import GameState, Phase
 from ..tables import trump_table
@@ -163,7 +164,10 @@ class MonteCarloBot:
     a bigger deal (six players, or nine cards each) plays out proportionally fewer
     hands, so a decision takes about as long in every game; `large_deal_playouts`, if
     given, stands for `playouts` there before that scaling (so a level can search the
-    small deals harder without slowing the large ones).
+    small deals harder without slowing the large ones). With `budget_in_tricks=True` a
+    deal is counted by the cards its players hold in trick play, at most six each
+    (`players * min(deal, 6)`): a deal of nine cards that comes down to six before
+    the first trick plays out as many hands as a deal of six.
 
     With `batched=True` the playouts of a decision are played all at once by the batched
     engine (`setback.bots.batch.play_batch`, on numpy arrays with the extra `fast`, else
@@ -178,7 +182,8 @@ class MonteCarloBot:
             `auction_playouts` is not a whole number from 1 to 100,000, `budget_cards` not
             one from 1 to 54 (the largest pack), `seconds` is not a positive number of at
             most 600, `batched` is not a bool, or `large_deal_playouts` is not a whole
-            number from 1 to 100,000 or is given without `budget_cards`.
+            number from 1 to 100,000 or is given without `budget_cards`, or
+            `budget_in_tricks` is not a bool or is True without `budget_cards`.
     """
 
     margin = 0.25
@@ -197,6 +202,7 @@ class MonteCarloBot:
         batched: bool = False,
         auction_playouts: int | None = None,
         large_deal_playouts: int | None = None,
+        budget_in_tricks: bool = False,
     ) -> None:
         """`seed`: where every guess and playout comes from (None draws one, kept in
         `seed`); `playouts`: hands played out per decision; `seconds`: a time budget per
@@ -206,9 +212,11 @@ class MonteCarloBot:
         `auction_playouts`: hands played out for a call, a pitch, the trump or the first
         lead of a hand that names trump (None: `playouts`); `large_deal_playouts`: in a deal
         of more than `budget_cards` cards, the count that stands for `playouts` before the
-        scaling (None: `playouts`)."""
-        if type(batched) is not bool:
-            raise ValueError(f"batched must be True or False, not {batched!r}")
+        scaling (None: `playouts`); `budget_in_tricks`: `budget_cards` is compared with the
+        cards held in trick play (at most six a player), not the cards dealt."""
+        for name, flag in (("batched", batched), ("budget_in_tricks", budget_in_tricks)):
+            if type(flag) is not bool:
+                raise ValueError(f"{name} must be True or False, not {flag!r}")
         if rollout not in ("greedy", "random"):
             raise ValueError(f"rollout must be 'greedy' or 'random', not {rollout!r}")
         check_count("playouts", playouts, 1, MAX_PLAYOUTS)
@@ -233,6 +241,11 @@ class MonteCarloBot:
                 "large_deal_playouts needs budget_cards: it is the count for a deal of more "
                 "than budget_cards cards"
             )
+        if budget_in_tricks and budget_cards is None:
+            raise ValueError(
+                "budget_in_tricks needs budget_cards: it says how a deal's cards are "
+                "counted against budget_cards"
+            )
         self.seed = bot_seed(seed)
         """The seed every guess and playout is keyed by (with the view): no generator state
         is kept between calls."""
@@ -248,6 +261,10 @@ class MonteCarloBot:
         self.large_deal_playouts = large_deal_playouts
         """In a deal of more than `budget_cards` cards, the count that stands for
         `playouts` before the scaling (None: `playouts`)."""
+        self.budget_in_tricks = budget_in_tricks
+        """Whether a deal is counted against `budget_cards` by the cards its players hold
+        in trick play, at most six each (`players * min(deal, 6)`), rather than by the
+        cards dealt (`players * deal`)."""
         self.seconds = seconds
         """A time budget per decision instead of `playouts` (not reproducible), or None."""
         self.rollout = rollout
@@ -413,17 +430,23 @@ class MonteCarloBot:
             return self.large_deal_playouts
         return self.playouts
 
+    def _deal_cards(self, view: PlayerView) -> int:
+        """The deal's cards as `budget_cards` counts them: dealt, or with
+        `budget_in_tricks` held in trick play (at most six a player)."""
+        rules = view.rules
+        held = min(rules.deal, HAND_TRICKS) if self.budget_in_tricks else rules.deal
+        return rules.players * held
+
     def _large(self, view: PlayerView) -> bool:
         """Whether the deal has more cards than `budget_cards` (never without it)."""
-        cards = view.rules.players * view.rules.deal
-        return self.budget_cards is not None and cards > self.budget_cards
+        return self.budget_cards is not None and self._deal_cards(view) > self.budget_cards
 
     def _budget(self, view: PlayerView) -> int:
         """`_playouts`, for a deal of `budget_cards` cards (at most that count)."""
         count = self._playouts(view)
         if self.budget_cards is None or not self._large(view):
             return count
-        return max(1, count * self.budget_cards // (view.rules.players * view.rules.deal))
+        return max(1, count * self.budget_cards // self._deal_cards(view))
 
     def _policy(self, rules: Rules, rng: random.Random) -> PlayoutPolicy:
         """The playouts' rule, drawing its luck from `rng` (here: by `rollout`)."""

@@ -482,6 +482,7 @@ class SolverBot(MonteCarloBot):
         solve_for_game: bool = False,
         batched: bool = False,
         large_deal_playouts: int | None = None,
+        budget_in_tricks: bool = False,
     ) -> None:
         """`solve_cards`: solve once this many cards or fewer are left to play (0: never;
         in trumps-only play the trumps alone); `nodes`: search nodes per solved
@@ -494,7 +495,8 @@ class SolverBot(MonteCarloBot):
         rule, not at random; `game_aware`: a playout is worth the chance of winning the
         game it leaves (in hundredths of a game), not the hand's points. The rest as
         `MonteCarloBot` (`budget_cards` scales both playout budgets, `large_deal_playouts`
-        stands for `playouts` in a deal larger than that); `solve_for_game`:
+        stands for `playouts` in a deal larger than that, `budget_in_tricks` counts a deal
+        by the cards held in trick play); `solve_for_game`:
         with `game_aware`, the last tricks are solved for the chance of the game too
         (False, the default: for the hand's points); `batched`: the playouts of a decision
         are played all at once by the batched engine (the solved endgame is not)."""
@@ -507,6 +509,7 @@ class SolverBot(MonteCarloBot):
             batched=batched,
             auction_playouts=auction_playouts,
             large_deal_playouts=large_deal_playouts,
+            budget_in_tricks=budget_in_tricks,
         )
         for name, value, least, most in (
             ("solve_cards", solve_cards, 0, MAX_CARDS),
