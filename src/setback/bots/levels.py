@@ -45,11 +45,13 @@ show what has been measured, preset by preset):
 - `"hard"`: `MonteCarloBot(playouts=60, budget_cards=24)`, playouts of the rest of the
   hand on guessed deals, fewer in deals of more than 24 cards;
 - `"expert"`: `SolverBot(playouts=160, auction_playouts=200, margin=0,
-  smart_leads=True, game_aware=True, budget_cards=24, large_deal_playouts=80)`, the
-  game-aware search: the auction searched harder, the last tricks solved exactly, each
-  playout worth its chance of winning the game; a card searched over 160 playouts in
-  deals of up to 24 cards, in larger deals over 80 scaled down to the deal (under rules
-  with no shipped table of chances its first decision builds one).
+  smart_leads=True, game_aware=True, budget_cards=24, large_deal_playouts=80,
+  budget_in_tricks=True)`, the game-aware search: the auction searched harder, the last
+  tricks solved exactly, each playout worth its chance of winning the game; a card
+  searched over 160 playouts where at most 24 cards are played in tricks (nine-card
+  deals come down to six a player first), over 80 scaled down to the deal where more
+  are (six players: 36) (under rules with no shipped table of chances its first
+  decision builds one).
 
 The budgets are counts (playouts, search nodes), never time: the same seed and view
 give the same choice on any machine. What a decision takes at each level: the bots
