@@ -48,8 +48,8 @@ show what has been measured, preset by preset):
   smart_leads=True, game_aware=True, budget_cards=24, large_deal_playouts=80,
   budget_in_tricks=True)`, the game-aware search: the auction searched harder, the last
   tricks solved exactly, each playout worth its chance of winning the game; a card
-  searched over 160 playouts where at most 24 cards are played in tricks (nine-card
-  deals come down to six a player first), over 80 scaled down to the deal where more
+  searched over 160 playouts where at most 24 cards are played in tricks (deals of nine
+  or ten cards come down to six a player first), over 80 scaled down to the deal where more
   are (six players: 36) (under rules with no shipped table of chances its first
   decision builds one).
 
