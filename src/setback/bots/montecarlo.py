@@ -166,7 +166,7 @@ class MonteCarloBot:
     given, stands for `playouts` there before that scaling (so a level can search the
     small deals harder without slowing the large ones). With `budget_in_tricks=True` a
     deal is counted by the cards its players hold in trick play, at most six each
-    (`players * min(deal, 6)`): a deal of nine cards that comes down to six before
+    (`players * min(deal, 6)`): a deal of nine or ten cards that comes down to six before
     the first trick plays out as many hands as a deal of six.
 
     With `batched=True` the playouts of a decision are played all at once by the batched
