@@ -55,6 +55,8 @@ class Table:
         self.seats: dict[WebSocket, int] = {}  # an open websocket: its seat
         self.seen: dict[WebSocket, int] = {}  # an open websocket: the last event sent to it
         self.langs: dict[WebSocket, str] = {}  # an open websocket: the language it is sent
+        self.sending: dict[WebSocket, asyncio.Lock] = {}  # an open websocket: one update at a time
+        self.views: dict[WebSocket, Any] = {}  # an open websocket: the last view sent to it
 
 
 class Server:
@@ -166,9 +168,10 @@ class Server:
             await ws.send_json(refusal(error))
             return await ws.close(code=4400)
         table.seats[ws], table.seen[ws], table.langs[ws] = seat, 0, lang
+        table.sending[ws] = asyncio.Lock()
         allowance, last = float(BURST), time.monotonic()
         try:
-            await ws.send_text(update(table, ws))
+            await send_update(table, ws)
             while (message := await ws.receive())["type"] == "websocket.receive":
                 now = time.monotonic()
                 allowance, last = min(BURST, allowance + (now - last) * PER_SECOND) - 1, now
@@ -178,7 +181,8 @@ class Server:
                     return await ws.close(code=1008)
                 try:
                     if asks_hint(message.get("text")):  # to this client only; nothing changes
-                        await ws.send_json(hint_of(table.state, seat, table.langs[ws]))
+                        asked = (table.state, seat, table.langs[ws])  # worked out off the loop
+                        await ws.send_json(await asyncio.to_thread(hint_of, *asked))
                         continue
                     self.act(table, read_action(message.get("text")), seat)
                 except REFUSED as error:  # junk, stale, out of turn: nothing was stored
@@ -187,14 +191,15 @@ class Server:
                 await self.paced_bots(table)
                 await tell(table)
         finally:
-            del table.seats[ws], table.seen[ws], table.langs[ws]
+            del table.seats[ws], table.seen[ws], table.langs[ws], table.sending[ws]
+            table.views.pop(ws, None)
 
 
 async def tell(table: Table) -> None:
     """Every seat at the table sees the news (unless it just left)."""
     for other in list(table.seats):
         with contextlib.suppress(OSError, RuntimeError):
-            await other.send_text(update(table, other))
+            await send_update(table, other)
 
 
 def read_action(text: str | None) -> setback.Action:
@@ -238,15 +243,37 @@ def language(lang: Any) -> str:
     return str(lang)
 
 
-def update(table: Table, ws: WebSocket) -> str:
+async def send_update(table: Table, ws: WebSocket) -> None:
     """What `ws`'s seat is sent: its view, the events it has not seen, and pictures and
-    words of them (unless it connected with `?pictures=no`, as a bot that draws nothing)."""
-    pictures = ws.query_params.get("pictures") != "no"
-    sent = message(table.state, table.seats[ws], table.seen[ws], table.langs[ws], pictures)
-    sent["bots"] = {str(seat): level for seat, level in table.levels.items()}  # each bot's level
-    if news := sent["events"]["data"]:
-        table.seen[ws] = news[-1]["number"]
-    return json.dumps(sent)
+    words of them (unless it connected with `?pictures=no`, as a bot that draws nothing).
+    Those are worked out in a thread: the coach's review of a hand takes a second, and the
+    event loop serves every other table and seat meanwhile. One update at a time for each
+    websocket, so that each event goes out once and in order; none once it has left, and
+    none that says nothing new (two seats' actions in quick succession each tell every
+    seat: a client must never get its own turn twice for one turn)."""
+    lock = table.sending.get(ws)
+    if lock is None:
+        return
+    async with lock:
+        if ws not in table.seats:
+            return
+        seat, after, lang = table.seats[ws], table.seen[ws], table.langs[ws]
+        pictures = ws.query_params.get("pictures") != "no"
+        work = (table.state, seat, after, lang, pictures)
+        if pictures:  # the pictures, and the coach's review when a hand ends: in a thread
+            sent = await asyncio.to_thread(message, *work)
+        else:  # a view and events alone: a thread would cost more than it saves
+            sent = message(*work)
+        sent["bots"] = {str(n): level for n, level in table.levels.items()}  # each bot's level
+        if ws not in table.seats:  # it left meanwhile
+            return
+        news = sent["events"]["data"]
+        if not news and sent["view"] == table.views.get(ws):
+            return
+        if news:
+            table.seen[ws] = news[-1]["number"]
+        table.views[ws] = sent["view"]
+        await ws.send_text(json.dumps(sent))
 
 
 def message(
