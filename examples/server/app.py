@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import setback
 from setback.bots import LEVELS, bot
@@ -57,6 +57,7 @@ class Table:
         self.langs: dict[WebSocket, str] = {}  # an open websocket: the language it is sent
         self.sending: dict[WebSocket, asyncio.Lock] = {}  # an open websocket: one update at a time
         self.views: dict[WebSocket, Any] = {}  # an open websocket: the last view sent to it
+        self.moving = False  # whether a coroutine is moving the bots at their pace
 
 
 class Server:
@@ -137,12 +138,19 @@ class Server:
 
     async def paced_bots(self, table: Table) -> None:
         """The bots act until a person's turn, each move shown to every seat and `pace`
-        seconds after the one before (all at once with no pace)."""
-        while self.pace and (seat := table.state.to_act) in table.bots:
-            await tell(table)
-            await asyncio.sleep(self.pace)
-            self.act(table, table.bots[seat].choose(setback.observe(table.state, seat)), seat)
-        self.play_bots(table)
+        seconds after the one before (all at once with no pace); nothing if another
+        coroutine is moving them already."""
+        if table.moving:
+            return
+        table.moving = True
+        try:
+            while self.pace and (seat := table.state.to_act) in table.bots:
+                await tell(table)
+                await asyncio.sleep(self.pace)
+                self.act(table, table.bots[seat].choose(setback.observe(table.state, seat)), seat)
+            self.play_bots(table)
+        finally:
+            table.moving = False
 
     async def new_table(self, request: Request) -> JSONResponse:
         """POST /tables: the new table's id and a token for each person's seat."""
@@ -172,6 +180,9 @@ class Server:
         allowance, last = float(BURST), time.monotonic()
         try:
             await send_update(table, ws)
+            if table.state.to_act in table.bots:  # stored mid-way through the bots' moves
+                await self.paced_bots(table)  # (a server stopped while they moved at a pace)
+                await tell(table)
             while (message := await ws.receive())["type"] == "websocket.receive":
                 now = time.monotonic()
                 allowance, last = min(BURST, allowance + (now - last) * PER_SECOND) - 1, now
@@ -190,6 +201,8 @@ class Server:
                     continue
                 await self.paced_bots(table)
                 await tell(table)
+        except WebSocketDisconnect:  # it left while something was sent to it
+            pass
         finally:
             del table.seats[ws], table.seen[ws], table.langs[ws], table.sending[ws]
             table.views.pop(ws, None)
@@ -198,7 +211,7 @@ class Server:
 async def tell(table: Table) -> None:
     """Every seat at the table sees the news (unless it just left)."""
     for other in list(table.seats):
-        with contextlib.suppress(OSError, RuntimeError):
+        with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
             await send_update(table, other)
 
 
