@@ -33,13 +33,14 @@ QUICK = 5  # seconds: what the server may take to answer while the coach is held
 
 
 class InProcess:
-    """`app.make_app` served by uvicorn from a thread of this process, on a free port."""
+    """`app.make_app` served by uvicorn from a thread of this process, on a free port (the
+    bots at once, or `pace` seconds apart)."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, pace: float = 0.0) -> None:
         self.db, self.port = db, free_port()
 
         def made() -> Starlette:  # in the server's thread: SQLite keeps to the thread it opened in
-            return app.make_app(str(db), SEED)
+            return app.make_app(str(db), SEED, pace)
 
         config = uvicorn.Config(made, factory=True, port=self.port, log_level="warning")
         self.server = uvicorn.Server(config)
@@ -258,25 +259,48 @@ def test_a_seat_that_leaves_mid_hint_costs_no_one_else_the_connection(
         held.release.set()
 
 
+def stored_at_a_bots_turn(db: Path, humans: int) -> dict[str, Any]:
+    """A table made by the server, then stored as if the server had been killed just after
+    the people's actions, with the bots' moves still to come at their pace."""
+    with InProcess(db) as first:
+        created = first.create(preset="setback", humans=humans)
+    with sqlite3.connect(db) as stored:
+        query = "SELECT state FROM games WHERE id = ?"
+        state = loads(stored.execute(query, (created["table"],)).fetchone()[0], GameState)
+        while (seat := state.to_act) is not None and seat < humans:
+            state = setback.apply_action(state, setback.legal_actions(state)[0], seat=seat)
+        assert state.to_act is not None
+        update = "UPDATE games SET state = ? WHERE id = ?"
+        stored.execute(update, (setback.dumps(state), created["table"]))
+    return created
+
+
+def until_a_persons_turn(socket: Any, humans: int) -> dict[str, Any]:
+    """The messages to `socket` until one says it is a person's turn (or the game is over)."""
+    while (message := receive(socket))["view"]["data"]["to_act"] not in (*range(humans), None):
+        pass
+    return message
+
+
 def test_a_table_stored_mid_way_through_the_bots_moves_plays_on_when_a_seat_joins(
     tmp_path: Path,
 ) -> None:
-    db = tmp_path / "games.sqlite"
-    with InProcess(db) as first:
-        created = first.create(preset="setback", humans=1)
-    with sqlite3.connect(db) as stored:  # as if killed just after seat 0's action, the
-        query = "SELECT state FROM games WHERE id = ?"  # bots' moves paced to come
-        state = loads(stored.execute(query, (created["table"],)).fetchone()[0], GameState)
-        assert state.to_act == 0
-        state = setback.apply_action(state, setback.legal_actions(state)[0], seat=0)
-        assert state.to_act != 0
-        update = "UPDATE games SET state = ? WHERE id = ?"
-        stored.execute(update, (setback.dumps(state), created["table"]))
-    with InProcess(db) as second, connect(second.ws_url(created)) as seat:
-        message = receive(seat)
-        while message["view"]["data"]["to_act"] not in (0, None):
-            message = receive(seat)  # the bots move on to seat 0's turn
-        assert (
-            message["view"]["data"]["to_act"] == 0
-            or message["view"]["data"]["phase"] == "game_over"
-        )
+    created = stored_at_a_bots_turn(tmp_path / "games.sqlite", humans=1)
+    with InProcess(tmp_path / "games.sqlite") as second, connect(second.ws_url(created)) as seat:
+        message = until_a_persons_turn(seat, humans=1)  # the bots move on to seat 0's turn
+        assert message["view"]["data"]["to_act"] in (0, None)
+
+
+def test_two_seats_joining_at_once_move_each_bot_once(tmp_path: Path) -> None:
+    created = stored_at_a_bots_turn(tmp_path / "games.sqlite", humans=2)
+    with (
+        InProcess(tmp_path / "games.sqlite", pace=0.2) as second,
+        connect(second.ws_url(created, 0)) as first_seat,
+        connect(second.ws_url(created, 1)) as second_seat,
+    ):  # both join while the bots move at their pace: one coroutine moves them
+        for socket in (first_seat, second_seat):
+            message = until_a_persons_turn(socket, humans=2)
+            assert message["view"]["data"]["to_act"] in (0, 1, None)
+        first_seat.send("junk")  # both connections are still open: each answers
+        second_seat.send("junk")
+        assert "refused" in receive(first_seat) and "refused" in receive(second_seat)
