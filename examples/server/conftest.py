@@ -80,11 +80,18 @@ class ServerProcess:
             self.process.wait(timeout=10)
 
     def create(
-        self, preset: str = "setback", humans: int = 1, lang: str = "en", **options: Any
+        self,
+        preset: str = "setback",
+        humans: int = 1,
+        lang: str = "en",
+        *,
+        timeout: float = 10,
+        **options: Any,
     ) -> dict[str, Any]:
-        """POST /tables: the new table's id and its people's tokens."""
+        """POST /tables: the new table's id and its people's tokens (answered within
+        `timeout` seconds, or the test fails)."""
         asked = {"preset": preset, "options": options, "humans": humans, "lang": lang}
-        return self.post("/tables", asked)
+        return self.post("/tables", asked, timeout)
 
     def open(
         self, state: GameState, humans: int = 1, lang: str = "en", level: str = "medium"
@@ -98,12 +105,12 @@ class ServerProcess:
         finally:
             opener.db.close()
 
-    def post(self, path: str, asked: Any) -> dict[str, Any]:
+    def post(self, path: str, asked: Any, timeout: float = 10) -> dict[str, Any]:
         """POST `asked` as JSON: the JSON answered (a refusal's too, with its status)."""
         body = json.dumps(asked).encode()
         request = urllib.request.Request(f"{self.url}{path}", data=body, method="POST")
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return dict(json.loads(response.read()))
         except urllib.error.HTTPError as error:
             return {"status": error.code} | dict(json.loads(error.read()))

@@ -13,7 +13,6 @@ import json
 import sqlite3
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,19 +24,19 @@ from starlette.applications import Starlette
 from websockets.sync.client import connect
 
 import setback
-from conftest import SEED, free_port
+from conftest import SEED, ServerProcess
 from setback import GameState, loads
 
 WAIT = 20  # seconds: far beyond any answer of a server whose loop is free
 QUICK = 5  # seconds: what the server may take to answer while the coach is held
 
 
-class InProcess:
-    """`app.make_app` served by uvicorn from a thread of this process, on a free port (the
-    bots at once, or `pace` seconds apart)."""
+class InProcess(ServerProcess):
+    """`ServerProcess`'s server, `app.make_app` over the same database, served by uvicorn
+    from a thread of this process (so that a test can hold a function of `app`)."""
 
     def __init__(self, db: Path, pace: float = 0.0) -> None:
-        self.db, self.port = db, free_port()
+        super().__init__(db, pace)
 
         def made() -> Starlette:  # in the server's thread: SQLite keeps to the thread it opened in
             return app.make_app(str(db), SEED, pace)
@@ -46,39 +45,34 @@ class InProcess:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def __enter__(self) -> InProcess:
+    def start(self) -> None:
         self.thread.start()
         deadline = time.monotonic() + WAIT
         while not self.server.started:
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.05)
-        return self
 
-    def __exit__(self, *exc: object) -> None:
+    def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=WAIT)
         assert not self.thread.is_alive(), "the server did not stop"
 
-    def create(self, timeout: float = WAIT, **asked: Any) -> dict[str, Any]:
-        """POST /tables: answered within `timeout` seconds, or the test fails."""
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}/tables", data=json.dumps(asked).encode(), method="POST"
-        )
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            return dict(json.loads(response.read()))
+    def __enter__(self) -> InProcess:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
 
     def to_act(self, created: dict[str, Any]) -> int:
         """The seat to act at a table, as the server's database holds its game."""
-        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
-            query = "SELECT state FROM games WHERE id = ?"
-            row = db.execute(query, (created["table"],)).fetchone()
-        seat = loads(row[0], GameState).to_act
+        seat = loads(self.stored(created["table"]), GameState).to_act
         assert seat is not None
         return seat
 
-    def ws_url(self, created: dict[str, Any], seat: int = 0) -> str:
-        token = created["tokens"][seat]
-        return f"ws://127.0.0.1:{self.port}/tables/{created['table']}/ws?token={token}"
+    def seat_url(self, created: dict[str, Any], seat: int = 0) -> str:
+        """The websocket address of a seat of the table `create` answered."""
+        return self.ws_url(created["table"], created["tokens"][seat])
 
 
 @pytest.fixture
@@ -131,15 +125,15 @@ def test_the_server_answers_others_while_the_coach_works_out_a_hint(
 ) -> None:
     held = Held(app.hint_of)
     monkeypatch.setattr(app, "hint_of", held)
-    created = served.create(preset="setback", humans=4)
+    created = served.create("setback", humans=4)
     seat = served.to_act(created)
     try:
-        with connect(served.ws_url(created, seat)) as mine:
+        with connect(served.seat_url(created, seat)) as mine:
             receive(mine)
             mine.send(json.dumps({"hint": True}))
             assert held.asked.wait(WAIT)
-            other = served.create(preset="setback", humans=1, timeout=QUICK)  # the loop is free
-            with connect(served.ws_url(other)) as elsewhere:
+            other = served.create("setback", humans=1, timeout=QUICK)  # the loop is free
+            with connect(served.seat_url(other)) as elsewhere:
                 assert "view" in receive(elsewhere, QUICK)
             held.release.set()
             assert "hint" in receive(mine)
@@ -152,14 +146,14 @@ def test_the_server_answers_others_while_the_coach_reviews_a_hand(
 ) -> None:
     held = Held(app.reviewed, when=lambda review: review is not None)  # once a hand ended
     monkeypatch.setattr(app, "reviewed", held)
-    created = served.create(preset="setback", humans=1, options={"target": 2})
+    created = served.create("setback", humans=1, target=2)
     try:
-        with connect(served.ws_url(created)) as seat:
+        with connect(served.seat_url(created)) as seat:
             message: dict[str, Any] | None = receive(seat)
             while message is not None:  # play on until the coach is held over the review
                 seat.send(json.dumps({"action": message["view"]["data"]["legal_actions"][0]}))
                 message = answer_or_held(seat, held.asked)
-            served.create(preset="setback", humans=1, timeout=QUICK)  # the loop is free
+            served.create("setback", humans=1, timeout=QUICK)  # the loop is free
             held.release.set()
             while (message := receive(seat))["review"] is None:
                 pass
@@ -169,9 +163,9 @@ def test_the_server_answers_others_while_the_coach_reviews_a_hand(
 
 
 def test_each_seat_gets_each_event_once_in_order_and_nothing_twice(served: InProcess) -> None:
-    created = served.create(preset="setback", humans=4, options={"target": 2})
+    created = served.create("setback", humans=4, target=2)
     with contextlib.ExitStack() as stack:
-        sockets = [stack.enter_context(connect(served.ws_url(created, n))) for n in range(4)]
+        sockets = [stack.enter_context(connect(served.seat_url(created, n))) for n in range(4)]
         seen: list[list[dict[str, Any]]] = [[receive(socket)] for socket in sockets]
         for _ in range(1000):  # far more turns than a game to 2 takes
             if any(s[-1]["view"]["data"]["phase"] == "game_over" for s in seen):
@@ -236,13 +230,13 @@ def test_a_seat_that_leaves_mid_hint_costs_no_one_else_the_connection(
 ) -> None:
     held = Held(app.hint_of)  # before it runs: the seat's coroutine waits on its thread
     monkeypatch.setattr(app, "hint_of", held)
-    created = served.create(preset="setback", humans=2)
+    created = served.create("setback", humans=2)
     seat = served.to_act(created)  # the bots have played to a person's turn
     assert seat in (0, 1)
     try:
-        with connect(served.ws_url(created, seat)) as mine:
+        with connect(served.seat_url(created, seat)) as mine:
             first = receive(mine)
-            with connect(served.ws_url(created, 1 - seat)) as leaving:
+            with connect(served.seat_url(created, 1 - seat)) as leaving:
                 receive(leaving)
                 leaving.send(json.dumps({"hint": True}))
                 assert held.asked.wait(WAIT)
@@ -263,13 +257,12 @@ def stored_at_a_bots_turn(db: Path, humans: int) -> dict[str, Any]:
     """A table made by the server, then stored as if the server had been killed just after
     the people's actions, with the bots' moves still to come at their pace."""
     with InProcess(db) as first:
-        created = first.create(preset="setback", humans=humans)
+        created = first.create("setback", humans=humans)
+        state = loads(first.stored(created["table"]), GameState)
+    while (seat := state.to_act) is not None and seat < humans:
+        state = setback.apply_action(state, setback.legal_actions(state)[0], seat=seat)
+    assert state.to_act is not None
     with sqlite3.connect(db) as stored:
-        query = "SELECT state FROM games WHERE id = ?"
-        state = loads(stored.execute(query, (created["table"],)).fetchone()[0], GameState)
-        while (seat := state.to_act) is not None and seat < humans:
-            state = setback.apply_action(state, setback.legal_actions(state)[0], seat=seat)
-        assert state.to_act is not None
         update = "UPDATE games SET state = ? WHERE id = ?"
         stored.execute(update, (setback.dumps(state), created["table"]))
     return created
@@ -286,7 +279,7 @@ def test_a_table_stored_mid_way_through_the_bots_moves_plays_on_when_a_seat_join
     tmp_path: Path,
 ) -> None:
     created = stored_at_a_bots_turn(tmp_path / "games.sqlite", humans=1)
-    with InProcess(tmp_path / "games.sqlite") as second, connect(second.ws_url(created)) as seat:
+    with InProcess(tmp_path / "games.sqlite") as second, connect(second.seat_url(created)) as seat:
         message = until_a_persons_turn(seat, humans=1)  # the bots move on to seat 0's turn
         assert message["view"]["data"]["to_act"] in (0, None)
 
@@ -295,8 +288,8 @@ def test_two_seats_joining_at_once_move_each_bot_once(tmp_path: Path) -> None:
     created = stored_at_a_bots_turn(tmp_path / "games.sqlite", humans=2)
     with (
         InProcess(tmp_path / "games.sqlite", pace=0.2) as second,
-        connect(second.ws_url(created, 0)) as first_seat,
-        connect(second.ws_url(created, 1)) as second_seat,
+        connect(second.seat_url(created, 0)) as first_seat,
+        connect(second.seat_url(created, 1)) as second_seat,
     ):  # both join while the bots move at their pace: one coroutine moves them
         for socket in (first_seat, second_seat):
             message = until_a_persons_turn(socket, humans=2)
