@@ -526,8 +526,98 @@ def test_open_hands_searches_one_of_touching_trumps_that_score_nothing() -> None
         state = apply_action(state, action)
     solver = _OpenSolver(state, 0, {}, {})
     plays = [(0, parse_cards("AS")[0].index)]
-    moves = solver._moves(solver.choices(1, plays), plays)
+    moves = solver.ordered(1, solver.choices(1, plays), plays)
     assert [str(CARDS[card]) for card in moves] == ["9S", "6S"]
+
+
+def _first_trick(discards: str, rules: Rules | None = None) -> GameState:
+    """Seat 0 bids 2 and leads A♠ (spades trump); seats 1, 2 and 3 hold no spade and
+    throw `discards` (three cards) on it."""
+    state = new_game(
+        rules or Rules.setback(),
+        seed=0,
+        hands=[
+            "AS KS QS 2D 3D 4D",
+            "4C 6C KC AC 8H 9H",
+            "3C 5C 5H 6H 7H 10H",
+            "7D 8D 9D 10D JD QD",
+        ],
+    )
+    for action in (
+        "pass",
+        "pass",
+        "pass",
+        "bid 2",
+        "play AS",
+        *(f"play {c}" for c in discards.split()),
+    ):
+        state = apply_action(state, action)
+    return state
+
+
+def _key(state: GameState) -> tuple[object, ...]:
+    seat = state.to_act
+    assert seat is not None
+    return _OpenSolver(state, 0, {}, {}).position_key(seat)
+
+
+def test_open_hands_remembers_positions_alike_but_for_the_cards_gone_as_one() -> None:
+    """4♣ 6♣ (seat 1) and 3♣ 5♣ (seat 2) score nothing and count no card points: after
+    4♣ 3♣ or 6♣ 5♣ are thrown, seat 2's low club is below seat 1's either way, and the
+    two positions play alike card for card (one key); after 6♣ 3♣ it is above (another
+    key). This fails if a key keeps the cards themselves, or relabels across a card still
+    out."""
+    low, high, crossed = (
+        _first_trick(f"{a} {b} 7D") for a, b in [("4C", "3C"), ("6C", "5C"), ("6C", "3C")]
+    )
+    assert _key(low) == _key(high)
+    assert _key(crossed) != _key(low)
+    assert [value for _, value in open_hands(low).moves] == [
+        value for _, value in open_hands(high).moves
+    ]
+
+
+def test_without_game_the_cards_with_card_points_are_alike_too() -> None:
+    """Card points count for Game alone: without it K♣ and A♣ (both seat 1's) are alike,
+    one key whichever is thrown, and the run of clubs goes up to the ace; with Game the
+    run stops at 9♣ and the two keys differ (this fails if card points are ignored with
+    Game, or kept without it)."""
+    rules = Rules.setback()
+    no_game = attrs.evolve(rules, points=tuple(p for p in rules.points if p.value != "game"))
+    for played, top, alike in ((rules, "9C", False), (no_game, "AC", True)):
+        king, ace = (_first_trick(f"{card} 5H 7D", played) for card in ("KC", "AC"))
+        solver = _OpenSolver(king, 0, {}, {})
+        clubs = next(run for run in solver.runs if str(CARDS[run[0]]) == "2C")
+        assert str(CARDS[clubs[-1]]) == top
+        assert (_key(king) == _key(ace)) is alike
+
+
+@pytest.mark.parametrize(("seat_2", "most"), [("3S 5C", 3), ("3S QS", 4)])
+def test_a_point_only_its_holder_can_capture_is_out_of_the_others_reach(
+    seat_2: str, most: int
+) -> None:
+    """After A♠ K♠ 3♠ 7♦, seat 1 holds J♠ (the Jack, spades trump): with no trump above it
+    on seat 0's side, only seat 1's side can capture it, and seat 0's side's most is 3
+    (High, Low, Game), not 4; with Q♠ on its side the Jack stays in its reach. The exact
+    value lies between (this fails if the bound leaves the Jack open, or closes it too
+    soon)."""
+    state = new_game(
+        Rules.setback(),
+        seed=0,
+        hands=[
+            "AS 2S 2D 3D 4D 5D",
+            "JS KS 8H 9H 3C 4C",
+            f"{seat_2} 5H 6H 7H 10H",
+            "7D 8D 9D 10D JD QD",
+        ],
+    )
+    for action in ("pass", "pass", "pass", "bid 2", "play AS", "play KS", "play 3S", "play 7D"):
+        state = apply_action(state, action)
+    solver = _OpenSolver(state, 0, {}, {})
+    least, highest = solver.value_range(solver.position_key(0))
+    assert highest == most
+    cards = [action.card.index for action in legal_actions(state)]  # type: ignore[attr-defined]
+    assert least <= max(Solver(state, 0, {}).values(cards)) <= highest
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 0), (2, 4)])

@@ -21,6 +21,7 @@ up (the endgame solver of `SolverBot`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Sequence
@@ -48,6 +49,7 @@ from .scoring import settle
 from .state import GameRecord, GameState, HandResult, Phase
 from .svg import hand_svg
 from .text import action_text, phase_text, point_text, translation
+from .trumps import TrumpTable
 from .views import PlayerView, observe
 
 __all__ = [
@@ -807,7 +809,10 @@ class _OpenSolver(Solver):
     `open_cards`' with the first trick's flag and, in trumps-only play, the called card
     that its holder must play to the first trick), for exact values by null-window searches
     (MTD(f)): a position at a trick's start keeps both bounds of its value found so far and
-    the card that did best there, tried first when it is met again."""
+    the card that did best there, tried first when it is met again. Positions that differ
+    only in which cards of a run (`_runs`: cards alike but for rank) are gone share their
+    bounds (`position_key`), only one card of such cards in a hand is tried, and the cards
+    are tried in the order of `ordered`."""
 
     def __init__(self, state: GameState, mine: int, memo: _Memo, bounds: _Bounds) -> None:
         super().__init__(state, mine, memo)
@@ -823,8 +828,22 @@ class _OpenSolver(Solver):
         if Point.LOW in self.rules.points and self.rules.low_to is LowTo.CAPTURER:
             scoring |= self.lowest_trump(state)
         self.scoring = scoring
-        self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
         self.game = Point.GAME in self.rules.points  # card points count for Game alone
+        table = self.table_of_trump
+        self.runs = _runs(table, scoring, self.game)
+        self.alike = sum(1 << index for run in self.runs for index in run)
+        self.above = [-1] * len(table.suits)  # the next card up its run (-1: none)
+        for run in self.runs:
+            for lower, higher in itertools.pairwise(run):
+                self.above[lower] = higher
+        self.relabelled: dict[int, tuple[int, ...]] = {}  # `alike_hands`, by cards held
+        # what a card in a trick is worth to its taker, for the order of search: its card
+        # points where Game is played, and 20 for a scoring card
+        self.worth = [
+            (CARD_POINTS[index] if self.game else 0) + (20 if scoring >> index & 1 else 0)
+            for index in range(len(table.suits))
+        ]
+        self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
         # the card points of the hand's cards: taken, on the table and held (a constant)
         cards = 0
         for _, played in self.trick_plays:
@@ -844,6 +863,17 @@ class _OpenSolver(Solver):
             and contract not in (rules.smudge_contract, rules.shoot_contract)
             and not rules.call_partner
         )
+        # the capture points' cards that are trumps, with their worth and the trumps
+        # above each: only a side holding the card or a trump above it can capture it
+        order = self.table_of_trump.order
+        self.capture_cards: list[tuple[int, int, int]] = []
+        for point in self.rules.points:
+            card = point.card(self.trump)
+            if card is not None and self.trump_mask >> card & 1 and card in order:
+                above = 0
+                for index in order[: order.index(card)]:
+                    above |= 1 << index
+                self.capture_cards.append((card, point.worth, above))
         self.ranges: dict[tuple[object, ...], tuple[int, int]] = {}
         self.games: dict[tuple[int, ...], tuple[int, ...]] = {}  # `game_points`, by points
 
@@ -886,13 +916,20 @@ class _OpenSolver(Solver):
                     return upper
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
-        choices = self.choices(seat, plays)
+        choices = open_cards(  # `choices`, written out: the search's most frequent call
+            self.rules,
+            self.table_of_trump,
+            self.hands[seat],
+            plays[0][1] if plays else -1,
+            self.tricks == 0,
+            self.called,
+        )[0]
         if not choices & (choices - 1):  # one card: no search
             value = self._after(seat, choices.bit_length() - 1, plays, alpha, beta)
             if key is not None and self.hands[seat] == choices:  # the last trick: exact
                 self.bounds[key] = (value, value, -1)
             return value
-        moves = self._moves(choices, plays)
+        moves = self.ordered(seat, choices, plays)
         if first >= 0 and moves[0] != first and first in moves:
             moves.remove(first)
             moves.insert(0, first)
@@ -921,33 +958,73 @@ class _OpenSolver(Solver):
             self.bounds[key] = (lower, upper, best)
         return value
 
-    def _moves(self, choices: int, plays: list[tuple[int, int]]) -> list[int]:
-        """`Solver._moves`, and of trumps whose capturer cannot score that touch (no
-        trump still out between them) with the same card points, only the highest."""
-        kept = super()._moves(choices, plays)
-        plain = choices & self.trump_mask & ~self.scoring
-        if not plain & (plain - 1):
+    def ordered(self, seat: int, choices: int, plays: list[tuple[int, int]]) -> list[int]:
+        """The cards of `choices` (`seat`'s, to the trick `plays`) worth trying, in the
+        order to try them: of cards of one run (`runs`) with no other card of it still out
+        between them (in a hand but not among `choices`, or on the table), only the
+        strongest, which plays as any of them would. A lead, strongest first. A card to a
+        trick that the seat's own team (the side `mine`, or the sides against it) is
+        winning: the cards that leave it so, those worth most first (the points a card
+        scores, `worth`), then the cheapest that take it. To a trick the other team is
+        winning: the cards that take it (from the strongest, the weakest first where
+        nobody plays after), then the cards worth least first."""
+        alike = choices & self.alike
+        if alike:
+            others = 0  # the cards still out that are not `choices`
+            for held in self.hands:
+                others |= held
+            for _, played in plays:
+                others |= 1 << played
+            others &= ~choices
+            above = self.above
+            while alike:
+                low = alike & -alike
+                alike ^= low
+                higher = above[low.bit_length() - 1]  # up the run past the cards gone
+                while higher >= 0 and not others >> higher & 1:
+                    if choices >> higher & 1:  # a stronger card of `choices` stands for it
+                        choices ^= low
+                        break
+                    higher = above[higher]
+        kept = []
+        while choices:
+            low = choices & -choices
+            choices ^= low
+            kept.append(low.bit_length() - 1)
+        if not plays:
+            kept.sort(key=self.lead_order.__getitem__, reverse=True)
             return kept
-        out = 0
-        for held in self.hands:
-            out |= held
-        for _, played in plays:
-            out |= 1 << played
-        dropped = 0
-        above = -1  # the last trump still out, walking down
-        for index in self.table_of_trump.order:
-            if not out >> index & 1:
-                continue
-            if (
-                plain >> index & 1
-                and above >= 0
-                and plain >> above & 1
-                and CARD_POINTS[index] == CARD_POINTS[above]
-            ):
-                dropped |= 1 << index  # `above` stands for both (and the run below)
-                continue
-            above = index
-        return [card for card in kept if not dropped >> card & 1]
+        if len(kept) < 2:
+            return kept
+        power = self.power[self.suits[plays[0][1]]]
+        winner, best = -1, -1
+        for played_seat, card in plays:
+            if power[card] > best:
+                winner, best = played_seat, power[card]
+        mine, side_of, worth = self.mine, self.side_of, self.worth
+        # one key each (a power is under 1000, a worth under 500), the stronger first
+        # where they are equal
+        if (side_of[winner] == mine) == (side_of[seat] == mine):  # its team is winning
+            kept.sort(
+                key=lambda card: (
+                    10**6 + power[card] if power[card] > best else -1000 * worth[card] - power[card]
+                )
+            )
+        elif len(plays) == len(self.hands) - 1:  # the last to play
+            kept.sort(
+                key=lambda card: (
+                    power[card] - 10**6 if power[card] > best else 1000 * worth[card] - power[card]
+                )
+            )
+        else:
+            kept.sort(
+                key=lambda card: (
+                    -(10**6) - power[card]
+                    if power[card] > best
+                    else 1000 * worth[card] - power[card]
+                )
+            )
+        return kept
 
     def value_range(self, position: tuple[object, ...]) -> tuple[int, int]:
         """At a trick's start (`position`: its `position_key`), the least and the most
@@ -964,7 +1041,20 @@ class _OpenSolver(Solver):
             held |= cards
         if self.rules.trumps_only:  # the others are never played
             held &= self.trump_mask
-        key = (position[2], held & self.scoring, position[3], card_points_of(held))
+        # the capture points that a side can no longer take: it holds neither the card
+        # nor a trump above it
+        unable = [0] * self.sides
+        for card, worth, above in self.capture_cards:
+            if not held >> card & 1:
+                continue
+            able = 0
+            for seat, cards in enumerate(self.hands):
+                if cards & above or cards >> card & 1:
+                    able |= 1 << self.side_of[seat]
+            for side in range(self.sides):
+                if not able >> side & 1:
+                    unable[side] += worth
+        key = (position[2], held & self.scoring, position[3], card_points_of(held), tuple(unable))
         known = self.ranges.get(key)
         if known is None:
             rules = self.rules
@@ -977,6 +1067,7 @@ class _OpenSolver(Solver):
                 self.points,
                 held,
             )
+            may_take = tuple([most - less for most, less in zip(may_take, unable, strict=True)])
             mine = self.mine
             most = self._margin(certain, mine, may_take)
             least = min(
@@ -1001,10 +1092,38 @@ class _OpenSolver(Solver):
         lead, and what the hand's score may depend on so far (`end_key`'s, of the captured
         trumps those whose capturer may score, of the card points what `game_points`
         keeps, and which sides took tricks only where a contract asks for every trick)."""
+        held = 0
+        for cards in self.hands:
+            held |= cards
+        hands = self.relabelled.get(held)
+        if hands is None:
+            hands = self.relabelled[held] = self.alike_hands(held)
         scoring = self.scoring
         captured = tuple([cards & scoring for cards in self.captured])
         won = self.won if self.all_tricks else 0
-        return (tuple(self.hands), seat, captured, self.game_points(), won)
+        return (hands, seat, captured, self.game_points(), won)
+
+    def alike_hands(self, held: int) -> tuple[int, ...]:
+        """Every hand (`held`: the cards in them all) with each run's cards still held
+        relabelled as the run's lowest: positions that differ only in which cards of a
+        run are gone play alike, card for card, and share this key."""
+        relabel: dict[int, int] = {}
+        for run in self.runs:
+            lowest = iter(run)
+            for index in run:
+                if held >> index & 1:
+                    relabel[index] = next(lowest)
+        alike = self.alike
+        hands = []
+        for cards in self.hands:
+            kept = cards & ~alike
+            rest = cards & alike
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                kept |= 1 << relabel[low.bit_length() - 1]
+            hands.append(kept)
+        return tuple(hands)
 
     def game_points(self) -> tuple[int, ...] | None:
         """What the card points taken so far can still change: nothing without Game (None);
@@ -1058,7 +1177,7 @@ class _OpenSolver(Solver):
         assert seat is not None
         plays = list(self.trick_plays)
         maximizing = self.side_of[seat] == self.mine
-        moves = self._moves(self.choices(seat, plays), plays)
+        moves = self.ordered(seat, self.choices(seat, plays), plays)
         for card in moves:
             if maximizing and self._after(seat, card, plays, target - 1, target) >= target:
                 return card
@@ -1069,6 +1188,29 @@ class _OpenSolver(Solver):
 
 _INFINITY = 10**9
 """Beyond every value."""
+
+
+def _runs(table: TrumpTable, scoring: int, game: bool) -> list[list[int]]:
+    """The runs of cards alike but for rank under `table`, each weakest first: cards of
+    one suit (as it follows) that touch in its order of strength, none of them `scoring`
+    (a bit set: the cards whose capturer may score) nor, where Game is played (`game`),
+    with card points. Which card of a run a seat holds matters only against the run's
+    other cards still out."""
+    runs: list[list[int]] = []
+    for suit in sorted(set(table.suits)):
+        strength = table.power[suit]
+        run: list[int] = []
+        for index in sorted(
+            (index for index, of in enumerate(table.suits) if of is suit),
+            key=strength.__getitem__,
+        ):
+            if (game and CARD_POINTS[index]) or scoring >> index & 1:
+                run = []
+                continue
+            if not run:
+                runs.append(run)
+            run.append(index)
+    return [run for run in runs if len(run) > 1]
 
 
 def _check_open(state: GameState) -> None:
