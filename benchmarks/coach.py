@@ -94,9 +94,9 @@ def first_hand(rules: Rules, seed: int) -> GameState:
 
 def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
     """The first hand's start of trick play, as medium bots bid: the choice of trump, or a
-    first lead that names it (a whole hand, every trump); where discards follow the trump,
-    the first lead after them (a whole hand, the trump named); None if ten deals pass
-    out."""
+    first lead that names it (a whole hand, every trump); where discards follow the trump
+    (any trump of the choice), the first lead after them (a whole hand, the trump named);
+    None if ten deals pass out."""
     medium = bot("medium", seed=0)
     for offset in range(10):
         state = new_game(rules, seed=seed + offset)
@@ -107,8 +107,9 @@ def trick_play_begins(rules: Rules, seed: int) -> GameState | None:
         if state.hand_number != 0:
             continue
         if state.phase is Phase.DECLARE_TRUMP:
-            after = apply_action(state, legal_actions(state)[0])
-            if after.phase is Phase.PLAY:
+            # every trump to trick play next: all of them are tabled (some trumps may
+            # bring discards where others do not, as Trickster 7's keep six)
+            if all(apply_action(state, a).phase is Phase.PLAY for a in legal_actions(state)):
                 return state
             return discarded(state, medium)
         if state.phase is Phase.PLAY:

@@ -620,6 +620,22 @@ def test_a_point_only_its_holder_can_capture_is_out_of_the_others_reach(
     assert least <= max(Solver(state, 0, {}).values(cards)) <= highest
 
 
+def test_under_trumps_only_one_trump_in_a_hand_is_not_the_last_trick() -> None:
+    """Trickster 7 (trumps only), clubs trump, after three tricks: seat 0 holds 3♣ alone
+    but seat 1 still has 4♣ 8♣ and seat 3 both jokers, so the hand goes on past this
+    trick. Its value (-10) is not the bound a null window finds when seat 0 leads his
+    one card; stored as exact, it read -9 and no card kept it (this fails if a lone card
+    in one hand is taken for the last trick)."""
+    state = new_game(Rules.preset("trickster-7"), seed=140)
+    for action in ("bid 3", "bid 4", "pass", "bid 5", "trump C"):
+        state = apply_action(state, action)
+    for card in ["AC", "QC", "7C", "6C", "10C", "JC", "2C", "JS", "9C", "5C", "KC"]:
+        state = apply_action(state, f"play {card}")
+    assert [len(hand) for hand in state.hands] == [1, 3, 4, 3]
+    assert _brute(state, 0) == -10
+    assert _OpenSolver(state, 0, {}, {}).exact() == -10
+
+
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 0), (2, 4)])
 def test_open_hands_tables_every_trump_the_pitcher_could_lead(players: int, seed: int) -> None:
     state = _played(Rules.auction_pitch(players=players), seed, hands=0)

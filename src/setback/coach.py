@@ -844,6 +844,7 @@ class _OpenSolver(Solver):
             for index in range(len(table.suits))
         ]
         self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
+        self.playable = self.trump_mask if self.rules.trumps_only else -1  # cards ever played
         # the card points of the hand's cards: taken, on the table and held (a constant)
         cards = 0
         for _, played in self.trick_plays:
@@ -891,6 +892,14 @@ class _OpenSolver(Solver):
                 return 1 << index
         return 0
 
+    def last_trick(self) -> bool:
+        """Whether every seat holds at most one card it could still play (a trump, under
+        trumps-only play, where the others are never played): the rest of the hand is
+        forced. A seat alone with one card is not enough under trumps-only play, where
+        the others may hold more trumps."""
+        playable = self.playable
+        return all(not cards & playable & ((cards & playable) - 1) for cards in self.hands)
+
     def choices(self, seat: int, plays: list[tuple[int, int]]) -> int:
         lead = plays[0][1] if plays else -1
         first = self.tricks == 0
@@ -926,7 +935,7 @@ class _OpenSolver(Solver):
         )[0]
         if not choices & (choices - 1):  # one card: no search
             value = self._after(seat, choices.bit_length() - 1, plays, alpha, beta)
-            if key is not None and self.hands[seat] == choices:  # the last trick: exact
+            if key is not None and self.last_trick():  # every play forced: exact
                 self.bounds[key] = (value, value, -1)
             return value
         moves = self.ordered(seat, choices, plays)
