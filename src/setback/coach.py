@@ -985,16 +985,13 @@ class _OpenSolver(Solver):
             for _, played in plays:
                 others |= 1 << played
             others &= ~choices
-            above = self.above
+            stand_in = self.stand_in
             while alike:
                 low = alike & -alike
                 alike ^= low
-                higher = above[low.bit_length() - 1]  # up the run past the cards gone
-                while higher >= 0 and not others >> higher & 1:
-                    if choices >> higher & 1:  # a stronger card of `choices` stands for it
-                        choices ^= low
-                        break
-                    higher = above[higher]
+                card = low.bit_length() - 1
+                if stand_in(card, choices, others) != card:
+                    choices ^= low
         kept = []
         while choices:
             low = choices & -choices
@@ -1034,6 +1031,20 @@ class _OpenSolver(Solver):
                 )
             )
         return kept
+
+    def stand_in(self, card: int, cards: int, others: int) -> int:
+        """The strongest of `cards` (a bit set: one seat's cards, `card` among them) that
+        plays as `card` would: up `card`'s run (`runs`) past the cards gone and `cards`,
+        as long as no card of `others` (still out: in another hand, or on the table) comes
+        between. `card` itself if none does, or it is in no run."""
+        above = self.above
+        stand = card
+        higher = above[card]
+        while higher >= 0 and not others >> higher & 1:
+            if cards >> higher & 1:
+                stand = higher
+            higher = above[higher]
+        return stand
 
     def value_range(self, position: tuple[object, ...]) -> tuple[int, int]:
         """At a trick's start (`position`: its `position_key`), the least and the most
@@ -1244,10 +1255,22 @@ def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tup
     value for the side `mine`."""
     legal = [action for action in legal_actions(state) if isinstance(action, Play)]
     solver = _solver(state, mine, memo, table)
-    values: list[int] = []
+    seat = state.to_act
+    assert seat is not None
+    cards = sum(1 << action.card.index for action in legal)
+    others = 0  # the cards still out but `cards`: in the hands and on the table
+    for held in solver.hands:
+        others |= held
+    for _, played in solver.trick_plays:
+        others |= 1 << played
+    others &= ~cards
+    values: dict[int, int] = {}  # each card searched: its value
+    last = 0
     for action in legal:  # each from the last one's value: neighbours are often equal
-        values.append(solver.exact(action.card.index, values[-1] if values else 0))
-    return list(zip(legal, values, strict=True))
+        stand = solver.stand_in(action.card.index, cards, others)  # one card for alike ones
+        if stand not in values:
+            last = values[stand] = solver.exact(stand, last)
+    return [(action, values[solver.stand_in(action.card.index, cards, others)]) for action in legal]
 
 
 def _best_line(
@@ -1380,11 +1403,27 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
     memos: dict[Suit, tuple[_Memo, _Table]] = {}
     values = []
     last: dict[Suit, int] = {}  # each trump's last value: the next search starts there
+    leads: dict[Suit, int] = {}  # the first leads that name each trump (a bit set)
+    for choice, after in named:
+        if isinstance(choice, Play):
+            leads[_trump(after)] = leads.get(_trump(after), 0) | 1 << choice.card.index
+    every = 0  # every card in a hand
+    for hand in state.hands:
+        for card in hand:
+            every |= 1 << card.index
+    searched: dict[tuple[Suit, int], int] = {}  # by trump and the lead that stands in
     for choice, after in named:
         suit = _trump(after)
         memo, table = memos.setdefault(suit, ({}, {}))
-        last[suit] = _value(after, side, memo, table, last.get(suit, 0))
-        values.append((choice, last[suit], after))
+        stand = -1  # a first lead plays as the strongest of its trump's leads alike
+        if isinstance(choice, Play):
+            alike = leads[suit]
+            solver = _solver(after, side, memo, table)
+            stand = solver.stand_in(choice.card.index, alike, every & ~alike)
+        if (suit, stand) not in searched:
+            last[suit] = _value(after, side, memo, table, last.get(suit, 0))
+            searched[suit, stand] = last[suit]
+        values.append((choice, searched[suit, stand], after))
     best_of: dict[Suit, tuple[Action, int, GameState]] = {}
     for choice, value, after in values:
         known = best_of.get(_trump(after))
