@@ -837,6 +837,19 @@ class _OpenSolver(Solver):
             for lower, higher in itertools.pairwise(run):
                 self.above[lower] = higher
         self.relabelled: dict[int, tuple[int, ...]] = {}  # `alike_hands`, by cards held
+        # `mate_after[seat][count]`: whether a teammate of `seat` (the side `mine`, or the
+        # sides against it) is among the `count` seats that play after it to a trick
+        players = len(self.hands)
+        self.mate_after = [
+            [
+                any(
+                    (self.side_of[(seat + k) % players] == mine) == (self.side_of[seat] == mine)
+                    for k in range(1, count + 1)
+                )
+                for count in range(players)
+            ]
+            for seat in range(players)
+        ]
         # what a card in a trick is worth to its taker, for the order of search: its card
         # points where Game is played, and 20 for a scoring card
         self.worth = [
@@ -975,8 +988,10 @@ class _OpenSolver(Solver):
         trick that the seat's own team (the side `mine`, or the sides against it) is
         winning: the cards that leave it so, those worth most first (the points a card
         scores, `worth`), then the cheapest that take it. To a trick the other team is
-        winning: the cards that take it (from the strongest, the weakest first where
-        nobody plays after), then the cards worth least first."""
+        winning, with a teammate still to play: the cards that leave it so, those worth
+        least first, then those that take it (second hand low); with none: the cards that
+        take it (from the strongest, the weakest first where nobody plays after), then
+        the cards worth least first."""
         alike = choices & self.alike
         if alike:
             others = 0  # the cards still out that are not `choices`
@@ -1020,6 +1035,12 @@ class _OpenSolver(Solver):
             kept.sort(
                 key=lambda card: (
                     power[card] - 10**6 if power[card] > best else 1000 * worth[card] - power[card]
+                )
+            )
+        elif self.mate_after[seat][len(self.hands) - 1 - len(plays)]:  # a teammate to come
+            kept.sort(
+                key=lambda card: (
+                    10**6 - power[card] if power[card] > best else 1000 * worth[card] - power[card]
                 )
             )
         else:
