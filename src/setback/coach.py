@@ -877,18 +877,9 @@ class _OpenSolver(Solver):
             and contract not in (rules.smudge_contract, rules.shoot_contract)
             and not rules.call_partner
         )
-        # the capture points' cards that are trumps, with their worth and the trumps
-        # above each: only a side holding the card or a trump above it can capture it
-        order = self.table_of_trump.order
-        self.capture_cards: list[tuple[int, int, int]] = []
-        for point in self.rules.points:
-            card = point.card(self.trump)
-            if card is not None and self.trump_mask >> card & 1 and card in order:
-                above = 0
-                for index in order[: order.index(card)]:
-                    above |= 1 << index
-                self.capture_cards.append((card, point.worth, above))
         self.ranges: dict[tuple[object, ...], tuple[int, int]] = {}
+        # `value_range`'s least and most, by the points certain and those each side may take
+        self.margins: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int]] = {}
         self.games: dict[tuple[int, ...], tuple[int, ...]] = {}  # `game_points`, by points
 
     def lowest_trump(self, state: GameState) -> int:
@@ -1069,33 +1060,32 @@ class _OpenSolver(Solver):
 
     def value_range(self, position: tuple[object, ...]) -> tuple[int, int]:
         """At a trick's start (`position`: its `position_key`), the least and the most
-        the position can be worth: the points already certain (`points.certain_points`)
-        settled with every point still open taken by one other side, or by the side
-        `mine`. Under a plain bid's settlement `mine`'s margin never drops when it takes
+        the position can be worth: the points already certain (`points.certain_points`,
+        told each side's cards: who can still capture a scoring trump, who is sure of the
+        card points of the highest trumps) settled with every point still open taken by
+        one other side, or by the side `mine`. Under a plain bid's settlement `mine`'s margin never drops when it takes
         more points and never rises when another side does (with more than two sides
         each side's change depends on its own points alone; Cinch's difference has two
         sides), so the true value lies between. Remembered by what decides it: the
-        scoring trumps captured and still held, `game_points` (the position key's) and
-        the card points still to be played."""
+        scoring trumps captured and still held, `game_points` (the position key's), the
+        card points still to be played and each side's trumps; and the settlements by
+        the points they settle."""
         held = 0
         for cards in self.hands:
             held |= cards
         if self.rules.trumps_only:  # the others are never played
             held &= self.trump_mask
-        # the capture points that a side can no longer take: it holds neither the card
-        # nor a trump above it
-        unable = [0] * self.sides
-        for card, worth, above in self.capture_cards:
-            if not held >> card & 1:
-                continue
-            able = 0
-            for seat, cards in enumerate(self.hands):
-                if cards & above or cards >> card & 1:
-                    able |= 1 << self.side_of[seat]
-            for side in range(self.sides):
-                if not able >> side & 1:
-                    unable[side] += worth
-        key = (position[2], held & self.scoring, position[3], card_points_of(held), tuple(unable))
+        holding = [0] * self.sides  # each side's cards still held (trumps only, as `held`)
+        for seat, cards in enumerate(self.hands):
+            holding[self.side_of[seat]] |= cards & held
+        trumps = self.trump_mask
+        key = (
+            position[2],
+            held & self.scoring,
+            position[3],
+            card_points_of(held),
+            tuple([cards & trumps for cards in holding]),  # who can capture, who is sure
+        )
         known = self.ranges.get(key)
         if known is None:
             rules = self.rules
@@ -1107,14 +1097,18 @@ class _OpenSolver(Solver):
                 self.captured,
                 self.points,
                 held,
+                holding,
             )
-            may_take = tuple([most - less for most, less in zip(may_take, unable, strict=True)])
-            mine = self.mine
-            most = self._margin(certain, mine, may_take)
-            least = min(
-                self._margin(certain, side, may_take) for side in range(self.sides) if side != mine
-            )
-            known = (least, most)
+            known = self.margins.get((certain, may_take))
+            if known is None:
+                mine = self.mine
+                most = self._margin(certain, mine, may_take)
+                least = min(
+                    self._margin(certain, side, may_take)
+                    for side in range(self.sides)
+                    if side != mine
+                )
+                known = self.margins[certain, may_take] = (least, most)
             self.ranges[key] = known
         return known
 

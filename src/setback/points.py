@@ -285,6 +285,7 @@ def certain_points(
     captured: Sequence[int],
     card_points: Sequence[int],
     held: int,
+    holding: Sequence[int] | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Part way through a hand's trick play, each side's points of `points` already
     certain, and the most each side may still add to them. Each side had the cards
@@ -292,14 +293,21 @@ def certain_points(
     these cards (its trumps at least) and `card_points` in its tricks (bit sets and
     counts, one a side); `held` (a bit set) is every card still to be played to a trick:
     those in the hands and on the table (in trumps-only play, the trumps among them).
+    `holding`, at a trick's start (no card on the table), is each side's part of `held`.
 
     The rules of `award_all`'s awards, read early: High and Low to a holder are certain
     from the start; a point that goes to a card's capturer (the jack, the ten, ..., Low
     to its capturer) once its card is taken (nobody's if it is not in play); Game once
-    no side but the leader can reach the leader's card points, or none are held. What a
+    no side but the leader can end with the most card points, or none are held. What a
     side may still add: every point that waits for a capture, and Game where it can
-    still reach the leader. A test walks random hands and compares every step's certain
-    points with the hand's awards.
+    still end with the most card points. With `holding`, a trump that scores for its
+    capturer can be captured only by a side that holds it or a trump above it (the
+    highest trump takes a trick), so it waits for those sides alone, and is certain for
+    the one side that can; and the side that holds the highest trumps still held is
+    sure of the card points of those above every other side's trumps (each takes the
+    trick it is played to), which no other side can reach. Every card held is played
+    (in trumps-only play, every trump). A test walks random hands and compares every
+    step's certain points with the hand's awards.
     """
     sides = len(in_play)
     certain = [0] * sides
@@ -312,14 +320,17 @@ def certain_points(
     for point in points:
         worth = _WORTH.get(point._value_, 1)
         if point is Point.GAME:
-            near = game_contenders(card_points, held_card_points)
-            if held_card_points and len(near) > 1:
-                for side in near:
-                    may_take[side] += worth
-            else:  # no side but the leader can reach it, or no card point is held
-                leader = _leader(card_points)
-                if leader is not None:
-                    certain[leader] += worth
+            sure = _sure_card_points(table, holding) if holding else [0] * sides
+            least = [taken + own for taken, own in zip(card_points, sure, strict=True)]
+            most = [
+                taken + held_card_points - (sum(sure) - own)
+                for taken, own in zip(card_points, sure, strict=True)
+            ]
+            for side in range(sides):
+                if all(least[side] > most[other] for other in range(sides) if other != side):
+                    certain[side] += worth  # nobody else can reach it
+                elif all(most[side] > least[other] for other in range(sides) if other != side):
+                    may_take[side] += worth  # it can still end above every other side
             continue
         to_holder = _to_holder(point, low_to)
         if point is Point.HIGH:
@@ -331,11 +342,50 @@ def certain_points(
         if card is None:
             continue  # no trump in play: nobody's (a card out of play: no side's below)
         if not to_holder and held >> card & 1:
-            for side in range(sides):
-                may_take[side] += worth
+            able = list(range(sides))  # the sides that may capture it
+            if holding is not None and table.trump_mask >> card & 1:
+                within = _trumps_above(table, card) | 1 << card
+                able = [side for side in range(sides) if holding[side] & within]
+            if len(able) == 1:
+                certain[able[0]] += worth
+            else:
+                for side in able:
+                    may_take[side] += worth
             continue
         for side, cards in enumerate(in_play if to_holder else captured):
             if cards >> card & 1:
                 certain[side] += worth
                 break
     return tuple(certain), tuple(may_take)
+
+
+def _trumps_above(table: TrumpTable, card: int) -> int:
+    """The trumps above the trump `card` under `table` (a bit set)."""
+    above = 0
+    for index in table.order:
+        if index == card:
+            return above
+        above |= 1 << index
+    return above
+
+
+def _sure_card_points(table: TrumpTable, holding: Sequence[int]) -> list[int]:
+    """Each side's card points it is sure to take with the cards `holding` (bit sets, a
+    side's each): those of the trumps of the side that holds the highest trump, above
+    every other side's trumps (each wins the trick it is played to); 0 for the others."""
+    sure = [0] * len(holding)
+    every = 0
+    for cards in holding:
+        every |= cards
+    owner = -1
+    for index in table.order:
+        if not every >> index & 1:
+            continue
+        side = 0
+        while not holding[side] >> index & 1:
+            side += 1
+        if owner >= 0 and side != owner:
+            break
+        owner = side
+        sure[side] += CARD_POINTS[index]
+    return sure

@@ -93,6 +93,7 @@ def _certain(
     captured: tuple[str, ...],
     points: tuple[int, ...],
     held: str,
+    holding: tuple[str, ...] | None = None,
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """`certain_points` under `rules` with spades trump, the cards written out."""
     return certain_points(
@@ -103,6 +104,7 @@ def _certain(
         [_bits(cards) for cards in captured],
         points,
         _bits(held),
+        None if holding is None else [_bits(cards) for cards in holding],
     )
 
 
@@ -139,19 +141,55 @@ def test_a_point_card_on_the_table_is_still_open_and_one_not_in_play_is_nobodys(
 
 def test_game_is_certain_once_no_side_but_the_leader_can_reach_it() -> None:
     """Card points 20 to 5 with 10 still held: side 0 takes Game whatever happens; 20 to
-    12 with 8 held: side 1 can still tie, so Game is open to both; 20 to 20 with none
-    held: a tie, nobody's; at three sides, 20, 15 and 2 with 6 held: open to the first
-    two alone (mutants: a tie that can still happen counted as a win, a final tie given
-    to the first side, Game open to a side that cannot reach it)."""
+    12 with 8 held: side 1 can still tie, so Game is not side 0's for certain, but side 1
+    can at best tie and cannot take it (at 20 to 13 it can); 20 to 20 with none held: a
+    tie, nobody's; at
+    three sides, 20, 15 and 2 with 6 held: open to the first two alone (mutants: a tie
+    that can still happen counted as a win, a tie counted as a take, a final tie given to
+    the first side, Game open to a side that cannot reach it)."""
     rules = Rules.setback(points=(Point.HIGH, Point.GAME), min_bid=1)
     assert _certain(rules, ("", ""), ("", ""), (20, 5), "10H") == ((1, 0), (0, 0))
-    assert _certain(rules, ("", ""), ("", ""), (20, 12), "AH AD") == ((0, 0), (1, 1))
+    assert _certain(rules, ("", ""), ("", ""), (20, 12), "AH AD") == ((0, 0), (1, 0))
+    assert _certain(rules, ("", ""), ("", ""), (20, 13), "AH AD") == ((0, 0), (1, 1))
     assert _certain(rules, ("", ""), ("", ""), (20, 20), "") == ((0, 0), (0, 0))
     three = Rules.cutthroat(players=3, points=(Point.HIGH, Point.GAME), min_bid=1)
     assert _certain(three, ("", "", ""), ("", "", ""), (20, 15, 2), "AH QD") == (
         (0, 0, 0),
         (1, 1, 0),
     )
+
+
+def test_a_trump_that_scores_waits_only_for_the_sides_that_can_capture_it() -> None:
+    """With each side's cards known at a trick's start, a trump that scores for its
+    capturer can be taken only by a side holding it or a trump above it. Side 0 holds
+    A♠ 2♠ and side 1 J♠ 3♠: the Jack and Low (2♠, to its capturer) are open to both
+    (A♠ is above J♠; J♠ and 3♠ above 2♠), High is side 0's and so is Game (A♠'s 4 card
+    points against 1 at most). With 2♠ alone against J♠ 3♠, side 0 cannot take the
+    Jack: High, the Jack and Game are side 1's, Low open to both (mutants: a side
+    without a higher trump counted able, the one able side left waiting, the trumps
+    above a card read as those below)."""
+    open_to_both = _certain(
+        SETBACK, ("AS 2S", "JS 3S"), ("", ""), (0, 0), "AS 2S JS 3S", ("AS 2S", "JS 3S")
+    )
+    assert open_to_both == ((2, 0), (2, 2))
+    one_side = _certain(SETBACK, ("2S", "JS 3S"), ("", ""), (0, 0), "2S JS 3S", ("2S", "JS 3S"))
+    assert one_side == ((0, 3), (1, 1))
+    assert _certain(SETBACK, ("2S", "JS 3S"), ("", ""), (0, 0), "2S JS 3S") == ((0, 1), (3, 3))
+
+
+def test_the_highest_trumps_are_sure_of_their_card_points() -> None:
+    """Side 0 holds A♠ K♠ (7 card points), above side 1's Q♠: each takes the trick it is
+    played to, so side 0 is sure of 7 more. At 0 to 10 with A♠ K♠ Q♠ 10♥ held (19),
+    side 1 can end with at most 10 + 12 = 22 and side 0 with at least 7: Game is open to
+    both; at 10 to 0, side 0 ends with at least 17 and side 1 with at most 12: side 0's
+    (mutants: the sure points given to the side below, or not taken from the others'
+    reach)."""
+    rules = Rules.setback(points=(Point.HIGH, Point.GAME), min_bid=1)
+    holding = ("AS KS", "QS 10H")
+    held = "AS KS QS 10H"
+    assert _certain(rules, ("AS KS", "QS"), ("", ""), (0, 10), held, holding) == ((1, 0), (1, 1))
+    assert _certain(rules, ("AS KS", "QS"), ("", ""), (10, 0), held, holding) == ((2, 0), (0, 0))
+    assert _certain(rules, ("AS KS", "QS"), ("", ""), (10, 0), held) == ((1, 0), (1, 1))
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -189,6 +227,11 @@ def _certain_of(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
         held |= 1 << card
     if state.rules.trumps_only:
         held &= solver.trump_mask
+    holding = None  # each side's part, at a trick's start
+    if not solver.trick_plays:
+        holding = [0] * state.rules.side_count
+        for seat, cards in enumerate(solver.hands):
+            holding[state.rules.side_of(seat)] |= cards & held
     return certain_points(
         state.rules.points,
         solver.table_of_trump,
@@ -197,4 +240,5 @@ def _certain_of(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
         solver.captured,
         solver.points,
         held,
+        holding,
     )
