@@ -838,11 +838,15 @@ class _OpenSolver(Solver):
                 self.above[lower] = higher
         self.relabelled: dict[int, tuple[int, ...]] = {}  # `alike_hands`, by cards held
         # `mate_after[seat][count]`: whether a teammate of `seat` (the side `mine`, or the
-        # sides against it) is among the `count` seats that play after it to a trick
+        # sides against it) is among the `count` seats that play after it to a trick, where
+        # two partners play against two (second hand low searched fewer positions there,
+        # and up to three times more where more seats play against two, at six players)
         players = len(self.hands)
+        ours = sum(1 for seat in range(players) if self.side_of[seat] == mine)
         self.mate_after = [
             [
-                any(
+                ours * 2 == players == 4
+                and any(
                     (self.side_of[(seat + k) % players] == mine) == (self.side_of[seat] == mine)
                     for k in range(1, count + 1)
                 )
@@ -979,10 +983,10 @@ class _OpenSolver(Solver):
         trick that the seat's own team (the side `mine`, or the sides against it) is
         winning: the cards that leave it so, those worth most first (the points a card
         scores, `worth`), then the cheapest that take it. To a trick the other team is
-        winning, with a teammate still to play: the cards that leave it so, those worth
-        least first, then those that take it (second hand low); with none: the cards that
-        take it (from the strongest, the weakest first where nobody plays after), then
-        the cards worth least first."""
+        winning, with a teammate still to play where two partners play against two: the
+        cards that leave it so, those worth least first, then those that take it (second
+        hand low); else the cards that take it (from the strongest, the weakest first
+        where nobody plays after), then the cards worth least first."""
         alike = choices & self.alike
         if alike:
             others = 0  # the cards still out that are not `choices`
@@ -1063,13 +1067,13 @@ class _OpenSolver(Solver):
         the position can be worth: the points already certain (`points.certain_points`,
         told each side's cards: who can still capture a scoring trump, who is sure of the
         card points of the highest trumps) settled with every point still open taken by
-        one other side, or by the side `mine`. Under a plain bid's settlement `mine`'s margin never drops when it takes
-        more points and never rises when another side does (with more than two sides
-        each side's change depends on its own points alone; Cinch's difference has two
-        sides), so the true value lies between. Remembered by what decides it: the
-        scoring trumps captured and still held, `game_points` (the position key's), the
-        card points still to be played and each side's trumps; and the settlements by
-        the points they settle."""
+        one other side, or by the side `mine`. Under a plain bid's settlement `mine`'s
+        margin never drops when it takes more points and never rises when another side
+        does (with more than two sides each side's change depends on its own points
+        alone; Cinch's difference has two sides), so the true value lies between.
+        Remembered by what decides it: the scoring trumps captured and still held,
+        `game_points` (the position key's), the card points still to be played and each
+        side's trumps; and the settlements by the points they settle."""
         held = 0
         for cards in self.hands:
             held |= cards
