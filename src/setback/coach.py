@@ -933,14 +933,7 @@ class _OpenSolver(Solver):
                     return upper
                 alpha = max(alpha, lower)
                 beta = min(beta, upper)
-        choices = open_cards(  # `choices`, written out: the search's most frequent call
-            self.rules,
-            self.table_of_trump,
-            self.hands[seat],
-            plays[0][1] if plays else -1,
-            self.tricks == 0,
-            self.called,
-        )[0]
+        choices = self.choices(seat, plays)
         if not choices & (choices - 1):  # one card: no search
             value = self._after(seat, choices.bit_length() - 1, plays, alpha, beta)
             if key is not None and self.last_trick():  # every play forced: exact
@@ -1274,8 +1267,6 @@ def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tup
     value for the side `mine`."""
     legal = [action for action in legal_actions(state) if isinstance(action, Play)]
     solver = _solver(state, mine, memo, table)
-    seat = state.to_act
-    assert seat is not None
     cards = sum(1 << action.card.index for action in legal)
     others = 0  # the cards still out but `cards`: in the hands and on the table
     for held in solver.hands:
