@@ -636,6 +636,42 @@ def test_under_trumps_only_one_trump_in_a_hand_is_not_the_last_trick() -> None:
     assert _OpenSolver(state, 0, {}, {}).exact() == -10
 
 
+@pytest.mark.parametrize(
+    ("seed", "alike", "apart"),
+    [
+        (50, ("play 6S", "play 7S"), {"play 2D": 2, "play JD": 4}),
+        (58, None, {"play 7D": -4, "play 9D": 3}),
+    ],
+)
+def test_first_leads_alike_are_searched_once_and_the_others_each(
+    seed: int, alike: tuple[str, str] | None, apart: dict[str, int]
+) -> None:
+    """The German game, the pitcher's first lead naming trump. Seed 50: 6♠ and 7♠ touch
+    and score nothing (one search for both); 2♦ and J♦ name one trump but play apart.
+    Seed 58: 7♦ and 9♦ are of one run but another seat holds the card between, so they
+    play apart (-4 and +3). Every lead's value is its own search's, with tables of its
+    own (this fails if a lead stands in for one it does not play as, or one trump's
+    leads share one search)."""
+    rules = Rules.setback()
+    medium = bot("medium", seed=0)
+    state = new_game(rules, seed=seed)
+    while state.phase is not Phase.PLAY:
+        seat = state.to_act
+        assert seat is not None
+        state = apply_action(state, medium.choose(observe(state, seat)))
+    assert state.trump is None and state.hand_number == 0
+    seat = state.to_act
+    assert seat is not None
+    side = rules.side_of(seat)
+    moves = {str(action): value for action, value in open_hands(state).moves}
+    for action in legal_actions(state):
+        alone = _OpenSolver(apply_action(state, action), side, {}, {}).exact()
+        assert moves[str(action)] == alone
+    if alike is not None:
+        assert moves[alike[0]] == moves[alike[1]]
+    assert {lead: moves[lead] for lead in apart} == apart
+
+
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (2, 0), (2, 4)])
 def test_open_hands_tables_every_trump_the_pitcher_could_lead(players: int, seed: int) -> None:
     state = _played(Rules.auction_pitch(players=players), seed, hands=0)

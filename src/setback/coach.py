@@ -982,12 +982,7 @@ class _OpenSolver(Solver):
         where nobody plays after), then the cards worth least first."""
         alike = choices & self.alike
         if alike:
-            others = 0  # the cards still out that are not `choices`
-            for held in self.hands:
-                others |= held
-            for _, played in plays:
-                others |= 1 << played
-            others &= ~choices
+            others = self.out_but(choices, plays)
             stand_in = self.stand_in
             while alike:
                 low = alike & -alike
@@ -1011,7 +1006,7 @@ class _OpenSolver(Solver):
             if power[card] > best:
                 winner, best = played_seat, power[card]
         mine, side_of, worth = self.mine, self.side_of, self.worth
-        # one key each (a power is under 1000, a worth under 500), the stronger first
+        # one key each (a power is under 1000, a worth under 100), the stronger first
         # where they are equal
         if (side_of[winner] == mine) == (side_of[seat] == mine):  # its team is winning
             kept.sort(
@@ -1040,6 +1035,16 @@ class _OpenSolver(Solver):
                 )
             )
         return kept
+
+    def out_but(self, cards: int, plays: list[tuple[int, int]]) -> int:
+        """The cards still out but `cards` (bit sets): in the hands, and on the table in
+        the trick `plays`."""
+        out = 0
+        for held in self.hands:
+            out |= held
+        for _, played in plays:
+            out |= 1 << played
+        return out & ~cards
 
     def stand_in(self, card: int, cards: int, others: int) -> int:
         """The strongest of `cards` (a bit set: one seat's cards, `card` among them) that
@@ -1268,12 +1273,7 @@ def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tup
     legal = [action for action in legal_actions(state) if isinstance(action, Play)]
     solver = _solver(state, mine, memo, table)
     cards = sum(1 << action.card.index for action in legal)
-    others = 0  # the cards still out but `cards`: in the hands and on the table
-    for held in solver.hands:
-        others |= held
-    for _, played in solver.trick_plays:
-        others |= 1 << played
-    others &= ~cards
+    others = solver.out_but(cards, solver.trick_plays)
     values: dict[int, int] = {}  # each card searched: its value
     last = 0
     for action in legal:  # each from the last one's value: neighbours are often equal
@@ -1417,19 +1417,18 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
     for choice, after in named:
         if isinstance(choice, Play):
             leads[_trump(after)] = leads.get(_trump(after), 0) | 1 << choice.card.index
-    every = 0  # every card in a hand
-    for hand in state.hands:
-        for card in hand:
-            every |= 1 << card.index
+    stands: dict[Suit, tuple[_OpenSolver, int]] = {}  # a trump's runs, and the cards out
     searched: dict[tuple[Suit, int], int] = {}  # by trump and the lead that stands in
     for choice, after in named:
         suit = _trump(after)
         memo, table = memos.setdefault(suit, ({}, {}))
         stand = -1  # a first lead plays as the strongest of its trump's leads alike
         if isinstance(choice, Play):
-            alike = leads[suit]
-            solver = _solver(after, side, memo, table)
-            stand = solver.stand_in(choice.card.index, alike, every & ~alike)
+            if suit not in stands:  # the lead on the table is one of `leads`: not out
+                solver = _solver(after, side, memo, table)
+                stands[suit] = solver, solver.out_but(leads[suit], solver.trick_plays)
+            solver, others = stands[suit]
+            stand = solver.stand_in(choice.card.index, leads[suit], others)
         if (suit, stand) not in searched:
             last[suit] = _value(after, side, memo, table, last.get(suit, 0))
             searched[suit, stand] = last[suit]

@@ -298,7 +298,7 @@ def certain_points(
     The rules of `award_all`'s awards, read early: High and Low to a holder are certain
     from the start; a point that goes to a card's capturer (the jack, the ten, ..., Low
     to its capturer) once its card is taken (nobody's if it is not in play); Game once
-    no side but the leader can end with the most card points, or none are held. What a
+    one side is sure to end with strictly the most card points, or none are held. What a
     side may still add: every point that waits for a capture, and Game where it can
     still end with the most card points. With `holding`, a trump that scores for its
     capturer can be captured only by a side that holds it or a trump above it (the
@@ -310,6 +310,9 @@ def certain_points(
     step's certain points with the hand's awards.
     """
     sides = len(in_play)
+    assert holding is None or functools.reduce(operator.or_, holding) == held, (
+        "holding: at a trick's start, each side's part of held"
+    )
     certain = [0] * sides
     may_take = [0] * sides
     trump = table.trump
@@ -320,7 +323,7 @@ def certain_points(
     for point in points:
         worth = _WORTH.get(point._value_, 1)
         if point is Point.GAME:
-            sure = _sure_card_points(table, holding) if holding else [0] * sides
+            sure = [0] * sides if holding is None else _sure_card_points(table, holding)
             least = [taken + own for taken, own in zip(card_points, sure, strict=True)]
             most = [
                 taken + held_card_points - (sum(sure) - own)
