@@ -200,6 +200,9 @@ _FIRST_LEAD_COUNT = (
 )
 _KITTY_LINE = "_replay_deck: kitty and hand.trump is not None and (hand.pitcher is not None) -> "
 EQUIVALENT: dict[str, str] = {
+    "certain_points: able[0] -> able[-1]": (
+        "read only where `able` holds one side (`len(able) == 1`): its first is its last"
+    ),
     "_replay_deck: world.phase is Phase.BIDDING and world.plays -> False": _PITCH_IN_TRICK,
     "_replay_deck: world.phase is Phase.BIDDING -> world.phase is not Phase.BIDDING": (
         _PITCH_IN_TRICK

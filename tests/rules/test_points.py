@@ -177,6 +177,19 @@ def test_a_trump_that_scores_waits_only_for_the_sides_that_can_capture_it() -> N
     assert _certain(SETBACK, ("2S", "JS 3S"), ("", ""), (0, 0), "2S JS 3S") == ((0, 1), (3, 3))
 
 
+def test_the_off_jack_waits_only_for_the_sides_that_can_capture_it() -> None:
+    """Trickster's 5-point game, spades trump: J♣, the off-jack (a trump, just below J♠),
+    is side 0's with 3♠, against side 1's 2♠ 4♠. No trump above it is on side 1, so the
+    off-jack is side 0's for certain, as are High (J♣ is the highest trump in play) and
+    Game (its 1 card point, the only one held); Low (2♠, to its holder) side 1's. Told
+    nothing of who holds what, the off-jack and Game stay open (mutant: a scoring card
+    taken for no trump, where the card just above it in the pack is none)."""
+    rules = Rules.preset("trickster-5")
+    in_play = ("JC 3S", "2S 4S")
+    assert _certain(rules, in_play, ("", ""), (0, 0), "JC 3S 2S 4S", in_play) == ((3, 1), (0, 0))
+    assert _certain(rules, in_play, ("", ""), (0, 0), "JC 3S 2S 4S") == ((1, 1), (2, 2))
+
+
 def test_the_highest_trumps_are_sure_of_their_card_points() -> None:
     """Side 0 holds A♠ K♠ (7 card points), above side 1's Q♠: each takes the trick it is
     played to, so side 0 is sure of 7 more. At 0 to 10 with A♠ K♠ Q♠ 10♥ held (19),
