@@ -828,6 +828,7 @@ class _OpenSolver(Solver):
         if Point.LOW in self.rules.points and self.rules.low_to is LowTo.CAPTURER:
             scoring |= self.lowest_trump(state)
         self.scoring = scoring
+        self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
         self.game = Point.GAME in self.rules.points  # card points count for Game alone
         table = self.table_of_trump
         self.runs = _runs(table, scoring, self.game)
@@ -860,7 +861,6 @@ class _OpenSolver(Solver):
             (CARD_POINTS[index] if self.game else 0) + (20 if scoring >> index & 1 else 0)
             for index in range(len(table.suits))
         ]
-        self.called = state.hand.setup.must_play  # played in the first trick (trumps only)
         self.playable = self.trump_mask if self.rules.trumps_only else -1  # cards ever played
         # the card points of the hand's cards: taken, on the table and held (a constant)
         cards = 0
@@ -1006,34 +1006,27 @@ class _OpenSolver(Solver):
             if power[card] > best:
                 winner, best = played_seat, power[card]
         mine, side_of, worth = self.mine, self.side_of, self.worth
-        # one key each (a power is under 1000, a worth under 100), the stronger first
-        # where they are equal
         if (side_of[winner] == mine) == (side_of[seat] == mine):  # its team is winning
-            kept.sort(
-                key=lambda card: (
-                    10**6 + power[card] if power[card] > best else -1000 * worth[card] - power[card]
-                )
-            )
+            leave_first, take, leave = True, 1, -1  # the most worth, then the cheapest take
         elif len(plays) == len(self.hands) - 1:  # the last to play
-            kept.sort(
-                key=lambda card: (
-                    power[card] - 10**6 if power[card] > best else 1000 * worth[card] - power[card]
-                )
-            )
-        elif self.mate_after[seat][len(self.hands) - 1 - len(plays)]:  # a teammate to come
-            kept.sort(
-                key=lambda card: (
-                    10**6 - power[card] if power[card] > best else 1000 * worth[card] - power[card]
-                )
-            )
+            leave_first, take, leave = False, 1, 1  # the cheapest take, then the least worth
+        elif self.mate_after[seat][len(self.hands) - 1 - len(plays)]:  # second hand low
+            leave_first, take, leave = True, -1, 1
         else:
-            kept.sort(
-                key=lambda card: (
-                    -(10**6) - power[card]
+            leave_first, take, leave = False, -1, 1  # the strongest take first
+        # one key a card (a power is under 1000, a worth under 100): the group first, then
+        # the power of a card that takes the trick or the worth of one that leaves it,
+        # the stronger first where those are equal
+        kept.sort(
+            key=lambda card: (
+                ((power[card] > best) == leave_first) * 10**6
+                + (
+                    take * power[card]
                     if power[card] > best
-                    else 1000 * worth[card] - power[card]
+                    else leave * 1000 * worth[card] - power[card]
                 )
             )
+        )
         return kept
 
     def out_but(self, cards: int, plays: list[tuple[int, int]]) -> int:
@@ -1075,8 +1068,7 @@ class _OpenSolver(Solver):
         held = 0
         for cards in self.hands:
             held |= cards
-        if self.rules.trumps_only:  # the others are never played
-            held &= self.trump_mask
+        held &= self.playable  # under trumps-only play the others are never played
         holding = [0] * self.sides  # each side's cards still held (trumps only, as `held`)
         for seat, cards in enumerate(self.hands):
             holding[self.side_of[seat]] |= cards & held
@@ -1274,13 +1266,13 @@ def _solved(state: GameState, mine: int, memo: _Memo, table: _Table) -> list[tup
     solver = _solver(state, mine, memo, table)
     cards = sum(1 << action.card.index for action in legal)
     others = solver.out_but(cards, solver.trick_plays)
-    values: dict[int, int] = {}  # each card searched: its value
+    stands = [solver.stand_in(action.card.index, cards, others) for action in legal]
+    values: dict[int, int] = {}  # each card searched (one for cards alike): its value
     last = 0
-    for action in legal:  # each from the last one's value: neighbours are often equal
-        stand = solver.stand_in(action.card.index, cards, others)  # one card for alike ones
+    for stand in stands:  # each from the last one's value: neighbours are often equal
         if stand not in values:
             last = values[stand] = solver.exact(stand, last)
-    return [(action, values[solver.stand_in(action.card.index, cards, others)]) for action in legal]
+    return [(action, values[stand]) for action, stand in zip(legal, stands, strict=True)]
 
 
 def _best_line(
