@@ -636,6 +636,41 @@ def test_under_trumps_only_one_trump_in_a_hand_is_not_the_last_trick() -> None:
     assert _OpenSolver(state, 0, {}, {}).exact() == -10
 
 
+def test_open_hands_makes_room_for_positions_and_finds_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With room for 40 positions, the table of positions fills again and again: each
+    time the positions nearest the hand's end are dropped first, until half remain, and
+    the analysis is the one found with room for all (this fails if making room keeps too
+    many, drops a position still deeper than one kept, or loses a value)."""
+    state = new_game(Rules.setback(), seed=3)
+    for action in ("pass", "pass", "pass", "bid 2"):
+        state = apply_action(state, action)
+    whole = open_hands(state)
+    made: list[tuple[list[int], list[int]]] = []  # each time: cards held, kept and dropped
+    forget = _OpenSolver.forget
+
+    def held(key: tuple[object, ...]) -> int:
+        hands = key[0]
+        assert isinstance(hands, tuple)
+        return sum(cards.bit_count() for cards in hands)
+
+    def watched(self: _OpenSolver) -> None:
+        before = set(self.bounds)
+        forget(self)
+        assert not self.relabelled and not self.ranges  # the caches beside them go too
+        made.append(([held(k) for k in self.bounds], [held(k) for k in before - set(self.bounds)]))
+
+    monkeypatch.setattr(_OpenSolver, "forget", watched)
+    monkeypatch.setattr("setback.coach._POSITIONS_KEPT", 40)
+    assert open_hands(state) == whole
+    assert len(made) > 10
+    for kept, dropped in made:
+        assert len(kept) <= 20
+        assert max(dropped) < min(kept, default=99)  # the deepest go first
+    assert any(kept for kept, _ in made)  # not all dropped each time
+
+
 @pytest.mark.parametrize(
     ("seed", "alike", "apart"),
     [

@@ -922,9 +922,12 @@ class _OpenSolver(Solver):
         if not plays:
             key = self.position_key(seat)
             entry = self.bounds.get(key)
-            if entry is None and self.bounded:  # first met: the points still open bound it
-                least, most = self.value_range(key)
-                entry = self.bounds[key] = (least, most, -1)
+            if entry is None:
+                if len(self.bounds) >= _POSITIONS_KEPT:
+                    self.forget()
+                if self.bounded:  # first met: the points still open bound it
+                    least, most = self.value_range(key)
+                    entry = self.bounds[key] = (least, most, -1)
             if entry is not None:
                 lower, upper, first = entry
                 if lower >= beta or lower == upper:
@@ -967,6 +970,27 @@ class _OpenSolver(Solver):
                 lower = upper = value
             self.bounds[key] = (lower, upper, best)
         return value
+
+    def forget(self) -> None:
+        """Make room in the table of positions (`bounds`), full at `_POSITIONS_KEPT`: drop
+        the positions nearest the hand's end, the cheapest to search again, until half
+        remain, and the caches that grow with the positions met. Only time is lost: a
+        position dropped is searched again when met."""
+        bounds = self.bounds
+        by_cards: dict[int, list[tuple[object, ...]]] = {}  # by the cards still held
+        for key in bounds:
+            hands = key[0]
+            assert isinstance(hands, tuple)
+            by_cards.setdefault(sum(cards.bit_count() for cards in hands), []).append(key)
+        for cards in sorted(by_cards):
+            if len(bounds) <= _POSITIONS_KEPT // 2:
+                break
+            for key in by_cards[cards]:
+                del bounds[key]
+        self.relabelled.clear()
+        self.ranges.clear()
+        if len(self.memo) >= _POSITIONS_KEPT // 2:
+            self.memo.clear()
 
     def ordered(self, seat: int, choices: int, plays: list[tuple[int, int]]) -> list[int]:
         """The cards of `choices` (`seat`'s, to the trick `plays`) worth trying, in the
@@ -1217,6 +1241,11 @@ class _OpenSolver(Solver):
 
 _INFINITY = 10**9
 """Beyond every value."""
+
+_POSITIONS_KEPT = 200_000
+"""The most positions `open_hands` keeps the bounds of (about 500 bytes each, with the
+caches that grow beside them: some 100 MB), so that its memory stays bounded however long
+its search; `_OpenSolver.forget` makes room."""
 
 
 def _runs(table: TrumpTable, scoring: int, game: bool) -> list[list[int]]:
