@@ -530,6 +530,31 @@ def test_open_hands_searches_one_of_touching_trumps_that_score_nothing() -> None
     assert [str(CARDS[card]) for card in moves] == ["9S", "6S"]
 
 
+def test_a_lead_the_other_team_can_answer_in_fewer_ways_is_searched_first() -> None:
+    """Seat 0 leads the second trick (spades trump, no trump left with seats 1 and 3):
+    a heart has one answer from each of them (9♥, 10♥), a club five and four, a diamond
+    four and five, a spade five and five. The hearts come first, then clubs and diamonds
+    (as many answers: the stronger first), the trump last (this fails if the leads go
+    strongest first, or the answers are summed over the wrong team)."""
+    state = new_game(
+        Rules.setback(),
+        seed=0,
+        hands=[
+            "AS KS QH 2H 3D 4C",
+            "5S 9H 10D JD QD KD",
+            "6S 7H 8H 2C 3C 5C",
+            "7S 10H 6C 7C 8C 9C",
+        ],
+    )
+    for action in ("pass", "pass", "pass", "bid 2", "play AS", "play 5S", "play 6S"):
+        state = apply_action(state, action)
+    state = apply_action(state, "play 7S")
+    assert state.to_act == 0
+    solver = _OpenSolver(state, 0, {}, {})
+    moves = solver.ordered(0, solver.choices(0, []), [])
+    assert [str(CARDS[card]) for card in moves] == ["QH", "2H", "4C", "3D", "KS"]
+
+
 def _first_trick(discards: str, rules: Rules | None = None) -> GameState:
     """Seat 0 bids 2 and leads A♠ (spades trump); seats 1, 2 and 3 hold no spade and
     throw `discards` (three cards) on it."""

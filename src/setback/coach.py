@@ -996,9 +996,10 @@ class _OpenSolver(Solver):
         """The cards of `choices` (`seat`'s, to the trick `plays`) worth trying, in the
         order to try them: of cards of one run (`runs`) with no other card of it still out
         between them (in a hand but not among `choices`, or on the table), only the
-        strongest, which plays as any of them would. A lead, strongest first. A card to a
-        trick that the seat's own team (the side `mine`, or the sides against it) is
-        winning: the cards that leave it so, those worth most first (the points a card
+        strongest, which plays as any of them would. A lead: the suits that the other team
+        can answer in the fewest ways first (`replies`), the strongest first among equals.
+        A card to a trick that the seat's own team (the side `mine`, or the sides against
+        it) is winning: the cards that leave it so, those worth most first (the points a card
         scores, `worth`), then the cheapest that take it. To a trick the other team is
         winning, with a teammate still to play where two partners play against two: the
         cards that leave it so, those worth least first, then those that take it (second
@@ -1020,7 +1021,10 @@ class _OpenSolver(Solver):
             choices ^= low
             kept.append(low.bit_length() - 1)
         if not plays:
-            kept.sort(key=self.lead_order.__getitem__, reverse=True)
+            if len(kept) > 1:
+                replies = self.replies(seat, kept)
+                suits, order = self.suits, self.lead_order
+                kept.sort(key=lambda card: (replies[suits[card]], -order[card]))
             return kept
         if len(kept) < 2:
             return kept
@@ -1052,6 +1056,30 @@ class _OpenSolver(Solver):
             )
         )
         return kept
+
+    def replies(self, seat: int, leads: list[int]) -> dict[Suit, int]:
+        """For each suit of `leads` (cards `seat` may lead), how many ways the other
+        team (the side `mine`, or the sides against it) can answer a lead of it: the
+        product of its seats' counts of cards they could play to it. A search answers
+        every one of them, whether it proves a bound or refutes one."""
+        team = self.side_of[seat] == self.mine
+        others = [
+            cards
+            for other, cards in enumerate(self.hands)
+            if (self.side_of[other] == self.mine) != team
+        ]
+        rules, table, first = self.rules, self.table_of_trump, self.tricks == 0
+        replies: dict[Suit, int] = {}
+        for card in leads:
+            suit = self.suits[card]
+            if suit not in replies:
+                count = 1
+                for cards in others:  # a seat with no card left is not counted
+                    count *= max(
+                        1, open_cards(rules, table, cards, card, first, self.called)[0].bit_count()
+                    )
+                replies[suit] = count
+        return replies
 
     def out_but(self, cards: int, plays: list[tuple[int, int]]) -> int:
         """The cards still out but `cards` (bit sets): in the hands, and on the table in
