@@ -971,6 +971,30 @@ class _OpenSolver(Solver):
             self.bounds[key] = (lower, upper, best)
         return value
 
+    def _leaf(self) -> int:
+        """The value at the hand's end: under a plain bid (`bounded`), with no card left,
+        every point is certain (`points.certain_points`) and settled as `value_range`
+        settles them; else (a Smudge, a shoot, a called partner) `Solver`'s, the hand
+        played out."""
+        if not self.bounded:
+            return super()._leaf()
+        key = self.end_key()
+        value = self.memo.get(key)
+        if value is None:
+            rules = self.rules
+            certain, open_points = certain_points(
+                rules.points,
+                self.table_of_trump,
+                rules.low_to,
+                self.played,
+                self.captured,
+                self.points,
+                0,
+            )
+            assert not any(open_points), "every point is certain at the hand's end"
+            value = self.memo[key] = self._margin(certain, self.mine, open_points)
+        return value
+
     def forget(self) -> None:
         """Make room in the table of positions (`bounds`), full at `_POSITIONS_KEPT`: drop
         the positions nearest the hand's end, the cheapest to search again, until half
