@@ -530,21 +530,26 @@ def test_open_hands_searches_one_of_touching_trumps_that_score_nothing() -> None
     assert [str(CARDS[card]) for card in moves] == ["9S", "6S"]
 
 
-def test_a_lead_the_other_team_can_answer_in_fewer_ways_is_searched_first() -> None:
-    """Seat 0 leads the second trick (spades trump, no trump left with seats 1 and 3):
-    a heart has one answer from each of them (9♥, 10♥), a club five and four, a diamond
-    four and five, a spade five and five. The hearts come first, then clubs and diamonds
-    (as many answers: the stronger first), the trump last (this fails if the leads go
-    strongest first, or the answers are summed over the wrong team)."""
+@pytest.mark.parametrize(
+    ("seat_0", "seat_3", "leads"),
+    [
+        ("AS QS QH 2H 3D 4C", "7S KS 10H 6C 7C 8C", ["QH", "2H", "QS", "4C", "3D"]),
+        ("AS KS QH 2H 3D 4C", "7S 10H 6C 7C 8C 9C", ["KS", "QH", "2H", "4C", "3D"]),
+    ],
+)
+def test_the_top_trump_and_then_the_leads_the_other_team_answers_fewest_ways_go_first(
+    seat_0: str, seat_3: str, leads: list[str]
+) -> None:
+    """Seat 0 leads the second trick (spades trump; seat 1 holds no trump). With K♠ on
+    seat 3: a heart has 1 and 2 answers from seats 1 and 3 (9♥; 10♥ or K♠), a spade 5
+    and 1, a club 5 and 4, a diamond 4 and 5, so hearts, Q♠, then clubs and diamonds
+    (as many answers: the stronger first). With K♠ his own, the highest trump held, it
+    goes first (this fails if the leads go strongest first, the answers are counted on
+    the wrong team, or the top trump is not the highest still held)."""
     state = new_game(
         Rules.setback(),
         seed=0,
-        hands=[
-            "AS KS QH 2H 3D 4C",
-            "5S 9H 10D JD QD KD",
-            "6S 7H 8H 2C 3C 5C",
-            "7S 10H 6C 7C 8C 9C",
-        ],
+        hands=[seat_0, "5S 9H 10D JD QD KD", "6S 7H 8H 2C 3C 5C", seat_3],
     )
     for action in ("pass", "pass", "pass", "bid 2", "play AS", "play 5S", "play 6S"):
         state = apply_action(state, action)
@@ -552,7 +557,7 @@ def test_a_lead_the_other_team_can_answer_in_fewer_ways_is_searched_first() -> N
     assert state.to_act == 0
     solver = _OpenSolver(state, 0, {}, {})
     moves = solver.ordered(0, solver.choices(0, []), [])
-    assert [str(CARDS[card]) for card in moves] == ["QH", "2H", "4C", "3D", "KS"]
+    assert [str(CARDS[card]) for card in moves] == leads
 
 
 def _first_trick(discards: str, rules: Rules | None = None) -> GameState:

@@ -1020,8 +1020,9 @@ class _OpenSolver(Solver):
         """The cards of `choices` (`seat`'s, to the trick `plays`) worth trying, in the
         order to try them: of cards of one run (`runs`) with no other card of it still out
         between them (in a hand but not among `choices`, or on the table), only the
-        strongest, which plays as any of them would. A lead: the suits that the other team
-        can answer in the fewest ways first (`replies`), the strongest first among equals.
+        strongest, which plays as any of them would. A lead: the highest trump still held
+        first, then the suits that the other team can answer in the fewest ways
+        (`replies`), the strongest first among equals.
         A card to a trick that the seat's own team (the side `mine`, or the sides against
         it) is winning: the cards that leave it so, those worth most first (the points a card
         scores, `worth`), then the cheapest that take it. To a trick the other team is
@@ -1048,7 +1049,8 @@ class _OpenSolver(Solver):
             if len(kept) > 1:
                 replies = self.replies(seat, kept)
                 suits, order = self.suits, self.lead_order
-                kept.sort(key=lambda card: (replies[suits[card]], -order[card]))
+                top = self.top_trump()
+                kept.sort(key=lambda card: (card != top, replies[suits[card]], -order[card]))
             return kept
         if len(kept) < 2:
             return kept
@@ -1080,6 +1082,16 @@ class _OpenSolver(Solver):
             )
         )
         return kept
+
+    def top_trump(self) -> int:
+        """The highest trump still held (-1: none)."""
+        held = 0
+        for cards in self.hands:
+            held |= cards
+        for index in self.table_of_trump.order:
+            if held >> index & 1:
+                return index
+        return -1
 
     def replies(self, seat: int, leads: list[int]) -> dict[Suit, int]:
         """For each suit of `leads` (cards `seat` may lead), how many ways the other
