@@ -1497,7 +1497,9 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
     # played out (one memo and table a trump: the search's keys hold no trump)
     memos: dict[Suit, tuple[_Memo, _Table]] = {}
     values = []
-    last: dict[Suit, int] = {}  # each trump's last value: the next search starts there
+    # each trump's last value: its next search starts there; a trump's first, from the
+    # best value of the trumps before it (the trumps the pitcher weighs are often close)
+    last: dict[Suit, int] = {}
     leads: dict[Suit, int] = {}  # the first leads that name each trump (a bit set)
     for choice, after in named:
         if isinstance(choice, Play):
@@ -1515,7 +1517,8 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
             solver, others = stands[suit]
             stand = solver.stand_in(choice.card.index, leads[suit], others)
         if (suit, stand) not in searched:
-            last[suit] = _value(after, side, memo, table, last.get(suit, 0))
+            guess = last.get(suit, max(last.values(), default=0))
+            last[suit] = _value(after, side, memo, table, guess)
             searched[suit, stand] = last[suit]
         values.append((choice, searched[suit, stand], after))
     best_of: dict[Suit, tuple[Action, int, GameState]] = {}
