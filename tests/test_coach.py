@@ -44,6 +44,7 @@ from setback.coach import (
     open_hands,
     review,
 )
+from setback.rules import PRESET_NAMES
 from setback.state import Phase
 from setback.terminal import TerminalGame
 
@@ -528,6 +529,43 @@ def test_open_hands_searches_one_of_touching_trumps_that_score_nothing() -> None
     plays = [(0, parse_cards("AS")[0].index)]
     moves = solver.ordered(1, solver.choices(1, plays), plays)
     assert [str(CARDS[card]) for card in moves] == ["9S", "6S"]
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_a_lines_end_is_settled_as_the_hand_played_out_settles_it(preset: str) -> None:
+    """At the last trick's start of medium bots' first hands (three deals a preset), the
+    value of the one card left for every side: `_OpenSolver`'s end of a line (settled
+    from the points certain once no card is held, under a plain bid) against the bots'
+    `Solver`'s (the hand played out). This fails if the settlement reads the points,
+    the contract or the sides wrong, under any preset's points and settlement."""
+    rules = Rules.preset(preset)
+    bots = [bot("medium", seed=seat) for seat in range(rules.players)]
+    compared = 0
+    for seed in range(3):
+        state = new_game(rules, seed=seed)
+        while state.hand_number == 0 and not state.is_over:
+            if (
+                state.phase is Phase.PLAY
+                and state.trump is not None
+                and (state.trick is None or not state.trick.plays)
+                and _OpenSolver(state, 0, {}, {}).last_trick()  # every play forced
+            ):
+                break
+            seat = state.to_act
+            assert seat is not None
+            state = apply_action(state, bots[seat].choose(observe(state, seat)))
+        else:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        (only,) = legal_actions(state)
+        assert isinstance(only, Play)
+        card = only.card.index
+        for side in range(rules.side_count):
+            opened = _OpenSolver(state, side, {}, {})
+            assert opened.exact(card) == Solver(state, side, {}).values([card])[0]
+            compared += opened.bounded
+    assert compared  # some hand came to its last trick under a plain bid
 
 
 @pytest.mark.parametrize(

@@ -997,9 +997,11 @@ class _OpenSolver(Solver):
 
     def forget(self) -> None:
         """Make room in the table of positions (`bounds`), full at `_POSITIONS_KEPT`: drop
-        the positions nearest the hand's end, the cheapest to search again, until half
-        remain, and the caches that grow with the positions met. Only time is lost: a
-        position dropped is searched again when met."""
+        the positions nearest the hand's end, the cheapest to search again, a number of
+        cards held at a time, until at most half remain; clear the caches that grow with
+        the positions met (`relabelled`, `ranges`), and the ends of lines (`memo`) once
+        they hold as many as half the table. Only time is lost: a position dropped is
+        searched again when met."""
         bounds = self.bounds
         by_cards: dict[int, list[tuple[object, ...]]] = {}  # by the cards still held
         for key in bounds:
@@ -1021,8 +1023,8 @@ class _OpenSolver(Solver):
         order to try them: of cards of one run (`runs`) with no other card of it still out
         between them (in a hand but not among `choices`, or on the table), only the
         strongest, which plays as any of them would. A lead: the highest trump still held
-        first, then the suits that the other team can answer in the fewest ways
-        (`replies`), the strongest first among equals.
+        first (if the seat holds it), then the suits that the other team can answer in
+        the fewest ways (`replies`), the strongest first among equals.
         A card to a trick that the seat's own team (the side `mine`, or the sides against
         it) is winning: the cards that leave it so, those worth most first (the points a card
         scores, `worth`), then the cheapest that take it. To a trick the other team is
@@ -1096,8 +1098,9 @@ class _OpenSolver(Solver):
     def replies(self, seat: int, leads: list[int]) -> dict[Suit, int]:
         """For each suit of `leads` (cards `seat` may lead), how many ways the other
         team (the side `mine`, or the sides against it) can answer a lead of it: the
-        product of its seats' counts of cards they could play to it. A search answers
-        every one of them, whether it proves a bound or refutes one."""
+        product of its seats' counts of cards they could play to it. To prove a lead
+        good the search must try every one of them, so a lead with fewer is the cheaper
+        to prove."""
         team = self.side_of[seat] == self.mine
         others = [
             cards
@@ -1307,9 +1310,11 @@ _INFINITY = 10**9
 """Beyond every value."""
 
 _POSITIONS_KEPT = 200_000
-"""The most positions `open_hands` keeps the bounds of (about 500 bytes each, with the
-caches that grow beside them: some 100 MB), so that its memory stays bounded however long
-its search; `_OpenSolver.forget` makes room."""
+"""The most positions a table of `open_hands` keeps the bounds of (about 500 bytes each,
+with the caches that grow beside them: some 100 MB), so that its memory stays bounded
+however long its search; `_OpenSolver.forget` makes room. There is one table a trump, so
+at the pitcher's choice of trump up to four are kept at once (the largest measured held
+55,000 positions)."""
 
 
 def _runs(table: TrumpTable, scoring: int, game: bool) -> list[list[int]]:
