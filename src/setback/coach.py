@@ -981,16 +981,7 @@ class _OpenSolver(Solver):
         key = self.end_key()
         value = self.memo.get(key)
         if value is None:
-            rules = self.rules
-            certain, open_points = certain_points(
-                rules.points,
-                self.table_of_trump,
-                rules.low_to,
-                self.played,
-                self.captured,
-                self.points,
-                0,
-            )
+            certain, open_points = self.certain(0)
             assert not any(open_points), "every point is certain at the hand's end"
             value = self.memo[key] = self._margin(certain, self.mine, open_points)
         return value
@@ -1086,10 +1077,8 @@ class _OpenSolver(Solver):
         return kept
 
     def top_trump(self) -> int:
-        """The highest trump still held (-1: none)."""
-        held = 0
-        for cards in self.hands:
-            held |= cards
+        """The highest trump still held (-1: none), asked at a lead."""
+        held = self.out_but(0, [])
         for index in self.table_of_trump.order:
             if held >> index & 1:
                 return index
@@ -1103,20 +1092,15 @@ class _OpenSolver(Solver):
         to prove."""
         team = self.side_of[seat] == self.mine
         others = [
-            cards
-            for other, cards in enumerate(self.hands)
-            if (self.side_of[other] == self.mine) != team
+            other for other in range(len(self.hands)) if (self.side_of[other] == self.mine) != team
         ]
-        rules, table, first = self.rules, self.table_of_trump, self.tricks == 0
         replies: dict[Suit, int] = {}
         for card in leads:
             suit = self.suits[card]
             if suit not in replies:
                 count = 1
-                for cards in others:  # a seat with no card left is not counted
-                    count *= max(
-                        1, open_cards(rules, table, cards, card, first, self.called)[0].bit_count()
-                    )
+                for other in others:  # a seat with no card left is not counted
+                    count *= max(1, self.choices(other, [(seat, card)]).bit_count())
                 replies[suit] = count
         return replies
 
@@ -1173,17 +1157,7 @@ class _OpenSolver(Solver):
         )
         known = self.ranges.get(key)
         if known is None:
-            rules = self.rules
-            certain, may_take = certain_points(
-                rules.points,
-                self.table_of_trump,
-                rules.low_to,
-                self.played,
-                self.captured,
-                self.points,
-                held,
-                holding,
-            )
+            certain, may_take = self.certain(held, holding)
             known = self.margins.get((certain, may_take))
             if known is None:
                 mine = self.mine
@@ -1196,6 +1170,23 @@ class _OpenSolver(Solver):
                 known = self.margins[certain, may_take] = (least, most)
             self.ranges[key] = known
         return known
+
+    def certain(
+        self, held: int, holding: Sequence[int] | None = None
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """`points.certain_points` of the line so far, with the cards `held` still to be
+        played (each side's part of them, `holding`, at a trick's start)."""
+        rules = self.rules
+        return certain_points(
+            rules.points,
+            self.table_of_trump,
+            rules.low_to,
+            self.played,
+            self.captured,
+            self.points,
+            held,
+            holding,
+        )
 
     def _margin(self, certain: Sequence[int], taker: int, may_take: Sequence[int]) -> int:
         """`mine`'s margin (its score change less the best other side's) if the side
