@@ -327,12 +327,17 @@ def _brute(state: GameState, side: int) -> int:
 
 def _agrees_with_brute_force(state: GameState) -> OpenAnalysis:
     """`open_hands(state)`, checked against `_brute`: the best value, every move's value
-    (those that do not end the hand) and the score its line ends with."""
+    (those that do not end the hand), the score its line ends with, and the table's row:
+    the pitcher side's value, whoever is to act."""
     analysis = open_hands(state)
-    seat = state.to_act
-    assert seat is not None
+    seat, pitcher = state.to_act, state.pitcher
+    assert seat is not None and pitcher is not None
     side = state.rules.side_of(seat)
     assert analysis.moves[0][1] == _brute(state, side)
+    (row,) = analysis.table
+    assert row.value == _brute(state, state.rules.side_of(pitcher))
+    changes, ours = row.score_changes, state.rules.side_of(pitcher)
+    assert row.value == changes[ours] - max(c for s, c in enumerate(changes) if s != ours)
     for action, value in analysis.moves:
         after = apply_action(state, action)
         assert value == (_brute(after, side) if after.hand_number == 0 else value)
@@ -353,10 +358,15 @@ def _agrees_with_brute_force(state: GameState) -> OpenAnalysis:
         ("joker-pitch", 5),
         ("pedro-sancho", 4),
         ("six", 1),
+        ("cutthroat", 23),
+        ("auction-pitch", 22),
     ],
 )
 def test_open_hands_agrees_with_brute_force_on_small_hands(preset: str, seed: int) -> None:
-    """Two sides and more (three, four: every other side plays against the seat's)."""
+    """Two sides and more (three, four: every other side plays against the seat's). A
+    defender is to act in setback 1 (two sides: his best line is the pitcher's too),
+    cutthroat 23 and auction-pitch 22 (more sides: the pitcher's row is searched for his
+    side; the defender's line gives it 1 and 2, where the pitcher's best is -3 and 0)."""
     rules = Rules.preset(preset)
     state = _played(rules, seed, hands=0)
     medium = bot("medium", seed=0)

@@ -1406,10 +1406,16 @@ def _row(
     pitcher's side, if known)."""
     mine = state.rules.side_of(_pitcher(state))
     line, end = _best_line(state, mine, memo, table, target)
+    return _row_at(state, first, end), line
+
+
+def _row_at(state: GameState, first: Action | None, end: GameState) -> TrumpRow:
+    """The row of the hand from `state` played to `end` along a best line for the
+    pitcher's side."""
     result = _hand_end(state, end)
     changes = result.score_changes
-    value = margin(changes, mine)
-    return TrumpRow(_trump(state), first, value, changes, result.made), line
+    value = margin(changes, state.rules.side_of(_pitcher(state)))
+    return TrumpRow(_trump(state), first, value, changes, result.made)
 
 
 def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
@@ -1473,9 +1479,12 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
         moves = tuple(sorted(solved, key=lambda move: -move[1]))
         after = apply_action(state, moves[0][0])
         line, end = _best_line(after, side, memo, table)
-        if state.rules.side_of(_pitcher(state)) == side:  # the same search, its value known
-            row, _ = _row(state, None, memo, table, moves[0][1])
-        else:
+        if state.rules.side_of(_pitcher(state)) == side or state.rules.side_count == 2:
+            # the line is a best line for the pitcher's side too: its own, or the one
+            # other side's, whose lead is its loss (with two sides, either's lead is the
+            # other's loss)
+            row = _row_at(state, None, end)
+        else:  # a third side's best is not the pitcher's: searched for his side
             row, _ = _row(state, None, {}, {})
         return OpenAnalysis(
             state=state,
