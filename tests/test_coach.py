@@ -338,6 +338,8 @@ def _agrees_with_brute_force(state: GameState) -> OpenAnalysis:
     assert row.value == _brute(state, state.rules.side_of(pitcher))
     changes, ours = row.score_changes, state.rules.side_of(pitcher)
     assert row.value == changes[ours] - max(c for s, c in enumerate(changes) if s != ours)
+    if ours == side or state.rules.side_count == 2:  # the row is where the line ends
+        assert row.score_changes == analysis.score_changes
     for action, value in analysis.moves:
         after = apply_action(state, action)
         assert value == (_brute(after, side) if after.hand_number == 0 else value)

@@ -1480,9 +1480,8 @@ def open_hands(game: GameState | GameRecord) -> OpenAnalysis:
         after = apply_action(state, moves[0][0])
         line, end = _best_line(after, side, memo, table)
         if state.rules.side_of(_pitcher(state)) == side or state.rules.side_count == 2:
-            # the line is a best line for the pitcher's side too: its own, or the one
-            # other side's, whose lead is its loss (with two sides, either's lead is the
-            # other's loss)
+            # the analysis's best line is the pitcher side's best too: his side's own
+            # search, or with two sides the other's (one side's lead is the other's loss)
             row = _row_at(state, None, end)
         else:  # a third side's best is not the pitcher's: searched for his side
             row, _ = _row(state, None, {}, {})
