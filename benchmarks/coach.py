@@ -4,6 +4,7 @@ Run by hand, not by the test suite (which runs a small smoke of it):
 
     python benchmarks/coach.py speed [POSITIONS] [PRESET ...]
     python benchmarks/coach.py open [DEALS] [PRESET ...]
+    python benchmarks/coach.py floor [DEALS] [PRESET ...]
     python benchmarks/coach.py truth [DECISIONS] [PRESET ...] [--keep] [--dir=DIR]
     python benchmarks/coach.py truth-report [--dir=DIR]
     python benchmarks/coach.py all [POSITIONS] [DECISIONS] [PRESET ...]
@@ -19,6 +20,14 @@ a whole hand, one trump; not under trumps-only play) with the peak of memory it 
 20, ...): the median, the slowest, the slowest deal's memory, and how many took over
 1 s. The floors: hint p99
 under 1 s, review under 10 s, open_hands under 1 s and 200 MB.
+
+`floor` prints, for the slowest of DEALS deals a preset (default 1), how many cards
+`open_hands` played in its search (one `after_play` each, trick play's own step: about one
+a position searched), its CPU seconds and microseconds a card, and the CPU seconds trick
+play's own steps alone would take for as many cards: each card's `after_play` and the next
+seat's `open_cards`, timed on the first `FLOOR_SAMPLE` cards of the search replayed. No
+search that plays as many cards can take less in Python; it counts the cards by wrapping
+`after_play` where the search calls it (`setback.bots.solver`).
 
 `truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
 default budget) covers an estimate of the same value made with 20 times the budget and
@@ -41,18 +50,23 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+import setback.bots.solver as solver_module
 from setback import GameState, Rules, apply_action, game_record, legal_actions, new_game, observe
 from setback.bots import Bot, bot
 from setback.coach import DEFAULT_BUDGET, evaluate, hint, open_hands, review
+from setback.play import after_play, open_cards
 from setback.rules import PRESET_NAMES
 from setback.state import Phase
+from setback.trumps import TrumpTable
 from setback.views import PlayerView
 
 FACTOR = 20
 """The reference estimate's budget, in times the default."""
+FLOOR_SAMPLE = 100_000
+"""How many of the search's steps `floor` records and times again."""
 OPEN_LIMIT = 120
 """The CPU seconds `open_hands` may take in `speed` before it is stopped (printed as over
 the limit)."""
@@ -195,6 +209,81 @@ def opening(presets: list[str], deals: int = 1) -> None:
         )
 
 
+_Step = tuple[Rules, TrumpTable, tuple[int, ...], tuple[tuple[int, int], ...], int]
+
+
+def searched(state: GameState) -> tuple[int, list[_Step]]:
+    """`open_hands(state)`: the cards its search played (`after_play` calls) and the first
+    `FLOOR_SAMPLE` steps (the hands after the card, the trick with it, the tricks
+    before)."""
+    steps: list[_Step] = []
+    count = 0
+
+    def counted(
+        rules: Rules,
+        table: TrumpTable,
+        held: Sequence[int],
+        plays: Sequence[tuple[int, int]],
+        tricks: int,
+        winner_of: Callable[[TrumpTable, Sequence[tuple[int, int]]], int],
+    ) -> tuple[int, int]:
+        nonlocal count
+        count += 1
+        if len(steps) < FLOOR_SAMPLE:
+            steps.append((rules, table, tuple(held), tuple(plays), tricks))
+        return after_play(rules, table, held, plays, tricks, winner_of)
+
+    setattr(solver_module, "after_play", counted)  # noqa: B010 (the search's own name)
+    try:
+        open_hands(state)
+    finally:
+        setattr(solver_module, "after_play", after_play)  # noqa: B010
+    return count, steps
+
+
+def step_seconds(steps: list[_Step]) -> float:
+    """The CPU seconds of trick play's own step for each of `steps`, as a search takes
+    it: the card's `after_play`, then the next seat's `open_cards` (to the trick, or a
+    lead)."""
+    start = time.process_time()
+    for rules, table, held, plays, tricks in steps:
+        after, winner = after_play(rules, table, held, plays, tricks, TrumpTable.winner_of)
+        if after >= 0:
+            lead = plays[0][1] if winner < 0 else -1
+            open_cards(rules, table, held[after], lead, tricks == 0, 0)
+    return time.process_time() - start
+
+
+def floor(presets: list[str], deals: int = 1) -> None:
+    """For each preset, the slowest of `deals` deals' `open_hands` (as `opening` times
+    them): the cards its search played, its CPU seconds and the microseconds a card,
+    and the least time trick play's own steps take for as many cards."""
+    print(f"{'preset':14} {'seed':>5} {'cards':>10} {'seconds':>8} {'us/card':>8} {'floor s':>8}")
+    for name in presets:
+        rules = Rules.preset(name)
+        slowest: tuple[float, int, GameState] | None = None
+        for deal in range(deals):
+            state = trick_play_begins(rules, 10 * deal)
+            if state is None:
+                continue
+            start = time.process_time()
+            open_hands(state)
+            seconds = time.process_time() - start
+            if slowest is None or seconds > slowest[0]:
+                slowest = (seconds, 10 * deal, state)
+        if slowest is None:
+            print(f"{name:14} {'-':>5}", flush=True)
+            continue
+        seconds, seed, state = slowest
+        count, steps = searched(state)
+        least = step_seconds(steps) / len(steps) * count
+        print(
+            f"{name:14} {seed:>5} {count:>10} {seconds:8.2f} {seconds / count * 1e6:8.1f} "
+            f"{least:8.2f}",
+            flush=True,
+        )
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -331,7 +420,7 @@ def truth_report(kept: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("speed", "open", "truth", "truth-report", "all"):
+    if not argv or argv[0] not in ("speed", "open", "floor", "truth", "truth-report", "all"):
         print(__doc__)
         return 2
     command, rest = argv[0], argv[1:]
@@ -348,6 +437,8 @@ def main(argv: list[str]) -> int:
     presets = [word for word in rest if not word.isdigit()] or list(PRESET_NAMES)
     if command == "open":
         opening(presets, numbers[0] if numbers else 1)
+    if command == "floor":
+        floor(presets, numbers[0] if numbers else 1)
     if command in ("speed", "all"):
         speed(presets, numbers[0] if numbers else 100)
     if command in ("truth", "all"):

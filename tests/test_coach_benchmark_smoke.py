@@ -51,6 +51,27 @@ def test_the_open_hands_benchmark_times_several_deals() -> None:
     assert float(found.group(1)) <= float(found.group(2))
 
 
+@HEAVY
+def test_the_floor_benchmark_counts_the_cards_searched_and_their_least_time() -> None:
+    """`floor DEALS PRESET`: the slowest deal's cards played in the search, its seconds,
+    the microseconds a card, and the seconds of trick play's own steps alone."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "coach.py"), "floor", "2", "cutthroat"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    )
+    found = re.search(
+        r"^cutthroat +(0|10) +(\d+) +(\d+\.\d+) +(\d+\.\d) +(\d+\.\d+)$", done.stdout, re.M
+    )
+    assert found is not None, done.stdout
+    cards, seconds, per_card = int(found.group(2)), float(found.group(3)), float(found.group(4))
+    assert cards > 100  # a whole hand's search plays many cards
+    assert abs(per_card * cards / 1e6 - seconds) <= 0.005 + 0.05 * cards / 1e6  # roundings
+    assert float(found.group(5)) <= seconds
+
+
 def test_the_coach_benchmark_says_how_to_run_it() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "coach.py")],
