@@ -248,9 +248,10 @@ def step_seconds(steps: list[_Step]) -> float:
     start = time.process_time()
     for rules, table, held, plays, tricks in steps:
         after, winner = after_play(rules, table, held, plays, tricks, TrumpTable.winner_of)
-        if after >= 0:
-            lead = plays[0][1] if winner < 0 else -1
-            open_cards(rules, table, held[after], lead, tricks == 0, 0)
+        if after >= 0 and winner < 0:  # the next seat to the trick
+            open_cards(rules, table, held[after], plays[0][1], tricks == 0, 0)
+        elif after >= 0:  # the next trick's leader
+            open_cards(rules, table, held[after], -1, False, 0)
     return time.process_time() - start
 
 
@@ -276,10 +277,10 @@ def floor(presets: list[str], deals: int = 1) -> None:
             continue
         seconds, seed, state = slowest
         count, steps = searched(state)
-        least = step_seconds(steps) / len(steps) * count
+        least = step_seconds(steps) / max(1, len(steps)) * count
         print(
-            f"{name:14} {seed:>5} {count:>10} {seconds:8.2f} {seconds / count * 1e6:8.1f} "
-            f"{least:8.2f}",
+            f"{name:14} {seed:>5} {count:>10} {seconds:8.2f} "
+            f"{seconds / max(1, count) * 1e6:8.1f} {least:8.2f}",
             flush=True,
         )
 
