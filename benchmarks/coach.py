@@ -22,12 +22,16 @@ a whole hand, one trump; not under trumps-only play) with the peak of memory it 
 under 1 s, review under 10 s, open_hands under 1 s and 200 MB.
 
 `floor` prints, for the slowest of DEALS deals a preset (default 1), how many cards
-`open_hands` played in its search (one `after_play` each, trick play's own step: about one
-a position searched), its CPU seconds and microseconds a card, and the CPU seconds trick
-play's own steps alone would take for as many cards: each card's `after_play` and the next
-seat's `open_cards`, timed on the first `FLOOR_SAMPLE` cards of the search replayed. No
-search that plays as many cards can take less in Python; it counts the cards by wrapping
-`after_play` where the search calls it (`setback.bots.solver`).
+`open_hands`'s search played (one `after_play` each, about one a position searched), its
+CPU seconds and microseconds a card, and trick play's own steps alone among them: the
+CPU seconds of its `after_play` calls, how many times it asked `open_cards` (a seat's
+cards it may play, also asked to order the leads) and their CPU seconds, and the
+microseconds of a step of either kind, each kind timed on an even sample of
+`FLOOR_SAMPLE` calls made again. No search that plays as many cards by trick play's step
+can take less than its `after_play` seconds in Python. It finds the calls by wrapping
+the names the search calls (`setback.bots.solver.after_play`,
+`setback.coach.open_cards`); a run has no time limit (six players' slowest of 15 deals:
+some 6 minutes).
 
 `truth` prints, for every preset, how often each value's 95% interval (`evaluate` at its
 default budget) covers an estimate of the same value made with 20 times the budget and
@@ -50,17 +54,18 @@ import statistics
 import sys
 import time
 import tracemalloc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import setback.bots.solver as solver_module
+import setback.coach as coach_module
 from setback import GameState, Rules, apply_action, game_record, legal_actions, new_game, observe
 from setback.bots import Bot, bot
 from setback.coach import DEFAULT_BUDGET, evaluate, hint, open_hands, review
 from setback.play import after_play, open_cards
 from setback.rules import PRESET_NAMES
 from setback.state import Phase
-from setback.trumps import TrumpTable
 from setback.views import PlayerView
 
 FACTOR = 20
@@ -209,57 +214,66 @@ def opening(presets: list[str], deals: int = 1) -> None:
         )
 
 
-_Step = tuple[Rules, TrumpTable, tuple[int, ...], tuple[tuple[int, int], ...], int]
+class _Recorder:
+    """One of trick play's steps as the search calls it: the calls counted, and an even
+    sample of their arguments kept (every `stride`-th call, the stride doubled each time
+    `FLOOR_SAMPLE` are kept; hands and tricks copied, as the search changes them)."""
+
+    def __init__(self, step: Callable[..., Any]) -> None:
+        self.step = step
+        self.count = 0
+        self.stride = 1
+        self.sample: list[tuple[Any, ...]] = []
+
+    def __call__(self, *args: Any) -> Any:
+        self.count += 1
+        if self.count % self.stride == 0:
+            self.sample.append(tuple(tuple(a) if isinstance(a, list) else a for a in args))
+            if len(self.sample) >= FLOOR_SAMPLE:
+                del self.sample[1::2]
+                self.stride *= 2
+        return self.step(*args)
+
+    def seconds(self) -> float:
+        """The CPU seconds of every call, from the sample's calls made again (less the
+        loop around them)."""
+        step, sample = self.step, self.sample
+        start = time.process_time()
+        for args in sample:
+            step(*args)
+        spent = time.process_time() - start
+        start = time.process_time()
+        for _args in sample:
+            pass
+        spent -= time.process_time() - start
+        return max(0.0, spent) / max(1, len(sample)) * self.count
 
 
-def searched(state: GameState) -> tuple[int, list[_Step]]:
-    """`open_hands(state)`: the cards its search played (`after_play` calls) and the first
-    `FLOOR_SAMPLE` steps (the hands after the card, the trick with it, the tricks
-    before)."""
-    steps: list[_Step] = []
-    count = 0
-
-    def counted(
-        rules: Rules,
-        table: TrumpTable,
-        held: Sequence[int],
-        plays: Sequence[tuple[int, int]],
-        tricks: int,
-        winner_of: Callable[[TrumpTable, Sequence[tuple[int, int]]], int],
-    ) -> tuple[int, int]:
-        nonlocal count
-        count += 1
-        if len(steps) < FLOOR_SAMPLE:
-            steps.append((rules, table, tuple(held), tuple(plays), tricks))
-        return after_play(rules, table, held, plays, tricks, winner_of)
-
-    setattr(solver_module, "after_play", counted)  # noqa: B010 (the search's own name)
+def searched(state: GameState) -> tuple[_Recorder, _Recorder]:
+    """`open_hands(state)`, with trick play's two steps recorded where its search calls
+    them: `after_play` (`setback.bots.solver`'s, once a card is played) and `open_cards`
+    (`setback.coach`'s, a seat's cards it may play)."""
+    played, opened = _Recorder(after_play), _Recorder(open_cards)
+    setattr(solver_module, "after_play", played)  # noqa: B010 (the search's own names)
+    setattr(coach_module, "open_cards", opened)  # noqa: B010
     try:
         open_hands(state)
     finally:
         setattr(solver_module, "after_play", after_play)  # noqa: B010
-    return count, steps
-
-
-def step_seconds(steps: list[_Step]) -> float:
-    """The CPU seconds of trick play's own step for each of `steps`, as a search takes
-    it: the card's `after_play`, then the next seat's `open_cards` (to the trick, or a
-    lead)."""
-    start = time.process_time()
-    for rules, table, held, plays, tricks in steps:
-        after, winner = after_play(rules, table, held, plays, tricks, TrumpTable.winner_of)
-        if after >= 0 and winner < 0:  # the next seat to the trick
-            open_cards(rules, table, held[after], plays[0][1], tricks == 0, 0)
-        elif after >= 0:  # the next trick's leader
-            open_cards(rules, table, held[after], -1, False, 0)
-    return time.process_time() - start
+        setattr(coach_module, "open_cards", open_cards)  # noqa: B010
+    return played, opened
 
 
 def floor(presets: list[str], deals: int = 1) -> None:
     """For each preset, the slowest of `deals` deals' `open_hands` (as `opening` times
-    them): the cards its search played, its CPU seconds and the microseconds a card,
-    and the least time trick play's own steps take for as many cards."""
-    print(f"{'preset':14} {'seed':>5} {'cards':>10} {'seconds':>8} {'us/card':>8} {'floor s':>8}")
+    them; the search is the same each run): the cards its search played, its CPU seconds
+    and the microseconds a card; the CPU seconds of its `after_play` calls alone (one a
+    card), how many times it asked `open_cards` and their CPU seconds alone, and the
+    microseconds of a step of either kind."""
+    print(
+        f"{'preset':14} {'seed':>5} {'cards':>10} {'seconds':>8} {'us/card':>8} "
+        f"{'after_play':>10} {'open_cards':>10} {'seconds':>10} {'us/step':>8}"
+    )
     for name in presets:
         rules = Rules.preset(name)
         slowest: tuple[float, int, GameState] | None = None
@@ -276,11 +290,13 @@ def floor(presets: list[str], deals: int = 1) -> None:
             print(f"{name:14} {'-':>5}", flush=True)
             continue
         seconds, seed, state = slowest
-        count, steps = searched(state)
-        least = step_seconds(steps) / max(1, len(steps)) * count
+        played, opened = searched(state)
+        count, played_seconds, opened_seconds = played.count, played.seconds(), opened.seconds()
+        a_step = (played_seconds + opened_seconds) / max(1, count + opened.count) * 1e6
         print(
             f"{name:14} {seed:>5} {count:>10} {seconds:8.2f} "
-            f"{seconds / max(1, count) * 1e6:8.1f} {least:8.2f}",
+            f"{seconds / max(1, count) * 1e6:8.1f} {played_seconds:10.3f} "
+            f"{opened.count:>10} {opened_seconds:10.3f} {a_step:8.2f}",
             flush=True,
         )
 

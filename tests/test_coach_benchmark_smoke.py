@@ -54,7 +54,8 @@ def test_the_open_hands_benchmark_times_several_deals() -> None:
 @HEAVY
 def test_the_floor_benchmark_counts_the_cards_searched_and_their_least_time() -> None:
     """`floor DEALS PRESET`: the slowest deal's cards played in the search, its seconds,
-    the microseconds a card, and the seconds of trick play's own steps alone."""
+    the microseconds a card, and the seconds of trick play's own steps among them (some,
+    and less than the whole search)."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "coach.py"), "floor", "2", "cutthroat"],
         capture_output=True,
@@ -63,13 +64,21 @@ def test_the_floor_benchmark_counts_the_cards_searched_and_their_least_time() ->
         timeout=600,
     )
     found = re.search(
-        r"^cutthroat +(0|10) +(\d+) +(\d+\.\d+) +(\d+\.\d) +(\d+\.\d+)$", done.stdout, re.M
+        r"^cutthroat +(0|10) +(\d+) +(\d+\.\d\d) +(\d+\.\d)"  # seed, cards, seconds, a card
+        r" +(\d+\.\d{3}) +(\d+) +(\d+\.\d{3}) +(\d+\.\d\d)$",  # the steps alone
+        done.stdout,
+        re.M,
     )
     assert found is not None, done.stdout
     cards, seconds, per_card = int(found.group(2)), float(found.group(3)), float(found.group(4))
     assert cards > 100  # a whole hand's search plays many cards
     assert abs(per_card * cards / 1e6 - seconds) <= 0.005 + 0.05 * cards / 1e6  # roundings
-    assert float(found.group(5)) <= seconds
+    played, asked, opened = float(found.group(5)), int(found.group(6)), float(found.group(7))
+    assert asked > 100  # a seat's cards are asked at most positions
+    assert played + opened < seconds  # the search does more than its steps
+    a_step = float(found.group(8))
+    assert a_step == round((played + opened) / (cards + asked) * 1e6, 2) or played < 0.01
+    assert 0.01 < a_step < per_card  # the steps were timed: some tenths of a microsecond
 
 
 def test_the_coach_benchmark_says_how_to_run_it() -> None:
