@@ -272,7 +272,7 @@ def floor(presets: list[str], deals: int = 1) -> None:
     microseconds of a step of either kind."""
     print(
         f"{'preset':14} {'seed':>5} {'cards':>10} {'seconds':>8} {'us/card':>8} "
-        f"{'after_play':>10} {'open_cards':>10} {'seconds':>10} {'us/step':>8}"
+        f"{'after_play s':>12} {'open_cards':>10} {'open_cards s':>12} {'us/step':>8}"
     )
     for name in presets:
         rules = Rules.preset(name)
@@ -295,8 +295,8 @@ def floor(presets: list[str], deals: int = 1) -> None:
         a_step = (played_seconds + opened_seconds) / max(1, count + opened.count) * 1e6
         print(
             f"{name:14} {seed:>5} {count:>10} {seconds:8.2f} "
-            f"{seconds / max(1, count) * 1e6:8.1f} {played_seconds:10.3f} "
-            f"{opened.count:>10} {opened_seconds:10.3f} {a_step:8.2f}",
+            f"{seconds / max(1, count) * 1e6:8.1f} {played_seconds:12.3f} "
+            f"{opened.count:>10} {opened_seconds:12.3f} {a_step:8.2f}",
             flush=True,
         )
 
